@@ -1,0 +1,44 @@
+// One jest configuration, three tiers chosen with --selectProjects (see scripts/test.mjs).
+// NestJS 12 is ESM-only, so tests run as ESM through @swc/jest (see ../shared/STACK.md).
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true, tsx: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true, react: { runtime: 'automatic' } },
+      target: 'es2022',
+    },
+    module: { type: 'es6' },
+  },
+];
+const common = {
+  extensionsToTreatAsEsm: ['.ts', '.tsx'],
+  transform: { '^.+\\.(t|j)sx?$': swc },
+  moduleNameMapper: {
+    '^@candor/(domain|contracts|i18n|db)$': '<rootDir>/libs/$1/src/index.ts',
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+  },
+  testEnvironment: 'node',
+  modulePathIgnorePatterns: ['<rootDir>/dist', '<rootDir>/apps/.*/dist', '<rootDir>/libs/.*/dist', '<rootDir>/.data'],
+};
+export default {
+  projects: [
+    { ...common, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs}/*/src/**/*.spec.ts', '<rootDir>/scripts/**/*.spec.ts'] },
+    {
+      ...common,
+      displayName: 'integration',
+      testMatch: ['<rootDir>/apps/*/test/**/*.int-spec.ts'],
+      globalSetup: '<rootDir>/scripts/testing/integration-setup.mjs',
+      globalTeardown: '<rootDir>/scripts/testing/integration-teardown.mjs',
+      testTimeout: 60000,
+    },
+    {
+      ...common,
+      displayName: 'browser',
+      testMatch: ['<rootDir>/apps/*/e2e/**/*.e2e.ts'],
+      globalSetup: '<rootDir>/scripts/testing/browser-setup.mjs',
+      globalTeardown: '<rootDir>/scripts/testing/browser-teardown.mjs',
+      testTimeout: 120000,
+    },
+  ],
+};

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+export const CANDLE_INTERVALS = ['1m', '5m', '15m', '1h', '1d'] as const;
+export type CandleInterval = (typeof CANDLE_INTERVALS)[number];
+export const INTERVAL_SECONDS: Record<CandleInterval, number> = { '1m': 60, '5m': 300, '15m': 900, '1h': 3600, '1d': 86400 };
+
+export type ProductStatus = 'open' | 'closed' | 'maintenance';
+export interface ExpiryOption { seconds: number; payoutRate: string }
+export interface Product {
+  id: string;
+  symbol: string;
+  name: string;
+  category: 'crypto' | 'forex' | 'metal' | 'index';
+  precision: number;
+  lastPrice: string | null;
+  change24h: string; // fraction as a decimal string, "0.0123" = +1.23 %
+  high24h: string | null;
+  low24h: string | null;
+  volume24h: string;
+  amount24h: string;
+  status: ProductStatus;
+  maintenanceMessage?: string;
+  nextOpenAt?: string;
+  expiries: ExpiryOption[];
+  minStake: string;
+  maxStake: string;
+  recommended: boolean;
+}
+export interface Candle { t: string; o: string; h: string; l: string; c: string; v: string }
+export interface TickRecord { seq: string; t: string; price: string; blockSecond: string; blockHash: string }
+export interface TickBlock { symbol: string; second: string; ticks: { seq: string; t: string; price: string }[]; prevHash: string; hash: string }
+
+export const candlesQuery = z.strictObject({
+  interval: z.enum(CANDLE_INTERVALS).default('1m'),
+  from: z.string().max(40).optional(),
+  to: z.string().max(40).optional(),
+  lang: z.string().max(10).optional(),
+});
+export const ticksQuery = z.strictObject({ from: z.string().max(40).optional(), to: z.string().max(40).optional(), lang: z.string().max(10).optional() });

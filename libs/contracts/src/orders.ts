@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { moneyInput } from './common.js';
+
+export const placeOrderBody = z.strictObject({
+  symbol: z.string().trim().min(1).max(20),
+  direction: z.enum(['up', 'down']),
+  amount: moneyInput,
+  durationSeconds: z.number().int().positive().max(86400),
+  account: z.enum(['real', 'demo']).default('real'),
+});
+export type PlaceOrderBody = z.infer<typeof placeOrderBody>;
+
+export const ordersQuery = z.strictObject({
+  status: z.enum(['open', 'settled']).optional(),
+  account: z.enum(['real', 'demo']).optional(),
+  limit: z.coerce.number().int().min(1).max(100).optional(),
+  cursor: z.string().max(200).optional(),
+  lang: z.string().max(10).optional(),
+});
+
+export type Direction = 'up' | 'down';
+export type Outcome = 'win' | 'loss' | 'tie';
+export interface Order {
+  id: string;
+  orderNo: string;
+  symbol: string;
+  account: 'real' | 'demo';
+  direction: Direction;
+  amount: string;
+  durationSeconds: number;
+  payoutRate: string;
+  openPrice: string;
+  openedAt: string;
+  expiresAt: string;
+  status: 'open' | 'settled';
+  closePrice?: string;
+  closedAt?: string;
+  outcome?: Outcome;
+  pnl?: string;
+  payout?: string;
+}
+export interface TickRef { seq: string; t: string; price: string; blockSecond: string; blockHash: string }
+export interface OrderReceipt { order: Order; entryTick: TickRef; exitTick: TickRef | null; verify: string }

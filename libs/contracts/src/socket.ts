@@ -1,0 +1,31 @@
+import type { CandleInterval, ProductStatus } from './market.js';
+import type { Order } from './orders.js';
+import type { Wallet } from './wallet.js';
+
+export const channel = {
+  ticker: (symbol: string) => `ticker:${symbol}`,
+  candles: (symbol: string, interval: CandleInterval) => `candles:${symbol}:${interval}`,
+  user: (userId: string) => `user:${userId}`,
+};
+export const PUBLIC_CHANNEL = /^(ticker:[A-Z0-9]{2,20}|candles:[A-Z0-9]{2,20}:(1m|5m|15m|1h|1d))$/;
+
+export interface TickerEvent { symbol: string; price: string; t: string; change24h: string; high24h: string | null; low24h: string | null; volume24h: string }
+export interface CandleEvent { symbol: string; interval: CandleInterval; t: string; o: string; h: string; l: string; c: string; v: string }
+export interface MarketEvent { symbol: string; status: ProductStatus; nextOpenAt?: string }
+
+/** Server -> client events: the one map both ends use. */
+export interface ServerToClientEvents {
+  ticker: (e: TickerEvent) => void;
+  candle: (e: CandleEvent) => void;
+  market: (e: MarketEvent) => void;
+  order: (e: Order) => void;
+  wallet: (e: Wallet) => void;
+  message: (e: { id: string; title: string; body: string; createdAt: string; read: boolean }) => void;
+  support: (e: { id: string; from: 'user' | 'support'; body: string; createdAt: string }) => void;
+}
+export interface ClientToServerEvents {
+  subscribe: (p: { channels: string[] }, ack?: (r: { ok: boolean; channels: string[] }) => void) => void;
+  unsubscribe: (p: { channels: string[] }, ack?: (r: { ok: boolean }) => void) => void;
+}
+/** Redis pub/sub channel on which the feed publishes ticks to every api instance. */
+export const REDIS_TICKS_CHANNEL = 'candor:ticks';
