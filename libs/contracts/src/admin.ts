@@ -24,3 +24,24 @@ export const adminProductBody = z.strictObject({
   enabled: z.boolean().optional(),
 });
 export type AdminProductBody = z.infer<typeof adminProductBody>;
+
+export interface TradingInterval { day: number; open: string; close: string }
+/** An operator's view of a product's catalogue settings. There is deliberately no price, outcome or payout override. */
+export interface AdminProduct {
+  symbol: string;
+  category: 'crypto' | 'forex' | 'metal' | 'index';
+  names: Record<string, string>;
+  precision: number;
+  timezone: string;
+  /** Open intervals per weekday (0 = Sunday) in `timezone`; null = open 24/7. close < open means overnight. */
+  hours: TradingInterval[] | null;
+  holidays: string[];
+  maintenance: boolean;
+  maintenanceMessage: string | null;
+  expiries: { seconds: number; payoutRate: string }[];
+  minStake: string;
+  maxStake: string;
+  recommended: boolean;
+  enabled: boolean;
+  updatedAt: string;
+}

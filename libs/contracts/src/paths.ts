@@ -24,3 +24,5 @@ export const API = {
   adminLedgerCheck: '/admin/ledger/check',
   adminProducts: '/admin/products',
 } as const;
+/** Console-only auth paths (operator refresh cookie is scoped to /api/admin/auth). */
+export const ADMIN_AUTH = { refresh: '/admin/auth/refresh', logout: '/admin/auth/logout' } as const;
