@@ -1,6 +1,24 @@
-import { Controller, Get } from '@nestjs/common';
+import { Controller, Get, HttpCode, Inject, Res } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { Response } from 'express';
+import type { DataSource } from 'typeorm';
+import type { Redis } from 'ioredis';
+import { REDIS } from '../redis/redis.module.js';
+
 @Controller('health')
 export class HealthController {
+  constructor(@InjectDataSource() private readonly ds: DataSource, @Inject(REDIS) private readonly redis: Redis) {}
+
+  /** 200 when Postgres and Redis both answer, 503 otherwise; each one's state is in the body. */
   @Get()
-  get() { return { ok: true }; }
+  @HttpCode(200)
+  async get(@Res({ passthrough: true }) res: Response) {
+    const within = <T>(p: Promise<T>) => Promise.race([p, new Promise<never>((_, rej) => setTimeout(() => rej(new Error('timeout')), 2000))]);
+    const [pg, rd] = await Promise.allSettled([within(this.ds.query('SELECT 1')), within(this.redis.ping())]);
+    const postgres = pg.status === 'fulfilled' ? 'up' : 'down';
+    const redis = rd.status === 'fulfilled' ? 'up' : 'down';
+    const ok = postgres === 'up' && redis === 'up';
+    if (!ok) res.status(503);
+    return { status: ok ? 'ok' : 'degraded', postgres, redis, time: new Date().toISOString() };
+  }
 }

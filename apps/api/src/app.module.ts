@@ -1,0 +1,31 @@
+import { Module, type DynamicModule, type Type } from '@nestjs/common';
+import { APP_FILTER } from '@nestjs/core';
+import type { AppConfig } from './config/config.js';
+import { ConfigModule } from './config/config.module.js';
+import { ErrorFilter } from './common/error.filter.js';
+import { DatabaseModule } from './database/database.module.js';
+import { RedisModule } from './redis/redis.module.js';
+import { LedgerModule } from './ledger/ledger.module.js';
+import { AuthModule } from './auth/auth.module.js';
+import { AdminModule } from './admin/admin.module.js';
+import { UsersModule } from './users/users.module.js';
+import { WalletModule } from './wallet/wallet.module.js';
+import { RealtimeModule } from './realtime/realtime.module.js';
+import { HealthController } from './health/health.controller.js';
+import { ContentController } from './content/content.controller.js';
+import { FEATURE_MODULES } from './features.js';
+
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig, extra: Type[] = []): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(config), DatabaseModule, RedisModule, LedgerModule, AuthModule, AdminModule,
+        UsersModule, WalletModule, RealtimeModule, ...FEATURE_MODULES, ...extra,
+      ],
+      controllers: [HealthController, ContentController],
+      providers: [{ provide: APP_FILTER, useClass: ErrorFilter }],
+    };
+  }
+}

@@ -1,0 +1,100 @@
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, ParseUUIDPipe, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { SkipThrottle, ThrottlerGuard } from '@nestjs/throttler';
+import type { Request, Response } from 'express';
+import {
+  loginBody, registerBody, registerCheckBody,
+  type CaptchaResponse, type LoginBody, type LoginResponse, type RefreshResponse, type RegisterBody, type RegisterCheckBody,
+  type RegisterCheckResponse, type RegisterResponse, type SessionInfo,
+} from '@candor/contracts';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { DomainError } from '../common/domain-error.js';
+import { clientIp } from '../common/request-context.js';
+import { ZodPipe } from '../common/zod.pipe.js';
+import { AuthService } from './auth.service.js';
+import { CaptchaService } from './captcha.service.js';
+import { clearRefreshCookie, readRefreshCookie, setRefreshCookie, USER_REFRESH_COOKIE } from './cookies.js';
+import { CurrentUser, UserAuthGuard, type AuthUser } from './auth.guard.js';
+import { SessionService } from './session.service.js';
+
+@Controller('auth')
+@UseGuards(ThrottlerGuard)
+export class AuthController {
+  constructor(
+    private readonly auth: AuthService,
+    private readonly captcha: CaptchaService,
+    private readonly sessions: SessionService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Get('captcha')
+  @SkipThrottle({ auth: true })
+  getCaptcha(): Promise<CaptchaResponse> {
+    return this.captcha.create();
+  }
+
+  @Post('register/check')
+  @HttpCode(200)
+  @SkipThrottle({ captcha: true })
+  registerCheck(@Body(new ZodPipe(registerCheckBody)) body: RegisterCheckBody): Promise<RegisterCheckResponse> {
+    return this.auth.registerCheck(body);
+  }
+
+  @Post('register')
+  @SkipThrottle({ captcha: true })
+  register(@Body(new ZodPipe(registerBody)) body: RegisterBody): Promise<RegisterResponse> {
+    return this.auth.register(body);
+  }
+
+  @Post('login')
+  @HttpCode(200)
+  @SkipThrottle({ captcha: true })
+  async login(@Body(new ZodPipe(loginBody)) body: LoginBody, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<LoginResponse> {
+    const r = await this.auth.login(body, req.headers['user-agent'], clientIp(req));
+    setRefreshCookie(res, req, this.config, USER_REFRESH_COOKIE, r.refreshToken);
+    return { accessToken: r.accessToken, user: r.user };
+  }
+
+  @Post('refresh')
+  @HttpCode(200)
+  @SkipThrottle({ captcha: true, auth: true })
+  async refresh(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<RefreshResponse> {
+    try {
+      const r = await this.auth.refresh(readRefreshCookie(req, USER_REFRESH_COOKIE));
+      setRefreshCookie(res, req, this.config, USER_REFRESH_COOKIE, r.refreshToken);
+      return { accessToken: r.accessToken };
+    } catch (e) {
+      clearRefreshCookie(res, req, this.config, USER_REFRESH_COOKIE);
+      throw e;
+    }
+  }
+
+  @Post('logout')
+  @HttpCode(204)
+  @SkipThrottle({ captcha: true, auth: true })
+  async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<void> {
+    const token = readRefreshCookie(req, USER_REFRESH_COOKIE);
+    // Only the holder of a live refresh token of that session can end it this way.
+    const r = token ? await this.sessions.rotate(token, 'user') : null;
+    if (r?.ok) await this.sessions.revoke(r.sessionId, 'logout');
+    clearRefreshCookie(res, req, this.config, USER_REFRESH_COOKIE);
+  }
+
+  @Get('sessions')
+  @SkipThrottle({ captcha: true, auth: true })
+  @UseGuards(UserAuthGuard)
+  async listSessions(@CurrentUser() user: AuthUser): Promise<SessionInfo[]> {
+    const rows = await this.sessions.list('user', user.id);
+    return rows.map((s) => ({
+      id: s.id, createdAt: new Date(s.created_at).toISOString(), lastUsedAt: new Date(s.last_used_at).toISOString(),
+      userAgent: s.user_agent, ip: s.ip, current: s.id === user.sid,
+    }));
+  }
+
+  @Delete('sessions/:id')
+  @HttpCode(204)
+  @SkipThrottle({ captcha: true, auth: true })
+  @UseGuards(UserAuthGuard)
+  async revokeSession(@CurrentUser() user: AuthUser, @Param('id', new ParseUUIDPipe({ exceptionFactory: () => new DomainError('NOT_FOUND') })) id: string): Promise<void> {
+    if (!(await this.sessions.revokeOwned('user', user.id, id, 'remote_logout'))) throw new DomainError('NOT_FOUND');
+  }
+}

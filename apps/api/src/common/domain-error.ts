@@ -1,0 +1,14 @@
+import { ERROR_STATUS, type ErrorCode } from '@candor/contracts';
+
+/** A typed error carrying a stable code from API.md; the exception filter turns it into the envelope. */
+export class DomainError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    readonly field?: string,
+    readonly vars: Record<string, string | number> = {},
+  ) {
+    super(code);
+    this.status = ERROR_STATUS[code];
+  }
+}

@@ -1,0 +1,46 @@
+import { ArgumentsHost, Catch, HttpException, Logger, type ExceptionFilter } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { ThrottlerException } from '@nestjs/throttler';
+import { translate } from '@candor/i18n';
+import { ERROR_STATUS, type ErrorCode, type ErrorEnvelope } from '@candor/contracts';
+import { DomainError } from './domain-error.js';
+import { requestId, requestLocale } from './request-context.js';
+
+const STATUS_CODE: Record<number, ErrorCode> = { 400: 'VALIDATION_FAILED', 401: 'UNAUTHENTICATED', 403: 'FORBIDDEN', 404: 'NOT_FOUND', 429: 'RATE_LIMITED' };
+
+/** The one place that turns any thrown error into `{ error: { code, message, field?, requestId } }`. */
+@Catch()
+export class ErrorFilter implements ExceptionFilter {
+  private readonly log = new Logger('http');
+
+  catch(err: unknown, host: ArgumentsHost): void {
+    if (host.getType() !== 'http') throw err;
+    const req = host.switchToHttp().getRequest<Request>();
+    const res = host.switchToHttp().getResponse<Response>();
+    const { code, field, vars, status } = this.classify(err, req);
+    const locale = requestLocale(req);
+    const fieldLabel = field ? translate(locale, `errors:fields.${field}`) : '';
+    const message = translate(locale, `errors:${code}`, { field: fieldLabel.startsWith('errors:') ? field ?? '' : fieldLabel, ...vars });
+    const body: ErrorEnvelope = { error: { code, message, ...(field ? { field } : {}), requestId: requestId(req) } };
+    if (status >= 500) this.log.error(`[${requestId(req)}] ${req.method} ${req.originalUrl}: ${(err as Error)?.stack ?? String(err)}`);
+    if (res.headersSent) return;
+    res.status(status).json(body);
+  }
+
+  private classify(err: unknown, req: Request): { code: ErrorCode; field?: string; vars: Record<string, string | number>; status: number } {
+    if (err instanceof DomainError) return { code: err.code, field: err.field, vars: err.vars, status: err.status };
+    if (err instanceof ThrottlerException) return { code: 'RATE_LIMITED', vars: {}, status: 429 };
+    if (err instanceof HttpException) {
+      const status = err.getStatus();
+      if (status === 413) return { code: 'VALIDATION_FAILED', field: 'body', vars: {}, status: 400 };
+      const code = STATUS_CODE[status] ?? (status < 500 ? 'VALIDATION_FAILED' : 'INTERNAL');
+      return { code, field: code === 'VALIDATION_FAILED' ? 'body' : undefined, vars: {}, status: status >= 500 ? 500 : ERROR_STATUS[code] };
+    }
+    // body-parser errors (malformed JSON, too large, bad charset) carry a status and a type.
+    const e = err as { status?: number; statusCode?: number; type?: string };
+    const st = e?.status ?? e?.statusCode;
+    if (typeof st === 'number' && st >= 400 && st < 500) return { code: 'VALIDATION_FAILED', field: 'body', vars: {}, status: 400 };
+    void req;
+    return { code: 'INTERNAL', vars: {}, status: 500 };
+  }
+}

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+/** Configuration from the environment, validated once at boot with errors that say what to fix. */
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL'),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL'),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters'),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86400).default(900),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
+  WEB_DIST: z.string().optional(),
+  CONSOLE_DIST: z.string().optional(),
+  RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  RATE_LIMIT_CAPTCHA_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  LOGIN_FAILURES_BEFORE_CAPTCHA: z.coerce.number().int().min(1).default(3),
+  PLATFORM_TIMEZONE: z.string().default('Asia/Taipei'),
+  DEMO_START_BALANCE_CENTS: z.coerce.number().int().min(0).default(1_000_000),
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+});
+
+export type AppConfig = z.infer<typeof schema>;
+export const APP_CONFIG = Symbol('APP_CONFIG');
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,153 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+import { formatCents, type Cents } from '@candor/domain';
+import type { LedgerCheck } from '@candor/contracts';
+import { USER_ACCOUNT_KINDS, type EntryType, type PlatformAccountKind, type UserAccountKind } from '@candor/db';
+import { DomainError } from '../common/domain-error.js';
+
+export interface PostingSpec { accountId: string; amount: Cents }
+export interface EntrySpec {
+  type: EntryType;
+  userId?: string | null;
+  refType?: string | null;
+  refId?: string | null;
+  /** A unique key makes the entry idempotent: posting the same key twice is a no-op returning null. */
+  uniqueKey?: string | null;
+  memo?: string | null;
+  postings: PostingSpec[];
+}
+export interface PostedEntry { id: string; entryNo: string }
+export type UserBalances = Record<UserAccountKind, Cents>;
+
+/** TypeORM answers an UPDATE/DELETE ... RETURNING with `[rows, rowCount]` and anything else with `rows`. */
+export function returnedRows<T>(result: unknown): T[] {
+  if (Array.isArray(result) && result.length === 2 && Array.isArray(result[0]) && typeof result[1] === 'number') return result[0] as T[];
+  return result as T[];
+}
+
+/** pg returns bigint as a string; every balance is a safe integer of cents. */
+export function toCents(v: string | number | null | undefined): Cents {
+  const n = Number(v ?? 0);
+  if (!Number.isSafeInteger(n)) throw new Error(`ledger amount out of safe range: ${v}`);
+  return n;
+}
+
+/**
+ * The one service through which money moves (DESIGN.md "Ledger"). Every entry is a set of
+ * postings summing to zero, written in the caller's transaction together with the balance
+ * updates; a debit that would take a non-negative account below zero fails in the same
+ * statement, and the database refuses an unbalanced entry (trigger postings_balanced).
+ */
+@Injectable()
+export class LedgerService {
+  private readonly platformIds = new Map<PlatformAccountKind, string>();
+
+  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+
+  transaction<T>(fn: (em: EntityManager) => Promise<T>): Promise<T> {
+    return this.ds.transaction('READ COMMITTED', fn);
+  }
+
+  /** Opens every per-user account; part of the registration transaction. */
+  async openUserAccounts(em: EntityManager, userId: string): Promise<void> {
+    await em.query(
+      `INSERT INTO ledger_accounts (user_id, kind) SELECT $1, unnest($2::text[]) ON CONFLICT DO NOTHING`,
+      [userId, [...USER_ACCOUNT_KINDS]],
+    );
+  }
+
+  async userAccountIds(em: EntityManager, userId: string): Promise<Record<UserAccountKind, string>> {
+    const rows: { id: string; kind: UserAccountKind }[] = await em.query(`SELECT id, kind FROM ledger_accounts WHERE user_id = $1`, [userId]);
+    const out = {} as Record<UserAccountKind, string>;
+    for (const r of rows) out[r.kind] = String(r.id);
+    for (const k of USER_ACCOUNT_KINDS) if (!out[k]) throw new Error(`user ${userId} has no ${k} account`);
+    return out;
+  }
+
+  async platformAccountId(em: EntityManager, kind: PlatformAccountKind): Promise<string> {
+    const cached = this.platformIds.get(kind);
+    if (cached) return cached;
+    const rows: { id: string }[] = await em.query(`SELECT id FROM ledger_accounts WHERE user_id IS NULL AND kind = $1`, [kind]);
+    if (!rows[0]) throw new Error(`platform account ${kind} is missing: run the seed`);
+    this.platformIds.set(kind, String(rows[0].id));
+    return String(rows[0].id);
+  }
+
+  /** Posts one balanced entry inside `em`'s transaction. Returns null when `uniqueKey` was already posted. */
+  async post(em: EntityManager, spec: EntrySpec): Promise<PostedEntry | null> {
+    const postings = spec.postings;
+    if (postings.length < 2) throw new Error('an entry needs two or more postings');
+    let sum = 0;
+    const seen = new Set<string>();
+    for (const p of postings) {
+      if (!Number.isSafeInteger(p.amount) || p.amount === 0) throw new Error(`bad posting amount ${p.amount}`);
+      if (seen.has(p.accountId)) throw new Error('one account twice in an entry');
+      seen.add(p.accountId);
+      sum += p.amount;
+    }
+    if (sum !== 0) throw new Error(`entry does not balance: ${sum}`);
+
+    const inserted: { id: string; entry_no: string }[] = await em.query(
+      `INSERT INTO journal_entries (entry_no, type, user_id, ref_type, ref_id, unique_key, memo)
+       VALUES ('J' || to_char(now() AT TIME ZONE 'UTC', 'YYYYMMDD') || lpad(nextval('journal_entry_no_seq')::text, 10, '0'), $1, $2, $3, $4, $5, $6)
+       ON CONFLICT (unique_key) DO NOTHING
+       RETURNING id, entry_no`,
+      [spec.type, spec.userId ?? null, spec.refType ?? null, spec.refId ?? null, spec.uniqueKey ?? null, spec.memo ?? null],
+    );
+    if (!inserted[0]) return null;
+    const entryId = String(inserted[0].id);
+
+    // Lock rows in account-id order so concurrent entries cannot deadlock.
+    const ordered = [...postings].sort((a, b) => (BigInt(a.accountId) < BigInt(b.accountId) ? -1 : 1));
+    const after = new Map<string, string>();
+    for (const p of ordered) {
+      const rows = returnedRows<{ balance: string }>(
+        await em.query(
+          `UPDATE ledger_accounts SET balance = balance + $1
+            WHERE id = $2 AND (allow_negative OR balance + $1 >= 0)
+            RETURNING balance`,
+          [p.amount, p.accountId],
+        ),
+      );
+      const balance = rows[0]?.balance;
+      if (balance === undefined) throw new DomainError('INSUFFICIENT_BALANCE', 'amount');
+      after.set(p.accountId, String(balance));
+    }
+    const values: unknown[] = [];
+    const tuples = postings.map((p, i) => {
+      values.push(entryId, p.accountId, p.amount, after.get(p.accountId));
+      return `($${i * 4 + 1}::bigint, $${i * 4 + 2}::bigint, $${i * 4 + 3}::bigint, $${i * 4 + 4}::bigint)`;
+    });
+    await em.query(`INSERT INTO postings (entry_id, account_id, amount, balance_after) VALUES ${tuples.join(', ')}`, values);
+    return { id: entryId, entryNo: inserted[0].entry_no };
+  }
+
+  async balances(userId: string, em: EntityManager = this.ds.manager): Promise<UserBalances> {
+    const rows: { kind: UserAccountKind; balance: string }[] = await em.query(`SELECT kind, balance FROM ledger_accounts WHERE user_id = $1`, [userId]);
+    const out = Object.fromEntries(USER_ACCOUNT_KINDS.map((k) => [k, 0])) as UserBalances;
+    for (const r of rows) out[r.kind] = toCents(r.balance);
+    return out;
+  }
+
+  /** The invariant: all balances sum to zero, and each balance equals the sum of its postings. */
+  async check(em: EntityManager = this.ds.manager): Promise<LedgerCheck> {
+    const [totals]: { accounts: string; total: string }[] = await em.query(
+      `SELECT count(*)::bigint AS accounts, coalesce(sum(balance), 0)::bigint AS total FROM ledger_accounts`,
+    );
+    const mismatched: { id: string; balance: string; postings: string }[] = await em.query(
+      `SELECT a.id, a.balance, coalesce(p.s, 0)::bigint AS postings
+         FROM ledger_accounts a
+         LEFT JOIN (SELECT account_id, sum(amount) AS s FROM postings GROUP BY account_id) p ON p.account_id = a.id
+        WHERE a.balance <> coalesce(p.s, 0)
+        LIMIT 50`,
+    );
+    const imbalance = toCents(totals?.total);
+    return {
+      ok: imbalance === 0 && mismatched.length === 0,
+      accounts: Number(totals?.accounts ?? 0),
+      imbalance: formatCents(imbalance),
+      mismatched: mismatched.map((m) => ({ accountId: String(m.id), balance: formatCents(toCents(m.balance)), postings: formatCents(toCents(m.postings)) })),
+    };
+  }
+}

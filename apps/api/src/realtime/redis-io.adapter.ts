@@ -1,0 +1,37 @@
+import type { INestApplicationContext } from '@nestjs/common';
+import { IoAdapter } from '@nestjs/platform-socket.io';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { Redis } from 'ioredis';
+import type { Server, ServerOptions } from 'socket.io';
+
+/**
+ * socket.io with the Redis adapter: several api instances serve one market, and the worker's
+ * private events (via @socket.io/redis-emitter) reach whichever instance holds the user's socket.
+ */
+export class RedisIoAdapter extends IoAdapter {
+  private adapter?: ReturnType<typeof createAdapter>;
+  private clients: Redis[] = [];
+
+  constructor(app: INestApplicationContext, private readonly redisUrl: string) {
+    super(app);
+  }
+
+  async connect(): Promise<void> {
+    const pub = new Redis(this.redisUrl, { lazyConnect: true });
+    const sub = pub.duplicate();
+    await Promise.all([pub.connect(), sub.connect()]);
+    this.clients = [pub, sub];
+    this.adapter = createAdapter(pub, sub);
+  }
+
+  override createIOServer(port: number, options?: ServerOptions): Server {
+    const server: Server = super.createIOServer(port, { ...options, path: '/socket.io', serveClient: false, cors: { origin: false } } as ServerOptions);
+    if (this.adapter) server.adapter(this.adapter);
+    return server;
+  }
+
+  override async close(server: Server): Promise<void> {
+    await super.close(server);
+    await Promise.all(this.clients.map((c) => c.quit().catch(() => c.disconnect())));
+  }
+}

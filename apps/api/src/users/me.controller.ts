@@ -1,0 +1,54 @@
+import { Body, Controller, Get, HttpCode, Patch, Post, Query, UseGuards } from '@nestjs/common';
+import { changePasswordBody, patchMeBody, type AuditEntry, type ChangePasswordBody, type Page, type PatchMeBody, type Summary, type UserProfile } from '@candor/contracts';
+import { DomainError } from '../common/domain-error.js';
+import { ZodPipe } from '../common/zod.pipe.js';
+import { AuthService } from '../auth/auth.service.js';
+import { CurrentUser, UserAuthGuard, type AuthUser } from '../auth/auth.guard.js';
+import { AuditService } from '../admin/audit.service.js';
+import { UsersRepository } from './users.repository.js';
+import { toProfile } from './user-view.js';
+import { SummaryService } from './summary.service.js';
+import { z } from 'zod';
+
+const auditQuery = z.strictObject({ limit: z.coerce.number().int().min(1).max(100).optional(), cursor: z.string().regex(/^\d{1,19}$/).optional(), lang: z.string().max(10).optional() });
+
+@Controller('me')
+@UseGuards(UserAuthGuard)
+export class MeController {
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly auth: AuthService,
+    private readonly summary: SummaryService,
+    private readonly audit: AuditService,
+  ) {}
+
+  @Get()
+  async me(@CurrentUser() u: AuthUser): Promise<UserProfile> {
+    const user = await this.users.findById(u.id);
+    if (!user) throw new DomainError('UNAUTHENTICATED');
+    return toProfile(user);
+  }
+
+  @Patch()
+  async patch(@CurrentUser() u: AuthUser, @Body(new ZodPipe(patchMeBody)) body: PatchMeBody): Promise<UserProfile> {
+    await this.users.updateNickname(u.id, body.nickname);
+    return this.me(u);
+  }
+
+  @Get('summary')
+  getSummary(@CurrentUser() u: AuthUser): Promise<Summary> {
+    return this.summary.forUser(u.id);
+  }
+
+  @Post('password')
+  @HttpCode(204)
+  async password(@CurrentUser() u: AuthUser, @Body(new ZodPipe(changePasswordBody)) body: ChangePasswordBody): Promise<void> {
+    await this.auth.changePassword(u.id, u.sid, body);
+  }
+
+  /** What operators did on this account: the user's own slice of the append-only audit log. */
+  @Get('operator-actions')
+  operatorActions(@CurrentUser() u: AuthUser, @Query(new ZodPipe(auditQuery)) q: z.infer<typeof auditQuery>): Promise<Page<AuditEntry>> {
+    return this.audit.list({ userId: u.id, limit: q.limit ?? 20, cursor: q.cursor });
+  }
+}

@@ -1,0 +1,39 @@
+import { Controller, Get, Param, Query, UseGuards } from '@nestjs/common';
+import { z } from 'zod';
+import type { CapitalRecord, Page, Wallet } from '@candor/contracts';
+import { ENTRY_TYPES } from '@candor/db';
+import { ZodPipe } from '../common/zod.pipe.js';
+import { CurrentUser, UserAuthGuard, type AuthUser } from '../auth/auth.guard.js';
+import { WalletService } from './wallet.service.js';
+
+const recordsQuery = z.strictObject({
+  type: z.enum(ENTRY_TYPES).optional(),
+  account: z.enum(['real', 'demo']).optional(),
+  from: z.iso.datetime({ offset: true }).optional(),
+  to: z.iso.datetime({ offset: true }).optional(),
+  limit: z.coerce.number().int().min(1).max(100).optional(),
+  cursor: z.string().regex(/^\d{1,19}$/).optional(),
+  lang: z.string().max(10).optional(),
+});
+
+@Controller('wallet')
+@UseGuards(UserAuthGuard)
+export class WalletController {
+  constructor(private readonly wallet: WalletService) {}
+
+  @Get()
+  get(@CurrentUser() u: AuthUser): Promise<Wallet> {
+    return this.wallet.wallet(u.id);
+  }
+
+  /** Capital records: the user's side of the ledger, newest first. */
+  @Get('records')
+  records(@CurrentUser() u: AuthUser, @Query(new ZodPipe(recordsQuery)) q: z.infer<typeof recordsQuery>): Promise<Page<CapitalRecord>> {
+    return this.wallet.records(u.id, { ...q, limit: q.limit ?? 20 });
+  }
+
+  @Get('records/:id')
+  record(@CurrentUser() u: AuthUser, @Param('id') id: string) {
+    return this.wallet.record(u.id, id);
+  }
+}

@@ -1,0 +1,70 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import { formatCents } from '@candor/domain';
+import type { CapitalRecord, Page, Wallet } from '@candor/contracts';
+import { DomainError } from '../common/domain-error.js';
+import { LedgerService, toCents } from '../ledger/ledger.service.js';
+
+const REAL_KINDS = ['cash', 'hold', 'escrow', 'earn_pending', 'earn_confirmed'];
+const DEMO_KINDS = ['demo', 'demo_escrow'];
+
+interface RecordRow { id: string; entry_no: string; type: string; amount: string; balance_after: string; created_at: Date; ref_type: string | null; ref_id: string | null; kind: string }
+
+@Injectable()
+export class WalletService {
+  constructor(private readonly ledger: LedgerService, @InjectDataSource() private readonly ds: DataSource) {}
+
+  async wallet(userId: string): Promise<Wallet> {
+    const b = await this.ledger.balances(userId);
+    const earn = b.earn_pending + b.earn_confirmed;
+    return {
+      available: formatCents(b.cash), frozen: formatCents(b.hold), inOrders: formatCents(b.escrow), earn: formatCents(earn),
+      total: formatCents(b.cash + b.hold + b.escrow + earn), demo: formatCents(b.demo),
+    };
+  }
+
+  async records(userId: string, q: { type?: string; account?: 'real' | 'demo'; from?: string; to?: string; limit: number; cursor?: string }): Promise<Page<CapitalRecord>> {
+    const params: unknown[] = [userId, q.account === 'demo' ? DEMO_KINDS : REAL_KINDS];
+    const where = ['a.user_id = $1', 'a.kind = ANY($2::text[])'];
+    if (q.type) { params.push(q.type); where.push(`e.type = $${params.length}`); }
+    if (q.from) { params.push(q.from); where.push(`p.created_at >= $${params.length}::timestamptz`); }
+    if (q.to) { params.push(q.to); where.push(`p.created_at < $${params.length}::timestamptz`); }
+    if (q.cursor) { params.push(q.cursor); where.push(`p.id < $${params.length}::bigint`); }
+    params.push(q.limit + 1);
+    const rows: RecordRow[] = await this.ds.query(
+      `SELECT p.id, e.entry_no, e.type, p.amount, p.balance_after, p.created_at, e.ref_type, e.ref_id, a.kind
+         FROM postings p JOIN ledger_accounts a ON a.id = p.account_id JOIN journal_entries e ON e.id = p.entry_id
+        WHERE ${where.join(' AND ')} ORDER BY p.id DESC LIMIT $${params.length}`,
+      params,
+    );
+    const items = rows.slice(0, q.limit).map(toRecord);
+    return { items, nextCursor: rows.length > q.limit ? items[items.length - 1]!.id : null };
+  }
+
+  /** One record with every posting of its journal entry (the particulars), only if it is the user's. */
+  async record(userId: string, id: string) {
+    if (!/^\d{1,19}$/.test(id)) throw new DomainError('NOT_FOUND');
+    const rows: RecordRow[] = await this.ds.query(
+      `SELECT p.id, e.entry_no, e.type, p.amount, p.balance_after, p.created_at, e.ref_type, e.ref_id, a.kind, p.entry_id
+         FROM postings p JOIN ledger_accounts a ON a.id = p.account_id JOIN journal_entries e ON e.id = p.entry_id
+        WHERE p.id = $1 AND a.user_id = $2`,
+      [id, userId],
+    );
+    const row = rows[0] as (RecordRow & { entry_id: string }) | undefined;
+    if (!row) throw new DomainError('NOT_FOUND');
+    const postings: { kind: string; owner: string; amount: string }[] = await this.ds.query(
+      `SELECT a.kind, CASE WHEN a.user_id IS NULL THEN 'platform' ELSE 'you' END AS owner, p.amount
+         FROM postings p JOIN ledger_accounts a ON a.id = p.account_id WHERE p.entry_id = $1 ORDER BY p.id`,
+      [row.entry_id],
+    );
+    return { ...toRecord(row), postings: postings.map((p) => ({ account: p.kind, owner: p.owner, amount: formatCents(toCents(p.amount)) })) };
+  }
+}
+
+function toRecord(r: RecordRow): CapitalRecord {
+  return {
+    id: String(r.id), entryNo: r.entry_no, type: r.type, amount: formatCents(toCents(r.amount)), balanceAfter: formatCents(toCents(r.balance_after)),
+    createdAt: new Date(r.created_at).toISOString(), ref: r.ref_type && r.ref_id ? `${r.ref_type}:${r.ref_id}` : null, account: r.kind,
+  };
+}

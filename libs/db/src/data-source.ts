@@ -1,0 +1,33 @@
+import { DataSource, type DataSourceOptions } from 'typeorm';
+import { AuditLogEntity } from './entities/audit-log.entity.js';
+import { InvitationCodeEntity } from './entities/invitation-code.entity.js';
+import { IdempotencyKeyEntity, JournalEntryEntity, LedgerAccountEntity, PostingEntity } from './entities/ledger.entity.js';
+import { OperatorEntity } from './entities/operator.entity.js';
+import { RefreshTokenEntity, SessionEntity } from './entities/session.entity.js';
+import { UserEntity } from './entities/user.entity.js';
+import { Init1763700000000 } from './migrations/1763700000000-Init.js';
+
+/** Entities and migrations are listed here (no globs: ESM and bundling stay predictable). */
+export const ENTITIES: Function[] = [
+  UserEntity, OperatorEntity, InvitationCodeEntity, SessionEntity, RefreshTokenEntity, AuditLogEntity,
+  LedgerAccountEntity, JournalEntryEntity, PostingEntity, IdempotencyKeyEntity,
+];
+export const MIGRATIONS: Function[] = [Init1763700000000];
+
+export function dataSourceOptions(url: string, extra: Partial<DataSourceOptions> = {}): DataSourceOptions {
+  return {
+    type: 'postgres',
+    url,
+    entities: ENTITIES,
+    migrations: MIGRATIONS,
+    synchronize: false,
+    migrationsRun: false,
+    logging: ['error'],
+    extra: { max: Number(process.env.DB_POOL_SIZE ?? 20) },
+    ...extra,
+  } as DataSourceOptions;
+}
+
+export function createDataSource(url: string, extra: Partial<DataSourceOptions> = {}): DataSource {
+  return new DataSource(dataSourceOptions(url, extra));
+}

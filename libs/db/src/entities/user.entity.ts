@@ -1,0 +1,20 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+
+export type KycStatus = 'not_submitted' | 'pending' | 'verified' | 'rejected';
+
+@Entity('users')
+export class UserEntity {
+  @PrimaryGeneratedColumn('uuid') id: string;
+  @Column({ type: 'varchar', length: 254 }) email: string;
+  @Column({ type: 'varchar', length: 20 }) phone: string;
+  @Column({ type: 'varchar', length: 32 }) nickname: string;
+  @Column({ name: 'password_hash', type: 'text' }) passwordHash: string;
+  @Column({ name: 'trade_password_hash', type: 'text' }) tradePasswordHash: string;
+  @Column({ name: 'invite_code', type: 'varchar', length: 16 }) inviteCode: string;
+  @Column({ name: 'invited_by_user_id', type: 'uuid', nullable: true }) invitedByUserId: string | null;
+  @Column({ name: 'registration_code', type: 'varchar', length: 16 }) registrationCode: string;
+  @Column({ name: 'credit_score', type: 'int', default: 100 }) creditScore: number;
+  @Column({ name: 'kyc_status', type: 'varchar', length: 16, default: 'not_submitted' }) kycStatus: KycStatus;
+  @Column({ type: 'varchar', length: 16, default: 'ordinary' }) level: 'ordinary';
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;
+}
