@@ -16,6 +16,7 @@ const common = {
   transform: { '^.+\\.(t|j)sx?$': swc },
   moduleNameMapper: {
     '^@candor/(domain|contracts|i18n|db)$': '<rootDir>/libs/$1/src/index.ts',
+    '^@candor/api/(.*)$': '<rootDir>/apps/api/src/$1.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   testEnvironment: 'node',

@@ -6,7 +6,14 @@ export const operatorLoginBody = z.strictObject({ email: z.string().trim().min(1
 export interface Operator { id: string; email: string; role: OperatorRole; createdAt: string }
 export interface OperatorLoginResponse { accessToken: string; operator: Operator }
 export interface AuditEntry { id: string; operatorId: string | null; operatorEmail: string | null; action: string; targetType: string | null; targetId: string | null; userId: string | null; details: unknown; ip: string | null; createdAt: string }
-export interface LedgerCheck { ok: boolean; accounts: number; imbalance: string; mismatched: { accountId: string; balance: string; postings: string }[] }
+export interface LedgerCheck {
+  ok: boolean;
+  accounts: number;
+  imbalance: string;
+  mismatched: { accountId: string; balance: string; postings: string }[];
+  /** The worker's last scheduled check (every minute), when there is one. */
+  lastScheduled?: { ok: boolean; imbalance: string; checkedAt: string } | null;
+}
 
 const tradingInterval = z.strictObject({ day: z.number().int().min(0).max(6), open: z.string().regex(/^\d{2}:\d{2}$/), close: z.string().regex(/^\d{2}:\d{2}$/) });
 export const adminProductBody = z.strictObject({

@@ -11,6 +11,9 @@ import { clearRefreshCookie, OPERATOR_REFRESH_COOKIE, readRefreshCookie, setRefr
 import { CurrentOperator, OperatorAuthGuard, type AuthOperator } from '../auth/auth.guard.js';
 import { SessionService } from '../auth/session.service.js';
 import { LedgerService } from '../ledger/ledger.service.js';
+import { REDIS } from '../redis/redis.module.js';
+import type { Redis } from 'ioredis';
+import { LEDGER_CHECK_LAST_KEY } from '@candor/db';
 import { AuditService } from './audit.service.js';
 import { OperatorsService, toOperator } from './operators.service.js';
 
@@ -65,7 +68,12 @@ export class AdminAuthController {
 @Controller('admin')
 @UseGuards(OperatorAuthGuard)
 export class AdminController {
-  constructor(private readonly operators: OperatorsService, private readonly audit: AuditService, private readonly ledger: LedgerService) {}
+  constructor(
+    private readonly operators: OperatorsService,
+    private readonly audit: AuditService,
+    private readonly ledger: LedgerService,
+    @Inject(REDIS) private readonly redis: Redis,
+  ) {}
 
   @Get('me')
   async me(@CurrentOperator() o: AuthOperator): Promise<Operator> {
@@ -80,7 +88,9 @@ export class AdminController {
   }
 
   @Get('ledger/check')
-  check(): Promise<LedgerCheck> {
-    return this.ledger.check();
+  async check(): Promise<LedgerCheck> {
+    const [live, last] = await Promise.all([this.ledger.check(), this.redis.get(LEDGER_CHECK_LAST_KEY)]);
+    const parsed = last ? (JSON.parse(last) as { ok: boolean; imbalance: string; checkedAt: string }) : null;
+    return { ...live, lastScheduled: parsed ? { ok: parsed.ok, imbalance: parsed.imbalance, checkedAt: parsed.checkedAt } : null };
   }
 }
