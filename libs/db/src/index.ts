@@ -4,5 +4,6 @@ export * from './entities/invitation-code.entity.js';
 export * from './entities/session.entity.js';
 export * from './entities/audit-log.entity.js';
 export * from './entities/ledger.entity.js';
+export * from './entities/order.entity.js';
 export * from './data-source.js';
 export * from './jobs.js';

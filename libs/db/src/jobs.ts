@@ -5,6 +5,8 @@
  */
 export const QUEUES = {
   ledgerCheck: { name: 'ledger-check', jobs: { check: 'ledger-check' } },
+  settlement: { name: 'settlement', jobs: { settleSecond: 'settle-second' } },
+  settlementSweep: { name: 'settlement-sweep', jobs: { sweep: 'settlement-sweep' } },
 } as const;
 
 export interface LedgerCheckPayload { requestedAt: string }
@@ -13,3 +15,26 @@ export const DEFAULT_JOB_OPTIONS = { attempts: 5, backoff: { type: 'exponential'
 
 /** Redis key where the worker keeps the last scheduled ledger check result. */
 export const LEDGER_CHECK_LAST_KEY = 'ledger-check:last';
+
+/** One settlement job per expiry second (epoch seconds): it settles every open order whose expiresAt falls in [second, second + 1). */
+export interface SettleSecondPayload { second: number }
+export interface SettlementSweepPayload { requestedAt: string }
+
+/**
+ * Deterministic id of the settlement job of one expiry second, so enqueuing it twice is a no-op.
+ * (BullMQ 6 refuses custom ids with a single ':', hence `settle-<epochSecond>` rather than `settle:<epochSecond>`.)
+ */
+export const settleJobId = (second: number): string => `settle-${second}`;
+
+/**
+ * The settle job re-delays itself (BullMQ DelayedError, not a failed attempt) while orders of its second
+ * are still open, every SETTLE_POLL_MS; it gives up SETTLE_GIVE_UP_MS after the end of its second and leaves
+ * the rest to the sweeper. Failures (database down) retry with backoff.
+ */
+export const SETTLE_JOB_OPTIONS = { attempts: 8, backoff: { type: 'exponential' as const, delay: 250 }, removeOnComplete: 2000, removeOnFail: 5000 };
+export const SETTLE_POLL_MS = 100;
+export const SETTLE_GIVE_UP_MS = 15_000;
+/** The sweeper runs every SWEEP_EVERY_MS and settles any open order whose expiry is more than SWEEP_OVERDUE_MS past. */
+export const SWEEP_EVERY_MS = 2000;
+export const SWEEP_OVERDUE_MS = 2000;
+export const SWEEP_JOB_OPTIONS = { attempts: 1, removeOnComplete: 100, removeOnFail: 500 };

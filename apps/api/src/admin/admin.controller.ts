@@ -1,5 +1,4 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
-import { SkipThrottle, ThrottlerGuard } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
 import { z } from 'zod';
 import { operatorLoginBody, type AuditEntry, type LedgerCheck, type Operator, type OperatorLoginResponse, type Page, type RefreshResponse } from '@candor/contracts';
@@ -7,6 +6,7 @@ import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { DomainError } from '../common/domain-error.js';
 import { clientIp } from '../common/request-context.js';
 import { ZodPipe } from '../common/zod.pipe.js';
+import { RateLimit, RateLimitGuard } from '../auth/rate-limit.guard.js';
 import { clearRefreshCookie, OPERATOR_REFRESH_COOKIE, readRefreshCookie, setRefreshCookie } from '../auth/cookies.js';
 import { CurrentOperator, OperatorAuthGuard, type AuthOperator } from '../auth/auth.guard.js';
 import { SessionService } from '../auth/session.service.js';
@@ -28,12 +28,12 @@ const auditQuery = z.strictObject({
 type LoginBody = z.infer<typeof operatorLoginBody>;
 
 @Controller('admin/auth')
-@UseGuards(ThrottlerGuard)
-@SkipThrottle({ captcha: true })
+@UseGuards(RateLimitGuard)
 export class AdminAuthController {
   constructor(private readonly operators: OperatorsService, private readonly sessions: SessionService, @Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
   @Post('login')
+  @RateLimit('auth')
   @HttpCode(200)
   async login(@Body(new ZodPipe(operatorLoginBody)) body: LoginBody, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<OperatorLoginResponse> {
     const r = await this.operators.login(body.email, body.password, req.headers['user-agent'], clientIp(req));
@@ -43,7 +43,6 @@ export class AdminAuthController {
 
   @Post('refresh')
   @HttpCode(200)
-  @SkipThrottle({ auth: true })
   async refresh(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<RefreshResponse> {
     try {
       const r = await this.operators.refresh(readRefreshCookie(req, OPERATOR_REFRESH_COOKIE));
@@ -57,7 +56,6 @@ export class AdminAuthController {
 
   @Post('logout')
   @HttpCode(204)
-  @SkipThrottle({ auth: true })
   async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<void> {
     const r = await this.sessions.rotate(readRefreshCookie(req, OPERATOR_REFRESH_COOKIE), 'operator');
     if (r.ok) await this.sessions.revoke(r.sessionId, 'logout');

@@ -1,5 +1,4 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, ParseUUIDPipe, Post, Req, Res, UseGuards } from '@nestjs/common';
-import { SkipThrottle, ThrottlerGuard } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
 import {
   loginBody, registerBody, registerCheckBody,
@@ -10,6 +9,7 @@ import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { DomainError } from '../common/domain-error.js';
 import { clientIp } from '../common/request-context.js';
 import { ZodPipe } from '../common/zod.pipe.js';
+import { RateLimit, RateLimitGuard } from './rate-limit.guard.js';
 import { AuthService } from './auth.service.js';
 import { CaptchaService } from './captcha.service.js';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie, USER_REFRESH_COOKIE } from './cookies.js';
@@ -17,7 +17,7 @@ import { CurrentUser, UserAuthGuard, type AuthUser } from './auth.guard.js';
 import { SessionService } from './session.service.js';
 
 @Controller('auth')
-@UseGuards(ThrottlerGuard)
+@UseGuards(RateLimitGuard)
 export class AuthController {
   constructor(
     private readonly auth: AuthService,
@@ -27,28 +27,28 @@ export class AuthController {
   ) {}
 
   @Get('captcha')
-  @SkipThrottle({ auth: true })
+  @RateLimit('captcha')
   getCaptcha(): Promise<CaptchaResponse> {
     return this.captcha.create();
   }
 
   @Post('register/check')
+  @RateLimit('auth')
   @HttpCode(200)
-  @SkipThrottle({ captcha: true })
-  registerCheck(@Body(new ZodPipe(registerCheckBody)) body: RegisterCheckBody): Promise<RegisterCheckResponse> {
+    registerCheck(@Body(new ZodPipe(registerCheckBody)) body: RegisterCheckBody): Promise<RegisterCheckResponse> {
     return this.auth.registerCheck(body);
   }
 
   @Post('register')
-  @SkipThrottle({ captcha: true })
-  register(@Body(new ZodPipe(registerBody)) body: RegisterBody): Promise<RegisterResponse> {
+  @RateLimit('auth')
+    register(@Body(new ZodPipe(registerBody)) body: RegisterBody): Promise<RegisterResponse> {
     return this.auth.register(body);
   }
 
   @Post('login')
+  @RateLimit('auth')
   @HttpCode(200)
-  @SkipThrottle({ captcha: true })
-  async login(@Body(new ZodPipe(loginBody)) body: LoginBody, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<LoginResponse> {
+    async login(@Body(new ZodPipe(loginBody)) body: LoginBody, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<LoginResponse> {
     const r = await this.auth.login(body, req.headers['user-agent'], clientIp(req));
     setRefreshCookie(res, req, this.config, USER_REFRESH_COOKIE, r.refreshToken);
     return { accessToken: r.accessToken, user: r.user };
@@ -56,7 +56,6 @@ export class AuthController {
 
   @Post('refresh')
   @HttpCode(200)
-  @SkipThrottle({ captcha: true, auth: true })
   async refresh(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<RefreshResponse> {
     try {
       const r = await this.auth.refresh(readRefreshCookie(req, USER_REFRESH_COOKIE));
@@ -70,7 +69,6 @@ export class AuthController {
 
   @Post('logout')
   @HttpCode(204)
-  @SkipThrottle({ captcha: true, auth: true })
   async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<void> {
     const token = readRefreshCookie(req, USER_REFRESH_COOKIE);
     // Only the holder of a live refresh token of that session can end it this way.
@@ -80,7 +78,6 @@ export class AuthController {
   }
 
   @Get('sessions')
-  @SkipThrottle({ captcha: true, auth: true })
   @UseGuards(UserAuthGuard)
   async listSessions(@CurrentUser() user: AuthUser): Promise<SessionInfo[]> {
     const rows = await this.sessions.list('user', user.id);
@@ -92,7 +89,6 @@ export class AuthController {
 
   @Delete('sessions/:id')
   @HttpCode(204)
-  @SkipThrottle({ captcha: true, auth: true })
   @UseGuards(UserAuthGuard)
   async revokeSession(@CurrentUser() user: AuthUser, @Param('id', new ParseUUIDPipe({ exceptionFactory: () => new DomainError('NOT_FOUND') })) id: string): Promise<void> {
     if (!(await this.sessions.revokeOwned('user', user.id, id, 'remote_logout'))) throw new DomainError('NOT_FOUND');

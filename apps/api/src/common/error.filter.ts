@@ -1,6 +1,5 @@
 import { ArgumentsHost, Catch, HttpException, Logger, type ExceptionFilter } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { ThrottlerException } from '@nestjs/throttler';
 import { translate } from '@candor/i18n';
 import { ERROR_STATUS, type ErrorCode, type ErrorEnvelope } from '@candor/contracts';
 import { DomainError } from './domain-error.js';
@@ -29,7 +28,6 @@ export class ErrorFilter implements ExceptionFilter {
 
   private classify(err: unknown, req: Request): { code: ErrorCode; field?: string; vars: Record<string, string | number>; status: number } {
     if (err instanceof DomainError) return { code: err.code, field: err.field, vars: err.vars, status: err.status };
-    if (err instanceof ThrottlerException) return { code: 'RATE_LIMITED', vars: {}, status: 429 };
     if (err instanceof HttpException) {
       const status = err.getStatus();
       if (status === 413) return { code: 'VALIDATION_FAILED', field: 'body', vars: {}, status: 400 };

@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { ledgerCheck, startApp, TEST_OPERATOR, type TestApp } from './support/app.js';
+import { createOperator, createUser, loginOperator, refreshCookieOf } from './support/factories.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('operator console api', () => {
+  it('logs the seeded operator in, shows the role, and writes the login to the audit log', async () => {
+    const res = await t.http().post('/api/admin/auth/login').send(TEST_OPERATOR).expect(200);
+    expect(res.body.operator).toMatchObject({ email: TEST_OPERATOR.email, role: 'admin' });
+    expect(refreshCookieOf(res.headers['set-cookie'], 'candor_ort')).toMatch(/^candor_ort=/);
+    const auth = { Authorization: `Bearer ${res.body.accessToken}` };
+    const me = await t.http().get('/api/admin/me').set(auth).expect(200);
+    expect(me.body.role).toBe('admin');
+    const audit = await t.http().get('/api/admin/audit?action=operator.login&limit=5').set(auth).expect(200);
+    expect(audit.body.items[0]).toMatchObject({ action: 'operator.login', operatorEmail: TEST_OPERATOR.email });
+  });
+
+  it('keeps user tokens out of the console and operator tokens out of the user api', async () => {
+    const u = await createUser(t);
+    const r = await t.http().get('/api/admin/audit').set(u.auth);
+    expect([r.status, r.body.error.code]).toEqual([401, 'UNAUTHENTICATED']);
+    const op = await loginOperator(t);
+    expect((await t.http().get('/api/me').set(op.auth)).status).toBe(401);
+  });
+
+  it('records failed operator logins and answers INVALID_CREDENTIALS', async () => {
+    const r = await t.http().post('/api/admin/auth/login').send({ email: TEST_OPERATOR.email, password: 'wrong-password' });
+    expect([r.status, r.body.error.code]).toEqual([401, 'INVALID_CREDENTIALS']);
+    const op = await loginOperator(t);
+    const audit = await t.http().get('/api/admin/audit?action=operator.login_failed&limit=1').set(op.auth).expect(200);
+    expect(audit.body.items[0].details).toEqual({ email: TEST_OPERATOR.email });
+  });
+
+  it('serves the ledger check to every operator role', async () => {
+    const reviewer = await createOperator(t, 'reviewer');
+    const op = await loginOperator(t, reviewer);
+    const r = await t.http().get('/api/admin/ledger/check').set(op.auth).expect(200);
+    expect(r.body).toMatchObject({ ok: true, imbalance: '0.00' });
+    expect(r.body).toHaveProperty('lastScheduled');
+  });
+
+  it('the audit log is append-only in the database', async () => {
+    await loginOperator(t);
+    await expect(t.ds.query(`UPDATE audit_log SET action = 'nothing' WHERE id = (SELECT max(id) FROM audit_log)`)).rejects.toThrow(/append-only/);
+    await expect(t.ds.query(`DELETE FROM audit_log`)).rejects.toThrow(/append-only/);
+    await expect(t.ds.query(`TRUNCATE audit_log`)).rejects.toThrow(/append-only/);
+  });
+
+  it('lets a user read what operators recorded about their account, and only theirs', async () => {
+    const u = await createUser(t);
+    const other = await createUser(t);
+    const [op] = await t.ds.query(`SELECT id FROM operators WHERE email = $1`, [TEST_OPERATOR.email]);
+    await t.ds.query(`INSERT INTO audit_log (operator_id, action, target_type, target_id, user_id) VALUES ($1, 'user.note', 'user', $2, $3)`, [op.id, u.id, u.id]);
+    const mine = await t.http().get('/api/me/operator-actions').set(u.auth).expect(200);
+    expect(mine.body.items.map((i: { action: string }) => i.action)).toEqual(['user.note']);
+    const theirs = await t.http().get('/api/me/operator-actions').set(other.auth).expect(200);
+    expect(theirs.body.items).toEqual([]);
+  });
+
+  it('pages the audit log with a cursor', async () => {
+    const op = await loginOperator(t);
+    await loginOperator(t);
+    await loginOperator(t);
+    const first = await t.http().get('/api/admin/audit?limit=2').set(op.auth).expect(200);
+    expect(first.body.items).toHaveLength(2);
+    expect(first.body.nextCursor).toBe(first.body.items[1].id);
+    const next = await t.http().get(`/api/admin/audit?limit=2&cursor=${first.body.nextCursor}`).set(op.auth).expect(200);
+    expect(BigInt(next.body.items[0].id)).toBeLessThan(BigInt(first.body.items[1].id));
+    const bad = await t.http().get('/api/admin/audit?limit=0').set(op.auth);
+    expect([bad.status, bad.body.error.code]).toEqual([400, 'VALIDATION_FAILED']);
+    expect((await ledgerCheck(t)).ok).toBe(true);
+  });
+});
+
+describe('rate limits', () => {
+  it('answers 429 RATE_LIMITED past the login limit', async () => {
+    const limited = await startApp({ RATE_LIMIT_AUTH_PER_MINUTE: '3' });
+    try {
+      await limited.redis.eval("for _,k in ipairs(redis.call('keys','rate:*')) do redis.call('del',k) end", 0);
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        const r = await limited.http().post('/api/auth/login').set('Accept-Language', 'en').send({ email: 'nobody@example.com', password: 'x' });
+        statuses.push(r.status);
+        if (r.status === 429) expect(r.body.error).toMatchObject({ code: 'RATE_LIMITED', message: 'Too many attempts; please wait and try again' });
+      }
+      expect(statuses).toEqual([401, 401, 401, 429, 429]);
+    } finally {
+      await limited.redis.eval("for _,k in ipairs(redis.call('keys','rate:*')) do redis.call('del',k) end", 0);
+      await limited.close();
+    }
+  });
+});

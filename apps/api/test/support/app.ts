@@ -1,0 +1,76 @@
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { Redis } from 'ioredis';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { createDataSource } from '@candor/db';
+import { loadConfig, type AppConfig } from '../../src/config/config.js';
+import { createApp } from '../../src/bootstrap.js';
+import { migrateAndSeed } from '../../src/cli/seed.js';
+import { LedgerService } from '../../src/ledger/ledger.service.js';
+
+export const TEST_INVITE_CODE = 'TESTCODE1';
+export const TEST_OPERATOR = { email: 'ops@candor.test', password: 'ops-password-1' };
+
+export interface TestApp {
+  app: NestExpressApplication;
+  config: AppConfig;
+  url: string;
+  redis: Redis;
+  ds: DataSource;
+  http(): ReturnType<typeof request>;
+  close(): Promise<void>;
+}
+
+function requireEnv(name: string): string {
+  const v = process.env[name];
+  if (!v) throw new Error(`${name} is not set: run integration tests through \`npm test\` / scripts/test.mjs (its global setup provides Postgres and Redis)`);
+  return v;
+}
+
+let migrated = false;
+
+/** Migrates and seeds the test database once per process (idempotent anyway). */
+export async function prepareDatabase(): Promise<void> {
+  if (migrated) return;
+  const ds = createDataSource(requireEnv('DATABASE_URL'));
+  await ds.initialize();
+  try {
+    await migrateAndSeed(ds, { SEED_INVITE_CODE: TEST_INVITE_CODE, OPERATOR_EMAIL: TEST_OPERATOR.email, OPERATOR_PASSWORD: TEST_OPERATOR.password }, () => undefined);
+  } finally {
+    await ds.destroy();
+  }
+  migrated = true;
+}
+
+/** The real api (same bootstrap as production) on a random port, against the test Postgres and Redis. */
+export async function startApp(overrides: Record<string, string> = {}): Promise<TestApp> {
+  await prepareDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATABASE_URL: requireEnv('DATABASE_URL'),
+    REDIS_URL: requireEnv('REDIS_URL'),
+    JWT_SECRET: process.env.JWT_SECRET ?? 'integration-test-secret-0123456789abcdef',
+    RATE_LIMIT_AUTH_PER_MINUTE: '100000',
+    RATE_LIMIT_CAPTCHA_PER_MINUTE: '100000',
+    ...overrides,
+  });
+  const app = await createApp(config, { logger: process.env.TEST_LOGS ? ['log', 'error', 'warn'] : ['error'] });
+  await app.listen(0, '127.0.0.1');
+  const address = app.getHttpServer().address() as { port: number };
+  const url = `http://127.0.0.1:${address.port}`;
+  const redis = new Redis(config.REDIS_URL);
+  const ds = app.get(DataSource);
+  return {
+    app, config, url, redis, ds,
+    http: () => request(url),
+    async close() {
+      redis.disconnect();
+      await app.close();
+    },
+  };
+}
+
+/** The ledger invariant: every balance equals its postings and everything sums to zero. */
+export async function ledgerCheck(t: TestApp) {
+  return t.app.get(LedgerService).check();
+}

@@ -1,0 +1,76 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import { expect } from '@jest/globals';
+import type { TestApp } from './app.js';
+import { TEST_INVITE_CODE, TEST_OPERATOR } from './app.js';
+
+let counter = 0;
+export function uniqueEmail(tag = 'user'): string {
+  return `${tag}.${Date.now().toString(36)}.${++counter}.${randomInt(1e6)}@example.com`;
+}
+export function uniquePhone(): string {
+  return `139${String(randomInt(1e8)).padStart(8, '0')}`;
+}
+
+/** A captcha and its answer, read from Redis as a test may (the app has no bypass). */
+export async function solveCaptcha(t: TestApp): Promise<{ captchaId: string; captchaCode: string }> {
+  const res = await t.http().get('/api/auth/captcha').expect(200);
+  const captchaId = res.body.captchaId as string;
+  const captchaCode = await t.redis.get(`captcha:${captchaId}`);
+  if (!captchaCode) throw new Error('captcha answer missing in Redis');
+  return { captchaId, captchaCode };
+}
+
+export interface NewUser { id: string; email: string; phone: string; password: string; tradePassword: string; inviteCode: string }
+
+export async function registerUser(t: TestApp, opts: Partial<{ email: string; phone: string; password: string; tradePassword: string; inviteCode: string }> = {}): Promise<NewUser> {
+  const email = opts.email ?? uniqueEmail();
+  const phone = opts.phone ?? uniquePhone();
+  const password = opts.password ?? 'secret-pass-1';
+  const tradePassword = opts.tradePassword ?? '246810';
+  const code = opts.inviteCode ?? TEST_INVITE_CODE;
+  const check = await t.http().post('/api/auth/register/check').send({ email, phone, inviteCode: code, ...(await solveCaptcha(t)) });
+  expect(check.status).toBe(200);
+  const reg = await t.http().post('/api/auth/register').send({
+    registrationToken: check.body.registrationToken, password, confirmPassword: password, tradePassword, confirmTradePassword: tradePassword,
+  });
+  expect(reg.status).toBe(201);
+  const me = await t.ds.query(`SELECT invite_code FROM users WHERE id = $1`, [reg.body.userId]);
+  return { id: reg.body.userId, email, phone, password, tradePassword, inviteCode: me[0].invite_code };
+}
+
+export interface LoggedIn extends NewUser { token: string; cookie: string; auth: { Authorization: string } }
+
+export function refreshCookieOf(setCookie: string[] | string | undefined, name = 'candor_rt'): string {
+  const list = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
+  const c = list.find((s) => s.startsWith(`${name}=`));
+  if (!c) throw new Error(`no ${name} cookie set`);
+  return c.split(';')[0]!;
+}
+
+export async function login(t: TestApp, email: string, password: string): Promise<{ token: string; cookie: string }> {
+  const res = await t.http().post('/api/auth/login').send({ email, password });
+  expect(res.status).toBe(200);
+  return { token: res.body.accessToken, cookie: refreshCookieOf(res.headers['set-cookie']) };
+}
+
+/** createUser(): registered through both steps and logged in. */
+export async function createUser(t: TestApp, opts: Parameters<typeof registerUser>[1] = {}): Promise<LoggedIn> {
+  const u = await registerUser(t, opts);
+  const { token, cookie } = await login(t, u.email, u.password);
+  return { ...u, token, cookie, auth: { Authorization: `Bearer ${token}` } };
+}
+
+export async function loginOperator(t: TestApp, creds = TEST_OPERATOR): Promise<{ token: string; auth: { Authorization: string } }> {
+  const res = await t.http().post('/api/admin/auth/login').send(creds);
+  expect(res.status).toBe(200);
+  return { token: res.body.accessToken, auth: { Authorization: `Bearer ${res.body.accessToken}` } };
+}
+
+/** An extra operator with a given role, inserted directly (there is no public operator sign-up). */
+export async function createOperator(t: TestApp, role: 'admin' | 'reviewer' | 'support'): Promise<{ email: string; password: string }> {
+  const { PasswordHasher } = await import('../../src/auth/password-hasher.js');
+  const email = `op-${role}-${randomUUID().slice(0, 8)}@candor.test`;
+  const password = 'operator-pass-9';
+  await t.ds.query(`INSERT INTO operators (email, password_hash, role) VALUES ($1, $2, $3)`, [email, await new PasswordHasher().hash(password), role]);
+  return { email, password };
+}
