@@ -1,1 +1,83 @@
-export default async function () {}
+// jest globalSetup of the `browser` tier: the whole platform, started the way `npm start`
+// starts it (scripts/lib/platform.mjs), from a fresh DATA_DIR (.data/e2e-<time>) on a spare
+// port, with fixed seed values the tests log in with. Its processes' output goes to
+// <DATA_DIR>/platform.log. Sets E2E_BASE_URL, E2E_REDIS_URL, E2E_DATABASE_URL,
+// E2E_INVITE_CODE, E2E_OPERATOR_EMAIL and E2E_OPERATOR_PASSWORD for the tests.
+// TEST_DATABASE_URL / TEST_REDIS_URL, when set, replace the embedded Postgres / the Redis child.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureDatabase, freePort, prefixer } from '../lib/infra.mjs';
+import { createPlatform, stopLeftovers } from '../lib/platform.mjs';
+
+export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const E2E_SEED = {
+  SEED_INVITE_CODE: 'E2E2024A',
+  OPERATOR_EMAIL: 'operator.e2e@example.com',
+  OPERATOR_PASSWORD: 'E2e-Operator-Pass-2024',
+};
+const STATE = '__CANDOR_BROWSER__';
+
+function tail(file, lines = 60) {
+  try { return fs.readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n'); } catch { return ''; }
+}
+
+export default async function browserSetup() {
+  const log = prefixer('e2e-setup', process.stderr);
+  const dataRoot = path.join(ROOT_DIR, '.data');
+  fs.mkdirSync(dataRoot, { recursive: true });
+  // Data dirs of earlier runs that died without their teardown.
+  for (const entry of fs.readdirSync(dataRoot)) {
+    if (!entry.startsWith('e2e-')) continue;
+    const dir = path.join(dataRoot, entry);
+    if (await stopLeftovers(dir, log)) fs.rmSync(dir, { recursive: true, force: true });
+  }
+
+  const stamp = new Date().toISOString().replace(/\D/g, '').slice(0, 14);
+  const dataDir = path.join(dataRoot, `e2e-${stamp}-${process.pid}`);
+  fs.mkdirSync(dataDir, { recursive: true });
+  const logFile = path.join(dataDir, 'platform.log');
+  const logStream = fs.createWriteStream(logFile, { flags: 'a' });
+  const toFile = (name) => (line) => logStream.write(`${name.padEnd(8)} | ${line}\n`);
+
+  const env = { ...process.env };
+  for (const name of ['DATABASE_URL', 'REDIS_URL', 'JWT_SECRET', 'PORT', 'DATA_DIR']) delete env[name];
+  const state = { dataDir, logFile, logStream };
+  globalThis[STATE] = state;
+  if (process.env.TEST_DATABASE_URL) {
+    state.external = { serverUrl: process.env.TEST_DATABASE_URL, dbName: `candor_e2e_${stamp}_${process.pid}` };
+    env.DATABASE_URL = await ensureDatabase(state.external.serverUrl, state.external.dbName);
+  }
+  if (process.env.TEST_REDIS_URL) env.REDIS_URL = process.env.TEST_REDIS_URL;
+
+  const port = await freePort();
+  state.platform = createPlatform({
+    rootDir: ROOT_DIR,
+    dataDir,
+    port,
+    env,
+    overrides: E2E_SEED,
+    nodeEnv: 'production',
+    log: (line) => { toFile('e2e')(line); },
+    output: toFile,
+    onUnexpectedExit: (name, exit) => log(`${name} exited during the browser tests (${exit.signal ?? `code ${exit.code}`}): see ${logFile}`),
+  });
+  log(`starting the platform on port ${port} (logs: ${path.relative(ROOT_DIR, logFile)})`);
+  let info;
+  try {
+    info = await state.platform.start();
+  } catch (err) {
+    const { default: teardown } = await import('./browser-teardown.mjs');
+    await teardown({ keepData: true }).catch(() => {});
+    throw new Error(`the platform did not start for the browser tests: ${err.message}\n--- ${logFile} (last lines) ---\n${tail(logFile)}`);
+  }
+  Object.assign(process.env, {
+    E2E_BASE_URL: `http://localhost:${port}`,
+    E2E_REDIS_URL: info.redisUrl,
+    E2E_DATABASE_URL: info.databaseUrl,
+    E2E_INVITE_CODE: E2E_SEED.SEED_INVITE_CODE,
+    E2E_OPERATOR_EMAIL: E2E_SEED.OPERATOR_EMAIL,
+    E2E_OPERATOR_PASSWORD: E2E_SEED.OPERATOR_PASSWORD,
+  });
+  log(`platform up at ${process.env.E2E_BASE_URL}`);
+}

@@ -30,5 +30,5 @@ export function parseMoney(input: unknown): Cents | null {
   const frac = Number((m[3] ?? '').padEnd(2, '0'));
   const cents = whole * 100 + frac;
   if (!Number.isSafeInteger(cents)) return null;
-  return m[1] ? -cents : cents;
+  return m[1] && cents !== 0 ? -cents : cents; // "-0" is 0, never -0
 }

@@ -37,11 +37,12 @@ export function isValidIdCard(s: string): boolean {
 
 /**
  * Real name: 2 to 5 Chinese characters when the nationality is CN; otherwise 2 to 60 letters
- * (any script), spaces, apostrophes, dots and hyphens, starting and ending with a letter.
+ * (any script, with their combining marks), spaces, apostrophes (' or ’), dots and hyphens,
+ * starting with a letter and ending with a letter or mark (Thai and Hindi names often end in a mark).
  */
 export function isValidRealName(name: string, nationality: string): boolean {
-  if (nationality.toUpperCase() === 'CN') return /^[\u4e00-\u9fa5]{2,5}$/.test(name);
-  return name.length >= 2 && name.length <= 60 && /^\p{L}(?:[\p{L}\p{M} '.\-]*\p{L})?$/u.test(name);
+  if (nationality.trim().toUpperCase() === 'CN') return /^[\u4e00-\u9fa5]{2,5}$/.test(name);
+  return name.length >= 2 && name.length <= 60 && /^\p{L}(?:[\p{L}\p{M} '\u2019.\-]*[\p{L}\p{M}])?$/u.test(name);
 }
 
 /** Login password: 8 to 64 characters with at least one letter and one digit. */
@@ -90,5 +91,6 @@ export function finalizeAmountInput(raw: string, opts: { min?: number; max?: num
   const value = clean === '' || clean === '0.' ? 0 : Number(clean);
   if (!(value > 0)) return String(min);
   if (value > max) return String(max);
-  return clean.endsWith('.') ? clean.slice(0, -1) : clean;
+  // Canonical text: no trailing dot, no leading zeros ("007" -> "7", "00.5" -> "0.5").
+  return (clean.endsWith('.') ? clean.slice(0, -1) : clean).replace(/^0+(?=\d)/, '');
 }

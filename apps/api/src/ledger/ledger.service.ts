@@ -123,6 +123,81 @@ export class LedgerService {
     return { id: entryId, entryNo: inserted[0].entry_no };
   }
 
+  /**
+   * Posts many balanced entries inside `em`'s transaction with a constant number of statements
+   * (insert entries, lock accounts, insert postings, update accounts), whatever the batch size.
+   * Each entry keeps its own postings (and so its own house posting), but every account is updated
+   * ONCE with the sum of its postings, so a hot platform account is one row update per batch.
+   * Each posting's balance_after is the running balance of its account in posting order.
+   * Every entry must carry a unique key (that is how idempotency and the returned mapping work):
+   * entries whose key was already posted are skipped and answer null, like `post`.
+   * A posting that would take a non-negative account below zero (at its point in the batch)
+   * fails the whole batch with INSUFFICIENT_BALANCE.
+   */
+  async postBatch(em: EntityManager, entries: readonly EntrySpec[]): Promise<(PostedEntry | null)[]> {
+    if (entries.length === 0) return [];
+    const keys = new Set<string>();
+    for (const e of entries) {
+      if (!e.uniqueKey) throw new Error('postBatch: every entry needs a unique key');
+      if (keys.has(e.uniqueKey)) throw new Error(`postBatch: unique key ${e.uniqueKey} twice in one batch`);
+      keys.add(e.uniqueKey);
+      assertBalanced(e.postings);
+    }
+
+    const inserted: { id: string; entry_no: string; unique_key: string }[] = await em.query(
+      `INSERT INTO journal_entries (entry_no, type, user_id, ref_type, ref_id, unique_key, memo)
+       SELECT 'J' || to_char(now() AT TIME ZONE 'UTC', 'YYYYMMDD') || lpad(nextval('journal_entry_no_seq')::text, 10, '0'),
+              x.type, x.user_id, x.ref_type, x.ref_id, x.unique_key, x.memo
+         FROM unnest($1::text[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[])
+              WITH ORDINALITY AS x(type, user_id, ref_type, ref_id, unique_key, memo, ord)
+        ORDER BY x.ord
+       ON CONFLICT (unique_key) DO NOTHING
+       RETURNING id, entry_no, unique_key`,
+      [
+        entries.map((e) => e.type), entries.map((e) => e.userId ?? null), entries.map((e) => e.refType ?? null),
+        entries.map((e) => e.refId ?? null), entries.map((e) => e.uniqueKey), entries.map((e) => e.memo ?? null),
+      ],
+    );
+    const byKey = new Map(inserted.map((r) => [r.unique_key, { id: String(r.id), entryNo: r.entry_no }]));
+    const result = entries.map((e) => byKey.get(e.uniqueKey!) ?? null);
+    if (byKey.size === 0) return result;
+
+    const plan = planBatchPostings(
+      entries.flatMap((e, i) => (result[i] ? [{ entryId: result[i]!.id, postings: e.postings }] : [])),
+      await this.lockAccounts(em, entries.flatMap((e, i) => (result[i] ? e.postings.map((p) => p.accountId) : []))),
+    );
+    await em.query(
+      `INSERT INTO postings (entry_id, account_id, amount, balance_after)
+       SELECT x.entry_id, x.account_id, x.amount, x.balance_after
+         FROM unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::bigint[]) WITH ORDINALITY AS x(entry_id, account_id, amount, balance_after, ord)
+        ORDER BY x.ord`,
+      [plan.rows.map((r) => r.entryId), plan.rows.map((r) => r.accountId), plan.rows.map((r) => r.amount), plan.rows.map((r) => r.balanceAfter)],
+    );
+    const updated = returnedRows<{ id: string; balance: string }>(
+      await em.query(
+        `UPDATE ledger_accounts a SET balance = a.balance + d.delta
+           FROM unnest($1::bigint[], $2::bigint[]) AS d(id, delta)
+          WHERE a.id = d.id
+          RETURNING a.id, a.balance`,
+        [plan.accounts.map((a) => a.accountId), plan.accounts.map((a) => a.delta)],
+      ),
+    );
+    const expected = new Map(plan.accounts.map((a) => [a.accountId, a.finalBalance]));
+    if (updated.length !== expected.size || updated.some((u) => expected.get(String(u.id)) !== String(u.balance))) {
+      throw new Error('postBatch: account balances moved under the batch lock');
+    }
+    return result;
+  }
+
+  /** Locks the accounts in id order (the order `post` uses too, so batches and single entries cannot deadlock). */
+  private async lockAccounts(em: EntityManager, ids: readonly string[]): Promise<Map<string, LockedAccount>> {
+    const rows: { id: string; balance: string; allow_negative: boolean }[] = await em.query(
+      `SELECT id, balance, allow_negative FROM ledger_accounts WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE`,
+      [[...new Set(ids)]],
+    );
+    return new Map(rows.map((r) => [String(r.id), { balance: toCents(r.balance), allowNegative: r.allow_negative }]));
+  }
+
   async balances(userId: string, em: EntityManager = this.ds.manager): Promise<UserBalances> {
     const rows: { kind: UserAccountKind; balance: string }[] = await em.query(`SELECT kind, balance FROM ledger_accounts WHERE user_id = $1`, [userId]);
     const out = Object.fromEntries(USER_ACCOUNT_KINDS.map((k) => [k, 0])) as UserBalances;
@@ -150,4 +225,53 @@ export class LedgerService {
       mismatched: mismatched.map((m) => ({ accountId: String(m.id), balance: formatCents(toCents(m.balance)), postings: formatCents(toCents(m.postings)) })),
     };
   }
+}
+
+export interface LockedAccount { balance: Cents; allowNegative: boolean }
+export interface PlannedPosting { entryId: string; accountId: string; amount: Cents; balanceAfter: Cents }
+export interface PlannedAccount { accountId: string; delta: Cents; finalBalance: string }
+
+/** Two or more non-zero safe-integer postings, each account once, summing to zero (the rule `post` applies). */
+export function assertBalanced(postings: readonly PostingSpec[]): void {
+  if (postings.length < 2) throw new Error('an entry needs two or more postings');
+  let sum = 0;
+  const seen = new Set<string>();
+  for (const p of postings) {
+    if (!Number.isSafeInteger(p.amount) || p.amount === 0) throw new Error(`bad posting amount ${p.amount}`);
+    if (seen.has(p.accountId)) throw new Error('one account twice in an entry');
+    seen.add(p.accountId);
+    sum += p.amount;
+  }
+  if (sum !== 0) throw new Error(`entry does not balance: ${sum}`);
+}
+
+/**
+ * Pure part of postBatch: the postings rows with each account's running balance in posting order,
+ * and one aggregated delta per account. Throws INSUFFICIENT_BALANCE when a posting would take an
+ * account that may not go negative below zero at its point in the batch.
+ */
+export function planBatchPostings(
+  entries: readonly { entryId: string; postings: readonly PostingSpec[] }[],
+  accounts: ReadonlyMap<string, LockedAccount>,
+): { rows: PlannedPosting[]; accounts: PlannedAccount[] } {
+  const running = new Map<string, Cents>();
+  const rows: PlannedPosting[] = [];
+  for (const e of entries) {
+    for (const p of e.postings) {
+      const acc = accounts.get(p.accountId);
+      if (!acc) throw new Error(`ledger account ${p.accountId} does not exist`);
+      const before = running.get(p.accountId) ?? acc.balance;
+      const after = before + p.amount;
+      if (!Number.isSafeInteger(after)) throw new Error(`ledger amount out of safe range on account ${p.accountId}`);
+      if (after < 0 && !acc.allowNegative) throw new DomainError('INSUFFICIENT_BALANCE', 'amount');
+      running.set(p.accountId, after);
+      rows.push({ entryId: e.entryId, accountId: p.accountId, amount: p.amount, balanceAfter: after });
+    }
+  }
+  const out: PlannedAccount[] = [];
+  for (const [accountId, finalBalance] of running) {
+    const delta = finalBalance - accounts.get(accountId)!.balance;
+    out.push({ accountId, delta, finalBalance: String(finalBalance) });
+  }
+  return { rows, accounts: out };
 }

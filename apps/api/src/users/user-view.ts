@@ -1,11 +1,6 @@
 import type { UserProfile } from '@candor/contracts';
 import type { UserEntity } from '@candor/db';
-
-/** 138****5678, +44****0123: enough to recognise, not enough to copy. */
-export function maskPhone(phone: string): string {
-  if (phone.length <= 7) return phone.replace(/.(?=.{2})/g, '*');
-  return `${phone.slice(0, 3)}****${phone.slice(-4)}`;
-}
+import { maskPhone } from '@candor/domain';
 
 export function toProfile(u: UserEntity): UserProfile {
   return {

@@ -1,3 +1,10 @@
 import errors from './errors.js';
+import common from './common.js';
+import auth from './auth.js';
+import user from './user.js';
+import content from './content.js';
+import consoleNs from './console.js';
+import market from './market.js';
+import trade from './trade.js';
 
-export default { errors };
+export default { errors, common, auth, user, content, console: consoleNs, market, trade };

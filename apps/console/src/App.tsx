@@ -1,0 +1,91 @@
+import { createHashRouter, Navigate, Outlet, RouterProvider, useLocation } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { useAuth } from './auth/AuthProvider';
+import { Shell } from './components/Shell';
+import { Loading } from './components/States';
+import { ErrorState } from './components/States';
+import { DashboardPage } from './pages/DashboardPage';
+import { LoginPage } from './pages/LoginPage';
+
+/** Screens behind a session; without one, the login page (and back to the asked page after signing in). */
+function RequireOperator() {
+  const { state } = useAuth();
+  const location = useLocation();
+  if (state.status === 'loading') return <FullPageLoading />;
+  if (state.status === 'anonymous') return <Navigate to="/login" replace state={{ from: location.pathname + location.search, expired: state.expired }} />;
+  return <Outlet />;
+}
+
+function LoginRoute() {
+  const { state } = useAuth();
+  const location = useLocation();
+  const nav = (location.state ?? {}) as { from?: string; expired?: boolean };
+  if (state.status === 'loading') return <FullPageLoading />;
+  if (state.status === 'authenticated') return <Navigate to={nav.from && nav.from !== '/login' ? nav.from : '/'} replace />;
+  return <LoginPage expired={Boolean(nav.expired || state.expired)} />;
+}
+
+function FullPageLoading() {
+  const { t } = useTranslation();
+  return (
+    <div className="login-page">
+      <Loading label={t('auth.restoring')} />
+    </div>
+  );
+}
+
+/** A screen's code failed to load (e.g. a new deployment replaced it) or threw while rendering. */
+function RouteError() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <ErrorState error={null} onRetry={() => window.location.reload()} />
+      <p>
+        <a href="#/">{t('nav.dashboard')}</a>
+      </p>
+    </>
+  );
+}
+
+function NotFound() {
+  const { t } = useTranslation();
+  return (
+    <div className="state state-empty">
+      <p>{t('errors.pageNotFound')}</p>
+      <a className="btn" href="#/">
+        {t('nav.dashboard')}
+      </a>
+    </div>
+  );
+}
+
+const router = createHashRouter([
+  { path: '/login', element: <LoginRoute /> },
+  {
+    element: <RequireOperator />,
+    children: [
+      {
+        element: <Shell />,
+        hydrateFallbackElement: <FullPageLoading />,
+        children: [
+          {
+            errorElement: <RouteError />,
+            children: [
+              { index: true, element: <DashboardPage /> },
+              // Screens other than the dashboard load on first visit.
+              { path: 'audit', lazy: async () => ({ Component: (await import('./pages/AuditPage')).AuditPage }) },
+              { path: 'products', lazy: async () => ({ Component: (await import('./features/products/ProductsPage')).ProductsPage }) },
+              { path: 'products/:symbol', lazy: async () => ({ Component: (await import('./features/products/ProductEditorPage')).ProductEditorPage }) },
+              { path: 'users', lazy: async () => ({ Component: (await import('./pages/UsersPage')).UsersPage }) },
+              { path: '*', element: <NotFound /> },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+]);
+
+export function App() {
+  return <RouterProvider router={router} />;
+}

@@ -1,0 +1,121 @@
+import { ADMIN_AUTH, API, type RefreshResponse } from '@candor/contracts';
+import { i18n } from '../i18n';
+
+/** An error answered by the API (`{ error: { code, message, field? } }`) or a network failure (`code: 'NETWORK'`). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+// The access token lives in memory only; the refresh token is an httpOnly cookie the browser sends to /api/admin/auth.
+let accessToken: string | null = null;
+let refreshing: Promise<string | null> | null = null;
+let onExpired: (() => void) | null = null;
+
+export function setAccessToken(token: string | null): void {
+  accessToken = token;
+}
+export function hasAccessToken(): boolean {
+  return accessToken !== null;
+}
+/** Called once when a request fails for lack of a session and refreshing cannot restore it. */
+export function onSessionExpired(handler: (() => void) | null): void {
+  onExpired = handler;
+}
+
+export type Query = Record<string, string | number | undefined | null>;
+interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  body?: unknown;
+  query?: Query;
+  /** Send the access token and refresh once on 401 (default true). */
+  auth?: boolean;
+  signal?: AbortSignal;
+}
+
+function url(path: string, query?: Query): string {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
+  const qs = params.toString();
+  return `/api${path}${qs ? `?${qs}` : ''}`;
+}
+
+async function send(path: string, opts: RequestOptions, token: string | null): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': i18n.language || 'zh-TW' };
+  if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (token) headers.Authorization = `Bearer ${token}`;
+  try {
+    return await fetch(url(path, opts.query), {
+      method: opts.method ?? 'GET',
+      headers,
+      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      credentials: 'same-origin',
+      signal: opts.signal,
+    });
+  } catch (e) {
+    if (e instanceof DOMException && e.name === 'AbortError') throw e;
+    throw new ApiError(0, 'NETWORK', i18n.t('console:errors.network'));
+  }
+}
+
+async function toError(res: Response): Promise<ApiError> {
+  let body: unknown = null;
+  try {
+    body = await res.json();
+  } catch {
+    /* not JSON */
+  }
+  const err = (body as { error?: { code?: unknown; message?: unknown; field?: unknown } } | null)?.error;
+  if (err && typeof err.code === 'string') {
+    return new ApiError(res.status, err.code, typeof err.message === 'string' ? err.message : err.code, typeof err.field === 'string' ? err.field : undefined);
+  }
+  return new ApiError(res.status, res.status === 404 ? 'NOT_FOUND' : 'HTTP_' + res.status, i18n.t('console:errors.http', { status: res.status }));
+}
+
+async function parse<T>(res: Response): Promise<T> {
+  if (res.status === 204) return undefined as T;
+  const text = await res.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** Trade the refresh cookie for a new access token. Concurrent callers share one request, so a rotated cookie is never sent twice. */
+export function refreshAccessToken(): Promise<string | null> {
+  refreshing ??= (async () => {
+    try {
+      const res = await send(ADMIN_AUTH.refresh, { method: 'POST' }, null);
+      if (!res.ok) return null;
+      const { accessToken: token } = await parse<RefreshResponse>(res);
+      accessToken = token ?? null;
+      return accessToken;
+    } catch {
+      return null;
+    } finally {
+      refreshing = null;
+    }
+  })();
+  return refreshing;
+}
+
+export async function request<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+  const auth = opts.auth ?? true;
+  let res = await send(path, opts, auth ? accessToken : null);
+  if (res.status === 401 && auth) {
+    const token = await refreshAccessToken();
+    if (token) res = await send(path, opts, token);
+    if (res.status === 401) {
+      accessToken = null;
+      onExpired?.();
+    }
+  }
+  if (!res.ok) throw await toError(res);
+  return parse<T>(res);
+}
+
+export { API, ADMIN_AUTH };

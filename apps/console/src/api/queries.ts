@@ -1,0 +1,100 @@
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdminProduct, AdminProductBody, AuditEntry, LedgerCheck, Page } from '@candor/contracts';
+import { API, ApiError, request } from './client';
+import { i18n } from '../i18n';
+
+export const queryKeys = {
+  ledger: ['ledger-check'] as const,
+  health: ['health'] as const,
+  audit: (filters: AuditFilters) => ['audit', filters] as const,
+  products: ['admin-products'] as const,
+  users: (q: string) => ['admin-users', q] as const,
+};
+
+export function useLedgerCheck() {
+  return useQuery({ queryKey: queryKeys.ledger, queryFn: ({ signal }) => request<LedgerCheck>(API.adminLedgerCheck, { signal }) });
+}
+
+/** `/api/health` reports Postgres and Redis; its exact shape is read loosely (see HealthCard). */
+export function useHealth() {
+  return useQuery({
+    queryKey: queryKeys.health,
+    // Read the body also when the server answers 503, so a failing component is named.
+    queryFn: async ({ signal }) => {
+      let res: Response;
+      try {
+        res = await fetch(`/api${API.health}`, { signal, headers: { Accept: 'application/json' } });
+      } catch (e) {
+        if (e instanceof DOMException && e.name === 'AbortError') throw e;
+        throw new ApiError(0, 'NETWORK', i18n.t('console:errors.network'));
+      }
+      const body: unknown = await res.json().catch(() => null);
+      if (body === null) throw new ApiError(res.status, 'HTTP_' + res.status, i18n.t('console:errors.http', { status: res.status }));
+      return body;
+    },
+    refetchInterval: 30_000,
+  });
+}
+
+export interface AuditFilters {
+  action: string;
+  userId: string;
+}
+export const AUDIT_PAGE_SIZE = 50;
+
+export function useAuditLog(filters: AuditFilters) {
+  return useInfiniteQuery({
+    queryKey: queryKeys.audit(filters),
+    initialPageParam: '',
+    queryFn: ({ pageParam, signal }) =>
+      request<Page<AuditEntry>>(API.adminAudit, {
+        signal,
+        query: { limit: AUDIT_PAGE_SIZE, cursor: pageParam, action: filters.action.trim(), userId: filters.userId.trim() },
+      }),
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+}
+
+export function useAdminProducts() {
+  return useQuery({ queryKey: queryKeys.products, queryFn: ({ signal }) => request<AdminProduct[]>(API.adminProducts, { signal }) });
+}
+
+export function useUpdateProduct(symbol: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AdminProductBody) =>
+      request<AdminProduct>(`${API.adminProducts}/${encodeURIComponent(symbol)}`, { method: 'PATCH', body }),
+    onSuccess: (updated) => {
+      if (updated && typeof updated === 'object' && 'symbol' in updated) {
+        qc.setQueryData<AdminProduct[]>(queryKeys.products, (list) => list?.map((p) => (p.symbol === updated.symbol ? updated : p)));
+      }
+      void qc.invalidateQueries({ queryKey: queryKeys.products });
+      void qc.invalidateQueries({ queryKey: ['audit'] });
+    },
+  });
+}
+
+/** A user as the console lists it. The list endpoint is optional; fields are read loosely. */
+export interface AdminUserRow {
+  id: string;
+  email?: string;
+  phone?: string;
+  nickname?: string;
+  kycStatus?: string;
+  level?: string;
+  createdAt?: string;
+  [key: string]: unknown;
+}
+
+/** Not yet in `API` (libs/contracts/src/paths.ts); kept here as the one spelling until it is. */
+const ADMIN_USERS = '/admin/users';
+
+export function useAdminUsers(q: string) {
+  return useQuery({
+    queryKey: queryKeys.users(q),
+    queryFn: async ({ signal }) => {
+      const res = await request<AdminUserRow[] | Page<AdminUserRow>>(ADMIN_USERS, { signal, query: { q: q.trim() } });
+      return Array.isArray(res) ? res : res.items;
+    },
+  });
+}

@@ -1,0 +1,95 @@
+import { useState } from 'react';
+import { NavLink, Outlet, useLocation, useNavigation } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { useAuth, useOperator } from '../auth/AuthProvider';
+import { LanguageSwitcher } from './LanguageSwitcher';
+
+const NAV = [
+  { to: '/', key: 'nav.dashboard', end: true },
+  { to: '/audit', key: 'nav.audit', end: false },
+  { to: '/products', key: 'nav.products', end: false },
+  { to: '/users', key: 'nav.users', end: false },
+] as const;
+
+export function Shell() {
+  const { t } = useTranslation();
+  const { logout } = useAuth();
+  const operator = useOperator();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [leaving, setLeaving] = useState(false);
+  const location = useLocation();
+  const navigation = useNavigation();
+  const [lastPath, setLastPath] = useState(location.pathname);
+  if (lastPath !== location.pathname) {
+    // close the phone menu on navigation
+    setLastPath(location.pathname);
+    setMenuOpen(false);
+  }
+
+  return (
+    <div className="shell">
+      <aside className={`sidebar${menuOpen ? ' open' : ''}`}>
+        <div className="sidebar-top">
+          <div className="brand">
+            <span className="brand-mark" aria-hidden="true">C</span>
+            <span>{t('app.title')}</span>
+          </div>
+          <button
+            type="button"
+            className="btn btn-ghost menu-toggle"
+            aria-expanded={menuOpen}
+            aria-controls="console-nav"
+            onClick={() => setMenuOpen((o) => !o)}
+          >
+            {menuOpen ? t('nav.closeMenu') : t('nav.menu')}
+          </button>
+        </div>
+        <div className="sidebar-body" id="console-nav">
+          <nav aria-label={t('nav.label')}>
+            {NAV.map((item) => (
+              <NavLink key={item.to} to={item.to} end={item.end} className={({ isActive }) => `nav-link${isActive ? ' active' : ''}`}>
+                {t(item.key)}
+              </NavLink>
+            ))}
+          </nav>
+          <div className="operator-card" data-testid="operator">
+            <div className="operator-email" title={operator.email}>
+              {operator.email}
+            </div>
+            <div>
+              <span className={`role role-${operator.role}`} data-testid="operator-role" data-role={operator.role}>
+                {t(`roles.${operator.role}`)}
+              </span>
+            </div>
+            <LanguageSwitcher />
+            <button
+              type="button"
+              className="btn btn-block"
+              data-testid="logout"
+              disabled={leaving}
+              onClick={() => {
+                setLeaving(true);
+                void logout();
+              }}
+            >
+              {t('auth.logout')}
+            </button>
+          </div>
+        </div>
+      </aside>
+      <main className="content" aria-busy={navigation.state === 'loading'}>
+        {navigation.state === 'loading' ? <div className="route-progress" role="progressbar" aria-label={t('common.loading')} /> : null}
+        <Outlet />
+      </main>
+    </div>
+  );
+}
+
+export function PageHeader({ title, children }: { title: string; children?: React.ReactNode }) {
+  return (
+    <header className="page-header">
+      <h1>{title}</h1>
+      {children ? <div className="page-actions">{children}</div> : null}
+    </header>
+  );
+}

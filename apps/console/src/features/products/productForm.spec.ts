@@ -1,0 +1,139 @@
+import { describe, expect, it } from '@jest/globals';
+import type { AdminProduct } from '@candor/contracts';
+import { changes, normalizeRate, normalizeTime, toBody, toForm, validate, type ProductForm } from './productForm';
+
+const product: AdminProduct = {
+  symbol: 'EURUSD',
+  category: 'forex',
+  names: { 'zh-TW': '歐元/美元', en: 'EUR/USD' },
+  precision: 5,
+  timezone: 'America/New_York',
+  hours: [
+    { day: 1, open: '00:00', close: '17:00' },
+    { day: 0, open: '17:00', close: '23:59' },
+  ],
+  holidays: ['2026-12-25', '2026-01-01'],
+  maintenance: false,
+  maintenanceMessage: null,
+  expiries: [
+    { seconds: 60, payoutRate: '0.8500' },
+    { seconds: 30, payoutRate: '0.80' },
+  ],
+  minStake: '1.00',
+  maxStake: '5000.00',
+  recommended: true,
+  enabled: true,
+  updatedAt: '2026-01-01T00:00:00.000Z',
+};
+
+const edit = (patch: (f: ProductForm) => void): ProductForm => {
+  const f = toForm(product);
+  patch(f);
+  return f;
+};
+
+describe('product form', () => {
+  it('an untouched form has no changes and no errors', () => {
+    const f = toForm(product);
+    expect(changes(product, f)).toEqual({});
+    expect(validate(f)).toEqual({});
+  });
+
+  it('toggling maintenance sends only maintenance and its message', () => {
+    const f = edit((f) => {
+      f.maintenance = true;
+      f.maintenanceMessage = '  Upgrading feed  ';
+    });
+    expect(changes(product, f)).toEqual({ maintenance: true, maintenanceMessage: 'Upgrading feed' });
+  });
+
+  it('no intervals means 24/7 (hours: null); intervals are sent sorted by day', () => {
+    expect(changes(product, edit((f) => void (f.hours = [])))).toEqual({ hours: null });
+    const body = toBody(toForm(product));
+    expect(body.hours).toEqual([
+      { day: 0, open: '17:00', close: '23:59' },
+      { day: 1, open: '00:00', close: '17:00' },
+    ]);
+  });
+
+  it('money and rates are normalized, so equal values are not changes', () => {
+    const f = edit((f) => {
+      f.minStake = '1';
+      f.expiries[0]!.payoutRate = '0.85';
+    });
+    expect(changes(product, f)).toEqual({});
+    expect(changes(product, edit((f) => void (f.maxStake = '6000.5')))).toEqual({ maxStake: '6000.50' });
+  });
+
+  it.each([
+    ['9:00', '09:00'],
+    ['09:00', '09:00'],
+    ['0930', '09:30'],
+    ['930', '09:30'],
+    [' 17:05 ', '17:05'],
+    ['9', '9'],
+    ['ab:cd', 'ab:cd'],
+  ])('normalizeTime(%p) = %p', (input, out) => {
+    expect(normalizeTime(input)).toBe(out);
+  });
+
+  it('times typed without a leading zero are sent as HH:MM', () => {
+    expect(changes(product, edit((f) => void (f.hours[0]!.open = '0:00')))).toEqual({});
+    expect(changes(product, edit((f) => void (f.hours[0]!.close = '9:30'))).hours).toContainEqual({ day: 1, open: '00:00', close: '09:30' });
+  });
+
+  it.each([
+    ['0.85', '0.85'],
+    ['0.8500', '0.85'],
+    ['.5', '0.5'],
+    ['1.0', '1'],
+    ['1', '1'],
+    ['abc', 'abc'],
+    ['', ''],
+  ])('normalizeRate(%p) = %p', (input, out) => {
+    expect(normalizeRate(input)).toBe(out);
+  });
+
+  it.each<[string, (f: ProductForm) => void, string, string]>([
+    ['default-language name missing', (f) => void (f.names['zh-TW'] = ' '), 'names.zh-TW', 'required'],
+    ['name over 60 characters', (f) => void (f.names.en = 'x'.repeat(61)), 'names.en', 'tooLong'],
+    ['precision 9', (f) => void (f.precision = '9'), 'precision', 'precision'],
+    ['precision -1', (f) => void (f.precision = '-1'), 'precision', 'precision'],
+    ['precision empty', (f) => void (f.precision = ''), 'precision', 'precision'],
+    ['unknown time zone', (f) => void (f.timezone = 'Mars/Olympus'), 'timezone', 'timezone'],
+    ['hour 24', (f) => void (f.hours[0]!.open = '24:00'), 'hours.0.open', 'time'],
+    ['time without minutes', (f) => void (f.hours[0]!.open = '9'), 'hours.0.open', 'time'],
+    ['minute 60', (f) => void (f.hours[1]!.close = '10:60'), 'hours.1.close', 'time'],
+    ['open equals close', (f) => void (f.hours[0]!.close = f.hours[0]!.open), 'hours.0.close', 'sameTime'],
+    ['bad holiday', (f) => void (f.holidays = ['2026-13-45x']), 'holidays.0', 'holiday'],
+    ['duration 9 s', (f) => void (f.expiries[0]!.seconds = '9'), 'expiries.0.seconds', 'seconds'],
+    ['duration 86401 s', (f) => void (f.expiries[0]!.seconds = '86401'), 'expiries.0.seconds', 'seconds'],
+    ['duplicate duration', (f) => void (f.expiries[1]!.seconds = f.expiries[0]!.seconds), 'expiries.1.seconds', 'duplicateSeconds'],
+    ['rate 2', (f) => void (f.expiries[0]!.payoutRate = '2'), 'expiries.0.payoutRate', 'rate'],
+    ['rate with 5 decimals', (f) => void (f.expiries[0]!.payoutRate = '0.12345'), 'expiries.0.payoutRate', 'rate'],
+    ['rate negative', (f) => void (f.expiries[0]!.payoutRate = '-0.5'), 'expiries.0.payoutRate', 'rate'],
+    ['no durations', (f) => void (f.expiries = []), 'expiries', 'expiriesCount'],
+    ['min stake 0', (f) => void (f.minStake = '0'), 'minStake', 'stake'],
+    ['min stake 3 decimals', (f) => void (f.minStake = '1.005'), 'minStake', 'stake'],
+    ['max stake above 999999', (f) => void (f.maxStake = '1000000'), 'maxStake', 'stake'],
+    ['min above max', (f) => void (f.minStake = '6000'), 'maxStake', 'stakeOrder'],
+    ['message over 500', (f) => void (f.maintenanceMessage = 'm'.repeat(501)), 'maintenanceMessage', 'tooLong'],
+  ])('%s is refused', (_name, patch, path, code) => {
+    expect(validate(edit(patch))).toMatchObject({ [path]: code });
+  });
+
+  it.each<[string, (f: ProductForm) => void]>([
+    ['duration 10 s', (f) => void (f.expiries[0]!.seconds = '10')],
+    ['duration 86400 s', (f) => void (f.expiries[0]!.seconds = '86400')],
+    ['rate 1.9999', (f) => void (f.expiries[0]!.payoutRate = '1.9999')],
+    ['rate 0', (f) => void (f.expiries[0]!.payoutRate = '0')],
+    ['precision 0', (f) => void (f.precision = '0')],
+    ['precision 8', (f) => void (f.precision = '8')],
+    ['min equals max', (f) => void (f.minStake = f.maxStake)],
+    ['max 999999.00', (f) => void (f.maxStake = '999999')],
+    ['overnight interval', (f) => void (f.hours = [{ key: 1, day: '5', open: '22:00', close: '02:00' }])],
+    ['24/7', (f) => void (f.hours = [])],
+  ])('%s is accepted', (_name, patch) => {
+    expect(validate(edit(patch))).toEqual({});
+  });
+});

@@ -1,0 +1,195 @@
+import { adminProductBody, LOCALES, type AdminProduct, type AdminProductBody, type Locale } from '@candor/contracts';
+import { formatCents, MAX_AMOUNT_CENTS, parseMoney } from '@candor/domain';
+
+/** The editable copy of a product's catalogue settings, as the form holds it (strings where the user types). */
+export interface ProductForm {
+  names: Record<Locale, string>;
+  precision: string;
+  timezone: string;
+  /** Open intervals; none means open 24/7. */
+  hours: { key: number; day: string; open: string; close: string }[];
+  holidays: string[];
+  maintenance: boolean;
+  maintenanceMessage: string;
+  expiries: { key: number; seconds: string; payoutRate: string }[];
+  minStake: string;
+  maxStake: string;
+  recommended: boolean;
+  enabled: boolean;
+}
+
+/** A reason a field is refused; the page turns it into a translated message (`products.errors.<code>`). */
+export type FieldErrorCode =
+  | 'required'
+  | 'tooLong'
+  | 'precision'
+  | 'timezone'
+  | 'day'
+  | 'time'
+  | 'sameTime'
+  | 'tooManyHours'
+  | 'holiday'
+  | 'tooManyHolidays'
+  | 'seconds'
+  | 'duplicateSeconds'
+  | 'rate'
+  | 'expiriesCount'
+  | 'stake'
+  | 'stakeOrder'
+  | 'invalid';
+export type FieldErrors = Record<string, FieldErrorCode>;
+
+let nextKey = 1;
+export const rowKey = (): number => nextKey++;
+
+export function toForm(p: AdminProduct): ProductForm {
+  const names = Object.fromEntries(LOCALES.map((l) => [l, p.names[l] ?? ''])) as Record<Locale, string>;
+  return {
+    names,
+    precision: String(p.precision),
+    timezone: p.timezone,
+    hours: (p.hours ?? []).map((h) => ({ key: rowKey(), day: String(h.day), open: h.open, close: h.close })),
+    holidays: [...p.holidays].sort(),
+    maintenance: p.maintenance,
+    maintenanceMessage: p.maintenanceMessage ?? '',
+    expiries: p.expiries.map((e) => ({ key: rowKey(), seconds: String(e.seconds), payoutRate: e.payoutRate })),
+    minStake: p.minStake,
+    maxStake: p.maxStake,
+    recommended: p.recommended,
+    enabled: p.enabled,
+  };
+}
+
+const intOrNaN = (s: string): number => (/^\s*\d+\s*$/.test(s) ? Number(s) : Number.NaN);
+
+/** "0.8500" -> "0.85", ".5" -> "0.5", "1" -> "1"; anything malformed is returned trimmed for the schema to refuse. */
+export function normalizeRate(s: string): string {
+  const t = s.trim();
+  const m = /^(\d*)(?:\.(\d*))?$/.exec(t);
+  if (!m || (m[1] === '' && !m[2])) return t;
+  const whole = String(Number(m[1] || '0'));
+  const frac = (m[2] ?? '').replace(/0+$/, '');
+  return frac ? `${whole}.${frac}` : whole;
+}
+
+/** "9:00" -> "09:00", "0900" -> "09:00"; anything else is returned trimmed for the checks to refuse. */
+export function normalizeTime(s: string): string {
+  const t = s.trim();
+  const colon = /^(\d{1,2}):(\d{2})$/.exec(t);
+  if (colon) return `${colon[1]!.padStart(2, '0')}:${colon[2]}`;
+  const bare = /^(\d{1,2})(\d{2})$/.exec(t);
+  if (bare) return `${bare[1]!.padStart(2, '0')}:${bare[2]}`;
+  return t;
+}
+
+function normalizeMoney(s: string): string {
+  const c = parseMoney(s);
+  return c === null ? s.trim() : formatCents(c);
+}
+
+const byHours = (a: { day: number; open: string }, b: { day: number; open: string }) => a.day - b.day || a.open.localeCompare(b.open);
+
+/** Every field of the PATCH body, normalized, from the form. */
+export function toBody(f: ProductForm): Required<AdminProductBody> {
+  const names: Record<string, string> = {};
+  for (const l of LOCALES) if (f.names[l].trim()) names[l] = f.names[l].trim();
+  return {
+    names,
+    precision: intOrNaN(f.precision),
+    timezone: f.timezone.trim(),
+    hours: f.hours.length ? f.hours.map((h) => ({ day: intOrNaN(h.day), open: normalizeTime(h.open), close: normalizeTime(h.close) })).sort(byHours) : null,
+    holidays: [...new Set(f.holidays)].sort(),
+    maintenance: f.maintenance,
+    maintenanceMessage: f.maintenanceMessage.trim() || null,
+    expiries: f.expiries.map((e) => ({ seconds: intOrNaN(e.seconds), payoutRate: normalizeRate(e.payoutRate) })).sort((a, b) => a.seconds - b.seconds),
+    minStake: normalizeMoney(f.minStake),
+    maxStake: normalizeMoney(f.maxStake),
+    recommended: f.recommended,
+    enabled: f.enabled,
+  };
+}
+
+/** Only the fields that differ from the product as stored: what a save sends (and what the audit log records). */
+export function changes(original: AdminProduct, f: ProductForm): AdminProductBody {
+  const before = toBody(toForm(original));
+  const after = toBody(f);
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(after) as (keyof typeof after)[]) {
+    if (JSON.stringify(before[k]) !== JSON.stringify(after[k])) out[k] = after[k];
+  }
+  return out as AdminProductBody;
+}
+
+function validTimeZone(tz: string): boolean {
+  if (!tz) return false;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/** Client-side checks: the shared `adminProductBody` schema plus the rules a form can see (min <= max, distinct durations...). */
+export function validate(f: ProductForm): FieldErrors {
+  const errors: FieldErrors = {};
+  const set = (path: string, code: FieldErrorCode) => {
+    errors[path] ??= code;
+  };
+
+  const body = toBody(f);
+  if (!f.names['zh-TW'].trim()) set('names.zh-TW', 'required');
+  for (const l of LOCALES) if (f.names[l].trim().length > 60) set(`names.${l}`, 'tooLong');
+
+  const precision = intOrNaN(f.precision);
+  if (!(precision >= 0 && precision <= 8)) set('precision', 'precision');
+  if (!validTimeZone(body.timezone)) set('timezone', 'timezone');
+
+  if (f.hours.length > 50) set('hours', 'tooManyHours');
+  f.hours.forEach((h, i) => {
+    const day = intOrNaN(h.day);
+    if (!(day >= 0 && day <= 6)) set(`hours.${i}.day`, 'day');
+    const open = normalizeTime(h.open);
+    const close = normalizeTime(h.close);
+    if (!TIME.test(open)) set(`hours.${i}.open`, 'time');
+    if (!TIME.test(close)) set(`hours.${i}.close`, 'time');
+    if (TIME.test(open) && open === close) set(`hours.${i}.close`, 'sameTime');
+  });
+
+  if (f.holidays.length > 400) set('holidays', 'tooManyHolidays');
+  f.holidays.forEach((d, i) => {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(d) || Number.isNaN(Date.parse(`${d}T00:00:00Z`))) set(`holidays.${i}`, 'holiday');
+  });
+
+  if (f.maintenanceMessage.trim().length > 500) set('maintenanceMessage', 'tooLong');
+
+  if (f.expiries.length < 1 || f.expiries.length > 10) set('expiries', 'expiriesCount');
+  const seen = new Set<number>();
+  f.expiries.forEach((e, i) => {
+    const s = intOrNaN(e.seconds);
+    if (!(s >= 10 && s <= 86400)) set(`expiries.${i}.seconds`, 'seconds');
+    else if (seen.has(s)) set(`expiries.${i}.seconds`, 'duplicateSeconds');
+    seen.add(s);
+    const rate = normalizeRate(e.payoutRate);
+    if (!/^0?\.\d{1,4}$|^[01](\.\d{1,4})?$/.test(rate)) set(`expiries.${i}.payoutRate`, 'rate');
+  });
+
+  const min = parseMoney(f.minStake);
+  const max = parseMoney(f.maxStake);
+  if (min === null || min <= 0 || min > MAX_AMOUNT_CENTS) set('minStake', 'stake');
+  if (max === null || max <= 0 || max > MAX_AMOUNT_CENTS) set('maxStake', 'stake');
+  if (min !== null && max !== null && min > max) set('maxStake', 'stakeOrder');
+
+  // The shared schema has the last word; anything it refuses that the rules above missed is still reported.
+  const parsed = adminProductBody.safeParse(body);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const path = issue.path.map(String).join('.');
+      const covered = Object.keys(errors).some((k) => k === path || k.startsWith(`${path}.`) || path.startsWith(`${k}.`));
+      if (!covered) set(path || 'form', 'invalid');
+    }
+  }
+  return errors;
+}

@@ -1,0 +1,85 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../api/client';
+import { useAuth } from '../auth/AuthProvider';
+import { LanguageSwitcher } from '../components/LanguageSwitcher';
+
+export function LoginPage({ expired }: { expired: boolean }) {
+  const { t } = useTranslation();
+  const { login } = useAuth();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [missing, setMissing] = useState<{ email?: boolean; password?: boolean }>({});
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const m = { email: !email.trim(), password: !password };
+    setMissing(m);
+    setError(null);
+    if (m.email || m.password) return;
+    setBusy(true);
+    try {
+      await login(email.trim(), password);
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : t('errors.unknown'));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="login-page">
+      <form className="login-card" onSubmit={(e) => void submit(e)} noValidate aria-labelledby="login-title">
+        <div className="brand brand-large">
+          <span className="brand-mark" aria-hidden="true">C</span>
+          <span>{t('app.title')}</span>
+        </div>
+        <h1 id="login-title">{t('auth.title')}</h1>
+        <p className="muted">{t('auth.subtitle')}</p>
+        {expired ? (
+          <p className="notice notice-warn" role="status">
+            {t('auth.expired')}
+          </p>
+        ) : null}
+        <label className="field">
+          <span>{t('auth.email')}</span>
+          <input
+            name="email"
+            type="email"
+            autoComplete="username"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            aria-invalid={missing.email || undefined}
+            maxLength={254}
+          />
+          {missing.email ? <small className="field-error">{t('auth.emailRequired')}</small> : null}
+        </label>
+        <label className="field">
+          <span>{t('auth.password')}</span>
+          <input
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            aria-invalid={missing.password || undefined}
+            maxLength={128}
+          />
+          {missing.password ? <small className="field-error">{t('auth.passwordRequired')}</small> : null}
+        </label>
+        {error ? (
+          <p className="notice notice-error" role="alert" data-testid="login-error">
+            {error}
+          </p>
+        ) : null}
+        <button type="submit" className="btn btn-primary btn-block" disabled={busy} data-testid="login-submit">
+          {busy ? t('auth.signingIn') : t('auth.signIn')}
+        </button>
+        <div className="login-footer">
+          <LanguageSwitcher />
+        </div>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+import { Component, lazy, Suspense, useState, type ComponentType, type ErrorInfo, type LazyExoticComponent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, Icon, Loading, PageHeader } from '../components';
+
+/** SPEC §7: the loading state appears after 200 ms; a chunk that has not arrived after 60 s is a loading error. */
+export const LAZY_LOADING_DELAY_MS = 200;
+export const LAZY_TIMEOUT_MS = 60_000;
+
+export class ChunkTimeoutError extends Error {
+  constructor() {
+    super('Page chunk load timed out');
+    this.name = 'ChunkTimeoutError';
+  }
+}
+
+type Loader = () => Promise<{ default: ComponentType }>;
+
+/** Reject when the loader has not settled within `ms`. */
+export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new ChunkTimeoutError()), ms);
+    promise.then(
+      (v) => {
+        clearTimeout(timer);
+        resolve(v);
+      },
+      (e: unknown) => {
+        clearTimeout(timer);
+        reject(e instanceof Error ? e : new Error(String(e)));
+      },
+    );
+  });
+}
+
+/** The "page loading error" screen, with a retry. */
+export function PageLoadError({ onRetry }: { onRetry: () => void }) {
+  const { t } = useTranslation('common');
+  return (
+    <div className="page">
+      <PageHeader title={t('pageError.title')} back />
+      <div className="state state--error" role="alert" data-testid="page-load-error">
+        <span className="state__icon state__icon--error">
+          <Icon name="alert" size={34} />
+        </span>
+        <p className="state__title">{t('pageError.title')}</p>
+        <p className="state__text">{t('pageError.text')}</p>
+        <div className="state__action">
+          <Button onClick={onRetry}>{t('action.retry')}</Button>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+class PageBoundary extends Component<{ onRetry: () => void; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+  override componentDidCatch(error: Error, info: ErrorInfo): void {
+    console.error('page failed', error, info.componentStack);
+  }
+  override render() {
+    if (this.state.failed) return <PageLoadError onRetry={this.props.onRetry} />;
+    return this.props.children;
+  }
+}
+
+/**
+ * A lazily loaded page: its chunk is fetched on first visit, the loading state shows only
+ * after 200 ms, and a failed or over-long load shows the loading-error page with a retry.
+ */
+export function lazyPage(loader: Loader, timeoutMs = LAZY_TIMEOUT_MS): ComponentType {
+  let current: LazyExoticComponent<ComponentType> | null = null;
+  const make = () => lazy(() => withTimeout(loader(), timeoutMs));
+
+  function LazyPage() {
+    const [attempt, setAttempt] = useState(0);
+    if (!current) current = make();
+    const Page = current;
+    const retry = () => {
+      current = make();
+      setAttempt((a) => a + 1);
+    };
+    return (
+      <PageBoundary key={attempt} onRetry={retry}>
+        <Suspense fallback={<Loading fullscreen delayMs={LAZY_LOADING_DELAY_MS} />}>
+          <Page />
+        </Suspense>
+      </PageBoundary>
+    );
+  }
+  return LazyPage;
+}

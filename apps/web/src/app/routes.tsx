@@ -1,0 +1,97 @@
+import type { ComponentType, ReactNode } from 'react';
+import { createHashRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { RequireAuth } from '../lib/session';
+import { AppFrame, TabLayout } from './layouts';
+import { lazyPage } from './lazyPage';
+import { ROUTES } from './paths';
+
+// Every page is its own chunk (SPEC §7: lazy pages, 200 ms loading delay, 60 s time-out).
+const WelcomePage = lazyPage(() => import('../pages/welcome/WelcomePage'));
+const IndexPage = lazyPage(() => import('../pages/index/IndexPage'));
+const ProductPage = lazyPage(() => import('../pages/product/ProductPage'));
+const InformationPage = lazyPage(() => import('../pages/information/InformationPage'));
+const UserPage = lazyPage(() => import('../pages/user/UserPage'));
+const LoginPage = lazyPage(() => import('../pages/login/LoginPage'));
+const RegisterCheckPage = lazyPage(() => import('../pages/login/RegisterCheckPage'));
+const RegisterPage = lazyPage(() => import('../pages/login/RegisterPage'));
+const SetPage = lazyPage(() => import('../pages/set/SetPage'));
+const PasswordPage = lazyPage(() => import('../pages/password/PasswordPage'));
+const AboutPage = lazyPage(() => import('../pages/aboutUs/AboutPage'));
+const PrivacyPage = lazyPage(() => import('../pages/yinsi/PrivacyPage'));
+const RightsPage = lazyPage(() => import('../pages/yinsi/RightsPage'));
+const DetailPage = lazyPage(() => import('../pages/Detail/DetailPage'));
+const OrderPage = lazyPage(() => import('../pages/order/OrderPage'));
+const ReceiptPage = lazyPage(() => import('../pages/order/ReceiptPage'));
+const ComingSoonPage = lazyPage(() => import('../pages/coming-soon/ComingSoonPage'));
+
+/** Route metadata read by shared pages (the coming-soon page's title key in the `common` namespace). */
+export interface RouteHandle {
+  titleKey?: string;
+}
+
+function page(Component: ComponentType, auth: boolean): ReactNode {
+  return auth ? (
+    <RequireAuth>
+      <Component />
+    </RequireAuth>
+  ) : (
+    <Component />
+  );
+}
+
+/** Pages of later slices: one translated "coming soon" page with a back button. */
+const COMING_SOON: { path: string; titleKey: string; auth: boolean }[] = [
+  { path: ROUTES.money, titleKey: 'pages.money', auth: true },
+  { path: ROUTES.moneyDetail, titleKey: 'pages.moneyDetail', auth: true },
+  { path: ROUTES.account, titleKey: 'pages.account', auth: true },
+  { path: ROUTES.accountDetail, titleKey: 'pages.accountDetail', auth: true },
+  { path: ROUTES.moneyRecord, titleKey: 'pages.moneyRecord', auth: true },
+  { path: ROUTES.withdrawList, titleKey: 'pages.withdrawList', auth: true },
+  { path: ROUTES.depositList, titleKey: 'pages.depositList', auth: true },
+  { path: ROUTES.verify, titleKey: 'pages.verify', auth: true },
+  { path: ROUTES.withdrawMoney, titleKey: 'pages.withdrawMoney', auth: true },
+  { path: ROUTES.message, titleKey: 'pages.message', auth: true },
+  { path: ROUTES.transfer, titleKey: 'pages.transfer', auth: true },
+  { path: ROUTES.particulars, titleKey: 'pages.particulars', auth: true },
+  { path: ROUTES.indexDetail, titleKey: 'pages.indexDetail', auth: false },
+  { path: ROUTES.informationDetail, titleKey: 'pages.informationDetail', auth: false },
+  { path: ROUTES.chooseLocation, titleKey: 'pages.chooseLocation', auth: false },
+  { path: ROUTES.openLocation, titleKey: 'pages.openLocation', auth: false },
+];
+
+export const routes: RouteObject[] = [
+  {
+    element: <AppFrame />,
+    children: [
+      { path: ROUTES.root, element: page(WelcomePage, false) },
+      { path: ROUTES.welcome, element: page(WelcomePage, false) },
+      {
+        element: <TabLayout />,
+        children: [
+          { path: ROUTES.index, element: page(IndexPage, false) },
+          { path: ROUTES.product, element: page(ProductPage, false) },
+          { path: ROUTES.information, element: page(InformationPage, false) },
+          { path: ROUTES.user, element: page(UserPage, true) },
+        ],
+      },
+      { path: ROUTES.login, element: page(LoginPage, false) },
+      { path: ROUTES.registerCheck, element: page(RegisterCheckPage, false) },
+      { path: ROUTES.register, element: page(RegisterPage, false) },
+      { path: ROUTES.set, element: page(SetPage, true) },
+      { path: ROUTES.password, element: page(PasswordPage, true) },
+      { path: ROUTES.aboutUs, element: page(AboutPage, false) },
+      { path: ROUTES.privacy, element: page(PrivacyPage, false) },
+      { path: ROUTES.privacyGy, element: page(RightsPage, false) },
+      // Detail is public; its trading panel asks for a session itself.
+      { path: ROUTES.detail, element: page(DetailPage, false) },
+      { path: ROUTES.order, element: page(OrderPage, true) },
+      { path: ROUTES.receipt, element: page(ReceiptPage, true) },
+      ...COMING_SOON.map(({ path, titleKey, auth }) => ({ path, handle: { titleKey } satisfies RouteHandle, element: page(ComingSoonPage, auth) })),
+      { path: '*', element: <Navigate to={ROUTES.root} replace /> },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createHashRouter(routes);
+}

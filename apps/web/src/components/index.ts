@@ -1,0 +1,10 @@
+export { Button, type ButtonProps, type ButtonVariant } from './Button';
+export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog';
+export { EmptyState } from './EmptyState';
+export { ErrorState } from './ErrorState';
+export { Field, type FieldProps } from './Field';
+export { Icon, type IconName } from './Icon';
+export { Loading } from './Loading';
+export { PageHeader, type PageHeaderProps } from './PageHeader';
+export { TabBar } from './TabBar';
+export { ToastProvider, useToast, type ToastApi, type ToastKind } from './Toast';

@@ -1,0 +1,33 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { API, type ChangePasswordBody, type SessionInfo, type Summary, type UserProfile } from '@candor/contracts';
+import { api } from '../../lib/api';
+
+export const accountKeys = {
+  me: ['me'] as const,
+  summary: ['me', 'summary'] as const,
+  sessions: ['auth', 'sessions'] as const,
+};
+
+export function useMe() {
+  return useQuery({ queryKey: accountKeys.me, queryFn: ({ signal }) => api.get<UserProfile>(API.me, { signal }) });
+}
+
+export function useSummary() {
+  return useQuery({ queryKey: accountKeys.summary, queryFn: ({ signal }) => api.get<Summary>(API.summary, { signal }) });
+}
+
+export function useSessions() {
+  return useQuery({ queryKey: accountKeys.sessions, queryFn: ({ signal }) => api.get<SessionInfo[]>(API.sessions, { signal }) });
+}
+
+export function useRevokeSession() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.del(`${API.sessions}/${encodeURIComponent(id)}`),
+    onSuccess: () => qc.invalidateQueries({ queryKey: accountKeys.sessions }),
+  });
+}
+
+export function useChangePassword() {
+  return useMutation({ mutationFn: (body: ChangePasswordBody) => api.post<void>(API.password, body) });
+}

@@ -1,0 +1,107 @@
+import { isValidCheckNumber, isValidEmail, isValidInviteCode, isValidLoginPassword, isValidPhone, isValidTradePassword } from '@candor/domain';
+
+/**
+ * Client-side checks of the auth forms, with the seed's messages. Each function returns the
+ * i18n key of the first problem per field (`auth:` or `errors:` namespace); an empty object
+ * means the form may be sent. The server checks everything again.
+ */
+export type FieldErrors<F extends string> = Partial<Record<F, string>>;
+
+export function hasErrors(errors: FieldErrors<string>): boolean {
+  return Object.values(errors).some(Boolean);
+}
+
+export interface RegisterCheckValues {
+  email: string;
+  phone: string;
+  inviteCode: string;
+  captchaCode: string;
+}
+
+export function validateRegisterCheck(v: RegisterCheckValues): FieldErrors<keyof RegisterCheckValues> {
+  const e: FieldErrors<keyof RegisterCheckValues> = {};
+  const email = v.email.trim();
+  const phone = v.phone.trim();
+  const inviteCode = v.inviteCode.trim();
+  const captchaCode = v.captchaCode.trim();
+  if (!email) e.email = 'auth:required.email';
+  else if (!isValidEmail(email)) e.email = 'auth:invalid.email';
+  if (!phone) e.phone = 'auth:required.phone';
+  else if (!isValidPhone(phone)) e.phone = 'auth:invalid.phone';
+  if (!inviteCode) e.inviteCode = 'auth:required.inviteCode';
+  else if (!isValidInviteCode(inviteCode)) e.inviteCode = 'errors:INVITATION_CODE_INVALID';
+  if (!captchaCode) e.captchaCode = 'auth:required.captchaCode';
+  else if (!isValidCheckNumber(captchaCode)) e.captchaCode = 'errors:CAPTCHA_INVALID';
+  return e;
+}
+
+export interface RegisterValues {
+  password: string;
+  confirmPassword: string;
+  tradePassword: string;
+  confirmTradePassword: string;
+}
+
+export function validateRegister(v: RegisterValues): FieldErrors<keyof RegisterValues> {
+  const e: FieldErrors<keyof RegisterValues> = {};
+  if (!v.password) e.password = 'auth:required.password';
+  else if (!isValidLoginPassword(v.password)) e.password = 'auth:invalid.password';
+  if (!v.confirmPassword) e.confirmPassword = 'auth:required.confirmPassword';
+  else if (v.password && v.confirmPassword !== v.password) e.confirmPassword = 'errors:PASSWORD_MISMATCH';
+  if (!v.tradePassword) e.tradePassword = 'auth:required.tradePassword';
+  else if (!isValidTradePassword(v.tradePassword)) e.tradePassword = 'auth:invalid.tradePassword';
+  if (!v.confirmTradePassword) e.confirmTradePassword = 'auth:required.confirmTradePassword';
+  else if (v.tradePassword && v.confirmTradePassword !== v.tradePassword) e.confirmTradePassword = 'errors:TRADE_PASSWORD_MISMATCH';
+  return e;
+}
+
+export interface LoginValues {
+  email: string;
+  password: string;
+  captchaCode: string;
+}
+
+export function validateLogin(v: LoginValues, captchaRequired: boolean): FieldErrors<keyof LoginValues> {
+  const e: FieldErrors<keyof LoginValues> = {};
+  if (!v.email.trim()) e.email = 'auth:required.email';
+  if (!v.password) e.password = 'auth:required.password';
+  if (captchaRequired) {
+    const code = v.captchaCode.trim();
+    if (!code) e.captchaCode = 'auth:required.captchaCode';
+    else if (!isValidCheckNumber(code)) e.captchaCode = 'errors:CAPTCHA_INVALID';
+  }
+  return e;
+}
+
+export type PasswordKind = 'login' | 'trade';
+
+export interface ChangePasswordValues {
+  oldPassword: string;
+  newPassword: string;
+  confirmPassword: string;
+}
+
+export function validateChangePassword(kind: PasswordKind, v: ChangePasswordValues): FieldErrors<keyof ChangePasswordValues> {
+  const e: FieldErrors<keyof ChangePasswordValues> = {};
+  if (!v.oldPassword) e.oldPassword = 'auth:required.oldPassword';
+  if (!v.newPassword) e.newPassword = 'auth:required.newPassword';
+  else if (kind === 'login' ? !isValidLoginPassword(v.newPassword) : !isValidTradePassword(v.newPassword))
+    e.newPassword = kind === 'login' ? 'auth:invalid.password' : 'auth:invalid.tradePassword';
+  else if (v.oldPassword && v.newPassword === v.oldPassword) e.newPassword = 'auth:invalid.samePassword';
+  if (!v.confirmPassword) e.confirmPassword = 'auth:required.confirmPassword';
+  else if (v.newPassword && v.confirmPassword !== v.newPassword)
+    e.confirmPassword = kind === 'login' ? 'errors:PASSWORD_MISMATCH' : 'errors:TRADE_PASSWORD_MISMATCH';
+  return e;
+}
+
+/** Keep only digits (trade password and captcha inputs), at most `max`. */
+export function digitsOnly(raw: string, max: number): string {
+  return raw.replace(/\D/g, '').slice(0, max);
+}
+
+/** Turn the keys of a validation result into display text. */
+export function translateErrors<F extends string>(errors: FieldErrors<F>, t: (key: string) => string): FieldErrors<F> {
+  const out: FieldErrors<F> = {};
+  for (const [k, v] of Object.entries(errors) as [F, string | undefined][]) if (v) out[k] = t(v);
+  return out;
+}

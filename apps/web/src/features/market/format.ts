@@ -1,0 +1,69 @@
+/**
+ * Display formatting for market figures. Prices arrive as decimal strings with the product's
+ * precision and are shown as they are; numbers here only feed display (never money maths).
+ */
+
+/** A price as sent, or a dash when there is none yet. */
+export function formatPrice(price: string | null | undefined): string {
+  return price == null || price === '' ? '--' : price;
+}
+
+/** The sign of a decimal string: 1, -1 or 0 (0 for anything unparsable). */
+export function signOf(value: string | null | undefined): -1 | 0 | 1 {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n === 0) return 0;
+  return n > 0 ? 1 : -1;
+}
+
+/** 24h change: the wire sends a fraction ("0.0123"); shown as a signed percent ("+1.23%"). */
+export function formatChangePercent(change: string | null | undefined, locale?: string): string {
+  const n = Number(change);
+  if (change == null || change === '' || !Number.isFinite(n)) return '--';
+  const pct = n * 100;
+  const text = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Math.abs(pct));
+  const rounded = Math.round(pct * 100);
+  const sign = rounded > 0 ? '+' : rounded < 0 ? '-' : '';
+  return `${sign}${text}%`;
+}
+
+/** A rate ("0.85") as a percent ("85%"), with up to two decimals. */
+export function formatRatePercent(rate: string | number, locale?: string): string {
+  const n = typeof rate === 'number' ? rate : Number(rate);
+  if (!Number.isFinite(n)) return '--';
+  return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(n);
+}
+
+/** Volume and turnover: compact, in the reader's language ("1.2M", "120萬"). */
+export function formatVolume(value: string | null | undefined, locale?: string): string {
+  const n = Number(value);
+  if (value == null || value === '' || !Number.isFinite(n)) return '--';
+  if (Math.abs(n) < 10_000) return new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(n);
+  return new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 2 }).format(n);
+}
+
+/** Date and time in the reader's language, with seconds. */
+export function formatTimestamp(iso: string | null | undefined, locale?: string): string {
+  if (!iso) return '--';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'medium' }).format(d);
+}
+
+/** Seconds as a short duration: 30 -> "30s", 120 -> "2m", 3600 -> "1h" (unit words come from i18n). */
+export function splitDuration(seconds: number): { value: number; unit: 's' | 'm' | 'h' | 'd' } {
+  if (seconds % 86400 === 0) return { value: seconds / 86400, unit: 'd' };
+  if (seconds % 3600 === 0) return { value: seconds / 3600, unit: 'h' };
+  if (seconds % 60 === 0) return { value: seconds / 60, unit: 'm' };
+  return { value: seconds, unit: 's' };
+}
+
+/** A countdown in mm:ss (or h:mm:ss). */
+export function formatCountdown(ms: number): string {
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  const mm = String(m).padStart(2, '0');
+  const ss = String(s).padStart(2, '0');
+  return h > 0 ? `${h}:${mm}:${ss}` : `${mm}:${ss}`;
+}

@@ -1,0 +1,170 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  API,
+  channel,
+  type Candle,
+  type CandleEvent,
+  type CandleInterval,
+  type MarketEvent,
+  type Product,
+  type TickerEvent,
+} from '@candor/contracts';
+import { api } from '../../lib/api';
+import { useChannels, useSocketEvent } from '../../lib/socket';
+import { observeServerTime, serverNow } from './clock';
+import { upsertCandle } from './candles';
+
+export { candleSeconds, upsertCandle } from './candles';
+
+/** Query keys of the market feature (one place). */
+export const marketKeys = {
+  products: ['products'] as const,
+  product: (symbol: string) => ['product', symbol] as const,
+  candles: (symbol: string, interval: CandleInterval) => ['candles', symbol, interval] as const,
+};
+
+const productPath = (symbol: string) => `${API.products}/${encodeURIComponent(symbol)}`;
+
+function mergeTicker(p: Product, e: TickerEvent): Product {
+  return {
+    ...p,
+    lastPrice: e.price,
+    change24h: e.change24h,
+    high24h: e.high24h,
+    low24h: e.low24h,
+    volume24h: e.volume24h,
+  };
+}
+
+function mergeMarket(p: Product, e: MarketEvent): Product {
+  const next: Product = { ...p, status: e.status };
+  if (e.nextOpenAt) next.nextOpenAt = e.nextOpenAt;
+  else delete next.nextOpenAt;
+  return next;
+}
+
+function applyToCaches(qc: QueryClient, symbol: string, fn: (p: Product) => Product): void {
+  qc.setQueryData<Product[]>(marketKeys.products, (list) =>
+    list ? list.map((p) => (p.symbol === symbol ? fn(p) : p)) : list,
+  );
+  qc.setQueryData<Product>(marketKeys.product(symbol), (p) => (p ? fn(p) : p));
+}
+
+/**
+ * Merge live `ticker` events for `symbols` into the product caches. Events are buffered and
+ * written at most every 100 ms, so a list of many products re-renders a few times a second,
+ * not once per tick per product.
+ */
+export function useLiveTickers(symbols: readonly string[]): void {
+  const qc = useQueryClient();
+  const symbolsKey = symbols.join('|');
+  const wanted = useMemo(() => new Set(symbolsKey.split('|')), [symbolsKey]);
+  const buffer = useRef(new Map<string, TickerEvent>());
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  useChannels(symbols.map((s) => channel.ticker(s)));
+
+  useSocketEvent('ticker', (e) => {
+    observeServerTime(e.t);
+    if (!wanted.has(e.symbol)) return;
+    buffer.current.set(e.symbol, e);
+    if (timer.current) return;
+    timer.current = setTimeout(() => {
+      timer.current = null;
+      const events = [...buffer.current.values()];
+      buffer.current.clear();
+      qc.setQueryData<Product[]>(marketKeys.products, (list) => {
+        if (!list) return list;
+        const bySymbol = new Map(events.map((ev) => [ev.symbol, ev]));
+        return list.map((p) => {
+          const ev = bySymbol.get(p.symbol);
+          return ev ? mergeTicker(p, ev) : p;
+        });
+      });
+      for (const ev of events) qc.setQueryData<Product>(marketKeys.product(ev.symbol), (p) => (p ? mergeTicker(p, ev) : p));
+    }, 100);
+  });
+
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
+}
+
+/** Market status changes (open / closed / maintenance) go to everyone; keep the caches in step. */
+export function useMarketStatusEvents(): void {
+  const qc = useQueryClient();
+  useSocketEvent('market', (e) => {
+    applyToCaches(qc, e.symbol, (p) => mergeMarket(p, e));
+    // The next opening time or maintenance message may have changed with it.
+    void qc.invalidateQueries({ queryKey: marketKeys.product(e.symbol) });
+  });
+}
+
+/**
+ * Every product (GET /api/products), live-merged with `ticker` events for `liveSymbols`
+ * (the symbols on screen; all loaded products when omitted).
+ */
+export function useProducts(liveSymbols?: readonly string[]) {
+  const query = useQuery({
+    queryKey: marketKeys.products,
+    queryFn: () => api.get<Product[]>(API.products),
+    // Turnover (amount24h) is not in ticker events: refresh the list now and then.
+    refetchInterval: 60_000,
+  });
+  const all = useMemo(() => (query.data ?? []).map((p) => p.symbol), [query.data]);
+  useLiveTickers(liveSymbols ?? all);
+  useMarketStatusEvents();
+  return query;
+}
+
+/** One product (GET /api/products/:symbol), seeded from the list cache and live-merged with its ticker. */
+export function useProduct(symbol: string) {
+  const qc = useQueryClient();
+  const query = useQuery({
+    queryKey: marketKeys.product(symbol),
+    queryFn: () => api.get<Product>(productPath(symbol)),
+    enabled: symbol !== '',
+    initialData: () => qc.getQueryData<Product[]>(marketKeys.products)?.find((p) => p.symbol === symbol),
+    initialDataUpdatedAt: () => qc.getQueryState(marketKeys.products)?.dataUpdatedAt,
+    staleTime: 5_000,
+    refetchInterval: 30_000,
+  });
+  useLiveTickers(symbol ? [symbol] : []);
+  useMarketStatusEvents();
+  return query;
+}
+
+/** Candles for a chart (GET /api/products/:symbol/candles?interval=), merged with live `candle` events. */
+export function useCandles(symbol: string, interval: CandleInterval) {
+  const qc = useQueryClient();
+  const key = marketKeys.candles(symbol, interval);
+  const query = useQuery({
+    queryKey: key,
+    queryFn: () => api.get<Candle[]>(`${productPath(symbol)}/candles?interval=${interval}`),
+    enabled: symbol !== '',
+    // Live events keep it current while subscribed; refetch on remount after a while away.
+    staleTime: 30_000,
+  });
+  useChannels(symbol ? [channel.candles(symbol, interval)] : []);
+  useSocketEvent('candle', (e: CandleEvent) => {
+    if (e.symbol !== symbol || e.interval !== interval) return;
+    qc.setQueryData<Candle[]>(key, (list) => (list ? upsertCandle(list, e) : list));
+  });
+  return query;
+}
+
+/** Re-render every `ms` with the server clock's current time (for countdowns). */
+export function useServerNow(ms = 250, enabled = true): number {
+  const [now, setNow] = useState(() => serverNow());
+  useEffect(() => {
+    if (!enabled) return;
+    setNow(serverNow());
+    const id = setInterval(() => setNow(serverNow()), ms);
+    return () => clearInterval(id);
+  }, [ms, enabled]);
+  return now;
+}

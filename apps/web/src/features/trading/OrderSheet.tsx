@@ -1,0 +1,137 @@
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import type { Order } from '@candor/contracts';
+import { Button, Icon, Loading } from '../../components';
+import { formatMoney } from '../../lib/format';
+import { ROUTES } from '../../app/paths';
+import { useProduct, useServerNow } from '../market/hooks';
+import { PriceCell } from '../market/PriceCell';
+import { formatCountdown } from '../market/format';
+import { standing, useOrder } from './hooks';
+import { DirectionTag, OutcomeTag, StandingTag } from './tags';
+import styles from './trading.module.css';
+
+export function receiptRoute(orderId: string): string {
+  return `${ROUTES.receipt}?id=${encodeURIComponent(orderId)}`;
+}
+
+/** Countdown of an open order against the server clock: remaining ms and elapsed fraction. */
+export function useCountdown(order: Pick<Order, 'expiresAt' | 'durationSeconds' | 'status'> | undefined) {
+  const now = useServerNow(250, order?.status === 'open');
+  if (!order) return { remaining: 0, progress: 0 };
+  const remaining = Math.max(0, Date.parse(order.expiresAt) - now);
+  const total = order.durationSeconds * 1000;
+  return { remaining, progress: total > 0 ? Math.min(1, Math.max(0, 1 - remaining / total)) : 1 };
+}
+
+/**
+ * The sheet shown after "purchase successful": a live countdown, the live price against the
+ * open price, then the result (win / loss / tie, payout) as soon as the `order` event arrives.
+ */
+export function OrderSheet({ orderId, productName, onClose }: { orderId: string; productName?: string; onClose: () => void }) {
+  const { t } = useTranslation('trade');
+  const { data: order } = useOrder(orderId);
+  const product = useProduct(order?.symbol ?? '');
+  const { remaining, progress } = useCountdown(order);
+  const settled = order?.status === 'settled';
+  const livePrice = product.data?.lastPrice;
+  const now = order && !settled ? standing(order, livePrice) : null;
+
+  return (
+    <div className="sheet" onClick={onClose}>
+      <div
+        className={`sheet__panel ${styles.orderSheet}`}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="order-sheet-title"
+        onClick={(e) => e.stopPropagation()}
+        data-testid="order-sheet"
+        data-status={order?.status}
+      >
+        <div className="sheet__header">
+          <h2 className="sheet__title" id="order-sheet-title">
+            {settled ? t('sheet.resultTitle') : t('sheet.openTitle')}
+          </h2>
+          <button type="button" className="icon-btn" onClick={onClose} aria-label={t('common:action.close')} data-testid="order-sheet-close">
+            <Icon name="close" size={22} />
+          </button>
+        </div>
+        {!order ? (
+          <Loading />
+        ) : (
+          <div className={styles.sheetBody}>
+            <div className={styles.sheetLine}>
+              <strong>{productName ?? order.symbol}</strong>
+              <DirectionTag direction={order.direction} />
+              <span className={styles.muted}>{t(`account.${order.account}`)}</span>
+            </div>
+
+            {settled ? (
+              <div className={`${styles.result} ${styles[`result_${order.outcome ?? 'tie'}`]}`} data-testid="order-result" data-outcome={order.outcome}>
+                <OutcomeTag outcome={order.outcome} large />
+                <p className={styles.resultAmount}>{formatMoney(order.pnl ?? '0.00', { sign: true })}</p>
+                <p className={styles.muted}>
+                  {t('sheet.payout')} {formatMoney(order.payout ?? '0.00')}
+                </p>
+              </div>
+            ) : (
+              <div className={styles.countdown} data-testid="order-countdown">
+                <div className={styles.countdownTime} aria-live="off">
+                  {remaining > 0 ? formatCountdown(remaining) : t('sheet.settling')}
+                </div>
+                <div
+                  className={styles.progress}
+                  role="progressbar"
+                  aria-label={t('sheet.timeLeft')}
+                  aria-valuemin={0}
+                  aria-valuemax={order.durationSeconds}
+                  aria-valuenow={Math.round(remaining / 1000)}
+                >
+                  <span style={{ transform: `scaleX(${progress})` }} />
+                </div>
+                {now ? <StandingTag standing={now} /> : null}
+              </div>
+            )}
+
+            <dl className={styles.facts}>
+              <div>
+                <dt>{t('order.amount')}</dt>
+                <dd>{formatMoney(order.amount)}</dd>
+              </div>
+              <div>
+                <dt>{t('order.openPrice')}</dt>
+                <dd>{order.openPrice}</dd>
+              </div>
+              {settled ? (
+                <div>
+                  <dt>{t('order.closePrice')}</dt>
+                  <dd data-testid="order-close-price">{order.closePrice ?? '--'}</dd>
+                </div>
+              ) : (
+                <div>
+                  <dt>{t('sheet.currentPrice')}</dt>
+                  <dd>
+                    <PriceCell price={livePrice} size="sm" />
+                  </dd>
+                </div>
+              )}
+            </dl>
+
+            <div className={styles.sheetActions}>
+              {settled ? (
+                <Link to={receiptRoute(order.id)} className="btn btn--secondary" data-testid="order-sheet-receipt">
+                  <span className="btn__label">{t('sheet.receipt')}</span>
+                </Link>
+              ) : (
+                <Link to={ROUTES.order} className="btn btn--secondary">
+                  <span className="btn__label">{t('positions.link')}</span>
+                </Link>
+              )}
+              <Button onClick={onClose}>{t('sheet.continue')}</Button>
+            </div>
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

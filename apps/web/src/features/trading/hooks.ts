@@ -1,0 +1,223 @@
+import { useCallback, useRef, useSyncExternalStore } from 'react';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { decideOutcome, isDecimal } from '@candor/domain';
+import { API, type Order, type Outcome, type OrderReceipt, type Page, type PlaceOrderBody, type TickRecord, type Wallet } from '@candor/contracts';
+import { api, isApiError } from '../../lib/api';
+import { useSession } from '../../lib/session';
+import { useSocketEvent } from '../../lib/socket';
+import { serverNow } from '../market/clock';
+
+/** How long after expiry an order may stay open before the screen asks the server itself (the socket may have dropped). */
+const SETTLE_GRACE_MS = 4000;
+
+export type TradeAccount = 'real' | 'demo';
+export type OrderTab = 'open' | 'settled';
+
+/** Query keys of the trading feature (one place). */
+export const tradeKeys = {
+  wallet: ['wallet'] as const,
+  orders: ['orders'] as const,
+  orderList: (status: OrderTab, account: TradeAccount) => ['orders', status, account] as const,
+  order: (id: string) => ['order', id] as const,
+  receipt: (id: string) => ['receipt', id] as const,
+  ticks: (symbol: string, from: string, to: string) => ['ticks', symbol, from, to] as const,
+};
+
+// ---------------------------------------------------------------------------
+// Real / demo choice: non-secret app state kept in localStorage, shared by every screen.
+
+const ACCOUNT_KEY = 'candor.tradeAccount';
+const accountListeners = new Set<() => void>();
+
+function readAccount(): TradeAccount {
+  try {
+    return localStorage.getItem(ACCOUNT_KEY) === 'demo' ? 'demo' : 'real';
+  } catch {
+    return 'real';
+  }
+}
+let currentAccount: TradeAccount = typeof window === 'undefined' ? 'real' : readAccount();
+
+export function useTradeAccount(): [TradeAccount, (a: TradeAccount) => void] {
+  const account = useSyncExternalStore(
+    (cb) => {
+      accountListeners.add(cb);
+      return () => accountListeners.delete(cb);
+    },
+    () => currentAccount,
+    () => 'real' as TradeAccount,
+  );
+  const set = useCallback((a: TradeAccount) => {
+    currentAccount = a;
+    try {
+      localStorage.setItem(ACCOUNT_KEY, a);
+    } catch {
+      // storage unavailable: the choice holds for this visit
+    }
+    for (const l of accountListeners) l();
+  }, []);
+  return [account, set];
+}
+
+// ---------------------------------------------------------------------------
+
+/** GET /api/wallet (logged-in only), kept current by the `wallet` socket event. */
+export function useWallet() {
+  const { status } = useSession();
+  const qc = useQueryClient();
+  useSocketEvent('wallet', (w) => qc.setQueryData<Wallet>(tradeKeys.wallet, w));
+  return useQuery({
+    queryKey: tradeKeys.wallet,
+    queryFn: ({ signal }) => api.get<Wallet>(API.wallet, { signal }),
+    enabled: status === 'authenticated',
+    staleTime: 10_000,
+  });
+}
+
+/** The list endpoint answers `{ items, nextCursor }` (API.md "Lists"); a bare array is accepted too. */
+function asPage(res: Page<Order> | Order[]): Page<Order> {
+  return Array.isArray(res) ? { items: res, nextCursor: null } : res;
+}
+
+/** GET /api/orders?status=&account=, page by page. */
+export function useOrders(status: OrderTab, account: TradeAccount) {
+  const session = useSession();
+  return useInfiniteQuery({
+    queryKey: tradeKeys.orderList(status, account),
+    queryFn: async ({ pageParam, signal }) =>
+      asPage(
+        await api.get<Page<Order> | Order[]>(API.orders, {
+          signal,
+          query: { status, account, limit: 20, cursor: pageParam ?? undefined },
+        }),
+      ),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor ?? null,
+    enabled: session.status === 'authenticated',
+    staleTime: 5_000,
+    // Open positions past their expiry: ask again until the settlement shows (the socket may have dropped).
+    refetchInterval: (q) =>
+      status === 'open' && flattenOrders(q.state.data).some((o) => o.status === 'open' && serverNow() > Date.parse(o.expiresAt) + SETTLE_GRACE_MS)
+        ? 2000
+        : false,
+  });
+}
+
+/** Flatten the pages of an order list, newest data wins on duplicate ids. */
+export function flattenOrders(data: InfiniteData<Page<Order>> | undefined): Order[] {
+  if (!data) return [];
+  const seen = new Set<string>();
+  const out: Order[] = [];
+  for (const page of data.pages)
+    for (const o of page.items) {
+      if (seen.has(o.id)) continue;
+      seen.add(o.id);
+      out.push(o);
+    }
+  return out;
+}
+
+/**
+ * GET /api/orders/:id. The `order` socket event normally brings the settlement; if an open
+ * order is still open a few seconds after its expiry, the order is polled every 2 s instead.
+ */
+export function useOrder(id: string | null) {
+  return useQuery({
+    queryKey: tradeKeys.order(id ?? ''),
+    queryFn: ({ signal }) => api.get<Order>(`${API.orders}/${encodeURIComponent(id ?? '')}`, { signal }),
+    enabled: !!id,
+    staleTime: Infinity,
+    refetchInterval: (q) => {
+      const o = q.state.data;
+      return o && o.status === 'open' && serverNow() > Date.parse(o.expiresAt) + SETTLE_GRACE_MS ? 2000 : false;
+    },
+  });
+}
+
+/** Where an open order stands against the latest price: what it would be if it expired now. */
+export function standing(order: Pick<Order, 'direction' | 'openPrice'>, price: string | null | undefined): Outcome | null {
+  if (!price || !isDecimal(price) || !isDecimal(order.openPrice)) return null;
+  return decideOutcome(order.direction, order.openPrice, price);
+}
+
+/** GET /api/orders/:id/receipt: the order with its entry and exit ticks and their blocks. */
+export function useReceipt(id: string) {
+  return useQuery({
+    queryKey: tradeKeys.receipt(id),
+    queryFn: ({ signal }) => api.get<OrderReceipt>(`${API.orders}/${encodeURIComponent(id)}/receipt`, { signal }),
+    enabled: id !== '',
+    staleTime: Infinity,
+  });
+}
+
+/** GET /api/products/:symbol/ticks?from&to: the public tick record around one time. */
+export function fetchTicks(symbol: string, from: string, to: string, signal?: AbortSignal) {
+  return api.get<TickRecord[]>(`${API.products}/${encodeURIComponent(symbol)}/ticks`, { signal, query: { from, to } });
+}
+
+/**
+ * Orders pushed over the socket (on open and on settle): the single-order cache is replaced
+ * and the lists and wallet refetched, so every screen shows the result without reloading.
+ */
+export function useOrderEvents(onOrder?: (o: Order) => void): void {
+  const qc = useQueryClient();
+  useSocketEvent('order', (o) => {
+    qc.setQueryData<Order>(tradeKeys.order(o.id), o);
+    void qc.invalidateQueries({ queryKey: tradeKeys.orders });
+    if (o.status === 'settled') void qc.invalidateQueries({ queryKey: tradeKeys.wallet });
+    onOrder?.(o);
+  });
+}
+
+function uuid(): string {
+  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  // crypto.randomUUID needs a secure context; getRandomValues does not.
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = ((b[6] ?? 0) & 0x0f) | 0x40;
+  b[8] = ((b[8] ?? 0) & 0x3f) | 0x80;
+  const h = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+/** Whether a failure leaves the outcome unknown (the request may have been applied): retry with the same key. */
+function outcomeUnknown(e: unknown): boolean {
+  return !isApiError(e) || e.status === 0 || e.status >= 500;
+}
+
+/**
+ * POST /api/orders with an `Idempotency-Key`. One key per attempt: a retry of the same attempt
+ * (same body, after a network error or 5xx, so the first request may have gone through) reuses
+ * the key and gets the first answer; a new body or a definite answer starts a new attempt.
+ */
+export function usePlaceOrder() {
+  const qc = useQueryClient();
+  const attempt = useRef<{ key: string; body: string } | null>(null);
+  return useMutation({
+    mutationFn: (body: PlaceOrderBody) => {
+      const text = JSON.stringify(body);
+      if (!attempt.current || attempt.current.body !== text) attempt.current = { key: uuid(), body: text };
+      return api.post<Order>(API.orders, body, { idempotencyKey: attempt.current.key });
+    },
+    onSuccess: (order) => {
+      attempt.current = null;
+      qc.setQueryData<Order>(tradeKeys.order(order.id), order);
+      void qc.invalidateQueries({ queryKey: tradeKeys.orders });
+      void qc.invalidateQueries({ queryKey: tradeKeys.wallet });
+    },
+    onError: (e) => {
+      if (!outcomeUnknown(e)) attempt.current = null;
+    },
+  });
+}
+
+/** POST /api/demo/reset: the demo balance back to its start. */
+export function useDemoReset() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<unknown>(API.demoReset),
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: tradeKeys.wallet });
+      void qc.invalidateQueries({ queryKey: tradeKeys.orders });
+    },
+  });
+}

@@ -1,0 +1,195 @@
+import type { RefreshResponse } from '@candor/contracts';
+import { API, DEFAULT_LOCALE, type ErrorEnvelope } from './wire';
+
+/** The one HTTP client of the web app. Paths are relative to `/api` (e.g. `api.get('/me')`). */
+
+export const API_BASE = '/api';
+export const REQUEST_TIMEOUT_MS = 60_000;
+
+/** Client-side codes for failures that never reached the server's error envelope. */
+export const CLIENT_ERROR = { network: 'NETWORK_ERROR', timeout: 'TIMEOUT', badResponse: 'BAD_RESPONSE' } as const;
+
+export class ApiError extends Error {
+  readonly code: string;
+  readonly status: number;
+  readonly field?: string;
+  readonly requestId?: string;
+
+  constructor(code: string, message: string, status: number, field?: string, requestId?: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.code = code;
+    this.status = status;
+    if (field !== undefined) this.field = field;
+    if (requestId !== undefined) this.requestId = requestId;
+  }
+}
+
+export function isApiError(e: unknown): e is ApiError {
+  return e instanceof ApiError;
+}
+
+// ---------------------------------------------------------------------------
+// The in-memory access token (never persisted: the refresh token is an httpOnly cookie).
+
+let accessToken: string | null = null;
+const tokenListeners = new Set<(token: string | null) => void>();
+
+export function getAccessToken(): string | null {
+  return accessToken;
+}
+
+export function setAccessToken(token: string | null): void {
+  if (token === accessToken) return;
+  accessToken = token;
+  for (const cb of [...tokenListeners]) cb(token);
+}
+
+export function onAccessTokenChange(cb: (token: string | null) => void): () => void {
+  tokenListeners.add(cb);
+  return () => {
+    tokenListeners.delete(cb);
+  };
+}
+
+// ---------------------------------------------------------------------------
+// The language of server messages follows the UI language (set by lib/i18n.ts).
+
+let languageProvider: () => string = () => DEFAULT_LOCALE;
+export function setApiLanguageProvider(fn: () => string): void {
+  languageProvider = fn;
+}
+
+// ---------------------------------------------------------------------------
+
+export interface RequestOptions {
+  /** Sent as `Idempotency-Key` (money-moving POSTs). */
+  idempotencyKey?: string;
+  /** Extra abort signal (e.g. react-query's), combined with the 60 s timeout. */
+  signal?: AbortSignal;
+  /** Query string parameters; undefined values are left out. */
+  query?: Record<string, string | number | boolean | undefined | null>;
+  /** Do not try a token refresh on 401 (the auth endpoints themselves). */
+  skipRefresh?: boolean;
+  /** Override the timeout (tests). */
+  timeoutMs?: number;
+}
+
+/** Endpoints whose 401 means "wrong credentials", not "access token expired". */
+const NO_REFRESH_PATHS = new Set<string>([API.login, API.refresh, API.logout, API.register, API.registerCheck, API.captcha]);
+
+function buildUrl(path: string, query?: RequestOptions['query']): string {
+  const p = path.startsWith('/') ? path : `/${path}`;
+  let url = `${API_BASE}${p}`;
+  if (query) {
+    const qs = new URLSearchParams();
+    for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null) qs.set(k, String(v));
+    const s = qs.toString();
+    if (s) url += (url.includes('?') ? '&' : '?') + s;
+  }
+  return url;
+}
+
+async function readError(res: Response): Promise<ApiError> {
+  let body: unknown = null;
+  try {
+    body = await res.json();
+  } catch {
+    body = null;
+  }
+  const env = (body as Partial<ErrorEnvelope> | null)?.error;
+  if (env && typeof env.code === 'string') {
+    return new ApiError(env.code, typeof env.message === 'string' ? env.message : env.code, res.status, env.field, env.requestId);
+  }
+  return new ApiError(res.status === 401 ? 'UNAUTHENTICATED' : CLIENT_ERROR.badResponse, `HTTP ${res.status}`, res.status);
+}
+
+async function send(method: string, path: string, body: unknown, opts: RequestOptions): Promise<Response> {
+  const controller = new AbortController();
+  const timeoutMs = opts.timeoutMs ?? REQUEST_TIMEOUT_MS;
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  const onOuterAbort = () => controller.abort();
+  opts.signal?.addEventListener('abort', onOuterAbort);
+
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': languageProvider() };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
+  if (opts.idempotencyKey) headers['Idempotency-Key'] = opts.idempotencyKey;
+
+  try {
+    return await fetch(buildUrl(path, opts.query), {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: 'include',
+      signal: controller.signal,
+    });
+  } catch (e) {
+    if (timedOut) throw new ApiError(CLIENT_ERROR.timeout, 'Request timed out', 0);
+    if (opts.signal?.aborted) throw e; // cancelled by the caller: let it propagate as an AbortError
+    throw new ApiError(CLIENT_ERROR.network, e instanceof Error ? e.message : 'Network error', 0);
+  } finally {
+    clearTimeout(timer);
+    opts.signal?.removeEventListener('abort', onOuterAbort);
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Refresh: one request in flight at a time, shared by every caller (rotation + reuse
+// detection on the server would revoke the session if two refreshes raced).
+
+let refreshInFlight: Promise<string | null> | null = null;
+
+/** Ask the server for a new access token with the refresh cookie. Resolves to the token, or null (session over). */
+export function refreshAccessToken(): Promise<string | null> {
+  if (!refreshInFlight) {
+    refreshInFlight = (async () => {
+      try {
+        const res = await send('POST', API.refresh, undefined, { skipRefresh: true });
+        if (!res.ok) {
+          setAccessToken(null);
+          return null;
+        }
+        const data = (await res.json()) as RefreshResponse;
+        setAccessToken(data.accessToken);
+        return data.accessToken;
+      } catch {
+        // Network trouble: keep whatever token we had; the caller sees the failure.
+        return null;
+      } finally {
+        refreshInFlight = null;
+      }
+    })();
+  }
+  return refreshInFlight;
+}
+
+async function request<T>(method: string, path: string, body: unknown, opts: RequestOptions = {}): Promise<T> {
+  let res = await send(method, path, body, opts);
+  if (res.status === 401 && !opts.skipRefresh && !NO_REFRESH_PATHS.has(path.split('?')[0] ?? path)) {
+    const token = await refreshAccessToken();
+    if (token) res = await send(method, path, body, opts);
+    else setAccessToken(null);
+  }
+  if (!res.ok) throw await readError(res);
+  if (res.status === 204) return undefined as T;
+  const text = await res.text();
+  if (!text) return undefined as T;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    throw new ApiError(CLIENT_ERROR.badResponse, 'Malformed response', res.status);
+  }
+}
+
+export const api = {
+  get: <T>(path: string, opts?: RequestOptions) => request<T>('GET', path, undefined, opts),
+  post: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('POST', path, body, opts),
+  put: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PUT', path, body, opts),
+  patch: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PATCH', path, body, opts),
+  del: <T = void>(path: string, opts?: RequestOptions) => request<T>('DELETE', path, undefined, opts),
+};

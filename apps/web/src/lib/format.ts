@@ -1,0 +1,88 @@
+import { parseMoney } from '@candor/domain';
+
+/**
+ * Show a wire money string ("12345.6", "-0.05") with thousands separators and 2 decimals,
+ * without floating point: "12,345.60". Malformed input is shown as "--".
+ */
+export function formatMoney(wire: string | null | undefined, opts: { sign?: boolean } = {}): string {
+  if (wire === null || wire === undefined) return '--';
+  const cents = parseMoney(wire);
+  if (cents === null) return '--';
+  const negative = cents < 0;
+  const abs = Math.abs(cents);
+  const whole = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const frac = String(abs % 100).padStart(2, '0');
+  const sign = negative ? '-' : opts.sign && cents > 0 ? '+' : '';
+  return `${sign}${whole}.${frac}`;
+}
+
+/** -1, 0 or 1 for a wire money string (for up/down colours). */
+export function moneySign(wire: string | null | undefined): -1 | 0 | 1 {
+  const cents = wire == null ? null : parseMoney(wire);
+  if (!cents) return 0;
+  return cents < 0 ? -1 : 1;
+}
+
+export const JUST_NOW_MS = 15 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export type RelativeTime =
+  | { kind: 'justNow' }
+  | { kind: 'relative'; value: number; unit: 'minute' | 'hour' }
+  | { kind: 'date'; date: Date };
+
+/** SPEC §9: under 15 minutes "just now", under a day a relative time, older a date and time. */
+export function classifyRelativeTime(iso: string, now: Date = new Date()): RelativeTime {
+  const then = new Date(iso);
+  const diff = now.getTime() - then.getTime();
+  if (Number.isNaN(diff)) return { kind: 'date', date: then };
+  if (diff < JUST_NOW_MS) return { kind: 'justNow' };
+  if (diff < 60 * 60 * 1000) return { kind: 'relative', value: Math.floor(diff / 60_000), unit: 'minute' };
+  if (diff < DAY_MS) return { kind: 'relative', value: Math.floor(diff / 3_600_000), unit: 'hour' };
+  return { kind: 'date', date: then };
+}
+
+export function formatDateTime(date: Date, locale: string): string {
+  if (Number.isNaN(date.getTime())) return '--';
+  return new Intl.DateTimeFormat(locale, { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hour12: false }).format(date);
+}
+
+export function formatRelativeTime(iso: string, locale: string, justNow: string, now: Date = new Date()): string {
+  const r = classifyRelativeTime(iso, now);
+  switch (r.kind) {
+    case 'justNow':
+      return justNow;
+    case 'relative':
+      return new Intl.RelativeTimeFormat(locale, { numeric: 'always' }).format(-r.value, r.unit);
+    case 'date':
+      return formatDateTime(r.date, locale);
+  }
+}
+
+/** A short "Browser · OS" label from a user-agent string, for the sessions list. */
+export function describeUserAgent(ua: string | null | undefined): { browser: string | null; os: string | null } {
+  if (!ua) return { browser: null, os: null };
+  const browser = /Edg\//.test(ua)
+    ? 'Edge'
+    : /OPR\/|Opera/.test(ua)
+      ? 'Opera'
+      : /Firefox\//.test(ua)
+        ? 'Firefox'
+        : /Chrome\/|Chromium\/|CriOS\//.test(ua)
+          ? 'Chrome'
+          : /Safari\//.test(ua)
+            ? 'Safari'
+            : null;
+  const os = /iPhone|iPad|iPod/.test(ua)
+    ? 'iOS'
+    : /Android/.test(ua)
+      ? 'Android'
+      : /Windows/.test(ua)
+        ? 'Windows'
+        : /Mac OS X|Macintosh/.test(ua)
+          ? 'macOS'
+          : /Linux/.test(ua)
+            ? 'Linux'
+            : null;
+  return { browser, os };
+}

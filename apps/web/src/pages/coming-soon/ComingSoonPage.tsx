@@ -1,0 +1,31 @@
+import { useMatches, useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { Button, Icon, PageHeader } from '../../components';
+import type { RouteHandle } from '../../app/routes';
+import { ROUTES } from '../../app/paths';
+
+/** One shared page for the screens of later slices. */
+export default function ComingSoonPage() {
+  const { t } = useTranslation('common');
+  const navigate = useNavigate();
+  const matches = useMatches();
+  const handle = matches[matches.length - 1]?.handle as RouteHandle | undefined;
+  const title = handle?.titleKey ? t(handle.titleKey) : t('comingSoon.title');
+  return (
+    <div className="page" data-testid="coming-soon">
+      <PageHeader title={title} back />
+      <div className="state">
+        <span className="state__icon">
+          <Icon name="tools" size={34} />
+        </span>
+        <p className="state__title">{t('comingSoon.title')}</p>
+        <p className="state__text">{t('comingSoon.text')}</p>
+        <div className="state__action">
+          <Button variant="secondary" onClick={() => navigate(ROUTES.index)}>
+            {t('comingSoon.home')}
+          </Button>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,148 @@
+import { useState, type FormEvent } from 'react';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { Button, Field, Icon, PageHeader, useToast } from '../../components';
+import { CaptchaImage } from '../../features/auth/CaptchaImage';
+import { useCaptcha } from '../../features/auth/useCaptcha';
+import { digitsOnly, hasErrors, translateErrors, validateLogin, type FieldErrors, type LoginValues } from '../../features/auth/validation';
+import { LanguageSheet } from '../../features/settings/LanguageList';
+import { ApiError } from '../../lib/api';
+import { errorText } from '../../lib/errors';
+import { useSession, type LoginRedirectState } from '../../lib/session';
+import { ROUTES } from '../../app/paths';
+
+/** Router state the register page passes: prefill the e-mail just registered. */
+export interface LoginPageState extends LoginRedirectState {
+  email?: string;
+}
+
+export default function LoginPage() {
+  const { t } = useTranslation('auth');
+  const toast = useToast();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const state = (location.state ?? {}) as LoginPageState;
+  const session = useSession();
+  const [values, setValues] = useState<LoginValues>({ email: state.email ?? '', password: '', captchaCode: '' });
+  const [errors, setErrors] = useState<FieldErrors<keyof LoginValues>>({});
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [captchaRequired, setCaptchaRequired] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [langOpen, setLangOpen] = useState(false);
+  const captcha = useCaptcha(captchaRequired);
+
+  const target = state.from && state.from.startsWith('/') && !state.from.startsWith(ROUTES.login) ? state.from : ROUTES.user;
+  if (session.status === 'authenticated' && !busy) return <Navigate to={target} replace />;
+
+  const set = (k: keyof LoginValues) => (e: { target: { value: string } }) => {
+    const value = k === 'captchaCode' ? digitsOnly(e.target.value, 4) : e.target.value;
+    setValues((v) => ({ ...v, [k]: value }));
+    setErrors((er) => ({ ...er, [k]: undefined }));
+    setServerError(null);
+  };
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    const found = validateLogin(values, captchaRequired);
+    setErrors(translateErrors(found, t));
+    if (hasErrors(found)) return;
+    setBusy(true);
+    setServerError(null);
+    try {
+      const answer = captchaRequired && captcha.captchaId ? { captchaId: captcha.captchaId, captchaCode: values.captchaCode.trim() } : undefined;
+      await session.login(values.email, values.password, answer);
+      navigate(target, { replace: true });
+    } catch (err) {
+      setBusy(false);
+      const message = errorText(err, t);
+      if (err instanceof ApiError && err.code === 'CAPTCHA_INVALID') {
+        // The server asks for a captcha after failed logins (or the one given was wrong).
+        if (captchaRequired) setErrors({ captchaCode: message });
+        else setServerError(message);
+        setCaptchaRequired(true);
+      } else if (err instanceof ApiError && err.field && (err.field === 'email' || err.field === 'password')) {
+        setErrors({ [err.field]: message });
+      } else {
+        setServerError(message);
+        if (!(err instanceof ApiError) || err.status === 0) toast.error(message);
+      }
+      setValues((v) => ({ ...v, captchaCode: '' }));
+      if (captchaRequired) captcha.refresh();
+    }
+  };
+
+  const err = (k: keyof LoginValues) => errors[k] ?? null;
+
+  return (
+    <div className="page page--auth">
+      <PageHeader
+        title={t('login.title')}
+        back={ROUTES.welcome}
+        right={
+          <button type="button" className="icon-btn" onClick={() => setLangOpen(true)} aria-label={t('user:settings.language')}>
+            <Icon name="globe" size={22} />
+          </button>
+        }
+      />
+      <main className="auth">
+        <div className="auth__intro">
+          <h2 className="auth__title">{t('login.heading')}</h2>
+          <p className="auth__subtitle">{t('login.subtitle')}</p>
+        </div>
+        <form className="auth__form card" onSubmit={onSubmit} noValidate data-testid="login-form">
+          {serverError ? (
+            <p className="form-alert" role="alert" data-testid="form-error">
+              {serverError}
+            </p>
+          ) : null}
+          <Field
+            label={t('field.email')}
+            type="email"
+            name="email"
+            autoComplete="username"
+            inputMode="email"
+            placeholder={t('placeholder.email')}
+            value={values.email}
+            onChange={set('email')}
+            error={err('email')}
+            maxLength={254}
+          />
+          <Field
+            label={t('field.password')}
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            placeholder={t('placeholder.password')}
+            value={values.password}
+            onChange={set('password')}
+            error={err('password')}
+            maxLength={128}
+          />
+          {captchaRequired ? (
+            <Field
+              label={t('field.captcha')}
+              name="captchaCode"
+              inputMode="numeric"
+              autoComplete="off"
+              placeholder={t('placeholder.captcha')}
+              value={values.captchaCode}
+              onChange={set('captchaCode')}
+              error={err('captchaCode')}
+              addon={<CaptchaImage captcha={captcha} />}
+            />
+          ) : null}
+          <Button type="submit" block loading={busy} data-testid="login-submit">
+            {t('login.submit')}
+          </Button>
+        </form>
+        <p className="auth__switch">
+          {t('login.noAccount')}{' '}
+          <Link to={ROUTES.registerCheck} className="link" data-testid="to-register">
+            {t('login.toRegister')}
+          </Link>
+        </p>
+      </main>
+      <LanguageSheet open={langOpen} onClose={() => setLangOpen(false)} />
+    </div>
+  );
+}

@@ -1,0 +1,185 @@
+/**
+ * The public tick record: one block per product per second, chained by SHA-256 so that a
+ * rewritten tick breaks every later hash. An order's receipt names its entry and exit ticks
+ * and their blocks; anyone holding the published blocks can check it with `verifyReceipt`.
+ *
+ * Canonical encoding (what is hashed): JSON with no whitespace and this key order,
+ *   {"symbol":S,"second":N,"ticks":[{"seq":Q,"t":T,"price":P},...],"prevHash":H}
+ * where S, Q, T, P, H are JSON strings copied exactly as stored (no re-formatting of prices
+ * or times), N is the epoch second as a JSON integer, and the ticks keep their stored order
+ * (ascending seq). The hash is lowercase hex SHA-256 of the UTF-8 bytes of that text.
+ * The first block of a product points at GENESIS_PREV_HASH (64 zeros).
+ */
+import { compareDecimal } from './decimal.js';
+import { sha256Hex } from './sha256.js';
+
+export const GENESIS_PREV_HASH = '0'.repeat(64);
+
+export interface ChainTick {
+  /** Tick sequence number, a bigint as a decimal string. */
+  seq: string;
+  /** Tick time, ISO 8601. */
+  t: string;
+  /** Price as a decimal string. */
+  price: string;
+}
+
+export interface ChainBlockBody {
+  symbol: string;
+  /** Epoch second the block covers; a string of digits is accepted too (as it comes off the wire). */
+  second: number | string;
+  ticks: readonly ChainTick[];
+  prevHash: string;
+}
+
+export interface ChainBlock extends ChainBlockBody {
+  hash: string;
+}
+
+const HASH = /^[0-9a-f]{64}$/;
+const SEQ = /^(0|[1-9]\d*)$/;
+
+/** The block's epoch second as a number, or null if it is not a non-negative safe integer. */
+export function blockSecond(second: number | string): number | null {
+  const n = typeof second === 'string' ? (/^\d{1,16}$/.test(second) ? Number(second) : NaN) : second;
+  return Number.isSafeInteger(n) && n >= 0 ? n : null;
+}
+
+/** The canonical text of a block (see the module comment). Throws RangeError on a malformed block. */
+export function canonicalBlockEncoding(block: ChainBlockBody): string {
+  const second = blockSecond(block.second);
+  if (typeof block.symbol !== 'string' || block.symbol === '') throw new RangeError('block symbol missing');
+  if (second === null) throw new RangeError(`bad block second: ${String(block.second)}`);
+  if (typeof block.prevHash !== 'string' || !HASH.test(block.prevHash)) throw new RangeError('bad prevHash');
+  if (!Array.isArray(block.ticks)) throw new RangeError('block ticks missing');
+  const ticks = block.ticks.map((k: ChainTick) => {
+    if (typeof k.seq !== 'string' || !SEQ.test(k.seq)) throw new RangeError(`bad tick seq: ${String(k.seq)}`);
+    if (typeof k.t !== 'string' || typeof k.price !== 'string') throw new RangeError('bad tick');
+    return { seq: k.seq, t: k.t, price: k.price };
+  });
+  return JSON.stringify({ symbol: block.symbol, second, ticks, prevHash: block.prevHash });
+}
+
+/** SHA-256 hex of the canonical encoding. */
+export function hashBlock(block: ChainBlockBody): string {
+  return sha256Hex(canonicalBlockEncoding(block));
+}
+
+/** Build the next block of a product's chain: prevHash is the previous block's hash (genesis when none). */
+export function sealBlock(prev: Pick<ChainBlock, 'hash'> | null, symbol: string, second: number, ticks: readonly ChainTick[]): ChainBlock {
+  const body: ChainBlockBody = { symbol, second, ticks: ticks.map((k) => ({ seq: k.seq, t: k.t, price: k.price })), prevHash: prev ? prev.hash : GENESIS_PREV_HASH };
+  return { ...body, hash: hashBlock(body) };
+}
+
+export type ChainFault =
+  | 'format' // a block is malformed (fields, seq, second, hash text)
+  | 'hash' // a block's hash is not the hash of its content
+  | 'link' // prevHash is not the previous block's hash (or not genesis when required)
+  | 'symbol' // blocks of different products
+  | 'order' // block seconds not strictly increasing
+  | 'seq' // tick seq not strictly increasing
+  | 'tickTime'; // a tick's time is not inside its block's second
+
+export type ChainCheck = { ok: true } | { ok: false; brokenAt: number; fault: ChainFault };
+
+/**
+ * Check consecutive blocks of one product: each hash, each prevHash link, strictly increasing
+ * seconds and tick seqs, and every tick time inside its block's second [second, second + 1).
+ * The first block's prevHash is only checked when `fromGenesis` is set (then it must be
+ * GENESIS_PREV_HASH); otherwise the blocks may be any contiguous slice of the chain.
+ * `brokenAt` is the index of the first failing block.
+ */
+export function verifyChain(blocks: readonly ChainBlock[], opts: { fromGenesis?: boolean } = {}): ChainCheck {
+  let lastSeq: bigint | null = null;
+  for (let i = 0; i < blocks.length; i++) {
+    const b = blocks[i]!;
+    const fail = (fault: ChainFault): ChainCheck => ({ ok: false, brokenAt: i, fault });
+    let expected: string;
+    try {
+      expected = hashBlock(b);
+    } catch {
+      return fail('format');
+    }
+    if (typeof b.hash !== 'string' || !HASH.test(b.hash)) return fail('format');
+    if (b.hash !== expected) return fail('hash');
+    if (i === 0 ? opts.fromGenesis && b.prevHash !== GENESIS_PREV_HASH : b.prevHash !== blocks[i - 1]!.hash) return fail('link');
+    const second = blockSecond(b.second)!;
+    if (i > 0) {
+      if (b.symbol !== blocks[0]!.symbol) return fail('symbol');
+      if (second <= blockSecond(blocks[i - 1]!.second)!) return fail('order');
+    }
+    for (const k of b.ticks) {
+      const seq = BigInt(k.seq);
+      if (lastSeq !== null && seq <= lastSeq) return fail('seq');
+      lastSeq = seq;
+      const ms = Date.parse(k.t);
+      if (!(ms >= second * 1000 && ms < (second + 1) * 1000)) return fail('tickTime');
+    }
+  }
+  return { ok: true };
+}
+
+/** A tick named by a receipt, with the block it was recorded in. */
+export interface ReceiptTick {
+  seq: string;
+  t: string;
+  price: string;
+  blockSecond: number | string;
+  blockHash: string;
+}
+
+/** What an order's receipt names: its entry tick and, once settled, its exit tick. */
+export interface TickReceipt {
+  symbol: string;
+  entry: ReceiptTick;
+  exit?: ReceiptTick | null;
+}
+
+export type ReceiptFault =
+  | 'chain' // the blocks themselves do not verify (see chainFault / brokenAt)
+  | 'symbol' // the blocks are not of the receipt's product
+  | 'block' // no block with the named second and hash
+  | 'tick' // the block has no tick with the named seq
+  | 'mismatch' // the tick's price or time differs from the receipt's
+  | 'order'; // the exit tick does not come after the entry tick
+
+export type ReceiptCheck =
+  | { ok: true }
+  | { ok: false; fault: ReceiptFault; which?: 'entry' | 'exit'; brokenAt?: number; chainFault?: ChainFault };
+
+function sameInstant(a: string, b: string): boolean {
+  const x = Date.parse(a);
+  return Number.isFinite(x) && x === Date.parse(b);
+}
+
+function samePrice(a: string, b: string): boolean {
+  try {
+    return compareDecimal(a, b) === 0;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A receipt is valid when the given blocks verify as one contiguous chain of the receipt's
+ * product, and each named tick is in the block with the named second and hash, with the same
+ * price (by value) and time (same instant). When both ticks are given, the exit must come
+ * after the entry (greater seq). Pass at least the blocks from the entry block to the exit block.
+ */
+export function verifyReceipt(receipt: TickReceipt, blocks: readonly ChainBlock[]): ReceiptCheck {
+  const chain = verifyChain(blocks);
+  if (!chain.ok) return { ok: false, fault: 'chain', brokenAt: chain.brokenAt, chainFault: chain.fault };
+  if (blocks.some((b) => b.symbol !== receipt.symbol)) return { ok: false, fault: 'symbol' };
+  const named: ['entry' | 'exit', ReceiptTick][] = [['entry', receipt.entry]];
+  if (receipt.exit) named.push(['exit', receipt.exit]);
+  for (const [which, ref] of named) {
+    const second = blockSecond(ref.blockSecond);
+    const block = blocks.find((b) => second !== null && blockSecond(b.second) === second && b.hash === ref.blockHash);
+    if (!block) return { ok: false, fault: 'block', which };
+    const tick = block.ticks.find((k) => k.seq === ref.seq);
+    if (!tick) return { ok: false, fault: 'tick', which };
+    if (!samePrice(tick.price, ref.price) || !sameInstant(tick.t, ref.t)) return { ok: false, fault: 'mismatch', which };
+  }
+  if (receipt.exit && BigInt(receipt.exit.seq) <= BigInt(receipt.entry.seq)) return { ok: false, fault: 'order' };
+  return { ok: true };
+}

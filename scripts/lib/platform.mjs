@@ -1,0 +1,242 @@
+// Brings the whole platform up on one machine and takes it down again, in order:
+//   build (if stale) -> Postgres -> Redis -> migrations + seed -> worker -> api -> /api/health
+// and on stop: api -> worker -> Redis -> Postgres.
+// Used by `npm start` (scripts/start.mjs) and the browser tests' global setup.
+import fs from 'node:fs';
+import path from 'node:path';
+import { build, buildNeeded } from './build.mjs';
+import {
+  commandLine, describeExit, ensureDatabase, ensureDatabaseOf, freePort, isAlive, portTaken, prefixer,
+  randomSecret, readJson, runCommand, spawnService, startEmbeddedPostgres, startRedis, stopStale, waitForHttp,
+  writeJson,
+} from './infra.mjs';
+
+export const DATABASE_NAME = 'candor';
+export const API_MAIN = 'apps/api/dist/main.js';
+export const WORKER_MAIN = 'apps/worker/dist/main.js';
+export const MIGRATE = 'apps/api/dist/cli/migrate.js';
+
+/** Lines of the migrate/seed output worth repeating in the banner. */
+const SEED_LINE = /invit|operator|password|login/i;
+
+export class StoppedError extends Error {
+  constructor() {
+    super('stopped');
+    this.code = 'STOPPED';
+  }
+}
+
+/** Hides the password of a connection URL for printing. */
+export function redactUrl(url) {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return '(unparseable URL)';
+  }
+}
+
+/** The JWT secret: from the environment, else generated once into <dataDir>/secrets.json (0600). */
+export function jwtSecret(env, dataDir) {
+  if (env.JWT_SECRET) {
+    if (env.JWT_SECRET.length < 32) throw new Error('JWT_SECRET must be at least 32 characters long');
+    return env.JWT_SECRET;
+  }
+  const file = path.join(dataDir, 'secrets.json');
+  const secrets = readJson(file, {});
+  if (!secrets.jwtSecret) {
+    secrets.jwtSecret = randomSecret(48);
+    writeJson(file, secrets, 0o600);
+  }
+  return secrets.jwtSecret;
+}
+
+/**
+ * Stops whatever a dead earlier run left behind in `dataDir` (api, worker, redis-server,
+ * Postgres) and reports whether the dir is free to remove (false while its run is alive).
+ */
+export async function stopLeftovers(dataDir, log = () => {}) {
+  const run = readJson(path.join(dataDir, 'run.json'), {});
+  if (run.owner && isAlive(run.owner) && commandLine(run.owner).includes('node')) return false;
+  await stopStale(run.api, API_MAIN, { log, name: 'an api' });
+  await stopStale(run.worker, WORKER_MAIN, { log, name: 'a worker' });
+  await stopStale(readJson(path.join(dataDir, 'redis', 'redis.pid'), {}).pid, 'redis-server', { log, name: 'redis-server' });
+  const postmaster = path.join(dataDir, 'pg', 'postmaster.pid');
+  if (fs.existsSync(postmaster)) {
+    const pid = Number(fs.readFileSync(postmaster, 'utf8').split('\n')[0]);
+    await stopStale(pid, 'postgres', { log, name: 'Postgres', signal: 'SIGINT', timeoutMs: 20000 });
+  }
+  return true;
+}
+
+/**
+ * options:
+ *   rootDir     the repository root
+ *   dataDir     where embedded Postgres, Redis and secrets live (DATA_DIR, default <root>/.data)
+ *   port        the api's port
+ *   env         base environment (DATABASE_URL / REDIS_URL / JWT_SECRET / seed variables are honoured)
+ *   overrides   extra environment for the api, worker and migrate (e.g. fixed seed values for tests)
+ *   nodeEnv     NODE_ENV for the children (default env.NODE_ENV or 'production')
+ *   log         function(line) for our own lines
+ *   output      function(name) -> function(line) for the children's output (default: prefixed stdout)
+ *   onUnexpectedExit(name, exitInfo)  called when a service dies after the platform came up
+ */
+export function createPlatform(options) {
+  const {
+    rootDir,
+    env = process.env,
+    overrides = {},
+    log = prefixer('start'),
+    output = (name) => prefixer(name),
+    onUnexpectedExit = () => {},
+    runBuild = true,
+  } = options;
+  const dataDir = path.resolve(rootDir, options.dataDir ?? env.DATA_DIR ?? '.data');
+  const port = Number(options.port ?? env.PORT ?? 3000);
+  const nodeEnv = options.nodeEnv ?? env.NODE_ENV ?? 'production';
+  const runFile = path.join(dataDir, 'run.json');
+  const services = { api: null, worker: null, redis: null, postgres: null };
+  let transient = null; // a running build or migrate process
+  let stopping = false;
+  let started = false;
+  let startTask = null;
+  let stopTask = null;
+  const info = { dataDir, port, baseUrl: `http://localhost:${port}`, seedLines: [], warnings: [] };
+
+  const check = () => { if (stopping) throw new StoppedError(); };
+  const watch = (name, service) => {
+    service.exited.then((exit) => {
+      if (!stopping && started) onUnexpectedExit(name, exit);
+    });
+  };
+  const deadService = () => {
+    if (stopping) return 'stopped';
+    for (const [name, service] of Object.entries(services)) {
+      if (service && !service.running()) return `${name} exited during start (${describeExit(service.exitInfo?.() ?? {})})`;
+    }
+    return null;
+  };
+
+  async function doStart() {
+    fs.mkdirSync(dataDir, { recursive: true });
+    const previous = readJson(runFile, {});
+    if (previous.owner && previous.owner !== process.pid && isAlive(previous.owner) && commandLine(previous.owner).includes('node')) {
+      throw new Error(`Candor is already running from ${dataDir} (pid ${previous.owner}); stop it first, or set DATA_DIR and PORT for a second copy`);
+    }
+    await stopStale(previous.api, API_MAIN, { log, name: 'an api' });
+    await stopStale(previous.worker, WORKER_MAIN, { log, name: 'a worker' });
+    writeJson(runFile, { owner: process.pid });
+    if (!Number.isInteger(port) || port <= 0 || port > 65535) throw new Error(`PORT must be a TCP port number, got "${env.PORT}"`);
+    if (await portTaken(port)) throw new Error(`port ${port} is already in use: stop what uses it or set PORT to a free port`);
+    const secret = jwtSecret(env, dataDir);
+
+    if (runBuild && buildNeeded(rootDir)) {
+      log('building (outputs are missing or older than the sources)');
+      const { warnings } = await build({ rootDir, log, track: (child) => { transient = child; } });
+      info.warnings.push(...warnings);
+    }
+    check();
+    for (const file of [API_MAIN, WORKER_MAIN, MIGRATE]) {
+      if (!fs.existsSync(path.join(rootDir, file))) throw new Error(`${file} is missing after the build: run "npm run build" and check its errors`);
+    }
+    const webDist = path.join(rootDir, 'apps/web/dist');
+    const consoleDist = path.join(rootDir, 'apps/console/dist');
+    for (const [name, dir] of [['web app', webDist], ['console', consoleDist]]) {
+      if (!fs.existsSync(path.join(dir, 'index.html'))) info.warnings.push(`the ${name} is not built (${path.relative(rootDir, dir)}/index.html missing)`);
+    }
+
+    if (env.DATABASE_URL) {
+      info.databaseUrl = await ensureDatabaseOf(env.DATABASE_URL);
+      info.postgres = `DATABASE_URL ${redactUrl(info.databaseUrl)}`;
+    } else {
+      const pgPort = await freePort();
+      services.postgres = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'pg'), port: pgPort, log });
+      watch('postgres', services.postgres);
+      check();
+      info.pgDataDir = services.postgres.dataDir;
+      info.databaseUrl = await ensureDatabase(services.postgres.url(), DATABASE_NAME);
+      info.postgres = `embedded, data in ${path.relative(process.cwd(), services.postgres.dataDir) || '.'} (127.0.0.1:${pgPort})`;
+    }
+    log(`Postgres: ${info.postgres}`);
+    check();
+
+    if (env.REDIS_URL) {
+      info.redisUrl = env.REDIS_URL;
+      info.redis = `REDIS_URL ${redactUrl(env.REDIS_URL)}`;
+    } else {
+      services.redis = await startRedis({ port: await freePort(), dir: path.join(dataDir, 'redis'), log });
+      watch('redis', services.redis);
+      info.redisUrl = services.redis.url;
+      info.redis = `redis-server child on 127.0.0.1:${services.redis.port}`;
+    }
+    log(`Redis: ${info.redis}`);
+    check();
+
+    const childEnv = {
+      ...env,
+      NODE_ENV: nodeEnv,
+      PORT: String(port),
+      DATABASE_URL: info.databaseUrl,
+      REDIS_URL: info.redisUrl,
+      JWT_SECRET: secret,
+      WEB_DIST: webDist,
+      CONSOLE_DIST: consoleDist,
+      ...overrides,
+    };
+    info.env = childEnv;
+
+    log('running migrations and the seed');
+    const migrate = await runCommand({
+      name: 'migrate',
+      command: process.execPath,
+      args: [MIGRATE],
+      cwd: rootDir,
+      env: childEnv,
+      onLine: output('migrate'),
+      track: (child) => { transient = child; },
+    });
+    check();
+    if (migrate.code !== 0) throw new Error(`migrations/seed failed (node ${MIGRATE} exited with code ${migrate.code})`);
+    info.seedLines = migrate.lines.filter((line) => SEED_LINE.test(line));
+
+    services.worker = spawnService({ name: 'worker', command: process.execPath, args: [WORKER_MAIN], cwd: rootDir, env: childEnv, onLine: output('worker') });
+    watch('worker', services.worker);
+    services.api = spawnService({ name: 'api', command: process.execPath, args: [API_MAIN], cwd: rootDir, env: childEnv, onLine: output('api') });
+    watch('api', services.api);
+    writeJson(runFile, { owner: process.pid, api: services.api.pid, worker: services.worker.pid });
+
+    info.health = await waitForHttp(`http://127.0.0.1:${port}/api/health`, { timeoutMs: 90000, abort: deadService });
+    check();
+    started = true;
+    return info;
+  }
+
+  return {
+    info,
+    get stopping() { return stopping; },
+    /** Resolves with info { baseUrl, port, databaseUrl, redisUrl, seedLines, warnings, ... }. */
+    start() {
+      startTask ??= doStart();
+      return startTask;
+    },
+    /** Stops everything that was started (safe to call at any time, more than once). */
+    stop() {
+      if (stopTask) return stopTask;
+      stopping = true;
+      stopTask = (async () => {
+        if (transient) { try { transient.kill('SIGTERM'); } catch { /* gone */ } }
+        await startTask?.catch(() => {}); // let the step in progress finish (it notices `stopping`)
+        for (const name of ['api', 'worker', 'redis', 'postgres']) {
+          const service = services[name];
+          if (!service?.running()) continue;
+          log(`stopping ${name}`);
+          const exit = await service.stop();
+          if (exit?.signal === 'SIGKILL') log(`${name} did not stop in time and was killed`);
+        }
+        if (readJson(runFile, {}).owner === process.pid) fs.rmSync(runFile, { force: true });
+      })();
+      return stopTask;
+    },
+  };
+}

@@ -1,0 +1,117 @@
+#!/usr/bin/env node
+// `npm test`: every tier (unit, integration on real Postgres + Redis, browser in Chromium).
+// `node scripts/test.mjs unit|integration|browser [jest args...]` runs one tier.
+//
+// Each tier is one jest run (`--selectProjects <tier> --json`); integration and browser run
+// in band, after a build (they run the built server and apps). Later tiers still run after
+// an earlier failure so one run reports everything. The last line printed is always
+// `N passed, N failed`; a suite that failed to run, a tier that crashed or ran no test, and a
+// failed build each count as a failure, so nothing fails silently. Exit code 0 only when
+// nothing failed.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { build } from './lib/build.mjs';
+import { prefixer } from './lib/infra.mjs';
+
+const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const TIERS = ['unit', 'integration', 'browser'];
+const NEEDS_BUILD = new Set(['integration', 'browser']);
+const IN_BAND = new Set(['integration', 'browser']);
+const TIER_TIMEOUT_MS = Number(process.env.TEST_TIER_TIMEOUT_MS ?? 30 * 60 * 1000);
+const log = prefixer('test', process.stderr);
+
+const args = process.argv.slice(2);
+const tiers = TIERS.includes(args[0]) ? [args.shift()] : TIERS;
+if (args[0] === '--') args.shift();
+const extraJestArgs = args;
+
+/** Runs one jest tier; resolves { passed, failed, notes[] }. */
+function runTier(tier) {
+  const outputFile = path.join(os.tmpdir(), `candor-jest-${tier}-${process.pid}-${Date.now()}.json`);
+  const jestArgs = [
+    '--experimental-vm-modules',
+    path.join(rootDir, 'node_modules/jest/bin/jest.js'),
+    '--selectProjects', tier,
+    '--json', `--outputFile=${outputFile}`,
+    ...(IN_BAND.has(tier) ? ['--runInBand', '--forceExit'] : []),
+    ...extraJestArgs,
+  ];
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const child = spawn(process.execPath, jestArgs, { cwd: rootDir, stdio: ['ignore', 'inherit', 'inherit'], env: process.env });
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      log(`${tier}: still running after ${TIER_TIMEOUT_MS / 60000} min: stopping it`);
+      child.kill('SIGTERM');
+      setTimeout(() => child.kill('SIGKILL'), 15000).unref();
+    }, TIER_TIMEOUT_MS);
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      const notes = [];
+      let result = null;
+      try {
+        result = JSON.parse(fs.readFileSync(outputFile, 'utf8'));
+      } catch { /* jest did not get as far as writing results */ }
+      fs.rmSync(outputFile, { force: true });
+      let passed = 0;
+      let failed = 0;
+      if (result) {
+        passed = result.numPassedTests ?? 0;
+        failed = result.numFailedTests ?? 0;
+        const crashedSuites = result.numRuntimeErrorTestSuites ?? 0;
+        if (crashedSuites) {
+          failed += crashedSuites;
+          notes.push(`${crashedSuites} test file(s) failed to run (counted as failures)`);
+        }
+        if (result.numTotalTests === 0 && !crashedSuites) {
+          failed += 1;
+          notes.push('ran no test (counted as a failure)');
+        } else if ((code !== 0 || result.success === false) && failed === 0) {
+          failed += 1;
+          notes.push(`jest exited with ${signal ?? `code ${code}`} although no test failed (counted as a failure)`);
+        }
+      } else {
+        failed += 1;
+        notes.push(timedOut
+          ? 'timed out (counted as a failure)'
+          : `jest ${signal ? `was killed by ${signal}` : `exited with code ${code}`} without results: no tests found, or its setup crashed (counted as a failure)`);
+      }
+      log(`${tier}: passed ${passed}, failed ${failed} in ${seconds} s${notes.length ? ` (${notes.join('; ')})` : ''}`);
+      resolve({ passed, failed });
+    });
+  });
+}
+
+let passed = 0;
+let failed = 0;
+let built = null; // null: not tried; true/false: outcome
+for (const tier of tiers) {
+  if (NEEDS_BUILD.has(tier)) {
+    if (built === null) {
+      log('building for the integration and browser tiers');
+      try {
+        await build({ rootDir, log: prefixer('build', process.stderr) });
+        built = true;
+      } catch (err) {
+        log(`build failed: ${err.message}`);
+        built = false;
+      }
+    }
+    if (!built) {
+      log(`${tier}: not run because the build failed (counted as 1 failure)`);
+      failed += 1;
+      continue;
+    }
+  }
+  const result = await runTier(tier);
+  passed += result.passed;
+  failed += result.failed;
+}
+
+process.stdout.write(`${passed} passed, ${failed} failed\n`);
+process.exitCode = failed > 0 ? 1 : 0;
