@@ -15,6 +15,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { build } from './lib/build.mjs';
 import { prefixer } from './lib/infra.mjs';
+import { tierOutcome } from './lib/jest-summary.mjs';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const TIERS = ['unit', 'integration', 'browser'];
@@ -52,35 +53,12 @@ function runTier(tier) {
     child.on('close', (code, signal) => {
       clearTimeout(timer);
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
-      const notes = [];
       let result = null;
       try {
         result = JSON.parse(fs.readFileSync(outputFile, 'utf8'));
       } catch { /* jest did not get as far as writing results */ }
       fs.rmSync(outputFile, { force: true });
-      let passed = 0;
-      let failed = 0;
-      if (result) {
-        passed = result.numPassedTests ?? 0;
-        failed = result.numFailedTests ?? 0;
-        const crashedSuites = result.numRuntimeErrorTestSuites ?? 0;
-        if (crashedSuites) {
-          failed += crashedSuites;
-          notes.push(`${crashedSuites} test file(s) failed to run (counted as failures)`);
-        }
-        if (result.numTotalTests === 0 && !crashedSuites) {
-          failed += 1;
-          notes.push('ran no test (counted as a failure)');
-        } else if ((code !== 0 || result.success === false) && failed === 0) {
-          failed += 1;
-          notes.push(`jest exited with ${signal ?? `code ${code}`} although no test failed (counted as a failure)`);
-        }
-      } else {
-        failed += 1;
-        notes.push(timedOut
-          ? 'timed out (counted as a failure)'
-          : `jest ${signal ? `was killed by ${signal}` : `exited with code ${code}`} without results: no tests found, or its setup crashed (counted as a failure)`);
-      }
+      const { passed, failed, notes } = tierOutcome({ result, code, signal, timedOut });
       log(`${tier}: passed ${passed}, failed ${failed} in ${seconds} s${notes.length ? ` (${notes.join('; ')})` : ''}`);
       resolve({ passed, failed });
     });
@@ -95,7 +73,7 @@ for (const tier of tiers) {
     if (built === null) {
       log('building for the integration and browser tiers');
       try {
-        await build({ rootDir, log: prefixer('build', process.stderr) });
+        await build({ rootDir, log: prefixer('build', process.stderr), stream: process.stderr });
         built = true;
       } catch (err) {
         log(`build failed: ${err.message}`);

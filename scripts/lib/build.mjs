@@ -89,9 +89,9 @@ export function buildNeeded(rootDir) {
 
 /**
  * Runs the build. Throws on the first failing step. `track(child|null)` is told about the
- * running compiler so a caller can stop it. Returns { warnings } (apps skipped for a missing config).
+ * running compiler so a caller can stop it; compiler output goes to `stream`. Returns { warnings } (apps skipped for a missing config).
  */
-export async function build({ rootDir, force = false, log = prefixer('build'), track } = {}) {
+export async function build({ rootDir, force = false, log = prefixer('build'), track, stream = process.stdout } = {}) {
   const warnings = [];
   const node = process.execPath;
   if (force || serverStale(rootDir)) {
@@ -99,6 +99,7 @@ export async function build({ rootDir, force = false, log = prefixer('build'), t
     const started = Date.now();
     const { code } = await runCommand({
       name: 'tsc',
+      onLine: prefixer('tsc', stream),
       command: node,
       args: [path.join(rootDir, 'node_modules/typescript/bin/tsc'), '-b', 'tsconfig.build.json'],
       cwd: rootDir,
@@ -126,8 +127,9 @@ export async function build({ rootDir, force = false, log = prefixer('build'), t
     const appDir = path.join(rootDir, 'apps', app);
     const { code } = await runCommand({
       name: `vite:${app}`,
+      onLine: prefixer(`vite:${app}`, stream),
       command: node,
-      args: [path.join(rootDir, 'node_modules/vite/bin/vite.js'), 'build', '--config', config],
+      args: [path.join(rootDir, 'node_modules/vite/bin/vite.js'), 'build', '--config', config, '--logLevel', 'warn'],
       cwd: appDir,
       env: { ...process.env, NODE_ENV: 'production' },
       track,

@@ -26,6 +26,12 @@ export class StoppedError extends Error {
   }
 }
 
+/** A path relative to the working directory when it lies inside it, else absolute. */
+function shortPath(p) {
+  const rel = path.relative(process.cwd(), p);
+  return rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel : p;
+}
+
 /** Hides the password of a connection URL for printing. */
 export function redactUrl(url) {
   try {
@@ -156,7 +162,7 @@ export function createPlatform(options) {
       check();
       info.pgDataDir = services.postgres.dataDir;
       info.databaseUrl = await ensureDatabase(services.postgres.url(), DATABASE_NAME);
-      info.postgres = `embedded, data in ${path.relative(process.cwd(), services.postgres.dataDir) || '.'} (127.0.0.1:${pgPort})`;
+      info.postgres = `embedded, data in ${shortPath(services.postgres.dataDir)} (127.0.0.1:${pgPort})`;
     }
     log(`Postgres: ${info.postgres}`);
     check();

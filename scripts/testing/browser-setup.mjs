@@ -40,7 +40,7 @@ export default async function browserSetup() {
   const logStream = fs.createWriteStream(logFile, { flags: 'a' });
   const toFile = (name) => (line) => logStream.write(`${name.padEnd(8)} | ${line}\n`);
 
-  const env = { ...process.env };
+  const env = { ...process.env, NO_COLOR: '1' }; // plain text in platform.log
   for (const name of ['DATABASE_URL', 'REDIS_URL', 'JWT_SECRET', 'PORT', 'DATA_DIR']) delete env[name];
   const state = { dataDir, logFile, logStream };
   globalThis[STATE] = state;

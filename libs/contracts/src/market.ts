@@ -25,7 +25,12 @@ export interface Product {
   minStake: string;
   maxStake: string;
   recommended: boolean;
+  /** Time of the latest stored tick (how fresh `lastPrice` is). */
+  lastTickAt?: string | null;
 }
+/** A platform highlight on the home page: a stable key and, when the server has the text, its translation. */
+export interface HomeHighlight { key: string; title?: string; text?: string }
+export interface HomeResponse { banners: { id: string; imageUrl: string; link?: string | null; title?: string }[]; highlights: HomeHighlight[]; recommended: Product[] }
 export interface Candle { t: string; o: string; h: string; l: string; c: string; v: string }
 export interface TickRecord { seq: string; t: string; price: string; blockSecond: string; blockHash: string }
 export interface TickBlock { symbol: string; second: string; ticks: { seq: string; t: string; price: string }[]; prevHash: string; hash: string }

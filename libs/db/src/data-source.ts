@@ -4,9 +4,12 @@ import { InvitationCodeEntity } from './entities/invitation-code.entity.js';
 import { IdempotencyKeyEntity, JournalEntryEntity, LedgerAccountEntity, PostingEntity } from './entities/ledger.entity.js';
 import { OperatorEntity } from './entities/operator.entity.js';
 import { OrderEntity } from './entities/order.entity.js';
+import { ProductEntity } from './entities/product.entity.js';
 import { RefreshTokenEntity, SessionEntity } from './entities/session.entity.js';
+import { CandleEntity, TickBlockEntity, TickEntity } from './entities/tick.entity.js';
 import { UserEntity } from './entities/user.entity.js';
 import { Init1763700000000 } from './migrations/1763700000000-Init.js';
+import { Market1763800000000 } from './migrations/1763800000000-Market.js';
 import { Orders1763800000001 } from './migrations/1763800000001-Orders.js';
 
 /** Entities and migrations are listed here (no globs: ESM and bundling stay predictable). */
@@ -14,8 +17,9 @@ export const ENTITIES: Function[] = [
   UserEntity, OperatorEntity, InvitationCodeEntity, SessionEntity, RefreshTokenEntity, AuditLogEntity,
   LedgerAccountEntity, JournalEntryEntity, PostingEntity, IdempotencyKeyEntity,
   OrderEntity,
+  ProductEntity, TickEntity, TickBlockEntity, CandleEntity,
 ];
-export const MIGRATIONS: Function[] = [Init1763700000000, Orders1763800000001];
+export const MIGRATIONS: Function[] = [Init1763700000000, Market1763800000000, Orders1763800000001];
 
 export function dataSourceOptions(url: string, extra: Partial<DataSourceOptions> = {}): DataSourceOptions {
   return {

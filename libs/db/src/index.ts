@@ -5,5 +5,7 @@ export * from './entities/session.entity.js';
 export * from './entities/audit-log.entity.js';
 export * from './entities/ledger.entity.js';
 export * from './entities/order.entity.js';
+export * from './entities/product.entity.js';
+export * from './entities/tick.entity.js';
 export * from './data-source.js';
 export * from './jobs.js';

@@ -31,6 +31,9 @@ export const settleJobId = (second: number): string => `settle-${second}`;
  * are still open, every SETTLE_POLL_MS; it gives up SETTLE_GIVE_UP_MS after the end of its second and leaves
  * the rest to the sweeper. Failures (database down) retry with backoff.
  */
+/** Delay of a new settle job: it first runs at the start of its second, then re-delays itself until the second is settled. */
+export const settleJobDelay = (second: number, nowMs: number): number => Math.max(0, second * 1000 + 50 - nowMs);
+
 export const SETTLE_JOB_OPTIONS = { attempts: 8, backoff: { type: 'exponential' as const, delay: 250 }, removeOnComplete: 2000, removeOnFail: 5000 };
 export const SETTLE_POLL_MS = 100;
 export const SETTLE_GIVE_UP_MS = 15_000;

@@ -39,6 +39,7 @@ export function useHealth() {
 export interface AuditFilters {
   action: string;
   userId: string;
+  operatorId: string;
 }
 export const AUDIT_PAGE_SIZE = 50;
 
@@ -49,7 +50,13 @@ export function useAuditLog(filters: AuditFilters) {
     queryFn: ({ pageParam, signal }) =>
       request<Page<AuditEntry>>(API.adminAudit, {
         signal,
-        query: { limit: AUDIT_PAGE_SIZE, cursor: pageParam, action: filters.action.trim(), userId: filters.userId.trim() },
+        query: {
+          limit: AUDIT_PAGE_SIZE,
+          cursor: pageParam,
+          action: filters.action.trim(),
+          userId: filters.userId.trim(),
+          operatorId: filters.operatorId.trim(),
+        },
       }),
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });

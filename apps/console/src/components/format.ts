@@ -1,3 +1,4 @@
+import { breakEvenPercent, parseRate, ratePercent } from '@candor/domain';
 import { i18n } from '../i18n';
 
 export function formatDateTime(iso: string | null | undefined): string {
@@ -7,18 +8,14 @@ export function formatDateTime(iso: string | null | undefined): string {
   return new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' }).format(d);
 }
 
-/** "0.85" -> "85%" without floating-point arithmetic on the string's digits. */
+/** "0.85" -> "85%", exactly (the same helper the web app shows rates with); the raw text when it is not a rate. */
 export function formatRate(rate: string): string {
-  const m = /^(\d*)(?:\.(\d{0,4}))?$/.exec(rate.trim());
-  if (!m) return rate;
-  const basisPoints = Number(m[1] || '0') * 10000 + Number(((m[2] ?? '') + '0000').slice(0, 4));
-  const pct = basisPoints / 100; // at most two decimals of percent
-  return `${pct.toLocaleString(i18n.language, { maximumFractionDigits: 2 })}%`;
+  const r = rate.trim().startsWith('.') ? `0${rate.trim()}` : rate.trim();
+  return parseRate(r) === null ? rate : `${ratePercent(r)}%`;
 }
 
-/** Break-even win rate for a payout rate r: 1 / (1 + r). */
+/** Break-even win rate for a payout rate r: 1 / (1 + r), e.g. "0.85" -> "54.1%"; null when r is not a rate. */
 export function breakEven(rate: string): string | null {
-  const r = Number(rate);
-  if (!Number.isFinite(r) || r < 0) return null;
-  return `${(100 / (1 + r)).toLocaleString(i18n.language, { maximumFractionDigits: 1 })}%`;
+  const r = rate.trim().startsWith('.') ? `0${rate.trim()}` : rate.trim();
+  return parseRate(r) === null ? null : `${breakEvenPercent(r, 1)}%`;
 }

@@ -8,14 +8,17 @@ import { Empty, ErrorState, Loading } from '../components/States';
 import { formatDateTime } from '../components/format';
 
 /** Actions the console knows how to name; anything else is shown as its raw code. */
-const KNOWN_ACTIONS = ['operator.login', 'operator.logout', 'product.update'];
+const KNOWN_ACTIONS = ['operator.login', 'operator.login_failed', 'product.update'];
+const FILTER_KEYS = ['action', 'userId', 'operatorId'] as const;
+const NO_FILTERS: AuditFilters = { action: '', userId: '', operatorId: '' };
 
 export function AuditPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const action = params.get('action') ?? '';
   const userId = params.get('userId') ?? '';
-  const filters: AuditFilters = useMemo(() => ({ action, userId }), [action, userId]);
+  const operatorId = params.get('operatorId') ?? '';
+  const filters: AuditFilters = useMemo(() => ({ action, userId, operatorId }), [action, userId, operatorId]);
   const [draft, setDraft] = useState(filters);
   const [shown, setShown] = useState(filters);
   if (shown !== filters) {
@@ -25,12 +28,12 @@ export function AuditPage() {
   }
   const q = useAuditLog(filters);
   const entries = q.data?.pages.flatMap((p) => p.items) ?? [];
-  const filtered = Boolean(filters.action || filters.userId);
+  const filtered = FILTER_KEYS.some((k) => filters[k]);
+  const drafted = FILTER_KEYS.some((k) => draft[k]);
 
   function apply(next: AuditFilters) {
     const p = new URLSearchParams();
-    if (next.action.trim()) p.set('action', next.action.trim());
-    if (next.userId.trim()) p.set('userId', next.userId.trim());
+    for (const k of FILTER_KEYS) if (next[k].trim()) p.set(k, next[k].trim());
     setParams(p);
   }
   function submit(e: FormEvent) {
@@ -75,11 +78,21 @@ export function AuditPage() {
             onChange={(e) => setDraft({ ...draft, userId: e.target.value })}
           />
         </label>
+        <label className="field">
+          <span>{t('audit.operatorId')}</span>
+          <input
+            name="operatorId"
+            value={draft.operatorId}
+            placeholder={t('audit.operatorIdPlaceholder')}
+            maxLength={100}
+            onChange={(e) => setDraft({ ...draft, operatorId: e.target.value })}
+          />
+        </label>
         <div className="filter-actions">
           <button type="submit" className="btn btn-primary">
             {t('audit.apply')}
           </button>
-          <button type="button" className="btn" disabled={!filtered && !draft.action && !draft.userId} onClick={() => apply({ action: '', userId: '' })}>
+          <button type="button" className="btn" disabled={!filtered && !drafted} onClick={() => apply(NO_FILTERS)}>
             {t('audit.clear')}
           </button>
         </div>
@@ -103,7 +116,6 @@ export function AuditPage() {
                   <th>{t('audit.action')}</th>
                   <th>{t('audit.target')}</th>
                   <th>{t('audit.userId')}</th>
-                  <th>{t('audit.ip')}</th>
                   <th>{t('audit.details')}</th>
                 </tr>
               </thead>
@@ -132,13 +144,28 @@ export function AuditPage() {
 
 function AuditRow({ entry, onFilter }: { entry: AuditEntry; onFilter: (f: Partial<AuditFilters>) => void }) {
   const { t } = useTranslation();
-  const details = entry.details === null || entry.details === undefined ? '' : JSON.stringify(entry.details, null, 2);
+  const empty = entry.details === null || entry.details === undefined || (typeof entry.details === 'object' && Object.keys(entry.details).length === 0);
   return (
     <tr data-testid="audit-row" data-action={entry.action} data-target-type={entry.targetType ?? ''} data-target-id={entry.targetId ?? ''}>
-      <td className="nowrap" data-label={t('audit.time')}>
+      <td data-label={t('audit.time')}>
         <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
       </td>
-      <td data-label={t('audit.operator')}>{entry.operatorEmail ?? (entry.operatorId ? <code>{entry.operatorId}</code> : <span className="muted">{t('audit.system')}</span>)}</td>
+      <td data-label={t('audit.operator')}>
+        <div>
+          {entry.operatorId ? (
+            <button type="button" className="link-button" title={t('audit.filterBy')} onClick={() => onFilter({ operatorId: entry.operatorId ?? '' })}>
+              {entry.operatorEmail ?? <code>{entry.operatorId}</code>}
+            </button>
+          ) : (
+            '—'
+          )}
+          {entry.ip ? (
+            <div className="muted small" title={t('audit.ip')}>
+              {t('audit.ip')} {entry.ip}
+            </div>
+          ) : null}
+        </div>
+      </td>
       <td data-label={t('audit.action')}>
         <button type="button" className="link-button" title={t('audit.filterBy')} onClick={() => onFilter({ action: entry.action })}>
           <code>{entry.action}</code>
@@ -163,17 +190,54 @@ function AuditRow({ entry, onFilter }: { entry: AuditEntry; onFilter: (f: Partia
           '—'
         )}
       </td>
-      <td data-label={t('audit.ip')}>{entry.ip ?? '—'}</td>
       <td data-label={t('audit.details')} className="details-cell">
-        {details ? (
+        {empty ? (
+          '—'
+        ) : (
           <details>
             <summary>{t('audit.show')}</summary>
-            <pre data-testid="audit-details">{details}</pre>
+            <Details details={entry.details} />
           </details>
-        ) : (
-          '—'
         )}
       </td>
     </tr>
+  );
+}
+
+type Change = { before: Record<string, unknown>; after: Record<string, unknown> };
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isChange = (v: unknown): v is Change & Record<string, unknown> => isRecord(v) && isRecord(v.before) && isRecord(v.after);
+const PRODUCT_FIELDS = ['names', 'precision', 'timezone', 'hours', 'holidays', 'maintenance', 'maintenanceMessage', 'expiries', 'minStake', 'maxStake', 'recommended', 'enabled'] as const;
+const show = (v: unknown): string => (v === undefined ? '—' : typeof v === 'string' ? v : JSON.stringify(v));
+
+/** A change is shown as field / before / after; anything else as its JSON. */
+function Details({ details }: { details: unknown }) {
+  const { t } = useTranslation();
+  if (!isChange(details)) return <pre data-testid="audit-details">{JSON.stringify(details, null, 2)}</pre>;
+  const fields = [...new Set([...Object.keys(details.before), ...Object.keys(details.after)])];
+  const label = (f: string) => ((PRODUCT_FIELDS as readonly string[]).includes(f) ? t(`products.fields.${f as (typeof PRODUCT_FIELDS)[number]}`) : f);
+  return (
+    <table className="diff" data-testid="audit-diff">
+      <thead>
+        <tr>
+          <th>{t('audit.field')}</th>
+          <th>{t('audit.before')}</th>
+          <th>{t('audit.after')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {fields.map((f) => (
+          <tr key={f} data-field={f}>
+            <th scope="row">{label(f)}</th>
+            <td data-side="before">
+              <code>{show(details.before[f])}</code>
+            </td>
+            <td data-side="after">
+              <code>{show(details.after[f])}</code>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }

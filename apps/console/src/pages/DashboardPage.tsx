@@ -46,6 +46,20 @@ function LedgerCard() {
             <dd className={q.data.imbalance === '0.00' || Number(q.data.imbalance) === 0 ? '' : 'text-bad'}>{q.data.imbalance}</dd>
             <dt>{t('dashboard.ledger.checkedAt')}</dt>
             <dd>{formatDateTime(new Date(q.dataUpdatedAt).toISOString())}</dd>
+            <dt>{t('dashboard.ledger.lastScheduled')}</dt>
+            <dd data-testid="ledger-last-scheduled">
+              {q.data.lastScheduled ? (
+                <>
+                  <span className={`pill ${q.data.lastScheduled.ok ? 'pill-ok' : 'pill-bad'}`}>
+                    {q.data.lastScheduled.ok ? t('dashboard.ledger.balanced') : t('dashboard.ledger.unbalanced')}
+                  </span>{' '}
+                  {formatDateTime(q.data.lastScheduled.checkedAt)}
+                  {q.data.lastScheduled.ok ? null : <span className="text-bad"> ({q.data.lastScheduled.imbalance})</span>}
+                </>
+              ) : (
+                <span className="muted">{t('dashboard.ledger.lastScheduledNone')}</span>
+              )}
+            </dd>
           </dl>
           {q.data.mismatched?.length ? (
             <div className="table-wrap">

@@ -1,3 +1,4 @@
+export { BrandMark } from './BrandMark';
 export { Button, type ButtonProps, type ButtonVariant } from './Button';
 export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog';
 export { EmptyState } from './EmptyState';

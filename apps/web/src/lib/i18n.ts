@@ -1,11 +1,20 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '@candor/contracts';
-import { FALLBACK_LOCALE, i18nextResources, NAMESPACES } from '@candor/i18n';
 import { setApiLanguageProvider } from './api';
+import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from './wire';
+
+/**
+ * The UI language. Translations are the files of libs/i18n (`locales/<locale>/<namespace>.ts`,
+ * the same objects `@candor/i18n` exports as `resources`), loaded per locale so the first
+ * bundle carries only zh-TW (the default and fallback); another language is fetched the
+ * moment it is chosen. The operator console's namespace is never loaded here.
+ */
 
 /** localStorage key of the chosen language (non-secret app state). */
 export const LANG_STORAGE_KEY = 'candor.lang';
+
+/** The default and fallback language (SPEC: zh-TW). */
+export const FALLBACK_LOCALE: Locale = DEFAULT_LOCALE;
 
 /** Each language named in itself: the same in every locale, so not a translation key. */
 export const LANGUAGE_NAMES: Record<Locale, string> = {
@@ -23,6 +32,69 @@ export const LANGUAGE_NAMES: Record<Locale, string> = {
 
 export { LOCALES };
 
+type NamespaceModule = { default: Record<string, unknown> };
+
+// Paths are relative to this file; `index.ts` (the registry) and `console.ts` (operators only) are left out.
+// (Negative patterns must repeat the `../` prefix: `**` never matches a `..` segment.)
+const eagerFiles = import.meta.glob<NamespaceModule>(
+  [
+    '../../../../libs/i18n/src/locales/zh-TW/*.ts',
+    '!../../../../libs/i18n/src/locales/*/index.ts',
+    '!../../../../libs/i18n/src/locales/*/console.ts',
+    '!../../../../libs/i18n/src/locales/*/*.spec.ts',
+  ],
+  { eager: true },
+);
+const lazyFiles = import.meta.glob<NamespaceModule>([
+  '../../../../libs/i18n/src/locales/*/*.ts',
+  '!../../../../libs/i18n/src/locales/zh-TW/*.ts',
+  '!../../../../libs/i18n/src/locales/*/index.ts',
+  '!../../../../libs/i18n/src/locales/*/console.ts',
+  '!../../../../libs/i18n/src/locales/*/*.spec.ts',
+]);
+
+/** `.../locales/ja/common.ts` -> ['ja', 'common'] */
+function localeAndNamespace(path: string): [string, string] {
+  const parts = path.split('/');
+  return [parts[parts.length - 2] ?? '', (parts[parts.length - 1] ?? '').replace(/\.ts$/, '')];
+}
+
+const eagerBundle: Record<string, Record<string, unknown>> = {};
+for (const [path, mod] of Object.entries(eagerFiles)) {
+  const [, ns] = localeAndNamespace(path);
+  eagerBundle[ns] = mod.default;
+}
+export const NAMESPACES = Object.keys(eagerBundle).sort();
+
+const loaded = new Set<Locale>([FALLBACK_LOCALE]);
+const loading = new Map<Locale, Promise<void>>();
+
+/** Load a locale's namespaces into i18next (once). */
+export function ensureLanguage(lng: Locale): Promise<void> {
+  if (loaded.has(lng)) return Promise.resolve();
+  let p = loading.get(lng);
+  if (!p) {
+    const entries = Object.entries(lazyFiles).filter(([path]) => localeAndNamespace(path)[0] === lng);
+    p = Promise.all(
+      entries.map(async ([path, load]) => {
+        const mod = await load();
+        i18next.addResourceBundle(lng, localeAndNamespace(path)[1], mod.default, true, true);
+      }),
+    ).then(
+      () => {
+        loaded.add(lng);
+        loading.delete(lng);
+      },
+      (e: unknown) => {
+        loading.delete(lng);
+        throw e;
+      },
+    );
+    loading.set(lng, p);
+  }
+  return p;
+}
+
 function readStoredLanguage(): Locale {
   try {
     const v = localStorage.getItem(LANG_STORAGE_KEY);
@@ -37,24 +109,22 @@ function applyToDocument(lng: string): void {
   if (typeof document !== 'undefined') document.documentElement.lang = lng;
 }
 
-const initial = readStoredLanguage();
-
 void i18next.use(initReactI18next).init({
-  resources: i18nextResources(),
-  lng: initial,
+  resources: { [FALLBACK_LOCALE]: eagerBundle },
+  lng: FALLBACK_LOCALE,
   fallbackLng: FALLBACK_LOCALE,
   supportedLngs: [...LOCALES],
   load: 'currentOnly',
-  ns: [...NAMESPACES],
+  ns: NAMESPACES,
   defaultNS: 'common',
+  partialBundledLanguages: true,
   interpolation: { escapeValue: false }, // React escapes
   returnNull: false,
   initAsync: false,
   react: { useSuspense: false },
 });
-applyToDocument(initial);
+applyToDocument(FALLBACK_LOCALE);
 setApiLanguageProvider(() => currentLanguage());
-
 i18next.on('languageChanged', (lng) => applyToDocument(lng));
 
 export function currentLanguage(): Locale {
@@ -62,14 +132,31 @@ export function currentLanguage(): Locale {
   return isLocale(l) ? l : DEFAULT_LOCALE;
 }
 
-/** Switch the UI language at once and remember it. */
+/** Switch the UI language at once (after its translations arrive) and remember it. */
 export async function setLanguage(lng: Locale): Promise<void> {
   try {
     localStorage.setItem(LANG_STORAGE_KEY, lng);
   } catch {
     // ignore storage failures: the language still changes for this visit
   }
+  await ensureLanguage(lng);
   await i18next.changeLanguage(lng);
 }
+
+/**
+ * Resolves when the stored language is ready to render. The first paint waits for it so a
+ * returning English reader never sees a flash of Chinese; if its file cannot be loaded the
+ * app starts in zh-TW.
+ */
+export const i18nReady: Promise<void> = (async () => {
+  const stored = readStoredLanguage();
+  if (stored === FALLBACK_LOCALE) return;
+  try {
+    await ensureLanguage(stored);
+    await i18next.changeLanguage(stored);
+  } catch {
+    // stay in zh-TW
+  }
+})();
 
 export default i18next;

@@ -112,6 +112,27 @@ export function useSocketEvent<E extends ServerEvent>(event: E, handler: ServerT
   }, [event]);
 }
 
+/**
+ * Run `cb` whenever the socket connects again after having been connected (a dropped network,
+ * a new token): events sent while it was away are lost, so callers refetch what they show.
+ */
+export function useSocketReconnect(cb: () => void): void {
+  const ref = useRef(cb);
+  ref.current = cb;
+  useEffect(() => {
+    const s = getSocket();
+    let seen = s.connected;
+    const onConnect = () => {
+      if (seen) ref.current();
+      seen = true;
+    };
+    s.on('connect', onConnect);
+    return () => {
+      s.off('connect', onConnect);
+    };
+  }, []);
+}
+
 /** Whether the socket is connected now (re-renders on change): drives a "live" indicator. */
 export function useSocketConnected(): boolean {
   return useSyncExternalStore(

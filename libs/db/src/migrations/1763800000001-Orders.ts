@@ -54,31 +54,34 @@ export class Orders1763800000001 implements MigrationInterface {
       CREATE INDEX orders_open_expiry ON orders (expires_at) WHERE status = 'open';
       CREATE INDEX orders_user_created ON orders (user_id, created_at DESC, id DESC);
 
-      CREATE FUNCTION candor_orders_guard() RETURNS trigger LANGUAGE plpgsql AS $$
+      -- The guard runs only for the changes it refuses (the WHEN clause is checked without calling
+      -- the function), so settling thousands of orders pays nothing for it.
+      CREATE FUNCTION candor_orders_refuse() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
         IF TG_OP = 'DELETE' THEN
           RAISE EXCEPTION 'orders are never deleted' USING ERRCODE = 'insufficient_privilege';
-        END IF;
-        IF OLD.status = 'settled' THEN
+        ELSIF OLD.status = 'settled' THEN
           RAISE EXCEPTION 'order % is settled and final', OLD.id USING ERRCODE = 'insufficient_privilege';
         END IF;
-        IF (NEW.id, NEW.order_no, NEW.user_id, NEW.account, NEW.symbol, NEW.direction, NEW.amount, NEW.duration_seconds,
-            NEW.payout_rate, NEW.open_price, NEW.open_tick_seq, NEW.opened_at, NEW.expires_at, NEW.created_at)
-           IS DISTINCT FROM
-           (OLD.id, OLD.order_no, OLD.user_id, OLD.account, OLD.symbol, OLD.direction, OLD.amount, OLD.duration_seconds,
-            OLD.payout_rate, OLD.open_price, OLD.open_tick_seq, OLD.opened_at, OLD.expires_at, OLD.created_at) THEN
-          RAISE EXCEPTION 'the terms of order % cannot change', OLD.id USING ERRCODE = 'insufficient_privilege';
-        END IF;
-        RETURN NEW;
+        RAISE EXCEPTION 'the terms of order % cannot change', OLD.id USING ERRCODE = 'insufficient_privilege';
       END $$;
-      CREATE TRIGGER orders_guard BEFORE UPDATE OR DELETE ON orders FOR EACH ROW EXECUTE FUNCTION candor_orders_guard();
+      CREATE TRIGGER orders_no_delete BEFORE DELETE ON orders FOR EACH ROW EXECUTE FUNCTION candor_orders_refuse();
+      CREATE TRIGGER orders_no_truncate BEFORE TRUNCATE ON orders FOR EACH STATEMENT EXECUTE FUNCTION candor_append_only();
+      CREATE TRIGGER orders_guard BEFORE UPDATE ON orders FOR EACH ROW
+        WHEN (OLD.status = 'settled'
+              OR (NEW.id, NEW.order_no, NEW.user_id, NEW.account, NEW.symbol, NEW.direction, NEW.amount, NEW.duration_seconds,
+                  NEW.payout_rate, NEW.open_price, NEW.open_tick_seq, NEW.opened_at, NEW.expires_at, NEW.created_at)
+                 IS DISTINCT FROM
+                 (OLD.id, OLD.order_no, OLD.user_id, OLD.account, OLD.symbol, OLD.direction, OLD.amount, OLD.duration_seconds,
+                  OLD.payout_rate, OLD.open_price, OLD.open_tick_seq, OLD.opened_at, OLD.expires_at, OLD.created_at))
+        EXECUTE FUNCTION candor_orders_refuse();
     `);
   }
 
   async down(q: QueryRunner): Promise<void> {
     await q.query(`
       DROP TABLE orders;
-      DROP FUNCTION candor_orders_guard();
+      DROP FUNCTION candor_orders_refuse();
       DROP SEQUENCE order_no_seq;
     `);
   }

@@ -10,7 +10,8 @@ import { Empty, ErrorState, Loading } from '../../components/States';
 import { breakEven, formatDateTime, formatRate } from '../../components/format';
 import { LANGUAGE_NAMES } from '../../i18n';
 import { HonestyNote } from './HonestyNote';
-import { changes, rowKey, toForm, validate, type FieldErrors, type ProductForm } from './productForm';
+import { parseClock } from '@candor/domain';
+import { changes, normalizeTime, rowKey, toForm, validate, type FieldErrors, type ProductForm } from './productForm';
 import { durationLabel, productName, weekdayName } from './productText';
 
 export function ProductEditorPage() {
@@ -343,6 +344,13 @@ const TIME_ZONES: string[] = (() => {
   }
 })();
 
+/** A session whose close is not after its open runs into the next day ('24:00' closes at the end of the same day). */
+function overnight(open: string, close: string): boolean {
+  const o = parseClock(normalizeTime(open));
+  const c = parseClock(normalizeTime(close), true);
+  return o !== null && c !== null && c <= o;
+}
+
 function HoursSection({ form, update, err }: SectionProps) {
   const { t } = useTranslation();
   const days = [1, 2, 3, 4, 5, 6, 0];
@@ -412,7 +420,7 @@ function HoursSection({ form, update, err }: SectionProps) {
                 />
                 <FieldError text={err(`hours.${i}.close`)} />
               </label>
-              <div className="row-summary muted small">{h.close < h.open ? t('products.overnight') : ''}</div>
+              <div className="row-summary muted small">{overnight(h.open, h.close) ? t('products.overnight') : ''}</div>
               <button
                 type="button"
                 className="btn btn-small btn-ghost"

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { AdminProduct } from '@candor/contracts';
-import { changes, normalizeRate, normalizeTime, toBody, toForm, validate, type ProductForm } from './productForm';
+import { changes, normalizeRate, normalizeTime, toBody, toForm, validate, type ProductForm } from './productForm.js';
 
 const product: AdminProduct = {
   symbol: 'EURUSD',
@@ -104,12 +104,18 @@ describe('product form', () => {
     ['hour 24', (f) => void (f.hours[0]!.open = '24:00'), 'hours.0.open', 'time'],
     ['time without minutes', (f) => void (f.hours[0]!.open = '9'), 'hours.0.open', 'time'],
     ['minute 60', (f) => void (f.hours[1]!.close = '10:60'), 'hours.1.close', 'time'],
-    ['open equals close', (f) => void (f.hours[0]!.close = f.hours[0]!.open), 'hours.0.close', 'sameTime'],
+    ['open at 24:00', (f) => void (f.hours[0]!.open = '24:00'), 'hours.0.open', 'time'],
+    ['close at 24:30', (f) => void (f.hours[0]!.close = '24:30'), 'hours.0.close', 'time'],
+    ['weekday 7', (f) => void (f.hours[0]!.day = '7'), 'hours.0.day', 'day'],
+    ['29 February of a common year', (f) => void (f.holidays = ['2027-02-29']), 'holidays.0', 'holiday'],
     ['bad holiday', (f) => void (f.holidays = ['2026-13-45x']), 'holidays.0', 'holiday'],
     ['duration 9 s', (f) => void (f.expiries[0]!.seconds = '9'), 'expiries.0.seconds', 'seconds'],
     ['duration 86401 s', (f) => void (f.expiries[0]!.seconds = '86401'), 'expiries.0.seconds', 'seconds'],
     ['duplicate duration', (f) => void (f.expiries[1]!.seconds = f.expiries[0]!.seconds), 'expiries.1.seconds', 'duplicateSeconds'],
     ['rate 2', (f) => void (f.expiries[0]!.payoutRate = '2'), 'expiries.0.payoutRate', 'rate'],
+    ['rate 1.0001', (f) => void (f.expiries[0]!.payoutRate = '1.0001'), 'expiries.0.payoutRate', 'rate'],
+    ['rate 0', (f) => void (f.expiries[0]!.payoutRate = '0'), 'expiries.0.payoutRate', 'rate'],
+    ['rate 0.0000', (f) => void (f.expiries[0]!.payoutRate = '0.0000'), 'expiries.0.payoutRate', 'rate'],
     ['rate with 5 decimals', (f) => void (f.expiries[0]!.payoutRate = '0.12345'), 'expiries.0.payoutRate', 'rate'],
     ['rate negative', (f) => void (f.expiries[0]!.payoutRate = '-0.5'), 'expiries.0.payoutRate', 'rate'],
     ['no durations', (f) => void (f.expiries = []), 'expiries', 'expiriesCount'],
@@ -125,8 +131,12 @@ describe('product form', () => {
   it.each<[string, (f: ProductForm) => void]>([
     ['duration 10 s', (f) => void (f.expiries[0]!.seconds = '10')],
     ['duration 86400 s', (f) => void (f.expiries[0]!.seconds = '86400')],
-    ['rate 1.9999', (f) => void (f.expiries[0]!.payoutRate = '1.9999')],
-    ['rate 0', (f) => void (f.expiries[0]!.payoutRate = '0')],
+    ['rate 1', (f) => void (f.expiries[0]!.payoutRate = '1')],
+    ['rate 0.0001', (f) => void (f.expiries[0]!.payoutRate = '0.0001')],
+    ['rate .5', (f) => void (f.expiries[0]!.payoutRate = '.5')],
+    ['open equals close (a 24-hour session)', (f) => void (f.hours[0]!.close = f.hours[0]!.open)],
+    ['close at 24:00', (f) => void (f.hours[0]!.close = '24:00')],
+    ['29 February of a leap year', (f) => void (f.holidays = ['2028-02-29'])],
     ['precision 0', (f) => void (f.precision = '0')],
     ['precision 8', (f) => void (f.precision = '8')],
     ['min equals max', (f) => void (f.minStake = f.maxStake)],

@@ -1,5 +1,5 @@
 import { adminProductBody, LOCALES, type AdminProduct, type AdminProductBody, type Locale } from '@candor/contracts';
-import { formatCents, MAX_AMOUNT_CENTS, parseMoney } from '@candor/domain';
+import { formatCents, isValidLocalDate, isValidTimeZone, MAX_AMOUNT_CENTS, parseClock, parseMoney, parseRate, RATE_SCALE } from '@candor/domain';
 
 /** The editable copy of a product's catalogue settings, as the form holds it (strings where the user types). */
 export interface ProductForm {
@@ -26,7 +26,6 @@ export type FieldErrorCode =
   | 'timezone'
   | 'day'
   | 'time'
-  | 'sameTime'
   | 'tooManyHours'
   | 'holiday'
   | 'tooManyHolidays'
@@ -120,19 +119,12 @@ export function changes(original: AdminProduct, f: ProductForm): AdminProductBod
   return out as AdminProductBody;
 }
 
-function validTimeZone(tz: string): boolean {
-  if (!tz) return false;
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
-const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
-
-/** Client-side checks: the shared `adminProductBody` schema plus the rules a form can see (min <= max, distinct durations...). */
+/**
+ * Client-side checks: the shared `adminProductBody` schema plus the server's rules, through the
+ * same `@candor/domain` helpers (clock times with '24:00' allowed as a close, real dates, IANA
+ * zones, rates in (0, 1], stakes within limits, min <= max, distinct durations).
+ */
 export function validate(f: ProductForm): FieldErrors {
   const errors: FieldErrors = {};
   const set = (path: string, code: FieldErrorCode) => {
@@ -145,22 +137,20 @@ export function validate(f: ProductForm): FieldErrors {
 
   const precision = intOrNaN(f.precision);
   if (!(precision >= 0 && precision <= 8)) set('precision', 'precision');
-  if (!validTimeZone(body.timezone)) set('timezone', 'timezone');
+  if (!isValidTimeZone(body.timezone)) set('timezone', 'timezone');
 
   if (f.hours.length > 50) set('hours', 'tooManyHours');
   f.hours.forEach((h, i) => {
     const day = intOrNaN(h.day);
     if (!(day >= 0 && day <= 6)) set(`hours.${i}.day`, 'day');
-    const open = normalizeTime(h.open);
-    const close = normalizeTime(h.close);
-    if (!TIME.test(open)) set(`hours.${i}.open`, 'time');
-    if (!TIME.test(close)) set(`hours.${i}.close`, 'time');
-    if (TIME.test(open) && open === close) set(`hours.${i}.close`, 'sameTime');
+    // close <= open runs past midnight (equal = a 24-hour session); '24:00' closes at the end of the day
+    if (parseClock(normalizeTime(h.open)) === null) set(`hours.${i}.open`, 'time');
+    if (parseClock(normalizeTime(h.close), true) === null) set(`hours.${i}.close`, 'time');
   });
 
   if (f.holidays.length > 400) set('holidays', 'tooManyHolidays');
   f.holidays.forEach((d, i) => {
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(d) || Number.isNaN(Date.parse(`${d}T00:00:00Z`))) set(`holidays.${i}`, 'holiday');
+    if (!isValidLocalDate(d)) set(`holidays.${i}`, 'holiday');
   });
 
   if (f.maintenanceMessage.trim().length > 500) set('maintenanceMessage', 'tooLong');
@@ -172,8 +162,8 @@ export function validate(f: ProductForm): FieldErrors {
     if (!(s >= 10 && s <= 86400)) set(`expiries.${i}.seconds`, 'seconds');
     else if (seen.has(s)) set(`expiries.${i}.seconds`, 'duplicateSeconds');
     seen.add(s);
-    const rate = normalizeRate(e.payoutRate);
-    if (!/^0?\.\d{1,4}$|^[01](\.\d{1,4})?$/.test(rate)) set(`expiries.${i}.payoutRate`, 'rate');
+    const rate = parseRate(normalizeRate(e.payoutRate));
+    if (rate === null || rate <= 0n || rate > RATE_SCALE) set(`expiries.${i}.payoutRate`, 'rate');
   });
 
   const min = parseMoney(f.minStake);

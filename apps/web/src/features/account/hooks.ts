@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { API, type ChangePasswordBody, type SessionInfo, type Summary, type UserProfile } from '@candor/contracts';
+import type { ChangePasswordBody, SessionInfo, Summary, UserProfile } from '@candor/contracts';
+import { API } from '../../lib/wire';
 import { api } from '../../lib/api';
 
 export const accountKeys = {

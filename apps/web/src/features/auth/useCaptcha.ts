@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { API, type CaptchaResponse } from '@candor/contracts';
+import type { CaptchaResponse } from '@candor/contracts';
+import { API } from '../../lib/wire';
 import { api } from '../../lib/api';
 
 /** A graphic captcha from `GET /api/auth/captcha`, shown as an image made from its SVG. */

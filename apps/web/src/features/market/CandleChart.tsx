@@ -105,11 +105,7 @@ export default function CandleChart({ candles, precision, interval, locale, heig
     }
     const prev = shown.current;
     const firstT = candleSeconds(first.t);
-    const live =
-      prev !== null &&
-      prev.interval === interval &&
-      prev.first === firstT &&
-      (candles.length === prev.length || candles.length === prev.length + 1);
+    const live = prev !== null && prev.interval === interval && prev.first === firstT && (candles.length === prev.length || candles.length === prev.length + 1);
     if (live) {
       s.update(toBar(last));
     } else {

@@ -67,3 +67,9 @@ export function formatCountdown(ms: number): string {
   const ss = String(s).padStart(2, '0');
   return h > 0 ? `${h}:${mm}:${ss}` : `${mm}:${ss}`;
 }
+
+/** An exact decimal text ("54.05") with the reader's decimal separator ("54,05" in fr / de); digits unchanged. */
+export function localizeDecimal(text: string, locale?: string): string {
+  const sep = new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.';
+  return sep === '.' ? text : text.replace('.', sep);
+}

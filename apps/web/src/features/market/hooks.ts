@@ -1,15 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import {
-  API,
-  channel,
-  type Candle,
-  type CandleEvent,
-  type CandleInterval,
-  type MarketEvent,
-  type Product,
-  type TickerEvent,
-} from '@candor/contracts';
+import { API, channel, type Candle, type CandleEvent, type CandleInterval, type MarketEvent, type Product, type TickerEvent } from '@candor/contracts';
 import { api } from '../../lib/api';
 import { useChannels, useSocketEvent } from '../../lib/socket';
 import { observeServerTime, serverNow } from './clock';
@@ -45,9 +36,7 @@ function mergeMarket(p: Product, e: MarketEvent): Product {
 }
 
 function applyToCaches(qc: QueryClient, symbol: string, fn: (p: Product) => Product): void {
-  qc.setQueryData<Product[]>(marketKeys.products, (list) =>
-    list ? list.map((p) => (p.symbol === symbol ? fn(p) : p)) : list,
-  );
+  qc.setQueryData<Product[]>(marketKeys.products, (list) => (list ? list.map((p) => (p.symbol === symbol ? fn(p) : p)) : list));
   qc.setQueryData<Product>(marketKeys.product(symbol), (p) => (p ? fn(p) : p));
 }
 

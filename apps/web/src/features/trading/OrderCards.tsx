@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { ratePercent } from '@candor/domain';
 import type { Order, Product } from '@candor/contracts';
 import { formatMoney, moneySign } from '../../lib/format';
-import { formatCountdown, formatTimestamp } from '../market/format';
+import { formatCountdown, formatTimestamp, localizeDecimal } from '../market/format';
 import { PriceCell } from '../market/PriceCell';
 import { receiptRoute, useCountdown } from './OrderSheet';
-import { standing } from './hooks';
+import { standing } from './standing';
 import { DirectionTag, OutcomeTag, StandingTag } from './tags';
 import { useDurationLabel } from './labels';
 import styles from './trading.module.css';
@@ -37,7 +37,7 @@ export function OpenOrderCard({ order, product }: { order: Order; product: Produ
         <div>
           <dt>{t('order.duration')}</dt>
           <dd>
-            {durationLabel(order.durationSeconds)} · {t('expiry.rate', { rate: ratePercent(order.payoutRate) })}
+            {durationLabel(order.durationSeconds)} · {t('expiry.rate', { rate: localizeDecimal(ratePercent(order.payoutRate), i18n.language) })}
           </dd>
         </div>
         <div>

@@ -7,7 +7,8 @@ import { ROUTES } from '../../app/paths';
 import { useProduct, useServerNow } from '../market/hooks';
 import { PriceCell } from '../market/PriceCell';
 import { formatCountdown } from '../market/format';
-import { standing, useOrder } from './hooks';
+import { useOrder } from './hooks';
+import { standing } from './standing';
 import { DirectionTag, OutcomeTag, StandingTag } from './tags';
 import styles from './trading.module.css';
 

@@ -1,16 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import {
-  breakEvenPercent,
-  estimatePayout,
-  finalizeAmountInput,
-  formatCents,
-  parseMoney,
-  ratePercent,
-  sanitizeAmountInput,
-  stakeRange,
-} from '@candor/domain';
+import { breakEvenPercent, estimatePayout, finalizeAmountInput, formatCents, parseMoney, ratePercent, sanitizeAmountInput, stakeRange } from '@candor/domain';
 import type { Direction, Order, Product } from '@candor/contracts';
 import { Button, useToast } from '../../components';
 import { isApiError } from '../../lib/api';
@@ -18,6 +9,7 @@ import { errorText } from '../../lib/errors';
 import { formatMoney } from '../../lib/format';
 import { useSession, type LoginRedirectState } from '../../lib/session';
 import { ROUTES } from '../../app/paths';
+import { localizeDecimal } from '../market/format';
 import { AccountSwitch } from './AccountSwitch';
 import { DemoResetButton } from './DemoResetButton';
 import { usePlaceOrder, useTradeAccount, useWallet } from './hooks';
@@ -45,7 +37,8 @@ function units(money: string, fallback: number): number {
  * break-even win rate and a risk note. Placing calls `onPlaced` with the new order.
  */
 export function TradePanel({ product, onPlaced }: { product: Product; onPlaced: (order: Order) => void }) {
-  const { t } = useTranslation('trade');
+  const { t, i18n } = useTranslation('trade');
+  const pct = (text: string) => localizeDecimal(text, i18n.language);
   const toast = useToast();
   const navigate = useNavigate();
   const location = useLocation();
@@ -99,7 +92,7 @@ export function TradePanel({ product, onPlaced }: { product: Product; onPlaced: 
   const submit = (direction: Direction) => {
     if (!authed) {
       const state: LoginRedirectState = { from: location.pathname + location.search };
-      navigate(ROUTES.login, { state });
+      void navigate(ROUTES.login, { state });
       return;
     }
     if (!expiry || !tradable) return;
@@ -151,7 +144,7 @@ export function TradePanel({ product, onPlaced }: { product: Product; onPlaced: 
                 data-testid={`expiry-${e.seconds}`}
               >
                 <span className={styles.expiryTime}>{durationLabel(e.seconds)}</span>
-                <span className={styles.expiryRate}>{t('expiry.rate', { rate: ratePercent(e.payoutRate) })}</span>
+                <span className={styles.expiryRate}>{t('expiry.rate', { rate: pct(ratePercent(e.payoutRate)) })}</span>
               </button>
             ))}
           </div>
@@ -235,12 +228,12 @@ export function TradePanel({ product, onPlaced }: { product: Product; onPlaced: 
         </div>
         <div>
           <dt>{t('estimate.breakEven')}</dt>
-          <dd data-testid="break-even">{expiry ? `${breakEvenPercent(expiry.payoutRate)}%` : '--'}</dd>
+          <dd data-testid="break-even">{expiry ? t('percent', { value: pct(breakEvenPercent(expiry.payoutRate)) }) : '--'}</dd>
         </div>
       </dl>
       {expiry ? (
         <p className={styles.hint}>
-          {t('estimate.explain', { rate: ratePercent(expiry.payoutRate), breakEven: breakEvenPercent(expiry.payoutRate) })}
+          {t('estimate.explain', { rate: pct(ratePercent(expiry.payoutRate)), breakEven: pct(breakEvenPercent(expiry.payoutRate)) })}
         </p>
       ) : null}
 

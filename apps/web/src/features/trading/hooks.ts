@@ -1,11 +1,11 @@
 import { useCallback, useRef, useSyncExternalStore } from 'react';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import { decideOutcome, isDecimal } from '@candor/domain';
-import { API, type Order, type Outcome, type OrderReceipt, type Page, type PlaceOrderBody, type TickRecord, type Wallet } from '@candor/contracts';
+import { API, type Order, type OrderReceipt, type Page, type PlaceOrderBody, type TickBlock, type Wallet } from '@candor/contracts';
 import { api, isApiError } from '../../lib/api';
 import { useSession } from '../../lib/session';
-import { useSocketEvent } from '../../lib/socket';
+import { useSocketEvent, useSocketReconnect } from '../../lib/socket';
 import { serverNow } from '../market/clock';
+import { IdempotentAttempts } from './idempotency';
 
 /** How long after expiry an order may stay open before the screen asks the server itself (the socket may have dropped). */
 const SETTLE_GRACE_MS = 4000;
@@ -134,12 +134,6 @@ export function useOrder(id: string | null) {
   });
 }
 
-/** Where an open order stands against the latest price: what it would be if it expired now. */
-export function standing(order: Pick<Order, 'direction' | 'openPrice'>, price: string | null | undefined): Outcome | null {
-  if (!price || !isDecimal(price) || !isDecimal(order.openPrice)) return null;
-  return decideOutcome(order.direction, order.openPrice, price);
-}
-
 /** GET /api/orders/:id/receipt: the order with its entry and exit ticks and their blocks. */
 export function useReceipt(id: string) {
   return useQuery({
@@ -150,9 +144,9 @@ export function useReceipt(id: string) {
   });
 }
 
-/** GET /api/products/:symbol/ticks?from&to: the public tick record around one time. */
-export function fetchTicks(symbol: string, from: string, to: string, signal?: AbortSignal) {
-  return api.get<TickRecord[]>(`${API.products}/${encodeURIComponent(symbol)}/ticks`, { signal, query: { from, to } });
+/** GET /api/products/:symbol/blocks?from&to (epoch seconds): the public blocks with their ticks, oldest first. */
+export function fetchBlocks(symbol: string, fromSecond: number, toSecond: number, signal?: AbortSignal) {
+  return api.get<TickBlock[]>(`${API.products}/${encodeURIComponent(symbol)}/blocks`, { signal, query: { from: fromSecond, to: toSecond } });
 }
 
 /**
@@ -167,16 +161,12 @@ export function useOrderEvents(onOrder?: (o: Order) => void): void {
     if (o.status === 'settled') void qc.invalidateQueries({ queryKey: tradeKeys.wallet });
     onOrder?.(o);
   });
-}
-
-function uuid(): string {
-  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  // crypto.randomUUID needs a secure context; getRandomValues does not.
-  const b = crypto.getRandomValues(new Uint8Array(16));
-  b[6] = ((b[6] ?? 0) & 0x0f) | 0x40;
-  b[8] = ((b[8] ?? 0) & 0x3f) | 0x80;
-  const h = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+  // Settlements pushed while the socket was away are lost: ask again for what may have changed.
+  useSocketReconnect(() => {
+    void qc.invalidateQueries({ queryKey: tradeKeys.orders });
+    void qc.invalidateQueries({ queryKey: tradeKeys.wallet });
+    void qc.invalidateQueries({ queryKey: ['order'], predicate: (q) => (q.state.data as Order | undefined)?.status === 'open' });
+  });
 }
 
 /** Whether a failure leaves the outcome unknown (the request may have been applied): retry with the same key. */
@@ -191,22 +181,16 @@ function outcomeUnknown(e: unknown): boolean {
  */
 export function usePlaceOrder() {
   const qc = useQueryClient();
-  const attempt = useRef<{ key: string; body: string } | null>(null);
+  const attempts = useRef(new IdempotentAttempts());
   return useMutation({
-    mutationFn: (body: PlaceOrderBody) => {
-      const text = JSON.stringify(body);
-      if (!attempt.current || attempt.current.body !== text) attempt.current = { key: uuid(), body: text };
-      return api.post<Order>(API.orders, body, { idempotencyKey: attempt.current.key });
-    },
+    mutationFn: (body: PlaceOrderBody) => api.post<Order>(API.orders, body, { idempotencyKey: attempts.current.keyFor(body) }),
     onSuccess: (order) => {
-      attempt.current = null;
+      attempts.current.settle('definite');
       qc.setQueryData<Order>(tradeKeys.order(order.id), order);
       void qc.invalidateQueries({ queryKey: tradeKeys.orders });
       void qc.invalidateQueries({ queryKey: tradeKeys.wallet });
     },
-    onError: (e) => {
-      if (!outcomeUnknown(e)) attempt.current = null;
-    },
+    onError: (e) => attempts.current.settle(outcomeUnknown(e) ? 'unknown' : 'definite'),
   });
 }
 

@@ -81,11 +81,7 @@ export default function DetailPage() {
               <div>
                 <strong>{t(`notice.${p.status}`)}</strong>
                 {p.maintenanceMessage ? <p>{p.maintenanceMessage}</p> : null}
-                <p>
-                  {p.nextOpenAt
-                    ? t('notice.nextOpen', { time: formatTimestamp(p.nextOpenAt, i18n.language) })
-                    : t('notice.nextOpenUnknown')}
-                </p>
+                <p>{p.nextOpenAt ? t('notice.nextOpen', { time: formatTimestamp(p.nextOpenAt, i18n.language) }) : t('notice.nextOpenUnknown')}</p>
               </div>
             </div>
           ) : null}

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { Icon, PageHeader } from '../../components';
+import { BrandMark, Icon, PageHeader } from '../../components';
 import { Article } from '../../features/content/Article';
 import { APP_NAME, APP_VERSION } from '../../app/constants';
 import { ROUTES } from '../../app/paths';
@@ -15,10 +15,7 @@ export default function AboutPage() {
       <div className="page__body">
         <div className="card about-brand">
           <div className="about-brand__logo" aria-hidden="true">
-            <svg viewBox="0 0 48 48" width="56" height="56">
-              <rect width="48" height="48" rx="14" fill="#1150C2" />
-              <path d="M12 31l8-10 6 6 10-13" stroke="#fff" strokeWidth="3.6" fill="none" strokeLinecap="round" strokeLinejoin="round" />
-            </svg>
+            <BrandMark size={56} tone="solid" />
           </div>
           <p className="about-brand__name">{APP_NAME}</p>
           <p className="about-brand__version" data-testid="app-version">

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState, ErrorState, Icon, Loading, useToast, type IconName } from '../../components';
 import { LanguageSheet } from '../../features/settings/LanguageList';
 import { ProductList } from '../../features/market/ProductList';
-import { useProducts } from '../../features/market/hooks';
+import { useLiveTickers, useProducts } from '../../features/market/hooks';
 import { LiveDot } from '../../features/market/LiveDot';
 import { errorText } from '../../lib/errors';
 import { LANGUAGE_NAMES, currentLanguage } from '../../lib/i18n';
@@ -37,12 +37,14 @@ export default function IndexPage() {
   const { t } = useTranslation('market');
   const toast = useToast();
   const [langOpen, setLangOpen] = useState(false);
-  const products = useProducts();
+  // The list without live prices; live prices only for the recommended rows on screen.
+  const products = useProducts([]);
   const recommended = useMemo(() => {
     const all = products.data ?? [];
     const flagged = all.filter((p) => p.recommended);
     return flagged.length > 0 ? flagged : all.slice(0, RECOMMENDED_FALLBACK);
   }, [products.data]);
+  useLiveTickers(recommended.map((p) => p.symbol));
 
   return (
     <main className="page" data-testid="home">

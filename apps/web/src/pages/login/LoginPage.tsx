@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { Button, Field, Icon, PageHeader, useToast } from '../../components';
+import { BrandMark, Button, Field, Icon, PageHeader, useToast } from '../../components';
 import { CaptchaImage } from '../../features/auth/CaptchaImage';
 import { useCaptcha } from '../../features/auth/useCaptcha';
 import { digitsOnly, hasErrors, translateErrors, validateLogin, type FieldErrors, type LoginValues } from '../../features/auth/validation';
@@ -57,8 +57,7 @@ export default function LoginPage() {
       const message = errorText(err, t);
       if (err instanceof ApiError && err.code === 'CAPTCHA_INVALID') {
         // The server asks for a captcha after failed logins (or the one given was wrong).
-        if (captchaRequired) setErrors({ captchaCode: message });
-        else setServerError(message);
+        setErrors({ captchaCode: captchaRequired ? message : t('required.captchaCode') });
         setCaptchaRequired(true);
       } else if (err instanceof ApiError && err.field && (err.field === 'email' || err.field === 'password')) {
         setErrors({ [err.field]: message });
@@ -86,6 +85,7 @@ export default function LoginPage() {
       />
       <main className="auth">
         <div className="auth__intro">
+          <BrandMark />
           <h2 className="auth__title">{t('login.heading')}</h2>
           <p className="auth__subtitle">{t('login.subtitle')}</p>
         </div>

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { API, type RegisterCheckBody, type RegisterCheckResponse } from '@candor/contracts';
+import type { RegisterCheckBody, RegisterCheckResponse } from '@candor/contracts';
+import { API } from '../../lib/wire';
 import { Button, Field, PageHeader } from '../../components';
 import { CaptchaImage } from '../../features/auth/CaptchaImage';
 import { StepIndicator } from '../../features/auth/StepIndicator';

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { API, type RegisterBody, type RegisterResponse } from '@candor/contracts';
+import type { RegisterBody, RegisterResponse } from '@candor/contracts';
+import { API } from '../../lib/wire';
 import { Button, Field, PageHeader, useToast } from '../../components';
 import { StepIndicator } from '../../features/auth/StepIndicator';
 import { digitsOnly, hasErrors, translateErrors, validateRegister, type FieldErrors, type RegisterValues } from '../../features/auth/validation';

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { compareDecimal, isDecimal, ratePercent } from '@candor/domain';
+import { ratePercent } from '@candor/domain';
 import { API, type OrderReceipt, type TickRef } from '@candor/contracts';
 import { Button, EmptyState, ErrorState, Loading, PageHeader } from '../../components';
-import { formatTimestamp } from '../../features/market/format';
-import { fetchTicks, useReceipt } from '../../features/trading/hooks';
+import { formatTimestamp, localizeDecimal } from '../../features/market/format';
+import { fetchBlocks, useReceipt } from '../../features/trading/hooks';
+import { blockRange, fetchBlockRange, judgeReceipt, type ReceiptVerdict } from '../../features/trading/receiptCheck';
 import { DirectionTag, OutcomeTag } from '../../features/trading/tags';
 import { isApiError } from '../../lib/api';
 import { errorText } from '../../lib/errors';
@@ -20,23 +21,11 @@ function windowAround(iso: string): { from: string; to: string } {
 
 function ticksUrl(symbol: string, tick: TickRef): string {
   const { from, to } = windowAround(tick.t);
-  const qs = new URLSearchParams({ from, to }).toString();
-  return `${window.location.origin}/api${API.products}/${encodeURIComponent(symbol)}/ticks?${qs}`;
+  // ISO times need no escaping in a query string; left readable so the line can be copied as is.
+  return `${window.location.origin}/api${API.products}/${encodeURIComponent(symbol)}/ticks?from=${from}&to=${to}`;
 }
 
-type CheckState = { kind: 'idle' } | { kind: 'running' } | { kind: 'done'; entry: boolean; exit: boolean | null } | { kind: 'error'; message: string };
-
-/** Does the public tick record hold this tick (same seq, or the same time and price), in the same block? */
-async function inPublicRecord(symbol: string, tick: TickRef): Promise<boolean> {
-  const { from, to } = windowAround(tick.t);
-  const ticks = await fetchTicks(symbol, from, to);
-  return ticks.some((k) => {
-    const sameTick = k.seq !== undefined ? k.seq === tick.seq : Date.parse(k.t) === Date.parse(tick.t);
-    const samePrice = isDecimal(k.price) && isDecimal(tick.price) && compareDecimal(k.price, tick.price) === 0;
-    const sameBlock = k.blockHash === undefined || k.blockHash === tick.blockHash;
-    return sameTick && samePrice && sameBlock;
-  });
-}
+type CheckState = { kind: 'idle' } | { kind: 'running' } | { kind: 'done'; verdict: ReceiptVerdict } | { kind: 'error'; message: string };
 
 function TickCard({ title, tick, testId }: { title: string; tick: TickRef | null; testId: string }) {
   const { t, i18n } = useTranslation('trade');
@@ -86,11 +75,15 @@ function ReceiptBody({ receipt }: { receipt: OrderReceipt }) {
   const sign = moneySign(o.pnl);
 
   const runCheck = async () => {
+    const range = blockRange(receipt);
+    if (!range) {
+      setCheck({ kind: 'done', verdict: { ok: false, reason: 'unsealed' } });
+      return;
+    }
     setCheck({ kind: 'running' });
     try {
-      const entry = await inPublicRecord(o.symbol, receipt.entryTick);
-      const exit = receipt.exitTick ? await inPublicRecord(o.symbol, receipt.exitTick) : null;
-      setCheck({ kind: 'done', entry, exit });
+      const blocks = await fetchBlockRange(range, (from, to) => fetchBlocks(o.symbol, from, to));
+      setCheck({ kind: 'done', verdict: judgeReceipt(receipt, blocks) });
     } catch (e) {
       setCheck({ kind: 'error', message: errorText(e, t) });
     }
@@ -121,7 +114,7 @@ function ReceiptBody({ receipt }: { receipt: OrderReceipt }) {
           </div>
           <div>
             <dt>{t('order.payoutRate')}</dt>
-            <dd>{t('expiry.rate', { rate: ratePercent(o.payoutRate) })}</dd>
+            <dd>{t('percent', { value: localizeDecimal(ratePercent(o.payoutRate), i18n.language) })}</dd>
           </div>
           <div>
             <dt>{t('order.expiresAt')}</dt>
@@ -169,18 +162,34 @@ function ReceiptBody({ receipt }: { receipt: OrderReceipt }) {
             <code className={styles.code}>node scripts/verify-receipt.mjs {o.id}</code>
           </li>
         </ol>
-        {receipt.verify ? <p className={styles.hint}>{receipt.verify}</p> : null}
+        <p className={styles.hint}>{t('receipt.checkExplain')}</p>
         <Button variant="secondary" onClick={() => void runCheck()} loading={check.kind === 'running'} data-testid="receipt-check">
           {t('receipt.check')}
         </Button>
         {check.kind === 'done' ? (
-          <p className={`${styles.check} ${check.entry && check.exit !== false ? styles.checkOk : styles.checkBad}`} role="status" data-testid="receipt-check-result">
-            {check.entry && check.exit !== false ? t('receipt.checkOk') : t('receipt.checkBad')}
+          <p
+            className={`${styles.check} ${check.verdict.ok ? styles.checkOk : styles.checkBad}`}
+            role="status"
+            data-testid="receipt-check-result"
+            data-ok={check.verdict.ok}
+            data-reason={check.verdict.ok ? undefined : check.verdict.reason}
+          >
+            {check.verdict.ok
+              ? t('receipt.checkOk')
+              : check.verdict.reason === 'unsealed' || check.verdict.reason === 'incomplete'
+                ? t(`receipt.wait.${check.verdict.reason}`)
+                : t('receipt.checkBad', { reason: t(`receipt.fail.${check.verdict.reason}`) })}
           </p>
         ) : check.kind === 'error' ? (
           <p className={`${styles.check} ${styles.checkBad}`} role="alert">
             {check.message}
           </p>
+        ) : null}
+        {receipt.verify ? (
+          <details className={styles.details}>
+            <summary>{t('receipt.technical')}</summary>
+            <pre className={styles.code}>{receipt.verify}</pre>
+          </details>
         ) : null}
       </section>
     </div>

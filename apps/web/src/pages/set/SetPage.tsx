@@ -92,7 +92,7 @@ function Sessions() {
 }
 
 export default function SetPage() {
-  const { t } = useTranslation('user');
+  const { t, i18n } = useTranslation('user');
   const navigate = useNavigate();
   const session = useSession();
   const toast = useToast();
@@ -128,7 +128,8 @@ export default function SetPage() {
           <h2 className="section-title" id="lang-title">
             {t('settings.language')}
           </h2>
-          <LanguageList onChosen={() => toast.success(t('common:success.set'))} />
+          {/* i18n.t, not t: the toast speaks the language just chosen, not the one this render had. */}
+          <LanguageList onChosen={() => toast.success(i18n.t('common:success.set'))} />
         </section>
 
         <section className="card settings-section" aria-labelledby="security-title">

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { Icon, type IconName } from '../../components';
+import { BrandMark, Icon, type IconName } from '../../components';
 import { LanguageSheet } from '../../features/settings/LanguageList';
 import { LANGUAGE_NAMES, currentLanguage } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
@@ -28,10 +28,7 @@ export default function WelcomePage() {
       </div>
       <div className="welcome__hero">
         <div className="welcome__logo" aria-hidden="true">
-          <svg viewBox="0 0 48 48" width="64" height="64">
-            <rect width="48" height="48" rx="14" fill="rgba(255,255,255,.16)" />
-            <path d="M12 31l8-10 6 6 10-13" stroke="#fff" strokeWidth="3.6" fill="none" strokeLinecap="round" strokeLinejoin="round" />
-          </svg>
+          <BrandMark size={64} tone="glass" />
         </div>
         <h1 className="welcome__name">{APP_NAME}</h1>
         <p className="welcome__tagline">{t('welcome.tagline')}</p>

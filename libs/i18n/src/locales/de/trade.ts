@@ -1,6 +1,7 @@
 export default {
   placed: 'Kauf erfolgreich',
   risk: 'Risikohinweis: Bei Ablauf wird der Schlusskurs mit dem Einstiegskurs verglichen; das Ergebnis ist nicht vorhersagbar und ein Verlust kostet den gesamten Einsatz.',
+  percent: '{{value}} %',
   panel: {
     label: 'Handeln',
   },
@@ -56,7 +57,8 @@ export default {
   estimate: {
     payout: 'Geschätzte Auszahlung',
     breakEven: 'Gewinnquote für Break-even',
-    explain: 'Rendite {{rate}} %: Ein Gewinn zahlt den Einsatz plus {{rate}} % davon zurück, ein Unentschieden erstattet den Einsatz. Sie müssen öfter als {{breakEven}} % gewinnen, um nicht zu verlieren.',
+    explain:
+      'Rendite {{rate}} %: Ein Gewinn zahlt den Einsatz plus {{rate}} % davon zurück, ein Unentschieden erstattet den Einsatz. Sie müssen öfter als {{breakEven}} % gewinnen, um nicht zu verlieren.',
   },
   demo: {
     reset: 'Zurücksetzen',
@@ -119,10 +121,27 @@ export default {
     rulePayout: 'Ein Gewinn zahlt den Einsatz plus Einsatz mal Rendite zurück (auf den Cent abgerundet); bei einem Verlust geht der Einsatz an die Plattform.',
     verifyTitle: 'Selbst prüfen',
     verifyTicks: 'Fragen Sie das öffentliche Tick-Protokoll nach den Ticks um beide Zeitpunkte ab:',
-    verifyChain: 'Die Ticks jeder Sekunde bilden einen Block, dessen SHA-256-Hash den Hash des vorigen Blocks enthält; jede spätere Änderung bricht alle folgenden Hashes.',
+    verifyChain:
+      'Die Ticks jeder Sekunde bilden einen Block, dessen SHA-256-Hash den Hash des vorigen Blocks enthält; jede spätere Änderung bricht alle folgenden Hashes.',
     verifyScript: 'Führen Sie das Prüfskript aus dem Quellcode der Plattform aus; es prüft diesen Beleg gegen das Tick-Protokoll und die Hash-Kette:',
-    check: 'Mit dem öffentlichen Protokoll abgleichen',
-    checkOk: 'Beide Ticks stehen mit gleichem Kurs und Block-Hash im öffentlichen Tick-Protokoll.',
-    checkBad: 'Im öffentlichen Tick-Protokoll wurde kein passender Tick gefunden. Bewahren Sie diesen Beleg auf und wenden Sie sich an den Support.',
+    check: 'Auf diesem Gerät prüfen',
+    checkExplain:
+      'Ihr Browser lädt die öffentlichen Blöcke dieses Zeitraums, berechnet die Hash-Kette selbst neu und prüft beide Ticks, das Ergebnis und die Beträge nach den Regeln der Plattform.',
+    checkOk:
+      'Geprüft: Die Hash-Kette ist intakt, beide Ticks stehen im Protokoll, der Ausstiegstick ist der letzte vor Ablauf, und Ergebnis und Beträge folgen den Regeln.',
+    checkBad: 'Prüfung fehlgeschlagen: {{reason}}. Bewahren Sie diesen Beleg auf und wenden Sie sich an den Support.',
+    wait: {
+      unsealed: 'Die Sekunde eines Ticks ist noch nicht in einem Block versiegelt; bitte gleich noch einmal versuchen.',
+      incomplete: 'Das Protokoll enthält noch keinen Tick nach dem Ablauf; bitte gleich noch einmal versuchen.',
+    },
+    fail: {
+      chain: 'die Hash-Kette ist unterbrochen oder ein Hash stimmt nicht',
+      entry: 'der Einstiegstick stimmt nicht mit dem Protokoll überein',
+      exit: 'der Ausstiegstick stimmt nicht mit dem Protokoll überein',
+      close: 'der Ausstiegstick ist nicht der letzte vor Ablauf',
+      outcome: 'das Ergebnis folgt nicht aus den beiden Kursen',
+      payout: 'Auszahlung oder Gewinn folgen nicht den Regeln',
+    },
+    technical: 'Technische Details',
   },
 };

@@ -1,6 +1,7 @@
 export default {
   placed: 'Purchase successful',
   risk: 'Risk warning: at expiry the closing price is compared with the opening price; the result cannot be predicted and a loss costs the whole stake.',
+  percent: '{{value}}%',
   panel: {
     label: 'Trade',
   },
@@ -56,7 +57,8 @@ export default {
   estimate: {
     payout: 'Estimated payout',
     breakEven: 'Break-even win rate',
-    explain: 'Rate {{rate}}%: a win pays back the stake plus {{rate}}% of it, a tie refunds the stake. You need to win more than {{breakEven}}% of the time to come out ahead.',
+    explain:
+      'Rate {{rate}}%: a win pays back the stake plus {{rate}}% of it, a tie refunds the stake. You need to win more than {{breakEven}}% of the time to come out ahead.',
   },
   demo: {
     reset: 'Reset',
@@ -121,8 +123,24 @@ export default {
     verifyTicks: 'Ask the public tick record for the ticks around both times:',
     verifyChain: 'The ticks of each second form a block whose SHA-256 hash includes the previous block’s hash, so any later change breaks every hash after it.',
     verifyScript: 'Run the verify script from the platform’s source code; it checks this receipt against the tick record and the hash chain:',
-    check: 'Check against the public record',
-    checkOk: 'Both ticks are in the public tick record with the same price and block hash.',
-    checkBad: 'No matching tick was found in the public tick record. Keep this receipt and contact support.',
+    check: 'Verify on this device',
+    checkExplain:
+      'Your browser downloads the public blocks of this period, recomputes the hash chain itself and checks both ticks, the result and the amounts against the platform’s rules.',
+    checkOk:
+      'Verified: the hash chain is intact, both ticks are in the record, the exit tick is the last one before expiry, and the result and amounts follow the rules.',
+    checkBad: 'Verification failed: {{reason}}. Keep this receipt and contact support.',
+    wait: {
+      unsealed: 'The second of a tick is not sealed into a block yet; try again in a moment.',
+      incomplete: 'The record has no tick after the expiry yet; try again in a moment.',
+    },
+    fail: {
+      chain: 'the block hash chain is broken or a hash does not match',
+      entry: 'the entry tick does not match the record',
+      exit: 'the exit tick does not match the record',
+      close: 'the exit tick is not the last tick before expiry',
+      outcome: 'the result does not follow from the two prices',
+      payout: 'the payout or profit does not follow the rules',
+    },
+    technical: 'Technical details',
   },
 };

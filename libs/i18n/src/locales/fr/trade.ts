@@ -1,6 +1,7 @@
 export default {
   placed: 'Achat réussi',
   risk: 'Avertissement : à l’échéance, le prix de clôture est comparé au prix d’ouverture ; le résultat est imprévisible et une perte coûte toute la mise.',
+  percent: '{{value}} %',
   panel: {
     label: 'Trader',
   },
@@ -56,7 +57,8 @@ export default {
   estimate: {
     payout: 'Gain estimé',
     breakEven: 'Taux de réussite d’équilibre',
-    explain: 'Taux {{rate}} % : un gain rembourse la mise plus {{rate}} % de celle-ci, une égalité rembourse la mise. Il faut gagner plus de {{breakEven}} % du temps pour ne pas perdre.',
+    explain:
+      'Taux {{rate}} % : un gain rembourse la mise plus {{rate}} % de celle-ci, une égalité rembourse la mise. Il faut gagner plus de {{breakEven}} % du temps pour ne pas perdre.',
   },
   demo: {
     reset: 'Réinitialiser',
@@ -116,13 +118,32 @@ export default {
     ruleClose: 'Le prix de sortie est le dernier tick à l’échéance ou avant, lu seulement après l’enregistrement d’un tick postérieur.',
     ruleUpDown: 'La hausse gagne si le prix de sortie est supérieur au prix d’entrée ; la baisse gagne s’il est inférieur.',
     ruleTie: 'Des prix égaux donnent une égalité et la mise est remboursée en totalité.',
-    rulePayout: 'Un gain rembourse la mise plus la mise multipliée par le taux (arrondi au centime inférieur) ; en cas de perte, la mise revient à la plateforme.',
+    rulePayout:
+      'Un gain rembourse la mise plus la mise multipliée par le taux (arrondi au centime inférieur) ; en cas de perte, la mise revient à la plateforme.',
     verifyTitle: 'Vérifiez vous-même',
     verifyTicks: 'Interrogez le registre public des ticks autour des deux instants :',
-    verifyChain: 'Les ticks de chaque seconde forment un bloc dont le hachage SHA-256 inclut celui du bloc précédent : toute modification ultérieure casse tous les hachages suivants.',
-    verifyScript: 'Lancez le script de vérification fourni dans le code source de la plateforme ; il contrôle ce reçu avec le registre des ticks et la chaîne de hachages :',
-    check: 'Comparer avec le registre public',
-    checkOk: 'Les deux ticks figurent dans le registre public avec le même prix et le même hachage de bloc.',
-    checkBad: 'Aucun tick correspondant dans le registre public. Conservez ce reçu et contactez le support.',
+    verifyChain:
+      'Les ticks de chaque seconde forment un bloc dont le hachage SHA-256 inclut celui du bloc précédent : toute modification ultérieure casse tous les hachages suivants.',
+    verifyScript:
+      'Lancez le script de vérification fourni dans le code source de la plateforme ; il contrôle ce reçu avec le registre des ticks et la chaîne de hachages :',
+    check: 'Vérifier sur cet appareil',
+    checkExplain:
+      'Votre navigateur télécharge les blocs publics de cette période, recalcule lui-même la chaîne de hachages et contrôle les deux ticks, le résultat et les montants selon les règles de la plateforme.',
+    checkOk:
+      'Vérifié : la chaîne de hachages est intacte, les deux ticks figurent au registre, le tick de sortie est le dernier avant l’échéance, et le résultat comme les montants suivent les règles.',
+    checkBad: 'Échec de la vérification : {{reason}}. Conservez ce reçu et contactez le support.',
+    wait: {
+      unsealed: 'La seconde d’un tick n’est pas encore scellée dans un bloc ; réessayez dans un instant.',
+      incomplete: 'Le registre n’a pas encore de tick postérieur à l’échéance ; réessayez dans un instant.',
+    },
+    fail: {
+      chain: 'la chaîne de hachages est rompue ou un hachage ne correspond pas',
+      entry: 'le tick d’entrée ne correspond pas au registre',
+      exit: 'le tick de sortie ne correspond pas au registre',
+      close: 'le tick de sortie n’est pas le dernier avant l’échéance',
+      outcome: 'le résultat ne découle pas des deux prix',
+      payout: 'le montant reversé ou le résultat ne suit pas les règles',
+    },
+    technical: 'Détails techniques',
   },
 };

@@ -1,6 +1,7 @@
 export default {
   placed: 'Pembelian berhasil',
   risk: 'Peringatan risiko: saat jatuh tempo harga penutupan dibandingkan dengan harga pembukaan; hasilnya tidak dapat diprediksi dan kerugian berarti kehilangan seluruh taruhan.',
+  percent: '{{value}}%',
   panel: {
     label: 'Perdagangan',
   },
@@ -56,7 +57,8 @@ export default {
   estimate: {
     payout: 'Perkiraan pembayaran',
     breakEven: 'Tingkat menang impas',
-    explain: 'Imbal {{rate}}%: kemenangan mengembalikan taruhan ditambah {{rate}}% darinya, seri mengembalikan taruhan. Anda perlu menang lebih dari {{breakEven}}% agar tidak rugi.',
+    explain:
+      'Imbal {{rate}}%: kemenangan mengembalikan taruhan ditambah {{rate}}% darinya, seri mengembalikan taruhan. Anda perlu menang lebih dari {{breakEven}}% agar tidak rugi.',
   },
   demo: {
     reset: 'Atur ulang',
@@ -116,13 +118,31 @@ export default {
     ruleClose: 'Harga keluar adalah tick terakhir pada atau sebelum waktu jatuh tempo, dibaca hanya setelah tick berikutnya tercatat.',
     ruleUpDown: 'Naik menang bila harga keluar di atas harga masuk; turun menang bila di bawahnya.',
     ruleTie: 'Harga yang sama berarti seri dan taruhan dikembalikan penuh.',
-    rulePayout: 'Kemenangan mengembalikan taruhan ditambah taruhan dikali tingkat imbal (dibulatkan ke bawah ke sen); bila kalah, taruhan menjadi milik platform.',
+    rulePayout:
+      'Kemenangan mengembalikan taruhan ditambah taruhan dikali tingkat imbal (dibulatkan ke bawah ke sen); bila kalah, taruhan menjadi milik platform.',
     verifyTitle: 'Periksa sendiri',
     verifyTicks: 'Minta catatan tick publik untuk tick di sekitar kedua waktu:',
-    verifyChain: 'Tick setiap detik membentuk blok yang hash SHA-256-nya memuat hash blok sebelumnya, sehingga perubahan belakangan merusak semua hash sesudahnya.',
+    verifyChain:
+      'Tick setiap detik membentuk blok yang hash SHA-256-nya memuat hash blok sebelumnya, sehingga perubahan belakangan merusak semua hash sesudahnya.',
     verifyScript: 'Jalankan skrip verifikasi dari kode sumber platform; skrip itu memeriksa bukti ini terhadap catatan tick dan rantai hash:',
-    check: 'Cocokkan dengan catatan publik',
-    checkOk: 'Kedua tick ada di catatan tick publik dengan harga dan hash blok yang sama.',
-    checkBad: 'Tidak ditemukan tick yang cocok di catatan tick publik. Simpan bukti ini dan hubungi layanan pelanggan.',
+    check: 'Verifikasi di perangkat ini',
+    checkExplain:
+      'Peramban Anda mengunduh blok publik periode ini, menghitung ulang rantai hash sendiri, dan memeriksa kedua tick, hasil, serta jumlahnya dengan aturan platform.',
+    checkOk:
+      'Terverifikasi: rantai hash utuh, kedua tick ada di catatan, tick keluar adalah tick terakhir sebelum jatuh tempo, dan hasil serta jumlahnya sesuai aturan.',
+    checkBad: 'Verifikasi gagal: {{reason}}. Simpan bukti ini dan hubungi layanan pelanggan.',
+    wait: {
+      unsealed: 'Detik dari sebuah tick belum disegel menjadi blok; coba lagi sebentar lagi.',
+      incomplete: 'Catatan belum memiliki tick setelah jatuh tempo; coba lagi sebentar lagi.',
+    },
+    fail: {
+      chain: 'rantai hash blok terputus atau hash tidak cocok',
+      entry: 'tick masuk tidak cocok dengan catatan',
+      exit: 'tick keluar tidak cocok dengan catatan',
+      close: 'tick keluar bukan tick terakhir sebelum jatuh tempo',
+      outcome: 'hasil tidak sesuai dengan kedua harga',
+      payout: 'pembayaran atau laba rugi tidak sesuai aturan',
+    },
+    technical: 'Detail teknis',
   },
 };

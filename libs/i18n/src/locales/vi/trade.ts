@@ -1,6 +1,7 @@
 export default {
   placed: 'Mua thành công',
   risk: 'Cảnh báo rủi ro: khi đáo hạn, giá đóng được so với giá mở để quyết định kết quả, điều không thể dự đoán; nếu thua bạn mất toàn bộ tiền đặt.',
+  percent: '{{value}}%',
   panel: {
     label: 'Giao dịch',
   },
@@ -56,7 +57,8 @@ export default {
   estimate: {
     payout: 'Khoản trả dự kiến',
     breakEven: 'Tỷ lệ thắng hòa vốn',
-    explain: 'Lợi suất {{rate}}%: khi thắng được trả lại tiền đặt cộng {{rate}}% của nó, khi hòa được hoàn tiền đặt. Bạn cần thắng hơn {{breakEven}}% số lần để không lỗ.',
+    explain:
+      'Lợi suất {{rate}}%: khi thắng được trả lại tiền đặt cộng {{rate}}% của nó, khi hòa được hoàn tiền đặt. Bạn cần thắng hơn {{breakEven}}% số lần để không lỗ.',
   },
   demo: {
     reset: 'Đặt lại',
@@ -119,10 +121,27 @@ export default {
     rulePayout: 'Khi thắng được trả lại tiền đặt cộng tiền đặt nhân lợi suất (làm tròn xuống đến xu); khi thua tiền đặt thuộc về nền tảng.',
     verifyTitle: 'Tự kiểm tra',
     verifyTicks: 'Truy vấn bản ghi tick công khai để lấy các tick quanh hai thời điểm:',
-    verifyChain: 'Các tick của mỗi giây tạo thành một khối có mã băm SHA-256 chứa mã băm của khối trước, nên mọi thay đổi về sau đều làm sai mọi mã băm phía sau.',
+    verifyChain:
+      'Các tick của mỗi giây tạo thành một khối có mã băm SHA-256 chứa mã băm của khối trước, nên mọi thay đổi về sau đều làm sai mọi mã băm phía sau.',
     verifyScript: 'Chạy script kiểm tra trong mã nguồn của nền tảng; nó đối chiếu biên nhận này với bản ghi tick và chuỗi băm:',
-    check: 'Đối chiếu với bản ghi công khai',
-    checkOk: 'Cả hai tick đều có trong bản ghi tick công khai với cùng giá và mã băm khối.',
-    checkBad: 'Không tìm thấy tick khớp trong bản ghi tick công khai. Hãy lưu biên nhận này và liên hệ bộ phận hỗ trợ.',
+    check: 'Kiểm chứng trên thiết bị này',
+    checkExplain:
+      'Trình duyệt sẽ tải các khối công khai của khoảng thời gian này, tự tính lại chuỗi băm và đối chiếu hai tick, kết quả và số tiền theo quy tắc của nền tảng.',
+    checkOk:
+      'Đã kiểm chứng: chuỗi băm nguyên vẹn, cả hai tick đều có trong bản ghi, tick ra là tick cuối cùng trước khi đáo hạn, kết quả và số tiền đúng quy tắc.',
+    checkBad: 'Kiểm chứng thất bại: {{reason}}. Hãy lưu biên nhận này và liên hệ bộ phận hỗ trợ.',
+    wait: {
+      unsealed: 'Giây chứa tick chưa được niêm phong thành khối; hãy thử lại sau giây lát.',
+      incomplete: 'Bản ghi chưa có tick nào sau thời điểm đáo hạn; hãy thử lại sau giây lát.',
+    },
+    fail: {
+      chain: 'chuỗi băm của khối bị đứt hoặc mã băm không khớp',
+      entry: 'tick vào không khớp với bản ghi',
+      exit: 'tick ra không khớp với bản ghi',
+      close: 'tick ra không phải tick cuối cùng trước khi đáo hạn',
+      outcome: 'kết quả không khớp với hai mức giá',
+      payout: 'khoản trả hoặc lãi lỗ không đúng quy tắc',
+    },
+    technical: 'Chi tiết kỹ thuật',
   },
 };

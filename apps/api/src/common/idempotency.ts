@@ -1,0 +1,117 @@
+import { createHash } from 'node:crypto';
+import type { EntityManager } from 'typeorm';
+import { DomainError } from './domain-error.js';
+
+/**
+ * `Idempotency-Key` for money-moving POSTs (API.md "Conventions"), on the `idempotency_keys` table.
+ *
+ * The key and its answer are stored INSIDE the transaction that does the work, so a key and its
+ * effect commit (or roll back) together:
+ *  - same key, same request, after the first committed -> the first answer (status and body);
+ *  - same key, another request (or another endpoint)    -> 409 IDEMPOTENCY_KEY_REUSED;
+ *  - same key, concurrently                             -> whichever stores the key second waits on
+ *    the first's uncommitted key row (unique index), then rolls its own work back and replays the
+ *    first answer: never two effects;
+ *  - the first attempt was refused or failed            -> nothing was kept, the key is free again.
+ * A key is scoped to its subject (user or operator id).
+ */
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+const KEY_FORMAT = /^[\x21-\x7e]{1,128}$/;
+
+export interface IdempotencyClaim { subjectId: string; key: string; scope: string; requestHash: string }
+export interface IdempotentResult<T> { status: number; body: T; replayed: boolean }
+
+/** JSON with object keys sorted at every level, so equal requests hash equally whatever the key order. */
+export function canonicalJson(value: unknown): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value ?? null);
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  const obj = value as Record<string, unknown>;
+  return `{${Object.keys(obj).filter((k) => obj[k] !== undefined).sort().map((k) => `${JSON.stringify(k)}:${canonicalJson(obj[k])}`).join(',')}}`;
+}
+
+/**
+ * The claim for one request, or null when no `Idempotency-Key` header was sent. `request` should
+ * be the validated, normalised command (so "10" and "10.00" are the same request).
+ * A malformed key (empty, over 128 characters, spaces or non-ASCII) is 400 VALIDATION_FAILED.
+ */
+export function idempotencyClaim(header: unknown, subjectId: string, scope: string, request: unknown): IdempotencyClaim | null {
+  if (header === undefined || header === null) return null;
+  const key = Array.isArray(header) ? undefined : header;
+  if (typeof key !== 'string' || !KEY_FORMAT.test(key)) throw new DomainError('VALIDATION_FAILED', 'Idempotency-Key');
+  const requestHash = createHash('sha256').update(`${scope}\n${canonicalJson(request)}`).digest('hex');
+  return { subjectId, key, scope, requestHash };
+}
+
+interface KeyRow { scope: string; request_hash: string; status_code: number | null; response: unknown }
+
+function answerOf<T>(claim: IdempotencyClaim, row: KeyRow): IdempotentResult<T> {
+  if (row.scope !== claim.scope || row.request_hash !== claim.requestHash || row.status_code === null) {
+    throw new DomainError('IDEMPOTENCY_KEY_REUSED', 'Idempotency-Key');
+  }
+  return { status: row.status_code, body: row.response as T, replayed: true };
+}
+
+/** The stored answer of an earlier request with this key (409 if it was another request), or null. A cheap check before any work. */
+export async function findIdempotent<T>(em: EntityManager, claim: IdempotencyClaim): Promise<IdempotentResult<T> | null> {
+  const rows: KeyRow[] = await em.query(
+    `SELECT scope, request_hash, status_code, response FROM idempotency_keys WHERE subject_id = $1 AND key = $2`,
+    [claim.subjectId, claim.key],
+  );
+  return rows[0] ? answerOf<T>(claim, rows[0]) : null;
+}
+
+/** Raised inside the work's transaction when another request committed the key first: rolls the work back. */
+class KeyTaken extends Error {}
+
+/**
+ * Stores the key with its answer, in the work's transaction. False when the key is already taken:
+ * if another transaction holds it uncommitted, this waits for it (unique index) first.
+ */
+export async function recordIdempotent(em: EntityManager, claim: IdempotencyClaim, status: number, body: unknown): Promise<boolean> {
+  const inserted: unknown[] = await em.query(
+    `INSERT INTO idempotency_keys (subject_id, key, scope, request_hash, status_code, response) VALUES ($1, $2, $3, $4, $5, $6::jsonb)
+     ON CONFLICT (subject_id, key) DO NOTHING RETURNING 1`,
+    [claim.subjectId, claim.key, claim.scope, claim.requestHash, status, JSON.stringify(body)],
+  );
+  return inserted.length === 1;
+}
+
+/**
+ * Runs `work` in a transaction (via `transaction`); with a claim, the key and the answer are
+ * stored at the end of that same transaction. When another request committed the key first, this
+ * one's work is rolled back and the earlier answer returned (or 409 for another request). The
+ * happy path costs one extra statement. With no claim it is just the transaction.
+ */
+export async function runIdempotent<T>(
+  transaction: <R>(fn: (em: EntityManager) => Promise<R>) => Promise<R>,
+  claim: IdempotencyClaim | null,
+  status: number,
+  work: (em: EntityManager) => Promise<T>,
+  lookup: EntityManager,
+): Promise<IdempotentResult<T>> {
+  try {
+    return await transaction(async (em) => {
+      const body = await work(em);
+      if (claim && !(await recordIdempotent(em, claim, status, body))) throw new KeyTaken();
+      return { status, body, replayed: false };
+    });
+  } catch (e) {
+    if (e instanceof KeyTaken) {
+      const earlier = await findIdempotent<T>(lookup, claim!);
+      if (earlier) return earlier;
+    }
+    throw e;
+  }
+}
+
+/**
+ * For a request with a key that was refused (a DomainError, before or inside the work): if the key
+ * already has an answer, that answer wins (the first answer is final); otherwise the refusal stands.
+ */
+export async function answerOrRethrow<T>(lookup: EntityManager, claim: IdempotencyClaim | null, err: unknown): Promise<IdempotentResult<T>> {
+  if (claim && err instanceof DomainError && err.code !== 'IDEMPOTENCY_KEY_REUSED') {
+    const earlier = await findIdempotent<T>(lookup, claim);
+    if (earlier) return earlier;
+  }
+  throw err;
+}

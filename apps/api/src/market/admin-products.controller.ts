@@ -1,0 +1,35 @@
+import { Body, Controller, Get, Param, Patch, Req, UseGuards } from '@nestjs/common';
+import type { Request } from 'express';
+import { adminProductBody, type AdminProduct, type AdminProductBody } from '@candor/contracts';
+import { CurrentOperator, OperatorAuthGuard, Roles, type AuthOperator } from '../auth/auth.guard.js';
+import { clientIp } from '../common/request-context.js';
+import { ZodPipe } from '../common/zod.pipe.js';
+import { AdminProductsService } from './admin-products.service.js';
+import { symbolParam } from './market.query.js';
+
+/**
+ * The operator product catalogue: names, precision, hours, holidays, maintenance, expiries and
+ * earnings rates, stake limits. Any operator may read it; only admins change it. There is no
+ * price, outcome or payout field here, and the body schema refuses unknown fields.
+ */
+@Controller('admin/products')
+@UseGuards(OperatorAuthGuard)
+export class AdminProductsController {
+  constructor(private readonly products: AdminProductsService) {}
+
+  @Get()
+  list(): Promise<AdminProduct[]> {
+    return this.products.list();
+  }
+
+  @Patch(':symbol')
+  @Roles('admin')
+  update(
+    @Param('symbol') symbol: string,
+    @Body(new ZodPipe(adminProductBody)) body: AdminProductBody,
+    @CurrentOperator() op: AuthOperator,
+    @Req() req: Request,
+  ): Promise<AdminProduct> {
+    return this.products.update(symbolParam(symbol), body, op.id, clientIp(req) || null);
+  }
+}

@@ -1,0 +1,59 @@
+import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import type { MarketEvent } from '@candor/contracts';
+import { RealtimeGateway } from '../realtime/realtime.gateway.js';
+import { MarketService } from './market.service.js';
+
+/** How often statuses are recomputed (markets open and close on the minute; maintenance changes are pushed at once). */
+const CHECK_MS = 1000;
+
+/**
+ * Emits `market { symbol, status, nextOpenAt? }` to every socket of this instance when a
+ * product's status changes: a market opens or closes by its hours, or operators toggle
+ * maintenance or change the hours. Each instance watches for its own sockets (local emit).
+ */
+@Injectable()
+export class MarketStatusWatcher implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly log = new Logger('market-status');
+  private readonly last = new Map<string, string>();
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+
+  constructor(private readonly market: MarketService, private readonly gateway: RealtimeGateway) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.check().catch((e: unknown) => this.log.warn(`status check failed: ${(e as Error).message}`));
+    this.timer = setInterval(() => void this.check().catch((e: unknown) => this.log.warn(`status check failed: ${(e as Error).message}`)), CHECK_MS);
+    this.timer.unref();
+  }
+
+  onApplicationShutdown(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  /** Recompute every status now and emit the changes (the first run only records). */
+  check(now: Date = new Date()): Promise<void> {
+    if (this.running) return this.running.then(() => this.check(now));
+    this.running = this.run(now).finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  private async run(now: Date): Promise<void> {
+    const rows = await this.market.allProductRows();
+    const seen = new Set<string>();
+    for (const p of rows) {
+      seen.add(p.symbol);
+      const s = this.market.statusOf(p, now);
+      const key = `${s.status}|${s.nextOpenAt?.toISOString() ?? ''}`;
+      const before = this.last.get(p.symbol);
+      this.last.set(p.symbol, key);
+      if (before === undefined || before === key) continue;
+      const e: MarketEvent = { symbol: p.symbol, status: s.status };
+      if (s.nextOpenAt) e.nextOpenAt = s.nextOpenAt.toISOString();
+      this.gateway.server?.local.emit('market', e);
+    }
+    for (const symbol of [...this.last.keys()]) if (!seen.has(symbol)) this.last.delete(symbol);
+  }
+}

@@ -1,0 +1,20 @@
+import { Global, Module } from '@nestjs/common';
+import { AdminProductsController } from './admin-products.controller.js';
+import { AdminProductsService } from './admin-products.service.js';
+import { HomeController, ProductsController } from './market.controller.js';
+import { MarketRepository } from './market.repository.js';
+import { MarketService } from './market.service.js';
+import { MarketStatusWatcher } from './market-status.watcher.js';
+import { TickerRelay } from './ticker-relay.service.js';
+
+/**
+ * The market in the api: public products, candles and tick record, the operator catalogue, the
+ * Redis -> socket ticker relay and the market status events. Exports MarketService (global).
+ */
+@Global()
+@Module({
+  controllers: [ProductsController, HomeController, AdminProductsController],
+  providers: [MarketRepository, MarketService, MarketStatusWatcher, TickerRelay, AdminProductsService],
+  exports: [MarketService],
+})
+export class MarketModule {}

@@ -1,0 +1,71 @@
+import { formatCents } from '@candor/domain';
+import type { Order, Wallet } from '@candor/contracts';
+import type { OrderAccount, OrderDirection, OrderOutcome, OrderStatus } from '@candor/db';
+import { toCents, type UserBalances } from '../ledger/ledger.service.js';
+
+/** An `orders` row as pg returns it (bigint and numeric as strings). Shared by the api and the worker. */
+export interface OrderRow {
+  id: string;
+  order_no: string;
+  user_id: string;
+  account: OrderAccount;
+  symbol: string;
+  direction: OrderDirection;
+  amount: string;
+  duration_seconds: number;
+  payout_rate: string;
+  open_price: string;
+  open_tick_seq: string;
+  opened_at: Date;
+  expires_at: Date;
+  status: OrderStatus;
+  close_price: string | null;
+  close_tick_seq: string | null;
+  closed_at: Date | null;
+  outcome: OrderOutcome | null;
+  payout: string | null;
+  pnl: string | null;
+  settled_at: Date | null;
+  created_at: Date;
+}
+
+/** Columns of an order for `SELECT`/`RETURNING`, in one place. */
+export const ORDER_COLUMNS = `id, order_no, user_id, account, symbol, direction, amount, duration_seconds, payout_rate, open_price, open_tick_seq,
+  opened_at, expires_at, status, close_price, close_tick_seq, closed_at, outcome, payout, pnl, settled_at, created_at`;
+
+const iso = (d: Date | string): string => new Date(d).toISOString();
+
+/** The wire shape of API.md `Order`: money as 2-decimal strings, prices as stored, times ISO UTC; result fields only once settled. */
+export function toOrder(r: OrderRow): Order {
+  const order: Order = {
+    id: r.id,
+    orderNo: r.order_no,
+    symbol: r.symbol,
+    account: r.account,
+    direction: r.direction,
+    amount: formatCents(toCents(r.amount)),
+    durationSeconds: Number(r.duration_seconds),
+    payoutRate: String(r.payout_rate),
+    openPrice: String(r.open_price),
+    openedAt: iso(r.opened_at),
+    expiresAt: iso(r.expires_at),
+    status: r.status,
+  };
+  if (r.status === 'settled') {
+    order.closePrice = String(r.close_price);
+    order.closedAt = iso(r.closed_at!);
+    order.outcome = r.outcome!;
+    order.pnl = formatCents(toCents(r.pnl));
+    order.payout = formatCents(toCents(r.payout));
+  }
+  return order;
+}
+
+/** The wallet event payload from a user's balances (same figures as GET /api/wallet). */
+export function toWallet(b: UserBalances): Wallet {
+  const earn = b.earn_pending + b.earn_confirmed;
+  return {
+    available: formatCents(b.cash), frozen: formatCents(b.hold), inOrders: formatCents(b.escrow), earn: formatCents(earn),
+    total: formatCents(b.cash + b.hold + b.escrow + earn), demo: formatCents(b.demo),
+  };
+}

@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { DemoController, OrdersController } from './orders.controller.js';
+import { OrdersRepository } from './orders.repository.js';
+import { OrdersService } from './orders.service.js';
+import { SettlementQueue } from './settlement-queue.js';
+
+/** Orders and the demo reset. MarketService comes from the global MarketModule. */
+@Module({
+  controllers: [OrdersController, DemoController],
+  providers: [OrdersService, OrdersRepository, SettlementQueue],
+  exports: [OrdersService],
+})
+export class OrdersModule {}

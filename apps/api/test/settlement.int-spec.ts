@@ -1,0 +1,164 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { ledgerCheck, startApp, type TestApp } from './support/app.js';
+import { createUser, type LoggedIn } from './support/factories.js';
+import { balanceOf, createTestProduct, fundCash, rawQuery, runningBalanceMismatches, sleep, tick, tickWriter } from './support/trading.js';
+import { LedgerService } from '../src/ledger/ledger.service.js';
+import { SettlementService } from '../../worker/src/settlement/settlement.service.js';
+import type { TickWriter } from '../../worker/src/feed/tick-writer.js';
+
+/**
+ * Settlement run in-process (the worker's SettlementService on the test app's database), with
+ * ticks injected through the feed's own writer at controlled prices. No worker process runs here,
+ * so every settlement below is the one the test triggers.
+ */
+// The jest config's testTimeout is not applied per project: these scenarios take seconds.
+jest.setTimeout(60_000);
+
+let t: TestApp;
+let writer: TickWriter;
+let settlement: SettlementService;
+
+beforeAll(async () => {
+  t = await startApp();
+  writer = tickWriter(t);
+  settlement = new SettlementService(t.ds, t.app.get(LedgerService));
+});
+afterAll(async () => {
+  await writer?.close();
+  await t?.close();
+});
+afterEach(async () => {
+  expect(await ledgerCheck(t)).toMatchObject({ ok: true, imbalance: '0.00' });
+  expect(await runningBalanceMismatches(t.ds)).toBe(0);
+});
+
+const place = async (u: LoggedIn, body: Record<string, unknown>) => {
+  const r = await t.http().post('/api/orders').set(u.auth).send({ durationSeconds: 2, account: 'real', ...body });
+  expect(r.status).toBe(201);
+  return r.body as { id: string; expiresAt: string; openPrice: string };
+};
+const untilPast = async (isoTimes: string[]) => {
+  const last = Math.max(...isoTimes.map((s) => Date.parse(s)));
+  await sleep(Math.max(0, last - Date.now() + 30));
+};
+const settleEverythingDue = () => settlement.settleWindow(0, Date.now() + 60_000);
+const settleEntries = (ids: string[]) =>
+  t.ds.query(`SELECT ref_id, type, count(*) OVER (PARTITION BY ref_id)::int AS n FROM journal_entries WHERE unique_key = ANY($1::text[]) ORDER BY ref_id`, [ids.map((id) => `settle:${id}`)]);
+
+describe('settlement', () => {
+  it('settles win, loss and tie with exact cents, from the last tick at or before expiry, and a second run does nothing', async () => {
+    const u = await createUser(t);
+    await fundCash(t, u.id, 100_000); // 1000.00
+    const up = await createTestProduct(t, { expiries: [{ seconds: 2, payoutRate: '0.85' }], minStakeCents: 1 });
+    const down = await createTestProduct(t, { expiries: [{ seconds: 2, payoutRate: '0.875' }], minStakeCents: 1 });
+    const flat = await createTestProduct(t, { expiries: [{ seconds: 2, payoutRate: '0.80' }], minStakeCents: 1 });
+    await Promise.all([tick(writer, up, '100.00'), tick(writer, down, '50.00'), tick(writer, flat, '7.77')]);
+
+    const o = {
+      upWin: await place(u, { symbol: up, direction: 'up', amount: '33.33' }),
+      upDownLoss: await place(u, { symbol: up, direction: 'down', amount: '10.00' }),
+      downUpLoss: await place(u, { symbol: down, direction: 'up', amount: '20.00' }),
+      downWin: await place(u, { symbol: down, direction: 'down', amount: '0.07' }),
+      tieUp: await place(u, { symbol: flat, direction: 'up', amount: '15.55' }),
+      tieDown: await place(u, { symbol: flat, direction: 'down', amount: '1.00' }),
+    };
+    // Stakes 33.33 + 10 + 20 + 0.07 + 15.55 + 1 = 79.95 are in escrow.
+    expect(await balanceOf(t, u.id, 'cash')).toBe(100_000 - 7_995);
+    expect(await balanceOf(t, u.id, 'escrow')).toBe(7_995);
+
+    // Closing ticks before expiry, then a "decoy" tick at the same price as the close would be otherwise.
+    const closes = await Promise.all([tick(writer, up, '100.01'), tick(writer, down, '49.99'), tick(writer, flat, '7.77')]);
+    const expiries = Object.values(o).map((x) => x.expiresAt);
+    expect(closes.every((c) => Date.parse(c.t) <= Math.min(...expiries.map(Date.parse)))).toBe(true);
+
+    // Expired, but no tick after expiry is stored yet: nothing may be settled on a guess.
+    await untilPast(expiries);
+    expect((await settleEverythingDue()).filter((r) => r.user_id === u.id)).toEqual([]);
+    const [{ open }] = await t.ds.query(`SELECT count(*)::int AS open FROM orders WHERE user_id = $1 AND status = 'open'`, [u.id]);
+    expect(open).toBe(6);
+
+    // Later ticks at prices that would flip every result: they must not be used.
+    await Promise.all([tick(writer, up, '1.00'), tick(writer, down, '999.00'), tick(writer, flat, '8.00')]);
+    const settled = (await settleEverythingDue()).filter((r) => r.user_id === u.id);
+    expect(settled.map((r) => r.id).sort()).toEqual(Object.values(o).map((x) => x.id).sort());
+
+    const get = async (id: string) => (await t.http().get(`/api/orders/${id}`).set(u.auth).expect(200)).body;
+    // Hand computed: win pays stake + floor(stake x rate); 3333 x 0.85 = 2833.05 -> 28.33; 7 x 0.875 = 6.125 -> 0.06.
+    expect(await get(o.upWin.id)).toMatchObject({ status: 'settled', outcome: 'win', closePrice: '100.01', closedAt: closes[0]!.t, payout: '61.66', pnl: '28.33' });
+    expect(await get(o.upDownLoss.id)).toMatchObject({ outcome: 'loss', closePrice: '100.01', payout: '0.00', pnl: '-10.00' });
+    expect(await get(o.downUpLoss.id)).toMatchObject({ outcome: 'loss', closePrice: '49.99', payout: '0.00', pnl: '-20.00' });
+    expect(await get(o.downWin.id)).toMatchObject({ outcome: 'win', closePrice: '49.99', payout: '0.13', pnl: '0.06' });
+    expect(await get(o.tieUp.id)).toMatchObject({ outcome: 'tie', closePrice: '7.77', payout: '15.55', pnl: '0.00' });
+    expect(await get(o.tieDown.id)).toMatchObject({ outcome: 'tie', closePrice: '7.77', payout: '1.00', pnl: '0.00' });
+
+    // Money: cash = 1000.00 + 28.33 - 10 - 20 + 0.06 = 998.39, escrow empty, P&L -1.61 (from the house postings).
+    expect(await balanceOf(t, u.id, 'cash')).toBe(99_839);
+    expect(await balanceOf(t, u.id, 'escrow')).toBe(0);
+    const summary = await t.http().get('/api/me/summary').set(u.auth).expect(200);
+    expect(summary.body).toMatchObject({ available: '998.39', inOrders: '0.00', pnlTotal: '-1.61' });
+    const entries = await settleEntries(Object.values(o).map((x) => x.id));
+    expect(entries.map((e: { type: string; n: number }) => [e.type, e.n]).sort()).toEqual(
+      [['order_loss', 1], ['order_loss', 1], ['order_payout', 1], ['order_payout', 1], ['order_refund', 1], ['order_refund', 1]],
+    );
+    const house = await t.ds.query(
+      `SELECT e.type, p.amount FROM journal_entries e JOIN postings p ON p.entry_id = e.id JOIN ledger_accounts a ON a.id = p.account_id
+        WHERE e.user_id = $1 AND a.kind = 'house' AND a.user_id IS NULL ORDER BY p.id`, [u.id]);
+    expect(house.map((h: { amount: string }) => Number(h.amount)).reduce((s: number, x: number) => s + x, 0)).toBe(161);
+
+    // The job run again (or any settler) finds nothing left: no order settles twice.
+    expect((await settleEverythingDue()).filter((r) => r.user_id === u.id)).toEqual([]);
+    expect((await settlement.settleWindow(Math.floor(Date.parse(expiries[0]!) / 1000) * 1000, Date.now())).filter((r) => r.user_id === u.id)).toEqual([]);
+    expect(await settleEntries(Object.values(o).map((x) => x.id))).toHaveLength(6);
+    expect(await balanceOf(t, u.id, 'cash')).toBe(99_839);
+
+    // A settled order is final, even for the database owner's ordinary statements.
+    await expect(rawQuery(`UPDATE orders SET settled_at = now() WHERE id = $1`, [o.upWin.id])).rejects.toThrow(/settled and final/);
+    await expect(rawQuery(`UPDATE orders SET outcome = 'loss', payout = 0, pnl = -3333 WHERE id = $1`, [o.upWin.id])).rejects.toThrow(/settled and final/);
+
+    // The receipt names both ticks.
+    const receipt = (await t.http().get(`/api/orders/${o.upWin.id}/receipt`).set(u.auth).expect(200)).body;
+    expect(receipt.exitTick).toMatchObject({ seq: closes[0]!.seq, t: closes[0]!.t, price: '100.01' });
+    expect(receipt.entryTick.price).toBe('100.00');
+  });
+
+  it('settles demo orders on the demo accounts against demo_house, and they never touch P&L', async () => {
+    const u = await createUser(t);
+    const s = await createTestProduct(t, { expiries: [{ seconds: 2, payoutRate: '0.85' }] });
+    await tick(writer, s, '10.00');
+    const win = await place(u, { symbol: s, direction: 'up', amount: '100.00', account: 'demo' });
+    const loss = await place(u, { symbol: s, direction: 'down', amount: '40.00', account: 'demo' });
+    const close = await tick(writer, s, '10.50');
+    expect(Date.parse(close.t)).toBeLessThan(Date.parse(win.expiresAt));
+    await untilPast([win.expiresAt, loss.expiresAt]);
+    await tick(writer, s, '10.60');
+    expect((await settleEverythingDue()).filter((r) => r.user_id === u.id)).toHaveLength(2);
+    // 10000.00 - 140.00 + 185.00 = 10045.00
+    expect(await balanceOf(t, u.id, 'demo')).toBe(1_004_500);
+    expect(await balanceOf(t, u.id, 'demo_escrow')).toBe(0);
+    expect(await balanceOf(t, u.id, 'cash')).toBe(0);
+    const kinds = await t.ds.query(
+      `SELECT DISTINCT a.kind FROM journal_entries e JOIN postings p ON p.entry_id = e.id JOIN ledger_accounts a ON a.id = p.account_id
+        WHERE e.unique_key = ANY($1::text[])`, [[`settle:${win.id}`, `settle:${loss.id}`]]);
+    expect(kinds.map((k: { kind: string }) => k.kind).sort()).toEqual(['demo', 'demo_escrow', 'demo_house']);
+    expect((await t.http().get('/api/me/summary').set(u.auth).expect(200)).body.pnlTotal).toBe('0.00');
+  });
+
+  it('concurrent settlers of the same window settle every order exactly once, in one batch entry per order', async () => {
+    const users = await Promise.all(Array.from({ length: 4 }, () => createUser(t)));
+    await Promise.all(users.map((u) => fundCash(t, u.id, 10_000)));
+    const s = await createTestProduct(t, { expiries: [{ seconds: 3, payoutRate: '0.85' }] });
+    await tick(writer, s, '20.00');
+    const placed = await Promise.all(users.flatMap((u) => Array.from({ length: 10 }, (_, i) => place(u, { symbol: s, direction: i % 2 ? 'up' : 'down', amount: '1.00', durationSeconds: 3 }))));
+    const close = await tick(writer, s, '20.05');
+    expect(Date.parse(close.t)).toBeLessThan(Math.min(...placed.map((p) => Date.parse(p.expiresAt))));
+    await untilPast(placed.map((p) => p.expiresAt));
+    await tick(writer, s, '20.10');
+    const runs = await Promise.all([settleEverythingDue(), settleEverythingDue(), settleEverythingDue()]);
+    const mine = new Set(placed.map((p) => p.id));
+    const ids = runs.flat().map((r) => r.id).filter((id) => mine.has(id));
+    expect(ids).toHaveLength(40);
+    expect(new Set(ids).size).toBe(40);
+    expect(await settleEntries(placed.map((p) => p.id))).toHaveLength(40);
+    for (const u of users) expect(await balanceOf(t, u.id, 'cash')).toBe(10_000 + 5 * 85 - 5 * 100);
+  });
+});

@@ -1,0 +1,174 @@
+// Browser test of the trading flow: a user registered through the API logs in through the UI,
+// opens a 24/7 product, buys up on the demo account with the shortest expiry, watches the
+// countdown, sees the settled result arrive over the socket, finds the order among the closed
+// positions with both prices, and opens its receipt. Screenshots at 375x812 in screenshots/.
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { Redis } from 'ioredis';
+import type { BrowserContext, Page } from 'playwright-core';
+import { API, type Order, type OrderReceipt, type Product } from '@candor/contracts';
+import { resources } from '@candor/i18n';
+import { launchBrowser, screenshot } from '../../../scripts/testing/browser.mjs';
+
+const BASE = process.env.E2E_BASE_URL ?? 'http://localhost:3000';
+const REDIS_URL = process.env.E2E_REDIS_URL ?? 'redis://localhost:6379';
+const INVITE = process.env.E2E_INVITE_CODE ?? '';
+const zh = resources['zh-TW'];
+
+async function call<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
+  const res = await fetch(`${BASE}/api${path}`, {
+    method,
+    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${path} -> ${res.status} ${text}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** Registers a fresh user through the API, reading the captcha answer from Redis as API.md allows. */
+async function registerUser(redis: Redis): Promise<{ email: string; password: string }> {
+  const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+  const email = `trader${stamp}@example.com`;
+  const password = 'Trade-e2e-2024';
+  const { captchaId } = await call<{ captchaId: string }>('GET', API.captcha);
+  const captchaCode = await redis.get(`captcha:${captchaId}`);
+  expect(captchaCode).toMatch(/^\d{4}$/);
+  const { registrationToken } = await call<{ registrationToken: string }>('POST', API.registerCheck, {
+    email,
+    phone: `+8869${stamp.slice(-8)}`,
+    inviteCode: INVITE,
+    captchaId,
+    captchaCode,
+  });
+  await call('POST', API.register, { registrationToken, password, confirmPassword: password, tradePassword: '246810', confirmTradePassword: '246810' });
+  return { email, password };
+}
+
+describe('trading in the browser', () => {
+  let redis: Redis;
+  let context: BrowserContext;
+  let page: Page;
+  let product: Product;
+
+  beforeAll(async () => {
+    redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 2 });
+    await redis.connect();
+    // A product that trades around the clock and is open now (crypto in the seed).
+    const products = await call<Product[]>('GET', API.products);
+    const open = products.filter((p) => p.status === 'open' && p.expiries.length > 0);
+    const found = open.find((p) => p.symbol === 'BTCUSDT') ?? open.find((p) => p.category === 'crypto') ?? open[0];
+    if (!found) throw new Error(`no open product to trade: ${products.map((p) => `${p.symbol}:${p.status}`).join(', ')}`);
+    product = found;
+    context = await launchBrowser();
+    page = context.pages()[0] ?? (await context.newPage());
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    redis?.disconnect();
+  });
+
+  it('buys up on demo, sees the countdown and the settled result, then finds it with its receipt', async () => {
+    try {
+      await tradeFlow();
+    } catch (err) {
+      await screenshot(page, 'trading-failure').catch(() => undefined);
+      throw err;
+    }
+  }, 180_000);
+
+  async function tradeFlow(): Promise<void> {
+    const user = await registerUser(redis);
+
+    // Log in through the UI.
+    await page.goto(`${BASE}/#/pages/login/login`);
+    await page.locator('input[name="email"]').fill(user.email);
+    await page.locator('input[name="password"]').fill(user.password);
+    await page.getByTestId('login-submit').click();
+    await page.waitForURL((url) => !url.hash.startsWith('#/pages/login/'), { timeout: 15_000 });
+
+    // Products -> the product's detail page with its live price and chart.
+    await page.goto(`${BASE}/#/pages/product/product`);
+    await page.getByTestId(`product-${product.symbol}`).click();
+    await page.waitForURL((url) => url.hash.includes(`symbol=${product.symbol}`));
+    await page.getByTestId('candle-chart').waitFor({ timeout: 20_000 });
+    await page.getByTestId('live-indicator').and(page.locator('[data-live="true"]')).waitFor({ timeout: 15_000 });
+    await screenshot(page, 'trading-01-detail');
+
+    // Demo account, shortest expiry.
+    await page.getByTestId('account-demo').click();
+    const shortest = Math.min(...product.expiries.map((e) => e.seconds));
+    await page.getByTestId(`expiry-${shortest}`).click();
+    await expect(page.getByTestId('balance').textContent()).resolves.toMatch(/\d/);
+    await page.getByTestId('trade-panel').scrollIntoViewIfNeeded();
+    await screenshot(page, 'trading-02-panel');
+
+    // Buy up: the request carries an Idempotency-Key; "purchase successful" and the countdown show.
+    const placed = page.waitForResponse((r) => r.url().endsWith('/api/orders') && r.request().method() === 'POST');
+    await page.getByTestId('buy-up').click();
+    const response = await placed;
+    expect(response.status()).toBe(201);
+    expect(response.request().headers()['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+    const order = (await response.json()) as Order;
+    expect(order).toMatchObject({ symbol: product.symbol, direction: 'up', account: 'demo', durationSeconds: shortest, status: 'open' });
+
+    await page.getByTestId('toast').filter({ hasText: zh.trade.placed }).waitFor({ timeout: 5_000 });
+    const sheet = page.getByTestId('order-sheet');
+    await sheet.getByTestId('order-countdown').waitFor();
+    const first = await sheet.getByTestId('order-countdown').textContent();
+    await page.waitForTimeout(1_500);
+    const later = await sheet.getByTestId('order-countdown').textContent();
+    expect(later).not.toBe(first); // it counts down live
+    await screenshot(page, 'trading-03-countdown');
+
+    // The result arrives over the socket, without a reload.
+    const result = sheet.getByTestId('order-result');
+    await result.waitFor({ timeout: (shortest + 20) * 1000 });
+    const outcome = await result.getAttribute('data-outcome');
+    expect(['win', 'loss', 'tie']).toContain(outcome);
+    await expect(sheet.getByTestId('order-close-price').textContent()).resolves.toMatch(/^\d+(\.\d+)?$/);
+    await screenshot(page, 'trading-04-result');
+
+    // Closed positions list it with both prices.
+    await sheet.getByTestId('order-sheet-close').click();
+    const listed = page.waitForResponse((r) => r.url().includes('/api/orders?') && r.url().includes('status=settled'));
+    await page.goto(`${BASE}/#/pages/order/order?tab=closed`);
+    const list = await listed;
+    const listBody = (await list.json()) as { items: Order[] };
+    expect({ status: list.status(), ids: listBody.items.map((o) => o.id) }).toEqual({ status: 200, ids: expect.arrayContaining([order.id]) });
+    const card = page.locator(`[data-testid="closed-order"][data-order-id="${order.id}"]`);
+    await card.waitFor({ timeout: 15_000 });
+    const openPrice = (await card.getByTestId('closed-order-open-price').textContent())?.trim();
+    const closePrice = (await card.getByTestId('closed-order-close-price').textContent())?.trim();
+    expect(openPrice).toBe(order.openPrice);
+    expect(closePrice).toMatch(/^\d+(\.\d+)?$/);
+    await expect(card.getByTestId('outcome').getAttribute('data-outcome')).resolves.toBe(outcome);
+    await screenshot(page, 'trading-05-closed');
+
+    // Its receipt: both ticks, with their block hashes.
+    const receiptResponse = page.waitForResponse((r) => r.url().includes(`/api/orders/${order.id}/receipt`));
+    await card.click();
+    const receipt = (await (await receiptResponse).json()) as OrderReceipt;
+    await page.getByTestId('receipt').waitFor();
+    await expect(page.getByTestId('receipt-entry-price').textContent()).resolves.toBe(openPrice);
+    await expect(page.getByTestId('receipt-exit-price').textContent()).resolves.toBe(closePrice);
+    await expect(page.getByTestId('receipt-entry-hash').textContent()).resolves.toMatch(/^[0-9a-f]{64}$/);
+    await expect(page.getByTestId('receipt-exit-hash').textContent()).resolves.toMatch(/^[0-9a-f]{64}$/);
+    expect(receipt.entryTick.price).toBe(openPrice);
+    expect(receipt.exitTick?.price).toBe(closePrice);
+    await screenshot(page, 'trading-06-receipt');
+
+    // Checked on the device: the blocks' hash chain, both ticks, the close rule, outcome and amounts.
+    const verdict = page.getByTestId('receipt-check-result');
+    for (let attempt = 0; ; attempt++) {
+      await page.getByTestId('receipt-check').click();
+      await verdict.waitFor({ timeout: 15_000 });
+      const reason = await verdict.getAttribute('data-reason');
+      if (!(reason === 'unsealed' || reason === 'incomplete') || attempt >= 5) break;
+      await page.waitForTimeout(1_000); // the feed seals each second shortly after it ends
+    }
+    await expect(verdict.getAttribute('data-ok')).resolves.toBe('true');
+    await verdict.scrollIntoViewIfNeeded();
+    await screenshot(page, 'trading-07-verified');
+  }
+});

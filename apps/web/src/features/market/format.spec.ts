@@ -1,0 +1,92 @@
+import { describe, expect, it } from '@jest/globals';
+import { formatChangePercent, formatCountdown, formatPrice, formatVolume, signOf, splitDuration } from './format';
+
+describe('formatChangePercent (wire fraction -> signed percent)', () => {
+  it.each([
+    ['0.0123', '+1.23%'],
+    ['-0.0123', '-1.23%'],
+    ['0', '0.00%'],
+    ['0.00004', '0.00%'], // rounds to zero: no sign
+    ['-0.00004', '0.00%'],
+    ['0.00005', '+0.01%'],
+    ['1.5', '+150.00%'],
+    ['0.1', '+10.00%'],
+    ['', '--'],
+    ['abc', '--'],
+  ])('%s -> %s', (input, out) => {
+    expect(formatChangePercent(input, 'en')).toBe(out);
+  });
+
+  it('shows a dash for a missing value', () => {
+    expect(formatChangePercent(null, 'en')).toBe('--');
+    expect(formatChangePercent(undefined, 'en')).toBe('--');
+  });
+});
+
+describe('signOf', () => {
+  it.each([
+    ['0.01', 1],
+    ['-0.01', -1],
+    ['0', 0],
+    ['-0', 0],
+    [null, 0],
+    ['x', 0],
+  ] as const)('%s -> %s', (input, out) => {
+    expect(signOf(input)).toBe(out);
+  });
+});
+
+describe('formatVolume', () => {
+  it('keeps small numbers whole, with grouping', () => {
+    expect(formatVolume('9999', 'en')).toBe('9,999');
+    expect(formatVolume('12.345', 'en')).toBe('12.35');
+  });
+  it('goes compact from 10 000', () => {
+    expect(formatVolume('10000', 'en')).toBe('10K');
+    expect(formatVolume('1234567', 'en')).toBe('1.23M');
+    expect(formatVolume('1234567', 'zh-TW')).toBe('123.46萬');
+  });
+  it('shows a dash for nothing', () => {
+    expect(formatVolume(null, 'en')).toBe('--');
+    expect(formatVolume('', 'en')).toBe('--');
+  });
+});
+
+describe('formatPrice', () => {
+  it('shows the wire text unchanged, or a dash', () => {
+    expect(formatPrice('64250.10')).toBe('64250.10');
+    expect(formatPrice(null)).toBe('--');
+    expect(formatPrice('')).toBe('--');
+  });
+});
+
+describe('splitDuration', () => {
+  it.each([
+    [30, { value: 30, unit: 's' }],
+    [60, { value: 1, unit: 'm' }],
+    [90, { value: 90, unit: 's' }],
+    [300, { value: 5, unit: 'm' }],
+    [3600, { value: 1, unit: 'h' }],
+    [5400, { value: 90, unit: 'm' }],
+    [86400, { value: 1, unit: 'd' }],
+  ] as const)('%s s -> %o', (seconds, out) => {
+    expect(splitDuration(seconds)).toEqual(out);
+  });
+});
+
+describe('formatCountdown', () => {
+  it.each([
+    [0, '00:00'],
+    [-500, '00:00'],
+    [1, '00:01'], // a partial second still shows as one second left
+    [999, '00:01'],
+    [1000, '00:01'],
+    [1001, '00:02'],
+    [59_000, '00:59'],
+    [60_000, '01:00'],
+    [3_599_000, '59:59'],
+    [3_600_000, '1:00:00'],
+  ])('%s ms -> %s', (ms, out) => {
+    expect(formatCountdown(ms)).toBe(out);
+  });
+});

@@ -1,0 +1,206 @@
+import { afterEach, describe, expect, it, jest } from '@jest/globals';
+import { GENESIS_PREV_HASH, verifyChain } from '@candor/domain';
+import { TickWriter, type PendingTick, type SymbolBlock, type SymbolSeed, type TickBus, type TickStore } from './tick-writer.js';
+
+const T0 = Date.UTC(2026, 5, 1, 9, 0, 0);
+
+class FakeStore implements TickStore {
+  seeds = new Map<string, SymbolSeed>();
+  commits: { ticks: PendingTick[]; blocks: SymbolBlock[] }[] = [];
+  fail: unknown = null;
+  async seed(symbol: string): Promise<SymbolSeed | null> {
+    return this.seeds.get(symbol) ?? null;
+  }
+  async commit(batch: { ticks: readonly PendingTick[]; blocks: readonly SymbolBlock[] }): Promise<void> {
+    if (this.fail) {
+      const e = this.fail;
+      this.fail = null;
+      throw e;
+    }
+    this.commits.push({ ticks: [...batch.ticks], blocks: [...batch.blocks] });
+  }
+  get ticks() {
+    return this.commits.flatMap((c) => c.ticks);
+  }
+  get blocks() {
+    return this.commits.flatMap((c) => c.blocks);
+  }
+}
+
+class FakeBus implements TickBus {
+  published: PendingTick[][] = [];
+  async publish(ticks: readonly PendingTick[]): Promise<void> {
+    this.published.push([...ticks]);
+  }
+}
+
+const emptySeed = (precision = 2): SymbolSeed => ({ precision, lastSeq: null, lastTick: null, lastBlock: null, unsealed: [], minutes: [] });
+const quiet = { warn: () => undefined, error: () => undefined };
+
+function setup(opts: { now?: number } = {}) {
+  const clock = { now: opts.now ?? T0 + 100 };
+  const store = new FakeStore();
+  store.seeds.set('BTCUSDT', emptySeed(2));
+  const bus = new FakeBus();
+  const writer = new TickWriter(store, bus, { flushIntervalMs: 60_000, sealGraceMs: 150, now: () => clock.now, log: quiet });
+  return { clock, store, bus, writer };
+}
+
+let writers: TickWriter[] = [];
+afterEach(() => {
+  for (const w of writers) w.reset();
+  writers = [];
+  jest.useRealTimers();
+});
+
+describe('TickWriter', () => {
+  it('batches: nothing is stored or published until the flush, then one commit holds every tick in seq order', async () => {
+    const { store, bus, writer, clock } = setup();
+    writers.push(writer);
+    for (const p of ['100.00', '100.50', '99.75']) {
+      await writer.writeTick('BTCUSDT', p);
+      clock.now += 300;
+    }
+    expect(store.commits).toHaveLength(0);
+    expect(bus.published).toHaveLength(0);
+    await writer.flush();
+    expect(store.commits).toHaveLength(1);
+    expect(store.commits[0]!.ticks.map((k) => [k.seq, k.price])).toEqual([['1', '100.00'], ['2', '100.50'], ['3', '99.75']]);
+    expect(bus.published).toEqual([store.commits[0]!.ticks]); // published after the commit, the same ticks
+  });
+
+  it('flushes on its own timer', async () => {
+    jest.useFakeTimers();
+    const clock = { now: T0 };
+    const store = new FakeStore();
+    store.seeds.set('BTCUSDT', emptySeed());
+    const writer = new TickWriter(store, new FakeBus(), { flushIntervalMs: 250, now: () => clock.now, log: quiet });
+    writers.push(writer);
+    await writer.writeTick('BTCUSDT', '1.00');
+    await writer.writeTick('BTCUSDT', '1.01');
+    expect(store.commits).toHaveLength(0);
+    await jest.advanceTimersByTimeAsync(260);
+    expect(store.ticks.map((k) => k.seq)).toEqual(['1', '2']);
+  });
+
+  it('with flush: true the tick is stored and published before writeTick resolves', async () => {
+    const { store, bus, writer } = setup();
+    writers.push(writer);
+    const w = await writer.writeTick('BTCUSDT', '67000.1', undefined, { flush: true, volume: '0.5' });
+    expect(w).toMatchObject({ seq: '1', price: '67000.10', volume: '0.5' });
+    expect(store.ticks.map((k) => k.price)).toEqual(['67000.10']);
+    expect(bus.published.flat().map((k) => k.message.price)).toEqual(['67000.10']);
+  });
+
+  it('continues the seq and the chain of what is stored, and seals seconds once they have passed', async () => {
+    const { store, writer, clock } = setup({ now: T0 + 2500 });
+    writers.push(writer);
+    store.seeds.set('BTCUSDT', { ...emptySeed(), lastSeq: '41', lastTick: { t: new Date(T0 + 1200).toISOString(), price: '10.00' }, lastBlock: { second: T0 / 1000 + 1, hash: 'a'.repeat(64) } });
+    await writer.writeTick('BTCUSDT', '10.01'); // t = now = second 2
+    clock.now = T0 + 2900;
+    await writer.writeTick('BTCUSDT', '10.02');
+    clock.now = T0 + 3100; // second 2 ended, but within the grace
+    await writer.flush();
+    expect(store.blocks).toHaveLength(0);
+    clock.now = T0 + 3200;
+    await writer.writeTick('BTCUSDT', '10.03');
+    await writer.flush();
+    expect(store.ticks.map((k) => k.seq)).toEqual(['42', '43', '44']);
+    expect(store.blocks.map((b) => [b.second, b.ticks.map((k) => k.seq), b.prevHash])).toEqual([[T0 / 1000 + 2, ['42', '43'], 'a'.repeat(64)]]);
+  });
+
+  it('builds a chain that verifies from genesis', async () => {
+    const { store, writer, clock } = setup();
+    writers.push(writer);
+    for (let i = 0; i < 20; i++) {
+      await writer.writeTick('BTCUSDT', (100 + i / 100).toFixed(2));
+      clock.now += 370;
+      if (i % 4 === 0) await writer.flush();
+    }
+    clock.now += 2000;
+    await writer.flush();
+    expect(store.blocks[0]!.prevHash).toBe(GENESIS_PREV_HASH);
+    expect(verifyChain(store.blocks, { fromGenesis: true })).toEqual({ ok: true });
+    expect(store.blocks.flatMap((b) => b.ticks.map((k) => k.seq))).toEqual(store.ticks.map((k) => k.seq));
+  });
+
+  it.each([
+    ['too many decimals', '1.234', /more than 2 decimals/],
+    ['not a number', '1e5', /bad price/],
+    ['negative', '-1.00', /bad price/],
+    ['zero', '0.00', /positive/],
+  ])('refuses a price that is %s', async (_label, price, error) => {
+    const { writer } = setup();
+    writers.push(writer);
+    await expect(writer.writeTick('BTCUSDT', price)).rejects.toThrow(error);
+  });
+
+  it('refuses an unknown product, a time that goes back, and a time in a sealed second', async () => {
+    const { writer, clock } = setup();
+    writers.push(writer);
+    await expect(writer.writeTick('NOPE', '1.00')).rejects.toThrow(/unknown product/);
+    await writer.writeTick('BTCUSDT', '1.00', new Date(T0 + 500));
+    await expect(writer.writeTick('BTCUSDT', '1.00', new Date(T0 + 400))).rejects.toThrow(/goes back/);
+    clock.now = T0 + 5000;
+    await writer.flush(); // seals second 0
+    await expect(writer.writeTick('BTCUSDT', '1.00', new Date(T0 + 900))).rejects.toThrow(/already sealed/);
+    const w = await writer.writeTick('BTCUSDT', '1.00', new Date(T0 + 1000));
+    expect(w.seq).toBe('2');
+  });
+
+  it('never stamps a tick earlier than the last one, even when the clock steps back', async () => {
+    const { writer, clock } = setup();
+    writers.push(writer);
+    const a = await writer.writeTick('BTCUSDT', '1.00');
+    clock.now -= 5000;
+    const b = await writer.writeTick('BTCUSDT', '1.01');
+    expect(Date.parse(b.t)).toBeGreaterThanOrEqual(Date.parse(a.t));
+  });
+
+  it('keeps the batch when Postgres fails and stores it on the next flush', async () => {
+    const { store, bus, writer } = setup();
+    writers.push(writer);
+    await writer.writeTick('BTCUSDT', '1.00');
+    store.fail = new Error('connection refused');
+    await expect(writer.flush()).rejects.toThrow('connection refused');
+    expect(bus.published).toHaveLength(0);
+    await writer.writeTick('BTCUSDT', '1.01');
+    await writer.flush();
+    expect(store.ticks.map((k) => k.seq)).toEqual(['1', '2']);
+  });
+
+  it('on a conflict (another writer stored first) drops the batch and re-reads the record', async () => {
+    const { store, writer } = setup();
+    writers.push(writer);
+    await writer.writeTick('BTCUSDT', '1.00');
+    store.fail = Object.assign(new Error('duplicate key value'), { code: '23505' });
+    await writer.flush();
+    store.seeds.set('BTCUSDT', { ...emptySeed(), lastSeq: '70', lastTick: { t: new Date(T0).toISOString(), price: '2.00' } });
+    const w = await writer.writeTick('BTCUSDT', '2.01');
+    expect(w.seq).toBe('71');
+  });
+
+  it('publishes live 24h statistics and candles with each tick', async () => {
+    const { bus, writer, clock } = setup();
+    writers.push(writer);
+    await writer.writeTick('BTCUSDT', '100.00', undefined, { volume: '2' });
+    clock.now += 1000;
+    await writer.writeTick('BTCUSDT', '110.00', undefined, { volume: '1', flush: true });
+    const last = bus.published.flat().at(-1)!.message;
+    expect(last.stats).toEqual({ change24h: '0.100000', high24h: '110.00', low24h: '100.00', volume24h: '3', amount24h: '310.00' });
+    expect(last.candles['1m']).toMatchObject({ o: '100.00', h: '110.00', l: '100.00', c: '110.00', v: '3' });
+  });
+
+  it('close() waits for the current second to end, then stores and seals everything', async () => {
+    const store = new FakeStore();
+    store.seeds.set('BTCUSDT', emptySeed());
+    const writer = new TickWriter(store, new FakeBus(), { flushIntervalMs: 60_000, sealGraceMs: 50, log: quiet });
+    await writer.writeTick('BTCUSDT', '5.00');
+    const started = Date.now();
+    await writer.close();
+    expect(Date.now() - started).toBeLessThan(1700);
+    expect(store.ticks).toHaveLength(1);
+    expect(store.blocks).toHaveLength(1);
+    await expect(writer.writeTick('BTCUSDT', '5.01')).rejects.toThrow(/closed/);
+  });
+});

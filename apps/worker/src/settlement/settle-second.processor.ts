@@ -1,0 +1,38 @@
+import { Logger } from '@nestjs/common';
+import { Processor, WorkerHost } from '@nestjs/bullmq';
+import { DelayedError, type Job } from 'bullmq';
+import { QUEUES, type SettleSecondPayload } from '@candor/db';
+import { SettlementService } from './settlement.service.js';
+import { nextStep } from './settle-plan.js';
+
+/**
+ * One job per expiry second (`settle-<epochSecond>`, enqueued by the api after each order's commit,
+ * first run at the start of that second). Each run settles every order of the second that is ready
+ * (expired, with a later tick stored) in one set-based transaction, then re-delays itself until the
+ * second is complete. Re-running it, or running it beside the sweeper, settles nothing twice.
+ */
+@Processor(QUEUES.settlement.name, { concurrency: 4 })
+export class SettleSecondProcessor extends WorkerHost {
+  private readonly log = new Logger('settle');
+
+  constructor(private readonly settlement: SettlementService) {
+    super();
+  }
+
+  async process(job: Job<SettleSecondPayload>, token?: string): Promise<{ settled: number; leftToSweeper: number }> {
+    const second = Number(job.data.second);
+    if (!Number.isSafeInteger(second)) throw new Error(`bad settle job payload: ${JSON.stringify(job.data)}`);
+    const from = second * 1000;
+    const settled = await this.settlement.settleWindow(from, from + 1000);
+    const state = await this.settlement.windowState(from, from + 1000);
+    const settledBefore = Number((job.data as SettleSecondPayload & { settled?: number }).settled ?? 0) + settled.length;
+    const step = nextStep(second, Date.now(), state.open, state.nextExpiryMs);
+    if (step.done) {
+      if (step.leftToSweeper) this.log.warn(`second ${second}: ${step.leftToSweeper} orders still wait for a later tick; the sweeper takes them`);
+      return { settled: settledBefore, leftToSweeper: step.leftToSweeper };
+    }
+    if (settled.length) await job.updateData({ ...job.data, settled: settledBefore } as SettleSecondPayload);
+    await job.moveToDelayed(step.at, token);
+    throw new DelayedError();
+  }
+}

@@ -1,0 +1,38 @@
+import { decideOutcome, settleAmounts } from '@candor/domain';
+import type { EntrySpec } from '@candor/api/ledger/ledger.service';
+import { toCents } from '@candor/api/ledger/ledger.service';
+import type { OrderRow } from '@candor/api/orders/order-view';
+
+/** A row returned by the settlement UPDATE: the settled order and the user's two accounts it moves money between. */
+export interface SettledRow extends OrderRow { cash_account_id: string; escrow_account_id: string }
+
+/**
+ * The journal entry of one settled order, after checking the SQL result against the domain rule
+ * (libs/domain payout.ts): a disagreement aborts the whole batch rather than pay a wrong amount.
+ *  - win:  order_payout   escrow -> cash (the stake back), house -> cash (the winnings)
+ *  - loss: order_loss     escrow -> house
+ *  - tie:  order_refund   escrow -> cash
+ * The house posting is the negated pnl, which is what the personal P&L (SummaryService) sums.
+ */
+export function settlementEntry(r: SettledRow, houseAccountId: string): EntrySpec {
+  const amount = toCents(r.amount);
+  const outcome = decideOutcome(r.direction, String(r.open_price), String(r.close_price));
+  const expected = settleAmounts(amount, String(r.payout_rate), outcome);
+  if (outcome !== r.outcome || expected.payoutCents !== toCents(r.payout) || expected.pnlCents !== toCents(r.pnl)) {
+    throw new Error(`settlement of order ${r.id} disagrees with the domain rule: ${r.outcome}/${r.payout}/${r.pnl} vs ${outcome}/${expected.payoutCents}/${expected.pnlCents}`);
+  }
+  const cash = String(r.cash_account_id);
+  const escrow = String(r.escrow_account_id);
+  const base = { userId: r.user_id, refType: 'order', refId: r.id, uniqueKey: `settle:${r.id}` };
+  switch (outcome) {
+    case 'win': {
+      const postings = [{ accountId: escrow, amount: -amount }, { accountId: cash, amount: expected.payoutCents }];
+      if (expected.pnlCents > 0) postings.push({ accountId: houseAccountId, amount: -expected.pnlCents });
+      return { ...base, type: 'order_payout', postings };
+    }
+    case 'loss':
+      return { ...base, type: 'order_loss', postings: [{ accountId: escrow, amount: -amount }, { accountId: houseAccountId, amount }] };
+    case 'tie':
+      return { ...base, type: 'order_refund', postings: [{ accountId: escrow, amount: -amount }, { accountId: cash, amount }] };
+  }
+}

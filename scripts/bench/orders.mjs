@@ -1,0 +1,297 @@
+#!/usr/bin/env node
+// npm run bench:orders -- [--users 1000] [--connections 64] [--duration 20] [--rate 1500] ...
+//
+// Order placement over HTTP with autocannon against the real api (node apps/api/dist/main.js,
+// with the real worker running the feed, so orders open on live ticks), beside a hello-world
+// route of a minimal Nest 12 app (scripts/bench/lib/nest-hello.mjs: same Nest, same express
+// platform, one process, same machine), driven by the same autocannon harness with the same
+// requests. Every order request carries its own Idempotency-Key and the bearer token of one of
+// --users pre-registered, funded users (rotated per request).
+//
+// Two phases per target:
+//   max    --connections connections, as fast as answers come (closed loop): req/s, latency.
+//   rate   a fixed --rate req/s offered (autocannon overallRate) over --rate-connections
+//          connections: whether the target keeps up, and its latency at that rate.
+// Reports req/s, p50/p99 latency, non-2xx, ratios ours / hello, and after the run that the
+// number of orders equals the number of 201 answers and the ledger invariant.
+// Writes bench-results/orders-<time>.json.
+import fs from 'node:fs';
+import path from 'node:path';
+import { spawn } from 'node:child_process';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import {
+  ROOT_DIR, collectProfile, cpuSeconds, fmt, log, machineNote, printTable, profileSetup, ratio, signalProfile, sleep, verdict, writeResult,
+} from './lib/common.mjs';
+import { API_MAIN, WORKER_MAIN, ensureServerBuilt, onInterrupt, startNodeService, startStack } from './lib/stack.mjs';
+import { createFundedUsers, describeLedger, ledgerCheck } from './lib/users.mjs';
+import { freePort, waitFor, waitForHttp } from '../lib/infra.mjs';
+
+const { values: opt } = parseArgs({
+  options: {
+    users: { type: 'string', default: '1000' },
+    connections: { type: 'string', default: '64' },
+    duration: { type: 'string', default: '20' },
+    warmup: { type: 'string', default: '3' },
+    rate: { type: 'string', default: '1500' },
+    'rate-connections': { type: 'string', default: '100' },
+    account: { type: 'string', default: 'real' }, // real | demo | mixed
+    amount: { type: 'string', default: '10.00' },
+    'order-seconds': { type: 'string', default: '300' }, // the longest offered expiry: nothing settles during the run
+    login: { type: 'string', default: '20' }, // users logged in through POST /api/auth/login; the rest get tokens from the api's TokenService
+    phases: { type: 'string', default: 'max,rate' },
+    targets: { type: 'string', default: 'ours,hello' },
+    fast: { type: 'boolean', default: false },
+    profile: { type: 'boolean', default: false }, // CPU profile of the api during its measured phases (bench-results/profiles)
+    'no-build': { type: 'boolean', default: false },
+    help: { type: 'boolean', default: false },
+  },
+});
+if (opt.help) {
+  console.log(fs.readFileSync(new URL(import.meta.url), 'utf8').split('\n').filter((l) => l.startsWith('//')).map((l) => l.slice(3)).join('\n'));
+  process.exit(0);
+}
+
+const USERS = Number(opt.users);
+const CONNECTIONS = Number(opt.connections);
+const DURATION = Number(opt.duration);
+const WARMUP = Number(opt.warmup);
+const RATE = Number(opt.rate);
+const RATE_CONNECTIONS = Number(opt['rate-connections']);
+const ORDER_SECONDS = Number(opt['order-seconds']);
+const PHASES = opt.phases.split(',').map((s) => s.trim()).filter(Boolean);
+const TARGETS = opt.targets.split(',').map((s) => s.trim()).filter(Boolean);
+const PASSWORD = 'Bench-User-Pass-2024';
+const LOG_DIR = path.join(ROOT_DIR, 'bench-results', 'logs');
+
+const { createDataSource } = await import('@candor/db');
+const { PasswordHasher } = await import('@candor/api/auth/password-hasher');
+const { TokenService } = await import('@candor/api/auth/token.service');
+
+const cleanup = [];
+const stopAll = async () => {
+  while (cleanup.length) await cleanup.pop()().catch((e) => log(`cleanup: ${e.message}`));
+};
+const disarm = onInterrupt(stopAll);
+
+const result = {
+  bench: 'orders',
+  startedAt: new Date().toISOString(),
+  command: `npm run bench:orders -- ${process.argv.slice(2).join(' ')}`.trim(),
+  machine: machineNote(),
+  params: { users: USERS, connections: CONNECTIONS, durationS: DURATION, warmupS: WARMUP, rate: RATE, rateConnections: RATE_CONNECTIONS, account: opt.account, amount: opt.amount, orderSeconds: ORDER_SECONDS, fsync: !opt.fast },
+  runs: [],
+};
+
+try {
+  await ensureServerBuilt({ skip: opt['no-build'] });
+  const stack = await startStack({ name: 'orders', fast: opt.fast, seedEnv: { ACCESS_TOKEN_TTL_SECONDS: '3600' } });
+  cleanup.push(() => stack.stop());
+
+  log(`creating ${USERS} funded users`);
+  const passwordHash = await new PasswordHasher().hash(PASSWORD);
+  const ds = createDataSource(stack.databaseUrl, { logging: false });
+  await ds.initialize();
+  let users;
+  try {
+    users = await createFundedUsers(ds, USERS, { passwordHash, prefix: 'orders' });
+  } finally {
+    await ds.destroy();
+  }
+
+  const worker = await startNodeService({ name: 'worker', main: WORKER_MAIN, env: stack.env, logFile: path.join(LOG_DIR, `orders-worker-${process.pid}.log`), health: false, readyLine: /worker started/ });
+  cleanup.push(() => worker.stop());
+  const apiPort = await freePort();
+  const prof = opt.profile ? profileSetup('orders-api') : null;
+  const api = await startNodeService({
+    name: 'api', main: API_MAIN, env: { ...stack.env, ...prof?.env }, nodeArgs: prof?.nodeArgs ?? [], port: apiPort, logFile: path.join(LOG_DIR, `orders-api-${process.pid}.log`),
+  });
+  cleanup.push(() => api.stop());
+  const apiUrl = api.baseUrl;
+
+  // Products open now, with a live price and the wanted expiry.
+  const symbols = await waitFor(async () => {
+    const res = await fetch(`${apiUrl}/api/products`);
+    const body = await res.json();
+    const list = (Array.isArray(body) ? body : body.items ?? []).filter((p) => p.status === 'open' && p.lastPrice && p.expiries?.some((e) => e.seconds === ORDER_SECONDS));
+    return list.length ? list.map((p) => p.symbol) : null;
+  }, { timeoutMs: 30000, intervalMs: 500, what: 'open products with live prices' });
+  log(`placing orders on ${symbols.join(' ')} (${ORDER_SECONDS} s expiry, ${opt.amount}, ${opt.account} account)`);
+
+  const tokens = await userTokens(stack, apiUrl, users);
+  const bodyFor = (i) => JSON.stringify({
+    symbol: symbols[i % symbols.length],
+    direction: i % 2 ? 'up' : 'down',
+    amount: opt.amount,
+    durationSeconds: ORDER_SECONDS,
+    account: opt.account === 'mixed' ? (i % 2 ? 'real' : 'demo') : opt.account,
+  });
+  // One order by hand first: the request the benchmark sends must be accepted.
+  const probe = await fetch(`${apiUrl}/api/orders`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens[0]}`, 'idempotency-key': 'bench-probe-0' }, body: bodyFor(0) });
+  if (probe.status !== 201) throw new Error(`a probe order was answered ${probe.status}: ${(await probe.text()).slice(0, 300)}`);
+
+  let hello = null;
+  if (TARGETS.includes('hello')) {
+    hello = await startHello();
+    cleanup.push(() => hello.stop());
+  }
+
+  let seq = 0;
+  const makeRequests = (pathName) => [{
+    method: 'POST',
+    path: pathName,
+    setupRequest: (req) => {
+      const i = ++seq;
+      req.headers = { 'content-type': 'application/json', authorization: `Bearer ${tokens[i % tokens.length]}`, 'idempotency-key': `bench-${process.pid}-${i}` };
+      req.body = bodyFor(i);
+      return req;
+    },
+  }];
+  const targets = {
+    ours: { url: apiUrl, path: '/api/orders', pid: api.pid },
+    hello: hello && { url: hello.url, path: '/api/hello', pid: hello.pid },
+  };
+  for (const target of TARGETS) {
+    const t = targets[target];
+    if (!t) continue;
+    log(`--- ${target}: warm-up ${WARMUP} s`);
+    await cannon({ url: t.url, connections: CONNECTIONS, duration: WARMUP, requests: makeRequests(t.path) });
+    if (prof && target === 'ours') signalProfile(api.pid);
+    for (const phase of PHASES) {
+      const conns = phase === 'rate' ? RATE_CONNECTIONS : CONNECTIONS;
+      log(`--- ${target} ${phase}: ${conns} connections, ${DURATION} s${phase === 'rate' ? `, ${RATE} req/s offered` : ''}`);
+      const cpu0 = cpuSeconds(t.pid);
+      const r = await cannon({ url: t.url, connections: conns, duration: DURATION, requests: makeRequests(t.path), ...(phase === 'rate' ? { overallRate: RATE } : {}) });
+      const cpu = cpuSeconds(t.pid) - cpu0;
+      const run = {
+        target, phase, connections: conns, offeredRate: phase === 'rate' ? RATE : null,
+        reqPerSec: r.requests.average, total: r.requests.total, ok2xx: r['2xx'], non2xx: r.non2xx, errors: r.errors, timeouts: r.timeouts,
+        latencyMs: { p50: r.latency.p50, p90: r.latency.p90, p99: r.latency.p99, max: r.latency.max, mean: r.latency.average },
+        statusCodes: r.statusCodeStats, serverCpuCores: cpu / DURATION,
+      };
+      result.runs.push(run);
+      log(`${target} ${phase}: ${fmt(run.reqPerSec, 0)} req/s, p50 ${fmt(run.latencyMs.p50)} ms, p99 ${fmt(run.latencyMs.p99)} ms, non-2xx ${run.non2xx}, errors ${run.errors}, server ${fmt(run.serverCpuCores, 2)} cores`);
+      await sleep(1000);
+    }
+    if (prof && target === 'ours') {
+      result.profile = await collectProfile(api.pid, prof.file);
+      for (const line of result.profile) log(line);
+    }
+  }
+
+  // Every 201 made exactly one order; the ledger still balances.
+  const c = new pg.Client({ connectionString: stack.databaseUrl });
+  await c.connect();
+  try {
+    const { rows: [o] } = await c.query(`SELECT count(*)::int AS n FROM orders`);
+    const { rows: [k] } = await c.query(`SELECT count(*)::int AS n FROM idempotency_keys WHERE status_code = 201`);
+    result.orders = { rows: o.n, keysAnswered201: k.n };
+    result.ledger = await ledgerCheck(async (sql) => (await c.query(sql)).rows);
+  } finally {
+    await c.end();
+  }
+  log(`orders in the database: ${result.orders.rows}, idempotency keys answered 201: ${result.orders.keysAnswered201}; ledger invariant: ${describeLedger(result.ledger)}`);
+} catch (err) {
+  log(`error: ${err.stack ?? err.message}`);
+  process.exitCode = 1;
+} finally {
+  await stopAll();
+  disarm();
+}
+
+summarize(result);
+const file = writeResult('orders', result);
+log(`result: ${path.relative(process.cwd(), file)}`);
+
+// ---------------------------------------------------------------------------
+
+function cannon(options) {
+  return new Promise((resolve, reject) => {
+    autocannon({ timeout: 10, ...options }, (err, res) => (err ? reject(err) : resolve(res)));
+  });
+}
+
+/** Access tokens: the first --login users log in through the api; the rest get a session row and a token from the api's own TokenService. */
+async function userTokens(stack, apiUrl, users) {
+  const loginCount = Math.min(users.length, Number(opt.login));
+  const tokens = [];
+  for (let i = 0; i < loginCount; i++) {
+    const res = await fetch(`${apiUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: `orders${i + 1}@example.com`, password: PASSWORD }) });
+    const body = await res.json().catch(() => ({}));
+    if (!res.ok || !body.accessToken) throw new Error(`login of orders${i + 1}@example.com: ${res.status} ${JSON.stringify(body).slice(0, 200)}`);
+    tokens.push(body.accessToken);
+  }
+  const rest = users.slice(loginCount);
+  if (rest.length) {
+    const c = new pg.Client({ connectionString: stack.databaseUrl });
+    await c.connect();
+    try {
+      const { rows } = await c.query(
+        `INSERT INTO sessions (subject_type, subject_id, user_agent, ip) SELECT 'user', u, 'bench', '127.0.0.1' FROM unnest($1::uuid[]) AS u RETURNING id, subject_id`,
+        [rest.map((u) => u.id)],
+      );
+      const ts = new TokenService({ JWT_SECRET: stack.env.JWT_SECRET, ACCESS_TOKEN_TTL_SECONDS: 3600 });
+      for (const r of rows) tokens.push(await ts.sign({ sub: r.subject_id, sid: r.id, typ: 'user' }));
+    } finally {
+      await c.end();
+    }
+  }
+  log(`${tokens.length} user tokens (${loginCount} through POST /api/auth/login)`);
+  return tokens;
+}
+
+async function startHello() {
+  const port = await freePort();
+  const logFile = path.join(LOG_DIR, `orders-hello-${process.pid}.log`);
+  fs.mkdirSync(LOG_DIR, { recursive: true });
+  const out = fs.openSync(logFile, 'a');
+  const child = spawn(process.execPath, [path.join(ROOT_DIR, 'scripts/bench/lib/nest-hello.mjs')], { cwd: ROOT_DIR, env: { ...process.env, NODE_ENV: 'production', PORT: String(port) }, stdio: ['ignore', out, out] });
+  fs.closeSync(out);
+  let exited = false;
+  const gone = new Promise((r) => child.once('exit', () => { exited = true; r(); }));
+  await waitForHttp(`http://127.0.0.1:${port}/api/health`, { timeoutMs: 30000, abort: () => (exited ? `the Nest hello-world app exited (see ${logFile})` : null) });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    pid: child.pid,
+    stop: async () => {
+      if (exited) return;
+      child.kill('SIGTERM');
+      const t = setTimeout(() => child.kill('SIGKILL'), 5000);
+      await gone;
+      clearTimeout(t);
+    },
+  };
+}
+
+function summarize(res) {
+  if (!res.runs.length) return;
+  console.log('');
+  console.log(`bench:orders  ${res.startedAt}  ${res.machine.cpus} cores (${res.machine.cpuModel}), node ${res.machine.node}, load before ${res.machine.load1}`);
+  console.log(`${res.params.users} users, ${res.params.account} account, ${res.params.amount} per order, Postgres fsync ${res.params.fsync ? 'on' : 'off'}; api + worker (feed) + Postgres + Redis + autocannon on the same cores`);
+  console.log('');
+  printTable(['target', 'phase', 'conns', 'req/s', 'p50 ms', 'p99 ms', 'max ms', 'non-2xx', 'errors', 'server cores'], res.runs.map((r) => [
+    r.target === 'ours' ? 'POST /api/orders' : 'Nest hello-world', r.phase === 'rate' ? `${r.offeredRate}/s offered` : 'max', r.connections,
+    fmt(r.reqPerSec, 0), fmt(r.latencyMs.p50), fmt(r.latencyMs.p99), fmt(r.latencyMs.max), r.non2xx, r.errors + r.timeouts, fmt(r.serverCpuCores, 2),
+  ]));
+  res.ratios = {};
+  for (const phase of ['max', 'rate']) {
+    const ours = res.runs.find((r) => r.target === 'ours' && r.phase === phase);
+    const hello = res.runs.find((r) => r.target === 'hello' && r.phase === phase);
+    if (ours && hello) res.ratios[phase] = { reqPerSec: ratio(ours.reqPerSec, hello.reqPerSec), p50: ratio(ours.latencyMs.p50, hello.latencyMs.p50), p99: ratio(ours.latencyMs.p99, hello.latencyMs.p99) };
+  }
+  if (Object.keys(res.ratios).length) {
+    console.log('');
+    printTable(['orders / hello', 'req/s', 'p50', 'p99'], Object.entries(res.ratios).map(([phase, r]) => [phase, fmt(r.reqPerSec, 2), fmt(r.p50, 2), fmt(r.p99, 2)]));
+  }
+  const rate = res.runs.find((r) => r.target === 'ours' && r.phase === 'rate');
+  const max = res.runs.find((r) => r.target === 'ours' && r.phase === 'max');
+  console.log('');
+  if (rate) {
+    const pass = rate.reqPerSec >= 0.98 * RATE && rate.latencyMs.p99 <= 50 && rate.non2xx === 0;
+    res.goal = { goal: '>= 1500 req/s at p99 <= 50 ms', offered: RATE, achieved: rate.reqPerSec, p99: rate.latencyMs.p99, pass };
+    console.log(`goal >= 1,500 req/s at p99 <= 50 ms: ${fmt(rate.reqPerSec, 0)} req/s of ${RATE} offered, p99 ${fmt(rate.latencyMs.p99)} ms, ${rate.non2xx} non-2xx: ${verdict(pass)}`);
+  }
+  if (max) console.log(`most the api answered: ${fmt(max.reqPerSec, 0)} req/s with ${max.connections} connections (p99 ${fmt(max.latencyMs.p99)} ms)`);
+  if (res.orders) console.log(`orders in the database ${res.orders.rows}, requests answered 201 ${res.orders.keysAnswered201} (warm-up and probe included): ${res.orders.rows === res.orders.keysAnswered201 ? 'equal' : 'DIFFERENT'}; ledger invariant ${describeLedger(res.ledger)}`);
+}

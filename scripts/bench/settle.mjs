@@ -1,0 +1,636 @@
+#!/usr/bin/env node
+// npm run bench:settle -- [--orders 10000] [--users 2000] [--sustained-rate 500] [--sustained-seconds 20] ...
+//
+// Settlement of fixed-time orders by the real worker (node apps/worker/dist/main.js: BullMQ
+// settle-second jobs, set-based SQL, LedgerService.postBatch), beside a raw SQL batch doing the
+// same ledger writes on a copy of the same data.
+//
+//  burst     --orders orders (default 10 000) expire in one second S (random millisecond). They
+//            are placed before S the way the api places them (per order: an `order_stake` entry
+//            cash -> escrow through LedgerService.postBatch and the same INSERT INTO orders,
+//            set-based, in a few transactions) and the settle job of S is enqueued as the api
+//            enqueues it. Then the database is copied (CREATE DATABASE ... TEMPLATE) and the
+//            worker is started on the original. A tick pump writes ticks the way the feed does
+//            (one tick per product every --tick-ms +- --tick-jitter ms, committed in batches every
+//            --tick-flush ms): settlement needs a stored tick later than each expiry.
+//  raw       on the copy, once the same ticks are copied in: one transaction of set-based
+//            statements written here (flip the orders, one journal entry per order, postings
+//            with running balances, one update per account), timed.
+//  sustained --sustained-rate expiries per second for --sustained-seconds seconds (default
+//            500/s for 20 s) on a fresh copy of the funded users, settled by a fresh worker.
+//
+// Reported: settlement lag after expiry (settled_at - expires_at, as the orders table records
+// it, and "visible": when the settling transaction's commit was first seen by a 50 ms poller),
+// how much of it was the wait for the first later tick, orders/s (worker: settled orders per
+// second of settle-job run time, from BullMQ's event stream; raw: per second of its
+// transaction), and the ledger invariant after every run. Writes bench-results/settle-<time>.json.
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { Redis } from 'ioredis';
+import { Queue } from 'bullmq';
+import {
+  ROOT_DIR, cpuSeconds, fmt, log, machineNote, percentile, printTable, ratio, sleep, verdict, writeResult,
+} from './lib/common.mjs';
+import { WORKER_MAIN, ensureServerBuilt, onInterrupt, startNodeService, startStack } from './lib/stack.mjs';
+import { createFundedUsers, describeLedger, ledgerCheck as ledgerCheckQuery } from './lib/users.mjs';
+
+const { values: opt } = parseArgs({
+  options: {
+    orders: { type: 'string', default: '10000' },
+    users: { type: 'string', default: '2000' },
+    account: { type: 'string', default: 'real' }, // real | demo
+    'sustained-rate': { type: 'string', default: '500' },
+    'sustained-seconds': { type: 'string', default: '20' },
+    'tick-ms': { type: 'string', default: '400' }, // the simulated feed: 400 +- 100 ms per product
+    'tick-jitter': { type: 'string', default: '100' },
+    'tick-flush': { type: 'string', default: '250' }, // the feed's TickWriter batch period
+    symbols: { type: 'string', default: '3' },
+    lead: { type: 'string', default: '12' }, // seconds from the end of the setup to the first expiry
+    phases: { type: 'string', default: 'burst,raw,sustained' },
+    fast: { type: 'boolean', default: false }, // Postgres with fsync off (npm start keeps it on)
+    'no-build': { type: 'boolean', default: false },
+    help: { type: 'boolean', default: false },
+  },
+});
+if (opt.help) {
+  console.log((await import('node:fs')).readFileSync(new URL(import.meta.url), 'utf8').split('\n').filter((l) => l.startsWith('//')).map((l) => l.slice(3)).join('\n'));
+  process.exit(0);
+}
+
+const N_ORDERS = Number(opt.orders);
+const N_USERS = Number(opt.users);
+const ACCOUNT = opt.account === 'demo' ? 'demo' : 'real';
+const SUSTAINED_RATE = Number(opt['sustained-rate']);
+const SUSTAINED_SECONDS = Number(opt['sustained-seconds']);
+const TICK_MS = Number(opt['tick-ms']);
+const TICK_JITTER = Number(opt['tick-jitter']);
+const TICK_FLUSH = Number(opt['tick-flush']);
+const SYMBOLS = Array.from({ length: Math.max(1, Number(opt.symbols)) }, (_, i) => `BENCH${String.fromCharCode(65 + i)}`);
+const LEAD_S = Number(opt.lead);
+const PHASES = new Set(opt.phases.split(',').map((s) => s.trim()));
+const POLL_MS = 50;
+const LOG_DIR = path.join(ROOT_DIR, 'bench-results', 'logs');
+const STAKE_CHUNK = 2500;
+
+const { createDataSource, QUEUES, SETTLE_JOB_OPTIONS, settleJobDelay, settleJobId } = await import('@candor/db');
+const { LedgerService } = await import('@candor/api/ledger/ledger.service');
+
+const cleanup = [];
+const stopAll = async () => {
+  while (cleanup.length) await cleanup.pop()().catch((e) => log(`cleanup: ${e.message}`));
+};
+const disarm = onInterrupt(stopAll);
+
+const result = {
+  bench: 'settle',
+  startedAt: new Date().toISOString(),
+  command: `npm run bench:settle -- ${process.argv.slice(2).join(' ')}`.trim(),
+  machine: machineNote(),
+  params: {
+    orders: N_ORDERS, users: N_USERS, account: ACCOUNT, sustainedRate: SUSTAINED_RATE, sustainedSeconds: SUSTAINED_SECONDS,
+    tickMs: TICK_MS, tickJitterMs: TICK_JITTER, tickFlushMs: TICK_FLUSH, symbols: SYMBOLS, fsync: !opt.fast, pollMs: POLL_MS,
+  },
+  runs: {},
+};
+
+try {
+  await ensureServerBuilt({ skip: opt['no-build'] });
+  const stack = await startStack({ name: 'settle', fast: opt.fast, seedEnv: { DB_POOL_SIZE: '20' } });
+  cleanup.push(() => stack.stop());
+  const ownRedis = !process.env.REDIS_URL;
+
+  log(`funding ${N_USERS} users (deposits through LedgerService.postBatch)`);
+  await withDataSource(stack.databaseUrl, (ds) => createFundedUsers(ds, N_USERS));
+
+  if (PHASES.has('burst')) {
+    const a = await stack.cloneDatabase('burst');
+    const { firstSecond, orders } = await prepareOrders(a.url, N_ORDERS, 1, stack.redisUrl);
+    let copy = null;
+    if (PHASES.has('raw')) copy = await stack.cloneDatabase('raw', a.name);
+    result.runs.burst = await runWorker({ label: 'burst', url: a.url, stack, firstSecond, seconds: 1, orders });
+    if (copy) result.runs.raw = await runRaw({ url: copy.url, fromUrl: a.url, firstSecond, orders });
+    if (ownRedis) await flushRedis(stack.redisUrl);
+  }
+  if (PHASES.has('sustained')) {
+    const c = await stack.cloneDatabase('sustained');
+    const total = SUSTAINED_RATE * SUSTAINED_SECONDS;
+    const { firstSecond, orders } = await prepareOrders(c.url, total, SUSTAINED_SECONDS, stack.redisUrl);
+    result.runs.sustained = await runWorker({ label: 'sustained', url: c.url, stack, firstSecond, seconds: SUSTAINED_SECONDS, orders });
+  }
+} catch (err) {
+  log(`error: ${err.stack ?? err.message}`);
+  process.exitCode = 1;
+} finally {
+  await stopAll();
+  disarm();
+}
+
+summarize(result);
+const file = writeResult('settle', result);
+log(`result: ${path.relative(process.cwd(), file)}`);
+
+// ---------------------------------------------------------------------------
+// Setup
+
+async function withDataSource(url, fn) {
+  const ds = createDataSource(url, { logging: false });
+  await ds.initialize();
+  try {
+    return await fn(ds);
+  } finally {
+    await ds.destroy();
+  }
+}
+
+async function withClient(url, fn) {
+  const client = new pg.Client({ connectionString: url });
+  client.on('error', () => {});
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/**
+ * Places `count` orders expiring in `seconds` consecutive seconds from the first second S (chosen
+ * LEAD_S after the setup), spread evenly, random millisecond within each second. Each product first
+ * gets one tick 60 s before S, the orders' entry tick. Then enqueues the settle jobs as the api does.
+ */
+async function prepareOrders(url, count, seconds, redisUrl) {
+  const started = Date.now();
+  // Setup time grows with the orders; pick S after an estimate, check it afterwards.
+  const estimateS = 2 + count / 4000;
+  const firstSecond = Math.ceil((Date.now() + (estimateS + LEAD_S) * 1000) / 1000);
+  const openT = new Date((firstSecond - 60) * 1000 - 500);
+  const openPrices = new Map(SYMBOLS.map((s, i) => [s, (100 + i * 10).toFixed(2)]));
+  const orders = [];
+  await withDataSource(url, async (ds) => {
+    const ledger = new LedgerService(ds);
+    await ds.query(
+      `INSERT INTO ticks (symbol, seq, t, price, volume) SELECT s, 1, $2::timestamptz, p, 0 FROM unnest($1::text[], $3::numeric[]) AS x(s, p)`,
+      [SYMBOLS, openT.toISOString(), SYMBOLS.map((s) => openPrices.get(s))],
+    );
+    const users = await ds.query(
+      `SELECT u.id, max(a.id) FILTER (WHERE a.kind = $1) AS from_id, max(a.id) FILTER (WHERE a.kind = $2) AS to_id
+         FROM users u JOIN ledger_accounts a ON a.user_id = u.id GROUP BY u.id ORDER BY u.id`,
+      ACCOUNT === 'real' ? ['cash', 'escrow'] : ['demo', 'demo_escrow'],
+    );
+    const perSecond = Math.floor(count / seconds);
+    for (let i = 0; i < count; i++) {
+      const sec = firstSecond + Math.min(seconds - 1, Math.floor(i / perSecond));
+      const u = users[i % users.length];
+      const symbol = SYMBOLS[i % SYMBOLS.length];
+      orders.push({
+        id: randomUUID(), userId: u.id, fromId: String(u.from_id), toId: String(u.to_id), symbol,
+        direction: Math.random() < 0.5 ? 'up' : 'down', amount: 1000 + Math.floor(Math.random() * 9001),
+        expiresAtMs: sec * 1000 + Math.floor(Math.random() * 1000),
+      });
+    }
+    for (let k = 0; k < orders.length; k += STAKE_CHUNK) {
+      const chunk = orders.slice(k, k + STAKE_CHUNK);
+      await ds.transaction('READ COMMITTED', async (em) => {
+        // The api's OrdersService.place, per order: the stake entry, then the order row (here set-based).
+        await ledger.postBatch(em, chunk.map((o) => ({
+          type: 'order_stake', userId: o.userId, refType: 'order', refId: o.id, uniqueKey: `stake:${o.id}`,
+          postings: [{ accountId: o.fromId, amount: -o.amount }, { accountId: o.toId, amount: o.amount }],
+        })));
+        await em.query(
+          `INSERT INTO orders (id, order_no, user_id, account, symbol, direction, amount, duration_seconds, payout_rate,
+                               open_price, open_tick_seq, opened_at, expires_at, status)
+           SELECT x.id, 'O' || to_char(now() AT TIME ZONE 'UTC', 'YYYYMMDD') || lpad(nextval('order_no_seq')::text, 8, '0'),
+                  x.user_id, $3, x.symbol, x.direction, x.amount, 60, 0.85, x.open_price, 1, $4::timestamptz, x.expires_at, 'open'
+             FROM unnest($1::uuid[], $2::uuid[], $5::text[], $6::text[], $7::bigint[], $8::numeric[], $9::timestamptz[])
+                  WITH ORDINALITY AS x(id, user_id, symbol, direction, amount, open_price, expires_at, ord)
+            ORDER BY x.ord`,
+          [
+            chunk.map((o) => o.id), chunk.map((o) => o.userId), ACCOUNT, openT.toISOString(), chunk.map((o) => o.symbol),
+            chunk.map((o) => o.direction), chunk.map((o) => o.amount), chunk.map((o) => openPrices.get(o.symbol)),
+            chunk.map((o) => new Date(o.expiresAtMs).toISOString()),
+          ],
+        );
+      });
+    }
+  });
+  // The api enqueues `settle-<second>` after each order's commit (apps/api/src/orders/settlement-queue.ts).
+  const connection = new Redis(redisUrl, { maxRetriesPerRequest: 2 });
+  const queue = new Queue(QUEUES.settlement.name, { connection });
+  const now = Date.now();
+  await queue.addBulk(Array.from({ length: seconds }, (_, k) => firstSecond + k).map((second) => ({
+    name: QUEUES.settlement.jobs.settleSecond,
+    data: { second },
+    opts: { ...SETTLE_JOB_OPTIONS, jobId: settleJobId(second), delay: settleJobDelay(second, now) },
+  })));
+  await queue.close();
+  await connection.quit();
+  const leftMs = firstSecond * 1000 - Date.now();
+  log(`placed ${count} orders (${ACCOUNT}) expiring in ${seconds} s from ${new Date(firstSecond * 1000).toISOString()} in ${((Date.now() - started) / 1000).toFixed(1)} s; first expiry in ${(leftMs / 1000).toFixed(1)} s`);
+  return { firstSecond, orders };
+}
+
+async function flushRedis(url) {
+  const r = new Redis(url);
+  await r.flushall();
+  await r.quit();
+}
+
+// ---------------------------------------------------------------------------
+// Ticks like the feed's: per product one tick every TICK_MS +- TICK_JITTER, written in batches every TICK_FLUSH ms.
+
+function createTickPump(url) {
+  const pool = new pg.Pool({ connectionString: url, max: 2 });
+  pool.on('error', () => {});
+  const state = SYMBOLS.map((symbol, i) => ({ symbol, seq: 1, price: 100 + i * 10, due: Date.now() + Math.random() * TICK_MS, ticks: [] }));
+  let pending = [];
+  let timer = null;
+  let flushTimer = null;
+  let flushing = Promise.resolve();
+  let failures = 0;
+  const step = () => {
+    const now = Date.now();
+    for (const st of state) {
+      if (st.due > now) continue;
+      st.due = now + TICK_MS + (Math.random() * 2 - 1) * TICK_JITTER;
+      st.price = Math.max(1, st.price + Math.round((Math.random() - 0.5) * 10) / 100);
+      pending.push({ st, seq: ++st.seq, t: now, price: st.price.toFixed(2) });
+    }
+  };
+  const flush = () => {
+    const batch = pending;
+    pending = [];
+    if (!batch.length) return flushing;
+    flushing = flushing.then(async () => {
+      try {
+        await pool.query(
+          `INSERT INTO ticks (symbol, seq, t, price, volume) SELECT * FROM unnest($1::text[], $2::bigint[], $3::timestamptz[], $4::numeric[], $5::numeric[])`,
+          [batch.map((k) => k.st.symbol), batch.map((k) => k.seq), batch.map((k) => new Date(k.t).toISOString()), batch.map((k) => k.price), batch.map(() => '0.1')],
+        );
+        const committed = Date.now();
+        for (const k of batch) k.st.ticks.push({ t: k.t, committed });
+      } catch (e) {
+        failures++;
+        log(`tick pump: ${e.message}`);
+      }
+    });
+    return flushing;
+  };
+  return {
+    start() {
+      timer = setInterval(step, 5);
+      flushTimer = setInterval(flush, TICK_FLUSH);
+    },
+    async stop() {
+      clearInterval(timer);
+      clearInterval(flushTimer);
+      await flush();
+      await pool.end();
+    },
+    /** Commit time of the first stored tick of `symbol` later than `ms`, or NaN. */
+    readyAt(symbol, ms) {
+      const ticks = state.find((s) => s.symbol === symbol).ticks;
+      let lo = 0;
+      let hi = ticks.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (ticks[mid].t > ms) hi = mid;
+        else lo = mid + 1;
+      }
+      return lo < ticks.length ? ticks[lo].committed : NaN;
+    },
+    failures: () => failures,
+  };
+}
+
+// ---------------------------------------------------------------------------
+// The real worker
+
+async function runWorker({ label, url, stack, firstSecond, seconds, orders }) {
+  log(`--- ${label}: starting the worker (node apps/worker/dist/main.js) and the tick pump`);
+  const pump = createTickPump(url);
+  pump.start();
+  const logFile = path.join(LOG_DIR, `settle-worker-${label}-${process.pid}.log`);
+  const worker = await startNodeService({
+    name: 'worker', main: WORKER_MAIN, env: { ...stack.env, DATABASE_URL: url }, logFile, health: false, readyLine: /worker started/,
+  });
+  const run = { label, orders: orders.length, seconds, firstExpiry: new Date(firstSecond * 1000).toISOString(), workerLog: path.relative(ROOT_DIR, logFile) };
+  const poller = new pg.Client({ connectionString: url });
+  poller.on('error', () => {});
+  await poller.connect();
+  try {
+    const untilFirst = firstSecond * 1000 - Date.now();
+    run.workerReadyBeforeExpiryMs = untilFirst;
+    if (untilFirst < 500) log(`warning: the worker was ready only ${untilFirst} ms before the first expiry: raise --lead`);
+    const cpu0 = cpuSeconds(worker.pid);
+    // Poll: when did each settling transaction (xmin) become visible?
+    const visibleAt = new Map();
+    const deadline = (firstSecond + seconds) * 1000 + 60_000;
+    let settled = 0;
+    let lastLog = 0;
+    while (Date.now() < deadline) {
+      const { rows } = await poller.query(`SELECT xmin::text AS x, count(*)::int AS n FROM orders WHERE status = 'settled' GROUP BY 1`);
+      const now = Date.now();
+      settled = 0;
+      for (const r of rows) {
+        settled += r.n;
+        if (!visibleAt.has(r.x)) visibleAt.set(r.x, now);
+      }
+      if (settled >= orders.length) break;
+      if (now - lastLog > 2000 && now > firstSecond * 1000) {
+        lastLog = now;
+        log(`${label}: ${settled}/${orders.length} settled`);
+      }
+      await sleep(POLL_MS);
+    }
+    const cpu1 = cpuSeconds(worker.pid);
+    log(`${label}: ${settled}/${orders.length} settled${settled < orders.length ? ' (timed out)' : ''}`);
+    await sleep(300);
+    const { rows } = await poller.query(
+      `SELECT id, symbol, xmin::text AS x, extract(epoch FROM expires_at) * 1000 AS e, extract(epoch FROM settled_at) * 1000 AS s, status, outcome
+         FROM orders`,
+    );
+    const lagSettled = [];
+    const lagVisible = [];
+    const tickWait = [];
+    const afterTick = [];
+    const outcomes = { win: 0, loss: 0, tie: 0 };
+    for (const r of rows) {
+      if (r.status !== 'settled') continue;
+      const e = Number(r.e);
+      const s = Number(r.s);
+      const v = visibleAt.get(r.x) ?? NaN;
+      const ready = pump.readyAt(r.symbol, e);
+      lagSettled.push(s - e);
+      lagVisible.push(v - e);
+      tickWait.push(ready - e);
+      afterTick.push(v - Math.max(ready, e));
+      outcomes[r.outcome]++;
+    }
+    // Busy time of the settle jobs of these seconds (BullMQ event stream: active -> delayed/completed/failed),
+    // read once they completed (each finishes SETTLE_WINDOW_GRACE_MS after its second), and what the sweeper settled.
+    const jobIds = Array.from({ length: seconds }, (_, k) => settleJobId(firstSecond + k));
+    let jobs = await jobRuns(stack.redisUrl, QUEUES.settlement.name, jobIds);
+    for (let i = 0; i < 50 && jobs.completed < jobIds.length; i++) {
+      await sleep(100);
+      jobs = await jobRuns(stack.redisUrl, QUEUES.settlement.name, jobIds);
+    }
+    const sweeps = await jobRuns(stack.redisUrl, QUEUES.settlementSweep.name, null, firstSecond * 1000);
+    const batches = [...visibleAt.entries()].length;
+    const visibleTimes = [...visibleAt.values()];
+    Object.assign(run, {
+      settled,
+      outcomes,
+      transactions: batches,
+      lagMs: summary(lagSettled),
+      visibleLagMs: summary(lagVisible),
+      tickWaitMs: summary(tickWait),
+      afterTickMs: summary(afterTick),
+      jobRuns: jobs.runs,
+      jobsCompleted: jobs.completed,
+      jobBusyMs: jobs.busyMs,
+      jobSettled: jobs.settled,
+      sweeperRuns: sweeps.runs,
+      sweeperSettled: sweeps.settled,
+      sweeperBusyMs: sweeps.busyMs,
+      // Orders per second of settlement run time: the settle jobs' runs, plus the sweeper runs that settled something.
+      ordersPerSecondBusy: jobs.busyMs + sweeps.busyWithWorkMs > 0 ? (settled / (jobs.busyMs + sweeps.busyWithWorkMs)) * 1000 : NaN,
+      ordersPerSecondWall: visibleTimes.length ? settled / ((Math.max(...visibleTimes) - firstSecond * 1000) / 1000) : NaN,
+      workerCpuSeconds: cpu1 - cpu0,
+      tickPumpFailures: pump.failures(),
+    });
+    await sleep(500);
+    run.ledger = await ledgerCheck(poller);
+    run.exactlyOnce = await exactlyOnce(poller);
+    log(`${label}: lag p50 ${fmt(run.lagMs.p50, 0)} / p99 ${fmt(run.lagMs.p99, 0)} ms (visible p99 ${fmt(run.visibleLagMs.p99, 0)} ms; of it waiting for a later tick p99 ${fmt(run.tickWaitMs.p99, 0)} ms), ${fmt(run.ordersPerSecondBusy, 0)} orders/s of job time, ${batches} transactions (${jobs.settled} orders by ${jobs.runs} settle-job runs, ${sweeps.settled} by the sweeper); ledger ${run.ledger.ok ? 'ok' : 'BROKEN'}`);
+  } finally {
+    await pump.stop().catch(() => {});
+    await poller.end().catch(() => {});
+    await worker.stop();
+  }
+  return run;
+}
+
+/**
+ * Runs of a queue's jobs from BullMQ's event stream (bull:<queue>:events): each `active` up to the
+ * job's next `delayed` / `completed` / `failed`. `jobIds` null = every job, from `sinceMs` on.
+ * `settled` adds up the completed runs' return values; busyWithWorkMs only the runs that settled something.
+ */
+async function jobRuns(redisUrl, queueName, jobIds, sinceMs = 0) {
+  const r = new Redis(redisUrl);
+  try {
+    const wanted = jobIds && new Set(jobIds);
+    const entries = await r.xrange(`bull:${queueName}:events`, sinceMs ? String(sinceMs) : '-', '+');
+    const active = new Map();
+    const out = { busyMs: 0, busyWithWorkMs: 0, runs: 0, settled: 0, completed: 0 };
+    for (const [id, fields] of entries) {
+      const f = {};
+      for (let i = 0; i < fields.length; i += 2) f[fields[i]] = fields[i + 1];
+      if (wanted && !wanted.has(f.jobId)) continue;
+      const ms = Number(id.split('-')[0]);
+      if (f.event === 'active') active.set(f.jobId, ms);
+      else if (['delayed', 'completed', 'failed'].includes(f.event) && active.has(f.jobId)) {
+        const took = ms - active.get(f.jobId);
+        out.busyMs += took;
+        active.delete(f.jobId);
+        out.runs++;
+        if (f.event === 'completed') {
+          out.completed++;
+          let n = 0;
+          try { n = Number(JSON.parse(f.returnvalue)?.settled ?? 0); } catch { /* no value */ }
+          out.settled += n;
+          if (n > 0) out.busyWithWorkMs += took;
+        }
+      }
+    }
+    return out;
+  } finally {
+    r.disconnect();
+  }
+}
+
+// ---------------------------------------------------------------------------
+// The raw SQL baseline
+
+async function runRaw({ url, fromUrl, firstSecond, orders }) {
+  log('--- raw: copying the ticks the worker saw, then one set-based transaction on the copy');
+  const ticks = await withClient(fromUrl, (c) => c.query(`SELECT symbol, seq, t, price, volume FROM ticks WHERE seq > 1 ORDER BY symbol, seq`));
+  const run = { label: 'raw', orders: orders.length };
+  await withClient(url, async (c) => {
+    await c.query(
+      `INSERT INTO ticks (symbol, seq, t, price, volume) SELECT * FROM unnest($1::text[], $2::bigint[], $3::timestamptz[], $4::numeric[], $5::numeric[])`,
+      [ticks.rows.map((r) => r.symbol), ticks.rows.map((r) => r.seq), ticks.rows.map((r) => r.t), ticks.rows.map((r) => r.price), ticks.rows.map((r) => r.volume)],
+    );
+    await c.query('VACUUM ANALYZE orders');
+    await c.query('VACUUM ANALYZE ticks');
+    const lo = new Date(firstSecond * 1000).toISOString();
+    const hi = new Date((firstSecond + 1) * 1000).toISOString();
+    const started = process.hrtime.bigint();
+    await c.query('BEGIN');
+    try {
+      const n = await rawSettle(c, lo, hi);
+      await c.query('COMMIT');
+      run.settled = n;
+    } catch (e) {
+      await c.query('ROLLBACK');
+      throw e;
+    }
+    run.transactionMs = Number(process.hrtime.bigint() - started) / 1e6;
+    run.ordersPerSecond = (run.settled / run.transactionMs) * 1000;
+    run.ledger = await ledgerCheck(c);
+    run.exactlyOnce = await exactlyOnce(c);
+  });
+  // Same data, same ticks: the raw batch must reach the same results as the worker.
+  const worker = await withClient(fromUrl, (c) => c.query(`SELECT id, outcome, payout, close_tick_seq FROM orders WHERE status = 'settled'`));
+  const raw = await withClient(url, (c) => c.query(`SELECT id, outcome, payout, close_tick_seq FROM orders WHERE status = 'settled'`));
+  const rawById = new Map(raw.rows.map((r) => [r.id, r]));
+  run.sameResultsAsWorker = worker.rows.filter((w) => {
+    const r = rawById.get(w.id);
+    return r && r.outcome === w.outcome && String(r.payout) === String(w.payout) && String(r.close_tick_seq) === String(w.close_tick_seq);
+  }).length;
+  log(`raw: ${run.settled} orders in ${fmt(run.transactionMs, 0)} ms = ${fmt(run.ordersPerSecond, 0)} orders/s; same results as the worker for ${run.sameResultsAsWorker}/${worker.rows.length}; ledger ${run.ledger.ok ? 'ok' : 'BROKEN'}`);
+  return run;
+}
+
+/** The worker's ledger writes, written directly: flip, entries, postings (running balances), one update per account. */
+async function rawSettle(c, lo, hi) {
+  await c.query(`CREATE TEMP TABLE bench_settled (
+    ord bigint, id uuid, user_id uuid, account text, amount bigint, outcome text, payout bigint, pnl bigint,
+    cash_id bigint, escrow_id bigint, house_id bigint, entry_id bigint) ON COMMIT DROP`);
+  const { rowCount } = await c.query(
+    `WITH due AS (
+       SELECT o.id, o.symbol, o.expires_at FROM orders o
+        WHERE o.status = 'open' AND o.expires_at >= $1::timestamptz AND o.expires_at < $2::timestamptz
+          AND EXISTS (SELECT 1 FROM ticks x WHERE x.symbol = o.symbol AND x.t > o.expires_at)
+        FOR UPDATE OF o
+     ), closing AS (
+       SELECT d.id, c.seq, c.t, c.price FROM due d
+        CROSS JOIN LATERAL (SELECT x.seq, x.t, x.price FROM ticks x WHERE x.symbol = d.symbol AND x.t <= d.expires_at ORDER BY x.t DESC, x.seq DESC LIMIT 1) c
+     ), flipped AS (
+       UPDATE orders o
+          SET status = 'settled', close_price = c.price, close_tick_seq = c.seq, closed_at = c.t,
+              outcome = CASE WHEN c.price = o.open_price THEN 'tie' WHEN (o.direction = 'up') = (c.price > o.open_price) THEN 'win' ELSE 'loss' END,
+              payout = CASE WHEN c.price = o.open_price THEN o.amount WHEN (o.direction = 'up') = (c.price > o.open_price) THEN o.amount + floor(o.amount * o.payout_rate)::bigint ELSE 0 END,
+              pnl = CASE WHEN c.price = o.open_price THEN 0 WHEN (o.direction = 'up') = (c.price > o.open_price) THEN floor(o.amount * o.payout_rate)::bigint ELSE -o.amount END,
+              settled_at = clock_timestamp()
+         FROM closing c
+        WHERE o.id = c.id AND o.status = 'open'
+        RETURNING o.id, o.user_id, o.account, o.amount, o.outcome, o.payout, o.pnl, o.expires_at
+     )
+     INSERT INTO bench_settled (ord, id, user_id, account, amount, outcome, payout, pnl, cash_id, escrow_id, house_id)
+     SELECT row_number() OVER (ORDER BY f.expires_at, f.id), f.id, f.user_id, f.account, f.amount, f.outcome, f.payout, f.pnl, ca.id, ea.id, h.id
+       FROM flipped f
+       JOIN ledger_accounts ca ON ca.user_id = f.user_id AND ca.kind = CASE f.account WHEN 'real' THEN 'cash' ELSE 'demo' END
+       JOIN ledger_accounts ea ON ea.user_id = f.user_id AND ea.kind = CASE f.account WHEN 'real' THEN 'escrow' ELSE 'demo_escrow' END
+       JOIN ledger_accounts h ON h.user_id IS NULL AND h.kind = CASE f.account WHEN 'real' THEN 'house' ELSE 'demo_house' END`,
+    [lo, hi],
+  );
+  await c.query(
+    `WITH e AS (
+       INSERT INTO journal_entries (entry_no, type, user_id, ref_type, ref_id, unique_key)
+       SELECT 'J' || to_char(now() AT TIME ZONE 'UTC', 'YYYYMMDD') || lpad(nextval('journal_entry_no_seq')::text, 10, '0'),
+              CASE s.outcome WHEN 'win' THEN 'order_payout' WHEN 'loss' THEN 'order_loss' ELSE 'order_refund' END,
+              s.user_id, 'order', s.id::text, 'settle:' || s.id
+         FROM bench_settled s ORDER BY s.ord
+       RETURNING id, ref_id)
+     UPDATE bench_settled s SET entry_id = e.id FROM e WHERE e.ref_id = s.id::text`,
+  );
+  await c.query(`CREATE TEMP TABLE bench_postings ON COMMIT DROP AS
+    SELECT s.entry_id, v.account_id, v.amount, s.ord, v.k
+      FROM bench_settled s
+     CROSS JOIN LATERAL (VALUES
+       (1, s.escrow_id, -s.amount),
+       (2, s.cash_id, CASE s.outcome WHEN 'win' THEN s.payout WHEN 'tie' THEN s.amount END),
+       (3, s.house_id, CASE s.outcome WHEN 'win' THEN -s.pnl WHEN 'loss' THEN s.amount END)) AS v(k, account_id, amount)
+     WHERE v.amount IS NOT NULL AND v.amount <> 0`);
+  await c.query(`SELECT id FROM ledger_accounts WHERE id IN (SELECT DISTINCT account_id FROM bench_postings) ORDER BY id FOR UPDATE`);
+  const { rows: [bad] } = await c.query(
+    `SELECT count(*)::int AS n FROM (
+       SELECT a.allow_negative, a.balance + sum(p.amount) OVER (PARTITION BY p.account_id ORDER BY p.ord, p.k) AS after
+         FROM bench_postings p JOIN ledger_accounts a ON a.id = p.account_id) r
+      WHERE NOT r.allow_negative AND r.after < 0`,
+  );
+  if (bad.n) throw new Error(`raw batch: ${bad.n} postings would take an account below zero`);
+  await c.query(
+    `INSERT INTO postings (entry_id, account_id, amount, balance_after)
+     SELECT p.entry_id, p.account_id, p.amount, a.balance + sum(p.amount) OVER (PARTITION BY p.account_id ORDER BY p.ord, p.k)
+       FROM bench_postings p JOIN ledger_accounts a ON a.id = p.account_id
+      ORDER BY p.ord, p.k`,
+  );
+  await c.query(
+    `UPDATE ledger_accounts a SET balance = a.balance + d.delta
+       FROM (SELECT account_id, sum(amount)::bigint AS delta FROM bench_postings GROUP BY account_id) d
+      WHERE a.id = d.account_id`,
+  );
+  return rowCount;
+}
+
+// ---------------------------------------------------------------------------
+// Checks
+
+/** The ledger invariant on a pg client. */
+async function ledgerCheck(c) {
+  return ledgerCheckQuery(async (sql) => (await c.query(sql)).rows);
+}
+
+/** Every settled order has exactly one settlement entry, and no open order has one. */
+async function exactlyOnce(c) {
+  const { rows: [r] } = await c.query(
+    `SELECT (SELECT count(*) FROM orders WHERE status = 'settled')::int AS settled,
+            (SELECT count(*) FROM journal_entries WHERE unique_key LIKE 'settle:%')::int AS entries,
+            (SELECT count(*) FROM orders o JOIN journal_entries j ON j.unique_key = 'settle:' || o.id WHERE o.status = 'open')::int AS open_with_entry`,
+  );
+  return { ok: r.settled === r.entries && r.open_with_entry === 0, ...r };
+}
+
+function summary(values) {
+  const v = values.filter(Number.isFinite);
+  return { n: v.length, p50: percentile(v, 0.5), p90: percentile(v, 0.9), p99: percentile(v, 0.99), max: v.length ? Math.max(...v) : NaN, min: v.length ? Math.min(...v) : NaN };
+}
+
+// ---------------------------------------------------------------------------
+
+function summarize(res) {
+  const { burst, raw, sustained } = res.runs;
+  console.log('');
+  console.log(`bench:settle  ${res.startedAt}  ${res.machine.cpus} cores (${res.machine.cpuModel}), node ${res.machine.node}, load before ${res.machine.load1}`);
+  console.log(`Postgres fsync ${res.params.fsync ? 'on' : 'off'}; ${res.params.users} users; ${res.params.account} accounts; ticks every ${res.params.tickMs}+-${res.params.tickJitterMs} ms per product, stored every ${res.params.tickFlushMs} ms`);
+  console.log('');
+  const rows = [];
+  for (const r of [burst, sustained]) {
+    if (!r) continue;
+    rows.push([
+      `worker ${r.label}`, `${r.settled}/${r.orders}`, fmt(r.lagMs?.p50, 0), fmt(r.lagMs?.p99, 0), fmt(r.visibleLagMs?.p50, 0), fmt(r.visibleLagMs?.p99, 0),
+      fmt(r.tickWaitMs?.p99, 0), fmt(r.afterTickMs?.p99, 0), fmt(r.ordersPerSecondBusy, 0), String(r.transactions ?? 'n/a'),
+      `${r.ledger?.ok ? 'ok' : 'BROKEN'} / ${r.exactlyOnce?.ok ? 'ok' : 'BROKEN'}`,
+    ]);
+  }
+  if (raw) {
+    rows.push(['raw SQL batch', `${raw.settled}/${raw.orders}`, '', '', '', '', '', '', fmt(raw.ordersPerSecond, 0), '1', `${raw.ledger?.ok ? 'ok' : 'BROKEN'} / ${raw.exactlyOnce?.ok ? 'ok' : 'BROKEN'}`]);
+  }
+  if (rows.length) {
+    printTable(['run', 'settled', 'lag p50', 'lag p99', 'visible p50', 'visible p99', 'tick wait p99', 'after tick p99', 'orders/s', 'txns', 'ledger / once'], rows);
+    console.log('(ms; lag = settled_at - expires_at; visible = commit seen by a 50 ms poller - expires_at; tick wait = first later tick stored - expires_at;');
+    console.log(' after tick = visible - max(expiry, that tick stored); worker orders/s = settled / settle-job run time; raw = settled / its transaction time)');
+  }
+  res.goals = {};
+  if (burst) {
+    res.goals.burstP99 = { value: burst.lagMs?.p99, visible: burst.visibleLagMs?.p99, goal: '<= 1000 ms', pass: burst.lagMs?.p99 <= 1000, passVisible: burst.visibleLagMs?.p99 <= 1000 };
+  }
+  if (burst && raw) {
+    const r = ratio(burst.ordersPerSecondBusy, raw.ordersPerSecond);
+    res.goals.vsRaw = { value: r, goal: '>= 0.5x raw', pass: r >= 0.5, sameResults: raw.sameResultsAsWorker };
+  }
+  if (sustained) {
+    res.goals.sustainedP99 = { value: sustained.lagMs?.p99, visible: sustained.visibleLagMs?.p99, goal: '<= 250 ms', pass: sustained.lagMs?.p99 <= 250, passVisible: sustained.visibleLagMs?.p99 <= 250 };
+  }
+  const g = res.goals;
+  console.log('');
+  if (g.burstP99) console.log(`goal burst p99 <= 1 s:            settled_at ${fmt(g.burstP99.value, 0)} ms ${verdict(g.burstP99.pass)}; visible ${fmt(g.burstP99.visible, 0)} ms ${verdict(g.burstP99.passVisible)}`);
+  if (g.vsRaw) console.log(`goal worker >= 0.5x raw batch:     ${fmt(g.vsRaw.value, 2)}x ${verdict(g.vsRaw.pass)}`);
+  if (g.sustainedP99) console.log(`goal sustained p99 <= 250 ms:      settled_at ${fmt(g.sustainedP99.value, 0)} ms ${verdict(g.sustainedP99.pass)}; visible ${fmt(g.sustainedP99.visible, 0)} ms ${verdict(g.sustainedP99.passVisible)}`);
+  for (const r of [burst, raw, sustained]) {
+    if (r?.ledger) console.log(`ledger invariant after ${r.label}: ${describeLedger(r.ledger)}; settled ${r.exactlyOnce?.settled}, settlement entries ${r.exactlyOnce?.entries}`);
+  }
+}

@@ -1,0 +1,149 @@
+#!/usr/bin/env node
+// Checks a range of a product's public tick record against its hash chain.
+//
+//   node scripts/verify-chain.mjs <SYMBOL> [from] [to] [--api http://localhost:3000] [--from-genesis]
+//
+// `from` and `to` are ISO 8601 times or epoch seconds (default: the last minute). The blocks come
+// from GET /api/products/:symbol/blocks (paged, 600 a page); every block's hash is recomputed here
+// with node:crypto from the documented canonical encoding (an implementation independent of the
+// server's), every prevHash must be the previous block's hash, seconds and tick seqs must increase,
+// and each tick's time must fall inside its block's second. Exit code 0 when all is well, 1 when
+// something does not match (printed), 2 on a usage or network error.
+//
+// Canonical encoding (libs/domain/src/tick-chain.ts): JSON without whitespace, keys in this order,
+//   {"symbol":S,"second":N,"ticks":[{"seq":Q,"t":T,"price":P},...],"prevHash":H}
+// with N a JSON integer and the other values the strings exactly as published; hash = lowercase hex
+// SHA-256 of its UTF-8 bytes. The first block of a product has prevHash = 64 zeros.
+import { createHash } from 'node:crypto';
+import { pathToFileURL } from 'node:url';
+
+export const GENESIS = '0'.repeat(64);
+const HASH = /^[0-9a-f]{64}$/;
+const PAGE = 600;
+
+export function canonicalBlock(b) {
+  return JSON.stringify({
+    symbol: b.symbol,
+    second: Number(b.second),
+    ticks: b.ticks.map((k) => ({ seq: k.seq, t: k.t, price: k.price })),
+    prevHash: b.prevHash,
+  });
+}
+
+export function blockHash(b) {
+  return createHash('sha256').update(canonicalBlock(b), 'utf8').digest('hex');
+}
+
+/** Check consecutive blocks; returns a list of problems (empty = all good). */
+export function checkBlocks(blocks, { fromGenesis = false, previous = null } = {}) {
+  const problems = [];
+  let prev = previous;
+  let lastSeq = previous?.lastSeq ?? null;
+  for (const b of blocks) {
+    const where = `block ${b.second} (${new Date(Number(b.second) * 1000).toISOString()})`;
+    if (!HASH.test(b.hash ?? '') || !HASH.test(b.prevHash ?? '')) {
+      problems.push(`${where}: malformed hash`);
+      continue;
+    }
+    const expected = blockHash(b);
+    if (expected !== b.hash) problems.push(`${where}: hash does not match its content (published ${b.hash}, computed ${expected})`);
+    if (prev) {
+      if (b.prevHash !== prev.hash) problems.push(`${where}: prevHash ${b.prevHash} is not the hash of block ${prev.second} (${prev.hash})`);
+      if (Number(b.second) <= Number(prev.second)) problems.push(`${where}: seconds do not increase`);
+      if (b.symbol !== prev.symbol) problems.push(`${where}: symbol ${b.symbol} differs from ${prev.symbol}`);
+    } else if (fromGenesis && b.prevHash !== GENESIS) {
+      problems.push(`${where}: the first block does not start from genesis`);
+    }
+    if (!Array.isArray(b.ticks) || b.ticks.length === 0) problems.push(`${where}: no ticks`);
+    for (const k of b.ticks ?? []) {
+      const seq = BigInt(k.seq);
+      if (lastSeq !== null && seq <= lastSeq) problems.push(`${where}: tick seq ${k.seq} does not increase`);
+      lastSeq = seq;
+      const ms = Date.parse(k.t);
+      if (!(ms >= Number(b.second) * 1000 && ms < (Number(b.second) + 1) * 1000)) problems.push(`${where}: tick ${k.seq} at ${k.t} is outside the block's second`);
+    }
+    prev = { ...b, lastSeq };
+  }
+  return problems;
+}
+
+/** An ISO time or epoch seconds/milliseconds -> epoch seconds. */
+export function toSeconds(text) {
+  if (/^\d{1,11}$/.test(text)) return Number(text);
+  if (/^\d{12,13}$/.test(text)) return Math.floor(Number(text) / 1000);
+  const ms = Date.parse(text);
+  if (!Number.isFinite(ms)) throw new Error(`not a time: ${text}`);
+  return Math.floor(ms / 1000);
+}
+
+export async function getJson(url, token) {
+  const res = await fetch(url, { headers: { Accept: 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) } });
+  const body = await res.json().catch(() => null);
+  if (!res.ok) throw new Error(`GET ${url}: HTTP ${res.status}${body?.error ? ` ${body.error.code}` : ''}`);
+  return body;
+}
+
+/** Every published block of `symbol` with second in [fromSecond, toSecond], paging through the api. */
+export async function fetchBlocks(api, symbol, fromSecond, toSecond) {
+  const out = [];
+  for (let from = fromSecond; from <= toSecond; from += PAGE) {
+    const to = Math.min(toSecond, from + PAGE - 1); // the api answers at most 600 seconds a request
+    out.push(...(await getJson(`${api}/api/products/${encodeURIComponent(symbol)}/blocks?from=${from}&to=${to}`)));
+  }
+  return out;
+}
+
+export function parseArgs(argv) {
+  const flags = {};
+  const rest = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--from-genesis') flags.fromGenesis = true;
+    else if (a.startsWith('--')) {
+      const [k, v] = a.includes('=') ? a.slice(2).split(/=(.*)/s) : [a.slice(2), argv[++i]];
+      flags[k] = v;
+    } else rest.push(a);
+  }
+  return { flags, rest };
+}
+
+async function main() {
+  const { flags, rest } = parseArgs(process.argv.slice(2));
+  const [symbolArg, fromArg, toArg] = rest;
+  if (!symbolArg) {
+    console.error('usage: node scripts/verify-chain.mjs <SYMBOL> [from] [to] [--api http://localhost:3000] [--from-genesis]');
+    process.exit(2);
+  }
+  const api = (flags.api ?? process.env.CANDOR_API ?? 'http://localhost:3000').replace(/\/+$/, '');
+  const symbol = symbolArg.toUpperCase();
+  const toSecond = toArg ? toSeconds(toArg) : Math.floor(Date.now() / 1000);
+  const fromSecond = fromArg ? toSeconds(fromArg) : toSecond - 60;
+  const blocks = await fetchBlocks(api, symbol, fromSecond, toSecond);
+  if (blocks.length === 0) {
+    console.log(`No blocks of ${symbol} between ${new Date(fromSecond * 1000).toISOString()} and ${new Date(toSecond * 1000).toISOString()}.`);
+    return 0;
+  }
+  const problems = checkBlocks(blocks, { fromGenesis: !!flags.fromGenesis });
+  const ticks = blocks.reduce((n, b) => n + b.ticks.length, 0);
+  const first = blocks[0];
+  const last = blocks[blocks.length - 1];
+  if (problems.length) {
+    console.log(`MISMATCH in ${symbol}'s tick record:`);
+    for (const p of problems) console.log(`  - ${p}`);
+    return 1;
+  }
+  console.log(`OK: ${blocks.length} blocks, ${ticks} ticks of ${symbol} from ${new Date(Number(first.second) * 1000).toISOString()} to ${new Date(Number(last.second) * 1000).toISOString()} form an unbroken chain.`);
+  console.log(`  first block prevHash ${first.prevHash}${first.prevHash === GENESIS ? ' (genesis)' : ''}`);
+  console.log(`  last block hash      ${last.hash}`);
+  return 0;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  main().then(
+    (code) => process.exit(code),
+    (e) => {
+      console.error(`error: ${e.message}`);
+      process.exit(2);
+    },
+  );
+}
