@@ -17,9 +17,7 @@ COPY libs/contracts/package.json libs/contracts/
 COPY libs/i18n/package.json libs/i18n/
 COPY libs/db/package.json libs/db/
 # No install scripts are needed to build or run (native parts come as prebuilt npm packages).
-# npm ci, or npm install (same locked versions) when npm ci rejects a lock file written where
-# the registry served no packages for other platforms (see .ci/run).
-RUN npm ci --ignore-scripts --no-audit --no-fund || npm install --ignore-scripts --no-audit --no-fund
+RUN npm ci --ignore-scripts --no-audit --no-fund
 COPY . .
 RUN node scripts/build.mjs --force
 # Runtime dependencies only; the embedded Postgres is for `npm start` on one machine, not for images.

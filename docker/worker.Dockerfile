@@ -16,9 +16,7 @@ COPY libs/domain/package.json libs/domain/
 COPY libs/contracts/package.json libs/contracts/
 COPY libs/i18n/package.json libs/i18n/
 COPY libs/db/package.json libs/db/
-# npm ci, or npm install (same locked versions) when npm ci rejects a lock file written where
-# the registry served no packages for other platforms (see .ci/run).
-RUN npm ci --ignore-scripts --no-audit --no-fund || npm install --ignore-scripts --no-audit --no-fund
+RUN npm ci --ignore-scripts --no-audit --no-fund
 COPY . .
 # The worker reuses api modules (config, database, ledger), so both are compiled.
 RUN node node_modules/typescript/bin/tsc -b tsconfig.build.json
