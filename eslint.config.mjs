@@ -32,7 +32,7 @@ export default tseslint.config(
   },
   {
     // Tests are outside the build tsconfigs; they are type-checked through tsconfig.spec.json.
-    files: ['**/*.spec.ts', 'apps/*/test/**/*.ts', 'apps/*/e2e/**/*.ts'],
+    files: ['libs/**/*.spec.ts', 'apps/api/**/*.spec.ts', 'apps/worker/**/*.spec.ts', 'scripts/**/*.spec.ts', 'apps/*/test/**/*.ts', 'apps/*/e2e/**/*.ts'],
     languageOptions: { parserOptions: { projectService: false, project: ['./tsconfig.spec.json'], tsconfigRootDir: import.meta.dirname } },
   },
   {
