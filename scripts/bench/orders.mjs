@@ -22,7 +22,22 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import {
-  ROOT_DIR, collectProfile, cpuSeconds, fmt, log, machineNote, printTable, profileSetup, ratio, signalProfile, sleep, verdict, writeResult,
+  ROOT_DIR,
+  collectProfile,
+  cpuMeter,
+  cpuSeconds,
+  fmt,
+  log,
+  machineNote,
+  printTable,
+  profileSetup,
+  ratio,
+  signalProfile,
+  sleep,
+  treeCpuSeconds,
+  verdict,
+  waitSampler,
+  writeResult,
 } from './lib/common.mjs';
 import { API_MAIN, WORKER_MAIN, ensureServerBuilt, onInterrupt, startNodeService, startStack } from './lib/stack.mjs';
 import { createFundedUsers, describeLedger, ledgerCheck } from './lib/users.mjs';
@@ -49,7 +64,14 @@ const { values: opt } = parseArgs({
   },
 });
 if (opt.help) {
-  console.log(fs.readFileSync(new URL(import.meta.url), 'utf8').split('\n').filter((l) => l.startsWith('//')).map((l) => l.slice(3)).join('\n'));
+  console.log(
+    fs
+      .readFileSync(new URL(import.meta.url), 'utf8')
+      .split('\n')
+      .filter((l) => l.startsWith('//'))
+      .map((l) => l.slice(3))
+      .join('\n'),
+  );
   process.exit(0);
 }
 
@@ -60,8 +82,14 @@ const WARMUP = Number(opt.warmup);
 const RATE = Number(opt.rate);
 const RATE_CONNECTIONS = Number(opt['rate-connections']);
 const ORDER_SECONDS = Number(opt['order-seconds']);
-const PHASES = opt.phases.split(',').map((s) => s.trim()).filter(Boolean);
-const TARGETS = opt.targets.split(',').map((s) => s.trim()).filter(Boolean);
+const PHASES = opt.phases
+  .split(',')
+  .map((s) => s.trim())
+  .filter(Boolean);
+const TARGETS = opt.targets
+  .split(',')
+  .map((s) => s.trim())
+  .filter(Boolean);
 const PASSWORD = 'Bench-User-Pass-2024';
 const LOG_DIR = path.join(ROOT_DIR, 'bench-results', 'logs');
 
@@ -71,7 +99,10 @@ const { TokenService } = await import('@candor/api/auth/token.service');
 
 const cleanup = [];
 const stopAll = async () => {
-  while (cleanup.length) await cleanup.pop()().catch((e) => log(`cleanup: ${e.message}`));
+  while (cleanup.length)
+    await cleanup
+      .pop()()
+      .catch((e) => log(`cleanup: ${e.message}`));
 };
 const disarm = onInterrupt(stopAll);
 
@@ -80,7 +111,18 @@ const result = {
   startedAt: new Date().toISOString(),
   command: `npm run bench:orders -- ${process.argv.slice(2).join(' ')}`.trim(),
   machine: machineNote(),
-  params: { users: USERS, connections: CONNECTIONS, durationS: DURATION, warmupS: WARMUP, rate: RATE, rateConnections: RATE_CONNECTIONS, account: opt.account, amount: opt.amount, orderSeconds: ORDER_SECONDS, fsync: !opt.fast },
+  params: {
+    users: USERS,
+    connections: CONNECTIONS,
+    durationS: DURATION,
+    warmupS: WARMUP,
+    rate: RATE,
+    rateConnections: RATE_CONNECTIONS,
+    account: opt.account,
+    amount: opt.amount,
+    orderSeconds: ORDER_SECONDS,
+    fsync: !opt.fast,
+  },
   runs: [],
 };
 
@@ -100,35 +142,57 @@ try {
     await ds.destroy();
   }
 
-  const worker = await startNodeService({ name: 'worker', main: WORKER_MAIN, env: stack.env, logFile: path.join(LOG_DIR, `orders-worker-${process.pid}.log`), health: false, readyLine: /worker started/ });
+  const worker = await startNodeService({
+    name: 'worker',
+    main: WORKER_MAIN,
+    env: stack.env,
+    logFile: path.join(LOG_DIR, `orders-worker-${process.pid}.log`),
+    health: false,
+    readyLine: /worker started/,
+  });
   cleanup.push(() => worker.stop());
   const apiPort = await freePort();
   const prof = opt.profile ? profileSetup('orders-api') : null;
   const api = await startNodeService({
-    name: 'api', main: API_MAIN, env: { ...stack.env, ...prof?.env }, nodeArgs: prof?.nodeArgs ?? [], port: apiPort, logFile: path.join(LOG_DIR, `orders-api-${process.pid}.log`),
+    name: 'api',
+    main: API_MAIN,
+    env: { ...stack.env, ...prof?.env },
+    nodeArgs: prof?.nodeArgs ?? [],
+    port: apiPort,
+    logFile: path.join(LOG_DIR, `orders-api-${process.pid}.log`),
   });
   cleanup.push(() => api.stop());
   const apiUrl = api.baseUrl;
 
   // Products open now, with a live price and the wanted expiry.
-  const symbols = await waitFor(async () => {
-    const res = await fetch(`${apiUrl}/api/products`);
-    const body = await res.json();
-    const list = (Array.isArray(body) ? body : body.items ?? []).filter((p) => p.status === 'open' && p.lastPrice && p.expiries?.some((e) => e.seconds === ORDER_SECONDS));
-    return list.length ? list.map((p) => p.symbol) : null;
-  }, { timeoutMs: 30000, intervalMs: 500, what: 'open products with live prices' });
+  const symbols = await waitFor(
+    async () => {
+      const res = await fetch(`${apiUrl}/api/products`);
+      const body = await res.json();
+      const list = (Array.isArray(body) ? body : (body.items ?? [])).filter(
+        (p) => p.status === 'open' && p.lastPrice && p.expiries?.some((e) => e.seconds === ORDER_SECONDS),
+      );
+      return list.length ? list.map((p) => p.symbol) : null;
+    },
+    { timeoutMs: 30000, intervalMs: 500, what: 'open products with live prices' },
+  );
   log(`placing orders on ${symbols.join(' ')} (${ORDER_SECONDS} s expiry, ${opt.amount}, ${opt.account} account)`);
 
   const tokens = await userTokens(stack, apiUrl, users);
-  const bodyFor = (i) => JSON.stringify({
-    symbol: symbols[i % symbols.length],
-    direction: i % 2 ? 'up' : 'down',
-    amount: opt.amount,
-    durationSeconds: ORDER_SECONDS,
-    account: opt.account === 'mixed' ? (i % 2 ? 'real' : 'demo') : opt.account,
-  });
+  const bodyFor = (i) =>
+    JSON.stringify({
+      symbol: symbols[i % symbols.length],
+      direction: i % 2 ? 'up' : 'down',
+      amount: opt.amount,
+      durationSeconds: ORDER_SECONDS,
+      account: opt.account === 'mixed' ? (i % 2 ? 'real' : 'demo') : opt.account,
+    });
   // One order by hand first: the request the benchmark sends must be accepted.
-  const probe = await fetch(`${apiUrl}/api/orders`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens[0]}`, 'idempotency-key': 'bench-probe-0' }, body: bodyFor(0) });
+  const probe = await fetch(`${apiUrl}/api/orders`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens[0]}`, 'idempotency-key': 'bench-probe-0' },
+    body: bodyFor(0),
+  });
   if (probe.status !== 201) throw new Error(`a probe order was answered ${probe.status}: ${(await probe.text()).slice(0, 300)}`);
 
   let hello = null;
@@ -138,20 +202,29 @@ try {
   }
 
   let seq = 0;
-  const makeRequests = (pathName) => [{
-    method: 'POST',
-    path: pathName,
-    setupRequest: (req) => {
-      const i = ++seq;
-      req.headers = { 'content-type': 'application/json', authorization: `Bearer ${tokens[i % tokens.length]}`, 'idempotency-key': `bench-${process.pid}-${i}` };
-      req.body = bodyFor(i);
-      return req;
+  const makeRequests = (pathName) => [
+    {
+      method: 'POST',
+      path: pathName,
+      setupRequest: (req) => {
+        const i = ++seq;
+        req.headers = {
+          'content-type': 'application/json',
+          authorization: `Bearer ${tokens[i % tokens.length]}`,
+          'idempotency-key': `bench-${process.pid}-${i}`,
+        };
+        req.body = bodyFor(i);
+        return req;
+      },
     },
-  }];
+  ];
   const targets = {
     ours: { url: apiUrl, path: '/api/orders', pid: api.pid },
     hello: hello && { url: hello.url, path: '/api/hello', pid: hello.pid },
   };
+  const sampler = new pg.Client({ connectionString: stack.databaseUrl });
+  await sampler.connect();
+  cleanup.push(() => sampler.end());
   for (const target of TARGETS) {
     const t = targets[target];
     if (!t) continue;
@@ -162,16 +235,46 @@ try {
       const conns = phase === 'rate' ? RATE_CONNECTIONS : CONNECTIONS;
       log(`--- ${target} ${phase}: ${conns} connections, ${DURATION} s${phase === 'rate' ? `, ${RATE} req/s offered` : ''}`);
       const cpu0 = cpuSeconds(t.pid);
-      const r = await cannon({ url: t.url, connections: conns, duration: DURATION, requests: makeRequests(t.path), ...(phase === 'rate' ? { overallRate: RATE } : {}) });
+      const pg0 = treeCpuSeconds(stack.postgresPid);
+      const worker0 = cpuSeconds(worker.pid);
+      const machine = cpuMeter();
+      const waits = target === 'ours' ? waitSampler(sampler) : null;
+      const r = await cannon({
+        url: t.url,
+        connections: conns,
+        duration: DURATION,
+        requests: makeRequests(t.path),
+        ...(phase === 'rate' ? { overallRate: RATE } : {}),
+      });
       const cpu = cpuSeconds(t.pid) - cpu0;
+      const pgCpu = treeCpuSeconds(stack.postgresPid) - pg0;
+      const workerCpu = cpuSeconds(worker.pid) - worker0;
+      const machineBusy = machine();
+      const pgWaits = waits?.stop();
       const run = {
-        target, phase, connections: conns, offeredRate: phase === 'rate' ? RATE : null,
-        reqPerSec: r.requests.average, total: r.requests.total, ok2xx: r['2xx'], non2xx: r.non2xx, errors: r.errors, timeouts: r.timeouts,
+        target,
+        phase,
+        connections: conns,
+        offeredRate: phase === 'rate' ? RATE : null,
+        reqPerSec: r.requests.average,
+        total: r.requests.total,
+        ok2xx: r['2xx'],
+        non2xx: r.non2xx,
+        errors: r.errors,
+        timeouts: r.timeouts,
         latencyMs: { p50: r.latency.p50, p90: r.latency.p90, p99: r.latency.p99, max: r.latency.max, mean: r.latency.average },
-        statusCodes: r.statusCodeStats, serverCpuCores: cpu / DURATION,
+        statusCodes: r.statusCodeStats,
+        serverCpuCores: cpu / DURATION,
+        postgresCpuCores: pgCpu / DURATION,
+        workerCpuCores: workerCpu / DURATION,
+        machineBusy,
+        postgresWaits: pgWaits,
       };
       result.runs.push(run);
-      log(`${target} ${phase}: ${fmt(run.reqPerSec, 0)} req/s, p50 ${fmt(run.latencyMs.p50)} ms, p99 ${fmt(run.latencyMs.p99)} ms, non-2xx ${run.non2xx}, errors ${run.errors}, server ${fmt(run.serverCpuCores, 2)} cores`);
+      log(
+        `${target} ${phase}: ${fmt(run.reqPerSec, 0)} req/s, p50 ${fmt(run.latencyMs.p50)} ms, p99 ${fmt(run.latencyMs.p99)} ms, non-2xx ${run.non2xx}, errors ${run.errors}; CPU cores: server ${fmt(run.serverCpuCores, 2)}, Postgres ${fmt(run.postgresCpuCores, 2)}, worker ${fmt(run.workerCpuCores, 2)}, machine ${fmt(100 * machineBusy, 0)} % busy`,
+      );
+      if (pgWaits) for (const w of pgWaits.top.slice(0, 6)) log(`  postgres sessions per sample ${w.sessionsPerSample.toFixed(2)}  ${w.state}`);
       await sleep(1000);
     }
     if (prof && target === 'ours') {
@@ -184,14 +287,20 @@ try {
   const c = new pg.Client({ connectionString: stack.databaseUrl });
   await c.connect();
   try {
-    const { rows: [o] } = await c.query(`SELECT count(*)::int AS n FROM orders`);
-    const { rows: [k] } = await c.query(`SELECT count(*)::int AS n FROM idempotency_keys WHERE status_code = 201`);
+    const {
+      rows: [o],
+    } = await c.query(`SELECT count(*)::int AS n FROM orders`);
+    const {
+      rows: [k],
+    } = await c.query(`SELECT count(*)::int AS n FROM idempotency_keys WHERE status_code = 201`);
     result.orders = { rows: o.n, keysAnswered201: k.n };
     result.ledger = await ledgerCheck(async (sql) => (await c.query(sql)).rows);
   } finally {
     await c.end();
   }
-  log(`orders in the database: ${result.orders.rows}, idempotency keys answered 201: ${result.orders.keysAnswered201}; ledger invariant: ${describeLedger(result.ledger)}`);
+  log(
+    `orders in the database: ${result.orders.rows}, idempotency keys answered 201: ${result.orders.keysAnswered201}; ledger invariant: ${describeLedger(result.ledger)}`,
+  );
 } catch (err) {
   log(`error: ${err.stack ?? err.message}`);
   process.exitCode = 1;
@@ -217,7 +326,11 @@ async function userTokens(stack, apiUrl, users) {
   const loginCount = Math.min(users.length, Number(opt.login));
   const tokens = [];
   for (let i = 0; i < loginCount; i++) {
-    const res = await fetch(`${apiUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: `orders${i + 1}@example.com`, password: PASSWORD }) });
+    const res = await fetch(`${apiUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: `orders${i + 1}@example.com`, password: PASSWORD }),
+    });
     const body = await res.json().catch(() => ({}));
     if (!res.ok || !body.accessToken) throw new Error(`login of orders${i + 1}@example.com: ${res.status} ${JSON.stringify(body).slice(0, 200)}`);
     tokens.push(body.accessToken);
@@ -246,11 +359,23 @@ async function startHello() {
   const logFile = path.join(LOG_DIR, `orders-hello-${process.pid}.log`);
   fs.mkdirSync(LOG_DIR, { recursive: true });
   const out = fs.openSync(logFile, 'a');
-  const child = spawn(process.execPath, [path.join(ROOT_DIR, 'scripts/bench/lib/nest-hello.mjs')], { cwd: ROOT_DIR, env: { ...process.env, NODE_ENV: 'production', PORT: String(port) }, stdio: ['ignore', out, out] });
+  const child = spawn(process.execPath, [path.join(ROOT_DIR, 'scripts/bench/lib/nest-hello.mjs')], {
+    cwd: ROOT_DIR,
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port) },
+    stdio: ['ignore', out, out],
+  });
   fs.closeSync(out);
   let exited = false;
-  const gone = new Promise((r) => child.once('exit', () => { exited = true; r(); }));
-  await waitForHttp(`http://127.0.0.1:${port}/api/health`, { timeoutMs: 30000, abort: () => (exited ? `the Nest hello-world app exited (see ${logFile})` : null) });
+  const gone = new Promise((r) =>
+    child.once('exit', () => {
+      exited = true;
+      r();
+    }),
+  );
+  await waitForHttp(`http://127.0.0.1:${port}/api/health`, {
+    timeoutMs: 30000,
+    abort: () => (exited ? `the Nest hello-world app exited (see ${logFile})` : null),
+  });
   return {
     url: `http://127.0.0.1:${port}`,
     pid: child.pid,
@@ -267,22 +392,47 @@ async function startHello() {
 function summarize(res) {
   if (!res.runs.length) return;
   console.log('');
-  console.log(`bench:orders  ${res.startedAt}  ${res.machine.cpus} cores (${res.machine.cpuModel}), node ${res.machine.node}, load before ${res.machine.load1}`);
-  console.log(`${res.params.users} users, ${res.params.account} account, ${res.params.amount} per order, Postgres fsync ${res.params.fsync ? 'on' : 'off'}; api + worker (feed) + Postgres + Redis + autocannon on the same cores`);
+  console.log(
+    `bench:orders  ${res.startedAt}  ${res.machine.cpus} cores (${res.machine.cpuModel}), node ${res.machine.node}, load before ${res.machine.load1}`,
+  );
+  console.log(
+    `${res.params.users} users, ${res.params.account} account, ${res.params.amount} per order, Postgres fsync ${res.params.fsync ? 'on' : 'off'}; api + worker (feed) + Postgres + Redis + autocannon on the same cores`,
+  );
   console.log('');
-  printTable(['target', 'phase', 'conns', 'req/s', 'p50 ms', 'p99 ms', 'max ms', 'non-2xx', 'errors', 'server cores'], res.runs.map((r) => [
-    r.target === 'ours' ? 'POST /api/orders' : 'Nest hello-world', r.phase === 'rate' ? `${r.offeredRate}/s offered` : 'max', r.connections,
-    fmt(r.reqPerSec, 0), fmt(r.latencyMs.p50), fmt(r.latencyMs.p99), fmt(r.latencyMs.max), r.non2xx, r.errors + r.timeouts, fmt(r.serverCpuCores, 2),
-  ]));
+  printTable(
+    ['target', 'phase', 'conns', 'req/s', 'p50 ms', 'p99 ms', 'max ms', 'non-2xx', 'errors', 'server cores', 'pg cores', 'machine'],
+    res.runs.map((r) => [
+      r.target === 'ours' ? 'POST /api/orders' : 'Nest hello-world',
+      r.phase === 'rate' ? `${r.offeredRate}/s offered` : 'max',
+      r.connections,
+      fmt(r.reqPerSec, 0),
+      fmt(r.latencyMs.p50),
+      fmt(r.latencyMs.p99),
+      fmt(r.latencyMs.max),
+      r.non2xx,
+      r.errors + r.timeouts,
+      fmt(r.serverCpuCores, 2),
+      fmt(r.postgresCpuCores, 2),
+      `${fmt(100 * r.machineBusy, 0)} %`,
+    ]),
+  );
   res.ratios = {};
   for (const phase of ['max', 'rate']) {
     const ours = res.runs.find((r) => r.target === 'ours' && r.phase === phase);
     const hello = res.runs.find((r) => r.target === 'hello' && r.phase === phase);
-    if (ours && hello) res.ratios[phase] = { reqPerSec: ratio(ours.reqPerSec, hello.reqPerSec), p50: ratio(ours.latencyMs.p50, hello.latencyMs.p50), p99: ratio(ours.latencyMs.p99, hello.latencyMs.p99) };
+    if (ours && hello)
+      res.ratios[phase] = {
+        reqPerSec: ratio(ours.reqPerSec, hello.reqPerSec),
+        p50: ratio(ours.latencyMs.p50, hello.latencyMs.p50),
+        p99: ratio(ours.latencyMs.p99, hello.latencyMs.p99),
+      };
   }
   if (Object.keys(res.ratios).length) {
     console.log('');
-    printTable(['orders / hello', 'req/s', 'p50', 'p99'], Object.entries(res.ratios).map(([phase, r]) => [phase, fmt(r.reqPerSec, 2), fmt(r.p50, 2), fmt(r.p99, 2)]));
+    printTable(
+      ['orders / hello', 'req/s', 'p50', 'p99'],
+      Object.entries(res.ratios).map(([phase, r]) => [phase, fmt(r.reqPerSec, 2), fmt(r.p50, 2), fmt(r.p99, 2)]),
+    );
   }
   const rate = res.runs.find((r) => r.target === 'ours' && r.phase === 'rate');
   const max = res.runs.find((r) => r.target === 'ours' && r.phase === 'max');
@@ -290,8 +440,13 @@ function summarize(res) {
   if (rate) {
     const pass = rate.reqPerSec >= 0.98 * RATE && rate.latencyMs.p99 <= 50 && rate.non2xx === 0;
     res.goal = { goal: '>= 1500 req/s at p99 <= 50 ms', offered: RATE, achieved: rate.reqPerSec, p99: rate.latencyMs.p99, pass };
-    console.log(`goal >= 1,500 req/s at p99 <= 50 ms: ${fmt(rate.reqPerSec, 0)} req/s of ${RATE} offered, p99 ${fmt(rate.latencyMs.p99)} ms, ${rate.non2xx} non-2xx: ${verdict(pass)}`);
+    console.log(
+      `goal >= 1,500 req/s at p99 <= 50 ms: ${fmt(rate.reqPerSec, 0)} req/s of ${RATE} offered, p99 ${fmt(rate.latencyMs.p99)} ms, ${rate.non2xx} non-2xx: ${verdict(pass)}`,
+    );
   }
   if (max) console.log(`most the api answered: ${fmt(max.reqPerSec, 0)} req/s with ${max.connections} connections (p99 ${fmt(max.latencyMs.p99)} ms)`);
-  if (res.orders) console.log(`orders in the database ${res.orders.rows}, requests answered 201 ${res.orders.keysAnswered201} (warm-up and probe included): ${res.orders.rows === res.orders.keysAnswered201 ? 'equal' : 'DIFFERENT'}; ledger invariant ${describeLedger(res.ledger)}`);
+  if (res.orders)
+    console.log(
+      `orders in the database ${res.orders.rows}, requests answered 201 ${res.orders.keysAnswered201} (warm-up and probe included): ${res.orders.rows === res.orders.keysAnswered201 ? 'equal' : 'DIFFERENT'}; ledger invariant ${describeLedger(res.ledger)}`,
+    );
 }

@@ -31,7 +31,20 @@ import pg from 'pg';
 import { Redis } from 'ioredis';
 import { Queue } from 'bullmq';
 import {
-  ROOT_DIR, cpuSeconds, fmt, log, machineNote, percentile, printTable, ratio, sleep, verdict, writeResult,
+  ROOT_DIR,
+  collectProfile,
+  cpuSeconds,
+  fmt,
+  log,
+  machineNote,
+  percentile,
+  printTable,
+  profileSetup,
+  ratio,
+  signalProfile,
+  sleep,
+  verdict,
+  writeResult,
 } from './lib/common.mjs';
 import { WORKER_MAIN, ensureServerBuilt, onInterrupt, startNodeService, startStack } from './lib/stack.mjs';
 import { createFundedUsers, describeLedger, ledgerCheck as ledgerCheckQuery } from './lib/users.mjs';
@@ -50,12 +63,20 @@ const { values: opt } = parseArgs({
     lead: { type: 'string', default: '12' }, // seconds from the end of the setup to the first expiry
     phases: { type: 'string', default: 'burst,raw,sustained' },
     fast: { type: 'boolean', default: false }, // Postgres with fsync off (npm start keeps it on)
+    profile: { type: 'boolean', default: false }, // CPU profile of the worker from the first expiry until all settled (bench-results/profiles)
     'no-build': { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
 });
 if (opt.help) {
-  console.log((await import('node:fs')).readFileSync(new URL(import.meta.url), 'utf8').split('\n').filter((l) => l.startsWith('//')).map((l) => l.slice(3)).join('\n'));
+  console.log(
+    (await import('node:fs'))
+      .readFileSync(new URL(import.meta.url), 'utf8')
+      .split('\n')
+      .filter((l) => l.startsWith('//'))
+      .map((l) => l.slice(3))
+      .join('\n'),
+  );
   process.exit(0);
 }
 
@@ -79,7 +100,10 @@ const { LedgerService } = await import('@candor/api/ledger/ledger.service');
 
 const cleanup = [];
 const stopAll = async () => {
-  while (cleanup.length) await cleanup.pop()().catch((e) => log(`cleanup: ${e.message}`));
+  while (cleanup.length)
+    await cleanup
+      .pop()()
+      .catch((e) => log(`cleanup: ${e.message}`));
 };
 const disarm = onInterrupt(stopAll);
 
@@ -89,8 +113,17 @@ const result = {
   command: `npm run bench:settle -- ${process.argv.slice(2).join(' ')}`.trim(),
   machine: machineNote(),
   params: {
-    orders: N_ORDERS, users: N_USERS, account: ACCOUNT, sustainedRate: SUSTAINED_RATE, sustainedSeconds: SUSTAINED_SECONDS,
-    tickMs: TICK_MS, tickJitterMs: TICK_JITTER, tickFlushMs: TICK_FLUSH, symbols: SYMBOLS, fsync: !opt.fast, pollMs: POLL_MS,
+    orders: N_ORDERS,
+    users: N_USERS,
+    account: ACCOUNT,
+    sustainedRate: SUSTAINED_RATE,
+    sustainedSeconds: SUSTAINED_SECONDS,
+    tickMs: TICK_MS,
+    tickJitterMs: TICK_JITTER,
+    tickFlushMs: TICK_FLUSH,
+    symbols: SYMBOLS,
+    fsync: !opt.fast,
+    pollMs: POLL_MS,
   },
   runs: {},
 };
@@ -170,10 +203,11 @@ async function prepareOrders(url, count, seconds, redisUrl) {
   const orders = [];
   await withDataSource(url, async (ds) => {
     const ledger = new LedgerService(ds);
-    await ds.query(
-      `INSERT INTO ticks (symbol, seq, t, price, volume) SELECT s, 1, $2::timestamptz, p, 0 FROM unnest($1::text[], $3::numeric[]) AS x(s, p)`,
-      [SYMBOLS, openT.toISOString(), SYMBOLS.map((s) => openPrices.get(s))],
-    );
+    await ds.query(`INSERT INTO ticks (symbol, seq, t, price, volume) SELECT s, 1, $2::timestamptz, p, 0 FROM unnest($1::text[], $3::numeric[]) AS x(s, p)`, [
+      SYMBOLS,
+      openT.toISOString(),
+      SYMBOLS.map((s) => openPrices.get(s)),
+    ]);
     const users = await ds.query(
       `SELECT u.id, max(a.id) FILTER (WHERE a.kind = $1) AS from_id, max(a.id) FILTER (WHERE a.kind = $2) AS to_id
          FROM users u JOIN ledger_accounts a ON a.user_id = u.id GROUP BY u.id ORDER BY u.id`,
@@ -185,8 +219,13 @@ async function prepareOrders(url, count, seconds, redisUrl) {
       const u = users[i % users.length];
       const symbol = SYMBOLS[i % SYMBOLS.length];
       orders.push({
-        id: randomUUID(), userId: u.id, fromId: String(u.from_id), toId: String(u.to_id), symbol,
-        direction: Math.random() < 0.5 ? 'up' : 'down', amount: 1000 + Math.floor(Math.random() * 9001),
+        id: randomUUID(),
+        userId: u.id,
+        fromId: String(u.from_id),
+        toId: String(u.to_id),
+        symbol,
+        direction: Math.random() < 0.5 ? 'up' : 'down',
+        amount: 1000 + Math.floor(Math.random() * 9001),
         expiresAtMs: sec * 1000 + Math.floor(Math.random() * 1000),
       });
     }
@@ -194,10 +233,20 @@ async function prepareOrders(url, count, seconds, redisUrl) {
       const chunk = orders.slice(k, k + STAKE_CHUNK);
       await ds.transaction('READ COMMITTED', async (em) => {
         // The api's OrdersService.place, per order: the stake entry, then the order row (here set-based).
-        await ledger.postBatch(em, chunk.map((o) => ({
-          type: 'order_stake', userId: o.userId, refType: 'order', refId: o.id, uniqueKey: `stake:${o.id}`,
-          postings: [{ accountId: o.fromId, amount: -o.amount }, { accountId: o.toId, amount: o.amount }],
-        })));
+        await ledger.postBatch(
+          em,
+          chunk.map((o) => ({
+            type: 'order_stake',
+            userId: o.userId,
+            refType: 'order',
+            refId: o.id,
+            uniqueKey: `stake:${o.id}`,
+            postings: [
+              { accountId: o.fromId, amount: -o.amount },
+              { accountId: o.toId, amount: o.amount },
+            ],
+          })),
+        );
         await em.query(
           `INSERT INTO orders (id, order_no, user_id, account, symbol, direction, amount, duration_seconds, payout_rate,
                                open_price, open_tick_seq, opened_at, expires_at, status)
@@ -207,8 +256,14 @@ async function prepareOrders(url, count, seconds, redisUrl) {
                   WITH ORDINALITY AS x(id, user_id, symbol, direction, amount, open_price, expires_at, ord)
             ORDER BY x.ord`,
           [
-            chunk.map((o) => o.id), chunk.map((o) => o.userId), ACCOUNT, openT.toISOString(), chunk.map((o) => o.symbol),
-            chunk.map((o) => o.direction), chunk.map((o) => o.amount), chunk.map((o) => openPrices.get(o.symbol)),
+            chunk.map((o) => o.id),
+            chunk.map((o) => o.userId),
+            ACCOUNT,
+            openT.toISOString(),
+            chunk.map((o) => o.symbol),
+            chunk.map((o) => o.direction),
+            chunk.map((o) => o.amount),
+            chunk.map((o) => openPrices.get(o.symbol)),
             chunk.map((o) => new Date(o.expiresAtMs).toISOString()),
           ],
         );
@@ -219,15 +274,19 @@ async function prepareOrders(url, count, seconds, redisUrl) {
   const connection = new Redis(redisUrl, { maxRetriesPerRequest: 2 });
   const queue = new Queue(QUEUES.settlement.name, { connection });
   const now = Date.now();
-  await queue.addBulk(Array.from({ length: seconds }, (_, k) => firstSecond + k).map((second) => ({
-    name: QUEUES.settlement.jobs.settleSecond,
-    data: { second },
-    opts: { ...SETTLE_JOB_OPTIONS, jobId: settleJobId(second), delay: settleJobDelay(second, now) },
-  })));
+  await queue.addBulk(
+    Array.from({ length: seconds }, (_, k) => firstSecond + k).map((second) => ({
+      name: QUEUES.settlement.jobs.settleSecond,
+      data: { second },
+      opts: { ...SETTLE_JOB_OPTIONS, jobId: settleJobId(second), delay: settleJobDelay(second, now) },
+    })),
+  );
   await queue.close();
   await connection.quit();
   const leftMs = firstSecond * 1000 - Date.now();
-  log(`placed ${count} orders (${ACCOUNT}) expiring in ${seconds} s from ${new Date(firstSecond * 1000).toISOString()} in ${((Date.now() - started) / 1000).toFixed(1)} s; first expiry in ${(leftMs / 1000).toFixed(1)} s`);
+  log(
+    `placed ${count} orders (${ACCOUNT}) expiring in ${seconds} s from ${new Date(firstSecond * 1000).toISOString()} in ${((Date.now() - started) / 1000).toFixed(1)} s; first expiry in ${(leftMs / 1000).toFixed(1)} s`,
+  );
   return { firstSecond, orders };
 }
 
@@ -266,7 +325,13 @@ function createTickPump(url) {
       try {
         await pool.query(
           `INSERT INTO ticks (symbol, seq, t, price, volume) SELECT * FROM unnest($1::text[], $2::bigint[], $3::timestamptz[], $4::numeric[], $5::numeric[])`,
-          [batch.map((k) => k.st.symbol), batch.map((k) => k.seq), batch.map((k) => new Date(k.t).toISOString()), batch.map((k) => k.price), batch.map(() => '0.1')],
+          [
+            batch.map((k) => k.st.symbol),
+            batch.map((k) => k.seq),
+            batch.map((k) => new Date(k.t).toISOString()),
+            batch.map((k) => k.price),
+            batch.map(() => '0.1'),
+          ],
         );
         const committed = Date.now();
         for (const k of batch) k.st.ticks.push({ t: k.t, committed });
@@ -312,8 +377,15 @@ async function runWorker({ label, url, stack, firstSecond, seconds, orders }) {
   const pump = createTickPump(url);
   pump.start();
   const logFile = path.join(LOG_DIR, `settle-worker-${label}-${process.pid}.log`);
+  const prof = opt.profile ? profileSetup(`settle-worker-${label}`) : null;
   const worker = await startNodeService({
-    name: 'worker', main: WORKER_MAIN, env: { ...stack.env, DATABASE_URL: url }, logFile, health: false, readyLine: /worker started/,
+    name: 'worker',
+    main: WORKER_MAIN,
+    env: { ...stack.env, ...prof?.env, DATABASE_URL: url },
+    nodeArgs: prof?.nodeArgs ?? [],
+    logFile,
+    health: false,
+    readyLine: /worker started/,
   });
   const run = { label, orders: orders.length, seconds, firstExpiry: new Date(firstSecond * 1000).toISOString(), workerLog: path.relative(ROOT_DIR, logFile) };
   const poller = new pg.Client({ connectionString: url });
@@ -323,6 +395,10 @@ async function runWorker({ label, url, stack, firstSecond, seconds, orders }) {
     const untilFirst = firstSecond * 1000 - Date.now();
     run.workerReadyBeforeExpiryMs = untilFirst;
     if (untilFirst < 500) log(`warning: the worker was ready only ${untilFirst} ms before the first expiry: raise --lead`);
+    if (prof) {
+      await sleep(Math.max(0, firstSecond * 1000 - 200 - Date.now()));
+      signalProfile(worker.pid);
+    }
     const cpu0 = cpuSeconds(worker.pid);
     // Poll: when did each settling transaction (xmin) become visible?
     const visibleAt = new Map();
@@ -345,6 +421,10 @@ async function runWorker({ label, url, stack, firstSecond, seconds, orders }) {
       await sleep(POLL_MS);
     }
     const cpu1 = cpuSeconds(worker.pid);
+    if (prof) {
+      run.profile = await collectProfile(worker.pid, prof.file);
+      for (const line of run.profile) log(`${label} ${line}`);
+    }
     log(`${label}: ${settled}/${orders.length} settled${settled < orders.length ? ' (timed out)' : ''}`);
     await sleep(300);
     const { rows } = await poller.query(
@@ -403,7 +483,9 @@ async function runWorker({ label, url, stack, firstSecond, seconds, orders }) {
     await sleep(500);
     run.ledger = await ledgerCheck(poller);
     run.exactlyOnce = await exactlyOnce(poller);
-    log(`${label}: lag p50 ${fmt(run.lagMs.p50, 0)} / p99 ${fmt(run.lagMs.p99, 0)} ms (visible p99 ${fmt(run.visibleLagMs.p99, 0)} ms; of it waiting for a later tick p99 ${fmt(run.tickWaitMs.p99, 0)} ms), ${fmt(run.ordersPerSecondBusy, 0)} orders/s of job time, ${batches} transactions (${jobs.settled} orders by ${jobs.runs} settle-job runs, ${sweeps.settled} by the sweeper); ledger ${run.ledger.ok ? 'ok' : 'BROKEN'}`);
+    log(
+      `${label}: lag p50 ${fmt(run.lagMs.p50, 0)} / p99 ${fmt(run.lagMs.p99, 0)} ms (visible p99 ${fmt(run.visibleLagMs.p99, 0)} ms; of it waiting for a later tick p99 ${fmt(run.tickWaitMs.p99, 0)} ms), ${fmt(run.ordersPerSecondBusy, 0)} orders/s of job time, ${batches} transactions (${jobs.settled} orders by ${jobs.runs} settle-job runs, ${sweeps.settled} by the sweeper); ledger ${run.ledger.ok ? 'ok' : 'BROKEN'}`,
+    );
   } finally {
     await pump.stop().catch(() => {});
     await poller.end().catch(() => {});
@@ -438,7 +520,11 @@ async function jobRuns(redisUrl, queueName, jobIds, sinceMs = 0) {
         if (f.event === 'completed') {
           out.completed++;
           let n = 0;
-          try { n = Number(JSON.parse(f.returnvalue)?.settled ?? 0); } catch { /* no value */ }
+          try {
+            n = Number(JSON.parse(f.returnvalue)?.settled ?? 0);
+          } catch {
+            /* no value */
+          }
           out.settled += n;
           if (n > 0) out.busyWithWorkMs += took;
         }
@@ -460,7 +546,13 @@ async function runRaw({ url, fromUrl, firstSecond, orders }) {
   await withClient(url, async (c) => {
     await c.query(
       `INSERT INTO ticks (symbol, seq, t, price, volume) SELECT * FROM unnest($1::text[], $2::bigint[], $3::timestamptz[], $4::numeric[], $5::numeric[])`,
-      [ticks.rows.map((r) => r.symbol), ticks.rows.map((r) => r.seq), ticks.rows.map((r) => r.t), ticks.rows.map((r) => r.price), ticks.rows.map((r) => r.volume)],
+      [
+        ticks.rows.map((r) => r.symbol),
+        ticks.rows.map((r) => r.seq),
+        ticks.rows.map((r) => r.t),
+        ticks.rows.map((r) => r.price),
+        ticks.rows.map((r) => r.volume),
+      ],
     );
     await c.query('VACUUM ANALYZE orders');
     await c.query('VACUUM ANALYZE ticks');
@@ -489,7 +581,9 @@ async function runRaw({ url, fromUrl, firstSecond, orders }) {
     const r = rawById.get(w.id);
     return r && r.outcome === w.outcome && String(r.payout) === String(w.payout) && String(r.close_tick_seq) === String(w.close_tick_seq);
   }).length;
-  log(`raw: ${run.settled} orders in ${fmt(run.transactionMs, 0)} ms = ${fmt(run.ordersPerSecond, 0)} orders/s; same results as the worker for ${run.sameResultsAsWorker}/${worker.rows.length}; ledger ${run.ledger.ok ? 'ok' : 'BROKEN'}`);
+  log(
+    `raw: ${run.settled} orders in ${fmt(run.transactionMs, 0)} ms = ${fmt(run.ordersPerSecond, 0)} orders/s; same results as the worker for ${run.sameResultsAsWorker}/${worker.rows.length}; ledger ${run.ledger.ok ? 'ok' : 'BROKEN'}`,
+  );
   return run;
 }
 
@@ -545,7 +639,9 @@ async function rawSettle(c, lo, hi) {
        (3, s.house_id, CASE s.outcome WHEN 'win' THEN -s.pnl WHEN 'loss' THEN s.amount END)) AS v(k, account_id, amount)
      WHERE v.amount IS NOT NULL AND v.amount <> 0`);
   await c.query(`SELECT id FROM ledger_accounts WHERE id IN (SELECT DISTINCT account_id FROM bench_postings) ORDER BY id FOR UPDATE`);
-  const { rows: [bad] } = await c.query(
+  const {
+    rows: [bad],
+  } = await c.query(
     `SELECT count(*)::int AS n FROM (
        SELECT a.allow_negative, a.balance + sum(p.amount) OVER (PARTITION BY p.account_id ORDER BY p.ord, p.k) AS after
          FROM bench_postings p JOIN ledger_accounts a ON a.id = p.account_id) r
@@ -576,7 +672,9 @@ async function ledgerCheck(c) {
 
 /** Every settled order has exactly one settlement entry, and no open order has one. */
 async function exactlyOnce(c) {
-  const { rows: [r] } = await c.query(
+  const {
+    rows: [r],
+  } = await c.query(
     `SELECT (SELECT count(*) FROM orders WHERE status = 'settled')::int AS settled,
             (SELECT count(*) FROM journal_entries WHERE unique_key LIKE 'settle:%')::int AS entries,
             (SELECT count(*) FROM orders o JOIN journal_entries j ON j.unique_key = 'settle:' || o.id WHERE o.status = 'open')::int AS open_with_entry`,
@@ -586,7 +684,14 @@ async function exactlyOnce(c) {
 
 function summary(values) {
   const v = values.filter(Number.isFinite);
-  return { n: v.length, p50: percentile(v, 0.5), p90: percentile(v, 0.9), p99: percentile(v, 0.99), max: v.length ? Math.max(...v) : NaN, min: v.length ? Math.min(...v) : NaN };
+  return {
+    n: v.length,
+    p50: percentile(v, 0.5),
+    p90: percentile(v, 0.9),
+    p99: percentile(v, 0.99),
+    max: v.length ? Math.max(...v) : NaN,
+    min: v.length ? Math.min(...v) : NaN,
+  };
 }
 
 // ---------------------------------------------------------------------------
@@ -594,43 +699,93 @@ function summary(values) {
 function summarize(res) {
   const { burst, raw, sustained } = res.runs;
   console.log('');
-  console.log(`bench:settle  ${res.startedAt}  ${res.machine.cpus} cores (${res.machine.cpuModel}), node ${res.machine.node}, load before ${res.machine.load1}`);
-  console.log(`Postgres fsync ${res.params.fsync ? 'on' : 'off'}; ${res.params.users} users; ${res.params.account} accounts; ticks every ${res.params.tickMs}+-${res.params.tickJitterMs} ms per product, stored every ${res.params.tickFlushMs} ms`);
+  console.log(
+    `bench:settle  ${res.startedAt}  ${res.machine.cpus} cores (${res.machine.cpuModel}), node ${res.machine.node}, load before ${res.machine.load1}`,
+  );
+  console.log(
+    `Postgres fsync ${res.params.fsync ? 'on' : 'off'}; ${res.params.users} users; ${res.params.account} accounts; ticks every ${res.params.tickMs}+-${res.params.tickJitterMs} ms per product, stored every ${res.params.tickFlushMs} ms`,
+  );
   console.log('');
   const rows = [];
   for (const r of [burst, sustained]) {
     if (!r) continue;
     rows.push([
-      `worker ${r.label}`, `${r.settled}/${r.orders}`, fmt(r.lagMs?.p50, 0), fmt(r.lagMs?.p99, 0), fmt(r.visibleLagMs?.p50, 0), fmt(r.visibleLagMs?.p99, 0),
-      fmt(r.tickWaitMs?.p99, 0), fmt(r.afterTickMs?.p99, 0), fmt(r.ordersPerSecondBusy, 0), String(r.transactions ?? 'n/a'),
+      `worker ${r.label}`,
+      `${r.settled}/${r.orders}`,
+      fmt(r.lagMs?.p50, 0),
+      fmt(r.lagMs?.p99, 0),
+      fmt(r.visibleLagMs?.p50, 0),
+      fmt(r.visibleLagMs?.p99, 0),
+      fmt(r.tickWaitMs?.p99, 0),
+      fmt(r.afterTickMs?.p99, 0),
+      fmt(r.ordersPerSecondBusy, 0),
+      String(r.transactions ?? 'n/a'),
       `${r.ledger?.ok ? 'ok' : 'BROKEN'} / ${r.exactlyOnce?.ok ? 'ok' : 'BROKEN'}`,
     ]);
   }
   if (raw) {
-    rows.push(['raw SQL batch', `${raw.settled}/${raw.orders}`, '', '', '', '', '', '', fmt(raw.ordersPerSecond, 0), '1', `${raw.ledger?.ok ? 'ok' : 'BROKEN'} / ${raw.exactlyOnce?.ok ? 'ok' : 'BROKEN'}`]);
+    rows.push([
+      'raw SQL batch',
+      `${raw.settled}/${raw.orders}`,
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      fmt(raw.ordersPerSecond, 0),
+      '1',
+      `${raw.ledger?.ok ? 'ok' : 'BROKEN'} / ${raw.exactlyOnce?.ok ? 'ok' : 'BROKEN'}`,
+    ]);
   }
   if (rows.length) {
-    printTable(['run', 'settled', 'lag p50', 'lag p99', 'visible p50', 'visible p99', 'tick wait p99', 'after tick p99', 'orders/s', 'txns', 'ledger / once'], rows);
+    printTable(
+      ['run', 'settled', 'lag p50', 'lag p99', 'visible p50', 'visible p99', 'tick wait p99', 'after tick p99', 'orders/s', 'txns', 'ledger / once'],
+      rows,
+    );
     console.log('(ms; lag = settled_at - expires_at; visible = commit seen by a 50 ms poller - expires_at; tick wait = first later tick stored - expires_at;');
-    console.log(' after tick = visible - max(expiry, that tick stored); worker orders/s = settled / settle-job run time; raw = settled / its transaction time)');
+    console.log(
+      ' after tick = visible - max(expiry, that tick stored); worker orders/s = settled / settle-job run time; raw = settled / its transaction time)',
+    );
   }
   res.goals = {};
   if (burst) {
-    res.goals.burstP99 = { value: burst.lagMs?.p99, visible: burst.visibleLagMs?.p99, goal: '<= 1000 ms', pass: burst.lagMs?.p99 <= 1000, passVisible: burst.visibleLagMs?.p99 <= 1000 };
+    res.goals.burstP99 = {
+      value: burst.lagMs?.p99,
+      visible: burst.visibleLagMs?.p99,
+      goal: '<= 1000 ms',
+      pass: burst.lagMs?.p99 <= 1000,
+      passVisible: burst.visibleLagMs?.p99 <= 1000,
+    };
   }
   if (burst && raw) {
     const r = ratio(burst.ordersPerSecondBusy, raw.ordersPerSecond);
     res.goals.vsRaw = { value: r, goal: '>= 0.5x raw', pass: r >= 0.5, sameResults: raw.sameResultsAsWorker };
   }
   if (sustained) {
-    res.goals.sustainedP99 = { value: sustained.lagMs?.p99, visible: sustained.visibleLagMs?.p99, goal: '<= 250 ms', pass: sustained.lagMs?.p99 <= 250, passVisible: sustained.visibleLagMs?.p99 <= 250 };
+    res.goals.sustainedP99 = {
+      value: sustained.lagMs?.p99,
+      visible: sustained.visibleLagMs?.p99,
+      goal: '<= 250 ms',
+      pass: sustained.lagMs?.p99 <= 250,
+      passVisible: sustained.visibleLagMs?.p99 <= 250,
+    };
   }
   const g = res.goals;
   console.log('');
-  if (g.burstP99) console.log(`goal burst p99 <= 1 s:            settled_at ${fmt(g.burstP99.value, 0)} ms ${verdict(g.burstP99.pass)}; visible ${fmt(g.burstP99.visible, 0)} ms ${verdict(g.burstP99.passVisible)}`);
+  if (g.burstP99)
+    console.log(
+      `goal burst p99 <= 1 s:            settled_at ${fmt(g.burstP99.value, 0)} ms ${verdict(g.burstP99.pass)}; visible ${fmt(g.burstP99.visible, 0)} ms ${verdict(g.burstP99.passVisible)}`,
+    );
   if (g.vsRaw) console.log(`goal worker >= 0.5x raw batch:     ${fmt(g.vsRaw.value, 2)}x ${verdict(g.vsRaw.pass)}`);
-  if (g.sustainedP99) console.log(`goal sustained p99 <= 250 ms:      settled_at ${fmt(g.sustainedP99.value, 0)} ms ${verdict(g.sustainedP99.pass)}; visible ${fmt(g.sustainedP99.visible, 0)} ms ${verdict(g.sustainedP99.passVisible)}`);
+  if (g.sustainedP99)
+    console.log(
+      `goal sustained p99 <= 250 ms:      settled_at ${fmt(g.sustainedP99.value, 0)} ms ${verdict(g.sustainedP99.pass)}; visible ${fmt(g.sustainedP99.visible, 0)} ms ${verdict(g.sustainedP99.passVisible)}`,
+    );
   for (const r of [burst, raw, sustained]) {
-    if (r?.ledger) console.log(`ledger invariant after ${r.label}: ${describeLedger(r.ledger)}; settled ${r.exactlyOnce?.settled}, settlement entries ${r.exactlyOnce?.entries}`);
+    if (r?.ledger)
+      console.log(
+        `ledger invariant after ${r.label}: ${describeLedger(r.ledger)}; settled ${r.exactlyOnce?.settled}, settlement entries ${r.exactlyOnce?.entries}`,
+      );
   }
 }

@@ -63,7 +63,7 @@ describe('POST /api/orders', () => {
       symbol, account: 'real', direction: 'down', amount: '12.34', durationSeconds: 60, payoutRate: '0.85',
       openPrice: '100.25', openedAt: k.t, status: 'open',
     });
-    expect(o.orderNo).toMatch(/^O\d{8}\d{8}$/);
+    expect(o.orderNo).toMatch(/^O\d{8}\d{10,}$/);
     expect(o).not.toHaveProperty('outcome');
     expect(o).not.toHaveProperty('closePrice');
     const exp = Date.parse(o.expiresAt);

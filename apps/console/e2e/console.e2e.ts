@@ -111,7 +111,11 @@ describe('operator console', () => {
     await openAudit(page);
     expect(await page.textContent('[data-testid=audit-append-only]')).toContain(zh.audit.appendOnly);
     // there is no control to change or remove an entry
-    expect(await page.locator('[data-testid=audit-table] button:has-text("' + zh.common.edit + '"), [data-testid=audit-table] button:has-text("' + zh.common.remove + '")').count()).toBe(0);
+    expect(
+      await page
+        .locator('[data-testid=audit-table] button:has-text("' + zh.common.edit + '"), [data-testid=audit-table] button:has-text("' + zh.common.remove + '")')
+        .count(),
+    ).toBe(0);
     const rows = await auditRows(page);
     const login = rows.find((r) => r.action === 'operator.login');
     expect(login?.operator).toBe(EMAIL);

@@ -37,8 +37,15 @@ io.on('connection', (socket) => {
 /** The `ticker` event the api sends for a tick message (as tickerEvent() in apps/api/src/market/ticker-relay.service.ts). */
 function tickerEvent(m) {
   return {
-    symbol: m.symbol, price: m.price, t: m.t, seq: m.seq,
-    change24h: m.stats.change24h, high24h: m.stats.high24h, low24h: m.stats.low24h, volume24h: m.stats.volume24h, amount24h: m.stats.amount24h,
+    symbol: m.symbol,
+    price: m.price,
+    t: m.t,
+    seq: m.seq,
+    change24h: m.stats.change24h,
+    high24h: m.stats.high24h,
+    low24h: m.stats.low24h,
+    volume24h: m.stats.volume24h,
+    amount24h: m.stats.amount24h,
   };
 }
 const INTERVALS = ['1m', '5m', '15m', '1h', '1d'];
@@ -49,7 +56,11 @@ const sub = new Redis(process.env.REDIS_URL);
 await sub.subscribe(process.env.TICKS_CHANNEL);
 sub.on('message', (_channel, text) => {
   let m;
-  try { m = JSON.parse(text); } catch { return; }
+  try {
+    m = JSON.parse(text);
+  } catch {
+    return;
+  }
   io.to(`ticker:${m.symbol}`).emit('ticker', tickerEvent(m));
   if (CANDLES) {
     for (const interval of INTERVALS) {

@@ -46,14 +46,23 @@ export function openFileLimit() {
     const limits = fs.readFileSync('/proc/self/limits', 'utf8');
     const m = /^Max open files\s+(\d+|unlimited)\s+(\d+|unlimited)/m.exec(limits);
     if (m) return m[1] === 'unlimited' ? Infinity : Number(m[1]);
-  } catch { /* not linux */ }
+  } catch {
+    /* not linux */
+  }
   return NaN;
 }
 
 /** Machine load (1 min) and the busiest other processes, to say what else was running. */
 export function machineNote() {
   const [l1, l5] = os.loadavg();
-  return { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? '?', memGiB: +(os.totalmem() / 2 ** 30).toFixed(1), load1: +l1.toFixed(2), load5: +l5.toFixed(2), node: process.version };
+  return {
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model ?? '?',
+    memGiB: +(os.totalmem() / 2 ** 30).toFixed(1),
+    load1: +l1.toFixed(2),
+    load5: +l5.toFixed(2),
+    node: process.version,
+  };
 }
 
 /** Samples machine-wide CPU use (all cores) between two calls: returns busy fraction 0..1. */
@@ -191,7 +200,7 @@ export function verdict(pass) {
 
 export const PROFILE_PRELOAD = path.join(ROOT_DIR, 'scripts/bench/lib/cpu-profile-preload.mjs');
 
-/** Node args and env that make a server process profile itself between two SIGUSR2. */
+/** Node args and env that make a server process profile itself between two SIGWINCH. */
 export function profileSetup(name) {
   const dir = path.join(RESULTS_DIR, 'profiles');
   fs.mkdirSync(dir, { recursive: true });
@@ -199,9 +208,13 @@ export function profileSetup(name) {
   return { file, nodeArgs: ['--import', PROFILE_PRELOAD], env: { BENCH_PROFILE_FILE: file } };
 }
 
-/** Sends SIGUSR2 (start or stop profiling). */
+/** Sends SIGWINCH (start or stop profiling). */
 export function signalProfile(pid) {
-  try { process.kill(pid, 'SIGUSR2'); } catch { /* gone */ }
+  try {
+    process.kill(pid, 'SIGWINCH');
+  } catch {
+    /* gone */
+  }
 }
 
 /** Stops the profile of `pid`, waits for `file`, returns its summary lines (or a note). */
@@ -212,4 +225,59 @@ export async function collectProfile(pid, file) {
   await sleep(200);
   const { summarizeProfile } = await import('./profile-summary.mjs');
   return [`profile: ${path.relative(ROOT_DIR, file)}`, ...summarizeProfile(file)];
+}
+
+/** CPU seconds of a process and its direct children (e.g. the Postgres postmaster and its backends; exited backends are missed). */
+export function treeCpuSeconds(pid) {
+  if (!pid) return NaN;
+  let total = cpuSeconds(pid);
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(fields[1]) === pid) total += (Number(fields[11]) + Number(fields[12])) / CLK_TCK;
+    } catch {
+      /* gone */
+    }
+  }
+  return total;
+}
+
+/** Samples pg_stat_activity of a database every `everyMs` until stop(); returns the commonest wait states. */
+export function waitSampler(client, everyMs = 100) {
+  const counts = new Map();
+  let samples = 0;
+  let busy = false;
+  const timer = setInterval(async () => {
+    if (busy) return;
+    busy = true;
+    try {
+      const { rows } = await client.query(
+        `SELECT coalesce(wait_event_type, 'CPU') || ':' || coalesce(wait_event, '') AS w, state, left(regexp_replace(query, '\\s+', ' ', 'g'), 50) AS q
+           FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND state NOT IN ('idle')`,
+      );
+      samples++;
+      for (const r of rows) {
+        const key = `${r.w} (${r.state}) ${r.q}`;
+        counts.set(key, (counts.get(key) ?? 0) + 1);
+      }
+    } catch {
+      /* ignore */
+    } finally {
+      busy = false;
+    }
+  }, everyMs);
+  return {
+    stop(top = 12) {
+      clearInterval(timer);
+      return {
+        samples,
+        top: [...counts]
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, top)
+          .map(([k, n]) => ({ sessionsPerSample: +(n / Math.max(1, samples)).toFixed(2), state: k })),
+      };
+    },
+  };
 }

@@ -1,5 +1,5 @@
 // Preloaded (node --import) into a server process by a benchmark run with --profile. The first
-// SIGUSR2 starts sampling the CPU with the inspector; the second writes the profile to
+// SIGWINCH starts sampling the CPU with the inspector; the second writes the profile to
 // $BENCH_PROFILE_FILE (a .cpuprofile, readable by Chrome DevTools) and stops.
 import fs from 'node:fs';
 import { Session } from 'node:inspector';
@@ -10,7 +10,7 @@ if (file) {
   session.connect();
   const post = (method, params = {}) => new Promise((resolve, reject) => session.post(method, params, (err, res) => (err ? reject(err) : resolve(res))));
   let state = 'idle';
-  process.on('SIGUSR2', () => {
+  process.on('SIGWINCH', () => {
     if (state === 'idle') {
       state = 'running';
       post('Profiler.enable')

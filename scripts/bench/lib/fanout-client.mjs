@@ -20,7 +20,8 @@ let windowEnd = -Infinity;
 let progressTimer = null;
 
 const send = (msg) => process.send?.(msg);
-const progress = () => send({ type: 'progress', connected: state.connected, subscribed: state.subscribed, failed: state.failed, disconnected: state.disconnected });
+const progress = () =>
+  send({ type: 'progress', connected: state.connected, subscribed: state.subscribed, failed: state.failed, disconnected: state.disconnected });
 
 function onTicker(e) {
   const now = Date.now();

@@ -30,7 +30,10 @@ export function summarizeProfile(file, { top = 15 } = {}) {
     const n = byId.get(id);
     const { functionName, url, lineNumber } = n.callFrame;
     const name = functionName || '(anonymous)';
-    if (name === '(idle)') { idle += count; continue; }
+    if (name === '(idle)') {
+      idle += count;
+      continue;
+    }
     const area = areaOf(url, name);
     areas.set(area, (areas.get(area) ?? 0) + count);
     const key = `${name} ${url ? `${url.split('/').slice(-2).join('/')}:${lineNumber + 1}` : ''}`.trim();

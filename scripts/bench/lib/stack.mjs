@@ -8,8 +8,18 @@ import pg from 'pg';
 import { ROOT_DIR, log } from './common.mjs';
 import { serverStale } from '../../lib/build.mjs';
 import {
-  dropDatabase, ensureDatabase, freePort, prefixer, randomSecret, runCommand, spawnService, startEmbeddedPostgres, startRedis,
-  waitFor, waitForHttp, withDatabase,
+  dropDatabase,
+  ensureDatabase,
+  freePort,
+  prefixer,
+  randomSecret,
+  runCommand,
+  spawnService,
+  startEmbeddedPostgres,
+  startRedis,
+  waitFor,
+  waitForHttp,
+  withDatabase,
 } from '../../lib/infra.mjs';
 
 export const API_MAIN = path.join(ROOT_DIR, 'apps/api/dist/main.js');
@@ -134,7 +144,18 @@ export async function startStack({ name, postgres = true, redis = true, fast = f
  * (and lines matching `echo` to our stdout). For the api, waits for /api/health.
  * Returns the spawnService handle plus { port, baseUrl }.
  */
-export async function startNodeService({ name, main, env, port, nodeArgs = [], logFile, echo = /error|fatal|exception/i, health = true, readyLine, readyTimeoutMs = 60000 }) {
+export async function startNodeService({
+  name,
+  main,
+  env,
+  port,
+  nodeArgs = [],
+  logFile,
+  echo = /error|fatal|exception/i,
+  health = true,
+  readyLine,
+  readyTimeoutMs = 60000,
+}) {
   fs.mkdirSync(path.dirname(logFile), { recursive: true });
   const stream = fs.createWriteStream(logFile, { flags: 'a' });
   const print = prefixer(name);
@@ -161,7 +182,12 @@ export async function startNodeService({ name, main, env, port, nodeArgs = [], l
   service.baseUrl = port ? `http://127.0.0.1:${port}` : undefined;
   if (readyLine) {
     try {
-      await waitFor(() => ready, { timeoutMs: readyTimeoutMs, intervalMs: 50, what: `${name} to log ${readyLine}`, abort: () => (service.running() ? null : `${name} exited during start (see ${logFile})`) });
+      await waitFor(() => ready, {
+        timeoutMs: readyTimeoutMs,
+        intervalMs: 50,
+        what: `${name} to log ${readyLine}`,
+        abort: () => (service.running() ? null : `${name} exited during start (see ${logFile})`),
+      });
     } catch (err) {
       await service.stop();
       throw err;
@@ -169,7 +195,10 @@ export async function startNodeService({ name, main, env, port, nodeArgs = [], l
   }
   if (health && port) {
     try {
-      await waitForHttp(`${service.baseUrl}/api/health`, { timeoutMs: 60000, abort: () => (service.running() ? null : `${name} exited during start (see ${logFile})`) });
+      await waitForHttp(`${service.baseUrl}/api/health`, {
+        timeoutMs: 60000,
+        abort: () => (service.running() ? null : `${name} exited during start (see ${logFile})`),
+      });
     } catch (err) {
       await service.stop();
       throw err;

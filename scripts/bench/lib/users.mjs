@@ -20,10 +20,9 @@ export async function createFundedUsers(ds, n, { depositCents = 10_000_000, demo
      RETURNING id`,
     [n, prefix, passwordHash],
   );
-  await ds.query(
-    `INSERT INTO ledger_accounts (user_id, kind) SELECT u.id, k FROM users u CROSS JOIN unnest($1::text[]) AS k ON CONFLICT DO NOTHING`,
-    [[...USER_ACCOUNT_KINDS]],
-  );
+  await ds.query(`INSERT INTO ledger_accounts (user_id, kind) SELECT u.id, k FROM users u CROSS JOIN unnest($1::text[]) AS k ON CONFLICT DO NOTHING`, [
+    [...USER_ACCOUNT_KINDS],
+  ]);
   const accounts = await ds.query(`SELECT id, user_id, kind FROM ledger_accounts WHERE user_id IS NOT NULL`);
   const byUser = new Map();
   for (const a of accounts) {
@@ -37,8 +36,28 @@ export async function createFundedUsers(ds, n, { depositCents = 10_000_000, demo
     const entries = [];
     for (const { id } of users) {
       const acc = byUser.get(id);
-      entries.push({ type: 'deposit', userId: id, refType: 'bench', refId: id, uniqueKey: `bench-deposit:${id}`, postings: [{ accountId: clearing, amount: -depositCents }, { accountId: acc.cash, amount: depositCents }] });
-      entries.push({ type: 'demo_grant', userId: id, refType: 'user', refId: id, uniqueKey: `demo-grant:${id}`, postings: [{ accountId: issuer, amount: -demoCents }, { accountId: acc.demo, amount: demoCents }] });
+      entries.push({
+        type: 'deposit',
+        userId: id,
+        refType: 'bench',
+        refId: id,
+        uniqueKey: `bench-deposit:${id}`,
+        postings: [
+          { accountId: clearing, amount: -depositCents },
+          { accountId: acc.cash, amount: depositCents },
+        ],
+      });
+      entries.push({
+        type: 'demo_grant',
+        userId: id,
+        refType: 'user',
+        refId: id,
+        uniqueKey: `demo-grant:${id}`,
+        postings: [
+          { accountId: issuer, amount: -demoCents },
+          { accountId: acc.demo, amount: demoCents },
+        ],
+      });
     }
     for (let k = 0; k < entries.length; k += 5000) await ledger.postBatch(em, entries.slice(k, k + 5000));
   });
@@ -57,7 +76,11 @@ export async function ledgerCheck(query) {
   const [negative] = await query(`SELECT count(*)::int AS n FROM ledger_accounts WHERE NOT allow_negative AND balance < 0`);
   return {
     ok: Number(t.total) === 0 && bad.length === 0 && unbalanced.n === 0 && negative.n === 0,
-    accounts: t.accounts, imbalanceCents: Number(t.total), mismatchedAccounts: bad.length, unbalancedEntries: unbalanced.n, negativeAccounts: negative.n,
+    accounts: t.accounts,
+    imbalanceCents: Number(t.total),
+    mismatchedAccounts: bad.length,
+    unbalancedEntries: unbalanced.n,
+    negativeAccounts: negative.n,
   };
 }
 

@@ -4,7 +4,7 @@ import { toOrder, toWallet, type OrderRow } from './order-view.js';
 import { toCommand } from './order-command.js';
 
 const open: OrderRow = {
-  id: '6f1c1d5e-8a51-4d0e-9d6c-1f2a3b4c5d6e', order_no: 'O2025112200000042', user_id: 'u', account: 'real', symbol: 'BTCUSDT', direction: 'up',
+  id: '6f1c1d5e-8a51-4d0e-9d6c-1f2a3b4c5d6e', order_no: 'O202511220000000042', user_id: 'u', account: 'real', symbol: 'BTCUSDT', direction: 'up',
   amount: '12345', duration_seconds: 60, payout_rate: '0.85', open_price: '67250.10', open_tick_seq: '991',
   opened_at: new Date('2025-11-22T08:00:00.250Z'), expires_at: new Date('2025-11-22T08:01:00.400Z'), status: 'open',
   close_price: null, close_tick_seq: null, closed_at: null, outcome: null, payout: null, pnl: null, settled_at: null, created_at: new Date('2025-11-22T08:00:00.400Z'),
@@ -13,7 +13,7 @@ const open: OrderRow = {
 describe('toOrder', () => {
   it('shows an open order without result fields, money as 2-decimal strings and prices as stored', () => {
     expect(toOrder(open)).toEqual({
-      id: open.id, orderNo: 'O2025112200000042', symbol: 'BTCUSDT', account: 'real', direction: 'up', amount: '123.45', durationSeconds: 60,
+      id: open.id, orderNo: 'O202511220000000042', symbol: 'BTCUSDT', account: 'real', direction: 'up', amount: '123.45', durationSeconds: 60,
       payoutRate: '0.85', openPrice: '67250.10', openedAt: '2025-11-22T08:00:00.250Z', expiresAt: '2025-11-22T08:01:00.400Z', status: 'open',
     });
   });
@@ -43,5 +43,12 @@ describe('toCommand', () => {
   });
   it.each<[unknown]>([['1.234'], ['abc'], [Infinity], [1e309], ['1e3'], [''], ['12,5'], [null], [{}]])('malformed amount %j -> VALIDATION_FAILED on amount', (amount) => {
     expect(() => toCommand(body(amount))).toThrow(expect.objectContaining({ code: 'VALIDATION_FAILED', field: 'amount' }) as unknown as Error);
+  });
+});
+
+describe('toOrder with times formatted by SQL', () => {
+  it('uses ISO strings as they are and normalises anything else', () => {
+    const o = toOrder({ ...open, opened_at: '2025-11-22T08:00:00.250Z', expires_at: '2025-11-22 08:01:00.4+00' as unknown as Date });
+    expect([o.openedAt, o.expiresAt]).toEqual(['2025-11-22T08:00:00.250Z', '2025-11-22T08:01:00.400Z']);
   });
 });

@@ -33,10 +33,19 @@ export interface OrderRow {
 export const ORDER_COLUMNS = `id, order_no, user_id, account, symbol, direction, amount, duration_seconds, payout_rate, open_price, open_tick_seq,
   opened_at, expires_at, status, close_price, close_tick_seq, closed_at, outcome, payout, pnl, settled_at, created_at`;
 
-const iso = (d: Date | string): string => new Date(d).toISOString();
+const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+/** ISO 8601 UTC with milliseconds; a string already in that form (formatted by SQL) is used as it is. */
+const iso = (d: Date | string): string => (typeof d === 'string' && ISO_UTC.test(d) ? d : new Date(d).toISOString());
+
+/** What `toOrder` reads of a row. */
+export type OrderViewRow = Omit<OrderRow, 'user_id' | 'settled_at' | 'created_at' | 'opened_at' | 'expires_at' | 'closed_at'> & {
+  opened_at: Date | string;
+  expires_at: Date | string;
+  closed_at: Date | string | null;
+};
 
 /** The wire shape of API.md `Order`: money as 2-decimal strings, prices as stored, times ISO UTC; result fields only once settled. */
-export function toOrder(r: OrderRow): Order {
+export function toOrder(r: OrderViewRow): Order {
   const order: Order = {
     id: r.id,
     orderNo: r.order_no,

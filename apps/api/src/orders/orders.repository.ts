@@ -31,7 +31,7 @@ export class OrdersRepository {
     const rows: OrderRow[] = await em.query(
       `INSERT INTO orders (id, order_no, user_id, account, symbol, direction, amount, duration_seconds, payout_rate,
                            open_price, open_tick_seq, opened_at, expires_at, status)
-       VALUES ($1, 'O' || to_char(now() AT TIME ZONE 'UTC', 'YYYYMMDD') || lpad(nextval('order_no_seq')::text, 8, '0'),
+       VALUES ($1, (SELECT 'O' || to_char(now() AT TIME ZONE 'UTC', 'YYYYMMDD') || lpad(n, greatest(10, length(n)), '0') FROM (SELECT nextval('order_no_seq')::text AS n) s),
                $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 'open')
        RETURNING ${ORDER_COLUMNS}`,
       [o.id, o.userId, o.account, o.symbol, o.direction, o.amountCents, o.durationSeconds, o.payoutRate, o.openPrice, o.openTickSeq, o.openedAt, o.expiresAt],

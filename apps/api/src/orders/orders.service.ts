@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
+import type { ProductEntity } from '@candor/db';
 import { expiresAt, findExpiry, isTickFresh, parseRate, stakeRange } from '@candor/domain';
 import { channel, type Order, type OrderReceipt, type Page, type PlaceOrderBody, type TickRef, type Wallet } from '@candor/contracts';
 import { DomainError } from '../common/domain-error.js';
@@ -30,6 +31,7 @@ export class OrdersService {
   private readonly log = new Logger('orders');
   /** Ledger account ids never change: cached per user (bounded). */
   private readonly accountIds = new Map<string, AccountIds>();
+  private readonly openMemo = new WeakMap<ProductEntity, Map<number, boolean>>();
 
   constructor(
     private readonly ledger: LedgerService,
@@ -62,7 +64,7 @@ export class OrdersService {
 
       const now = Date.now();
       expiresAtMs = expiresAt(now, cmd.durationSeconds);
-      if (this.market.statusOf(product, new Date(now)).status !== 'open' || this.market.statusOf(product, new Date(expiresAtMs)).status !== 'open') {
+      if (!this.openAt(product, now) || !this.openAt(product, expiresAtMs)) {
         throw new DomainError('MARKET_CLOSED');
       }
       const tick = await this.market.latestTick(cmd.symbol);
@@ -148,6 +150,24 @@ export class OrdersService {
     const wallet = toWallet(await this.ledger.balances(userId));
     this.gateway.server?.to(channel.user(userId)).emit('wallet', wallet);
     return wallet;
+  }
+
+  /**
+   * Whether the product trades at `ms`. Trading hours are whole minutes in a time zone (offsets and
+   * DST changes are whole minutes too), so the answer is constant within a UTC minute: it is kept per
+   * catalogue row (a changed or reloaded product is a new row) and minute, not recomputed per order.
+   */
+  private openAt(product: ProductEntity, ms: number): boolean {
+    let byMinute = this.openMemo.get(product);
+    if (!byMinute) this.openMemo.set(product, (byMinute = new Map()));
+    const minute = Math.floor(ms / 60_000);
+    let open = byMinute.get(minute);
+    if (open === undefined) {
+      open = this.market.statusOf(product, new Date(ms)).status === 'open';
+      if (byMinute.size > 64) byMinute.clear();
+      byMinute.set(minute, open);
+    }
+    return open;
   }
 
   private async row(userId: string, id: string): Promise<OrderRow> {

@@ -69,8 +69,7 @@ export function useAdminProducts() {
 export function useUpdateProduct(symbol: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: AdminProductBody) =>
-      request<AdminProduct>(`${API.adminProducts}/${encodeURIComponent(symbol)}`, { method: 'PATCH', body }),
+    mutationFn: (body: AdminProductBody) => request<AdminProduct>(`${API.adminProducts}/${encodeURIComponent(symbol)}`, { method: 'PATCH', body }),
     onSuccess: (updated) => {
       if (updated && typeof updated === 'object' && 'symbol' in updated) {
         qc.setQueryData<AdminProduct[]>(queryKeys.products, (list) => list?.map((p) => (p.symbol === updated.symbol ? updated : p)));

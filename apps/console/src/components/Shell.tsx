@@ -31,7 +31,9 @@ export function Shell() {
       <aside className={`sidebar${menuOpen ? ' open' : ''}`}>
         <div className="sidebar-top">
           <div className="brand">
-            <span className="brand-mark" aria-hidden="true">C</span>
+            <span className="brand-mark" aria-hidden="true">
+              C
+            </span>
             <span>{t('app.title')}</span>
           </div>
           <button

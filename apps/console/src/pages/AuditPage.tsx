@@ -207,7 +207,20 @@ function AuditRow({ entry, onFilter }: { entry: AuditEntry; onFilter: (f: Partia
 type Change = { before: Record<string, unknown>; after: Record<string, unknown> };
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isChange = (v: unknown): v is Change & Record<string, unknown> => isRecord(v) && isRecord(v.before) && isRecord(v.after);
-const PRODUCT_FIELDS = ['names', 'precision', 'timezone', 'hours', 'holidays', 'maintenance', 'maintenanceMessage', 'expiries', 'minStake', 'maxStake', 'recommended', 'enabled'] as const;
+const PRODUCT_FIELDS = [
+  'names',
+  'precision',
+  'timezone',
+  'hours',
+  'holidays',
+  'maintenance',
+  'maintenanceMessage',
+  'expiries',
+  'minStake',
+  'maxStake',
+  'recommended',
+  'enabled',
+] as const;
 const show = (v: unknown): string => (v === undefined ? '—' : typeof v === 'string' ? v : JSON.stringify(v));
 
 /** A change is shown as field / before / after; anything else as its JSON. */

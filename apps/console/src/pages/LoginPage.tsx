@@ -32,7 +32,9 @@ export function LoginPage({ expired }: { expired: boolean }) {
     <div className="login-page">
       <form className="login-card" onSubmit={(e) => void submit(e)} noValidate aria-labelledby="login-title">
         <div className="brand brand-large">
-          <span className="brand-mark" aria-hidden="true">C</span>
+          <span className="brand-mark" aria-hidden="true">
+            C
+          </span>
           <span>{t('app.title')}</span>
         </div>
         <h1 id="login-title">{t('auth.title')}</h1>

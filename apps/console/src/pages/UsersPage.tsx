@@ -57,7 +57,9 @@ export function UsersPage() {
                   <td data-label={t('users.email')}>{u.email ?? '—'}</td>
                   <td data-label={t('users.phone')}>{u.phone ?? '—'}</td>
                   <td data-label={t('users.nickname')}>{u.nickname ?? '—'}</td>
-                  <td data-label={t('users.kyc')}>{u.kycStatus ? t(`users.kycStatus.${u.kycStatus as 'not_submitted'}`, { defaultValue: u.kycStatus }) : '—'}</td>
+                  <td data-label={t('users.kyc')}>
+                    {u.kycStatus ? t(`users.kycStatus.${u.kycStatus as 'not_submitted'}`, { defaultValue: u.kycStatus }) : '—'}
+                  </td>
                   <td className="nowrap" data-label={t('users.createdAt')}>
                     {formatDateTime(u.createdAt)}
                   </td>

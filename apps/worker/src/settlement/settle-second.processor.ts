@@ -4,6 +4,7 @@ import { DelayedError, type Job } from 'bullmq';
 import { QUEUES, type SettleSecondPayload } from '@candor/db';
 import { SettlementService } from './settlement.service.js';
 import { nextStep } from './settle-plan.js';
+import { SettleWakeup } from './settle-wakeup.js';
 
 /**
  * One job per expiry second (`settle-<epochSecond>`, enqueued by the api after each order's commit,
@@ -15,7 +16,7 @@ import { nextStep } from './settle-plan.js';
 export class SettleSecondProcessor extends WorkerHost {
   private readonly log = new Logger('settle');
 
-  constructor(private readonly settlement: SettlementService) {
+  constructor(private readonly settlement: SettlementService, private readonly wakeup: SettleWakeup) {
     super();
   }
 
@@ -33,6 +34,8 @@ export class SettleSecondProcessor extends WorkerHost {
     }
     if (settled.length) await job.updateData({ ...job.data, settled: settledBefore } as SettleSecondPayload);
     await job.moveToDelayed(step.at, token);
+    // Expired orders wait for a later tick: a stored tick wakes the job before its next poll.
+    if (state.nextExpiryMs !== null && state.nextExpiryMs <= Date.now()) this.wakeup.wait(job.id!, second);
     throw new DelayedError();
   }
 }

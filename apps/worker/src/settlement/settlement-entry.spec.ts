@@ -4,7 +4,7 @@ import { settlementEntry, type SettledRow } from './settlement-entry.js';
 const base: SettledRow = {
   id: 'o1', order_no: 'O1', user_id: 'u1', account: 'real', symbol: 'BTCUSDT', direction: 'up', amount: '1000', duration_seconds: 30,
   payout_rate: '0.85', open_price: '100.00', open_tick_seq: '1', opened_at: new Date(0), expires_at: new Date(30_000), status: 'settled',
-  close_price: null, close_tick_seq: '9', closed_at: new Date(29_000), outcome: null, payout: null, pnl: null, settled_at: new Date(), created_at: new Date(0),
+  close_price: null, close_tick_seq: '9', closed_at: '1970-01-01T00:00:29.000Z', outcome: null, payout: null, pnl: null,
   cash_account_id: '11', escrow_account_id: '12',
 };
 const HOUSE = '1';

@@ -1,10 +1,13 @@
 import { decideOutcome, settleAmounts } from '@candor/domain';
 import type { EntrySpec } from '@candor/api/ledger/ledger.service';
 import { toCents } from '@candor/api/ledger/ledger.service';
-import type { OrderRow } from '@candor/api/orders/order-view';
+import type { OrderViewRow } from '@candor/api/orders/order-view';
 
-/** A row returned by the settlement UPDATE: the settled order and the user's two accounts it moves money between. */
-export interface SettledRow extends OrderRow { cash_account_id: string; escrow_account_id: string }
+/**
+ * A row returned by the settlement UPDATE: the settled order (times as ISO strings formatted by SQL),
+ * its user and the user's two accounts it moves money between.
+ */
+export type SettledRow = OrderViewRow & { user_id: string; cash_account_id: string; escrow_account_id: string };
 
 /**
  * The journal entry of one settled order, after checking the SQL result against the domain rule

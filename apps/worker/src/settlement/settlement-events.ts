@@ -7,12 +7,15 @@ import { channel, type ServerToClientEvents } from '@candor/contracts';
 import { USER_ACCOUNT_KINDS, type UserAccountKind } from '@candor/db';
 import { REDIS } from '@candor/api/redis/redis.module';
 import { toCents, type UserBalances } from '@candor/api/ledger/ledger.service';
-import { toOrder, toWallet, type OrderRow } from '@candor/api/orders/order-view';
+import { toOrder, toWallet, type OrderViewRow } from '@candor/api/orders/order-view';
 
 export const SETTLEMENT_EVENTS = Symbol('SETTLEMENT_EVENTS');
 
 /** What happens after a settlement batch commits (pushes to the users). */
-export interface SettlementEvents { settled(rows: readonly OrderRow[]): Promise<void> }
+export interface SettlementEvents { settled(rows: readonly (OrderViewRow & { user_id: string })[]): Promise<void> }
+
+/** Pushes per event-loop turn, so a batch of thousands never holds the worker's loop for long. */
+const CHUNK = 500;
 
 /**
  * Pushes `order` (the settled order) and `wallet` (the user's wallet after it) to `user:ID`
@@ -27,8 +30,11 @@ export class RedisSettlementEvents implements SettlementEvents {
     this.emitter = new Emitter<ServerToClientEvents>(redis);
   }
 
-  async settled(rows: readonly OrderRow[]): Promise<void> {
-    for (const r of rows) this.emitter.to(channel.user(r.user_id)).emit('order', toOrder(r));
+  async settled(rows: readonly (OrderViewRow & { user_id: string })[]): Promise<void> {
+    for (let i = 0; i < rows.length; i += CHUNK) {
+      if (i > 0) await new Promise<void>((r) => setImmediate(r));
+      for (const r of rows.slice(i, i + CHUNK)) this.emitter.to(channel.user(r.user_id)).emit('order', toOrder(r));
+    }
     const users = [...new Set(rows.map((r) => r.user_id))];
     const balances: { user_id: string; kind: UserAccountKind; balance: string }[] = await this.ds.query(
       `SELECT user_id, kind, balance FROM ledger_accounts WHERE user_id = ANY($1::uuid[])`,
@@ -40,6 +46,10 @@ export class RedisSettlementEvents implements SettlementEvents {
       if (!w) byUser.set(b.user_id, (w = Object.fromEntries(USER_ACCOUNT_KINDS.map((k) => [k, 0])) as UserBalances));
       w[b.kind] = toCents(b.balance);
     }
-    for (const [userId, b] of byUser) this.emitter.to(channel.user(userId)).emit('wallet', toWallet(b));
+    let n = 0;
+    for (const [userId, b] of byUser) {
+      if (++n % CHUNK === 0) await new Promise<void>((r) => setImmediate(r));
+      this.emitter.to(channel.user(userId)).emit('wallet', toWallet(b));
+    }
   }
 }

@@ -2,7 +2,6 @@ import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { LedgerService, returnedRows } from '@candor/api/ledger/ledger.service';
-import { ORDER_COLUMNS } from '@candor/api/orders/order-view';
 import { SETTLEMENT_EVENTS, type SettlementEvents } from './settlement-events.js';
 import { settlementEntry, type SettledRow } from './settlement-entry.js';
 
@@ -11,7 +10,7 @@ const iso = (ms: number): string => new Date(ms).toISOString();
 /**
  * The settlement statement: $1/$2 the window [lo, hi) of expiresAt, $3 the most orders. Claims ready
  * orders (a later tick is stored) FOR UPDATE SKIP LOCKED, finds each one's closing tick, flips them
- * open -> settled with the domain's outcome and amounts, and returns them with the user's two accounts.
+ * open -> settled with the domain's outcome and amounts, and returns them (times as ISO text).
  */
 export const SETTLE_SQL = `WITH win AS MATERIALIZED (
            SELECT $1::timestamptz AS lo, $2::timestamptz AS hi
@@ -22,7 +21,7 @@ export const SETTLE_SQL = `WITH win AS MATERIALIZED (
                     WHERE o.status = 'open' AND o.expires_at >= win.lo AND o.expires_at < win.hi) s
          ), due AS MATERIALIZED (
            -- ready: a tick LATER than the order's expiry is stored
-           SELECT o.id, o.user_id, o.account, o.symbol, o.direction, o.open_price, o.expires_at
+           SELECT o.id, o.symbol, o.direction, o.open_price, o.expires_at
              FROM orders o
              JOIN latest l ON l.symbol = o.symbol AND l.t > o.expires_at
              CROSS JOIN win
@@ -35,16 +34,13 @@ export const SETTLE_SQL = `WITH win AS MATERIALIZED (
            SELECT d.id, c.seq, c.t, c.price,
                   CASE WHEN c.price = d.open_price THEN 'tie'
                        WHEN (d.direction = 'up') = (c.price > d.open_price) THEN 'win'
-                       ELSE 'loss' END AS outcome,
-                  ca.id AS cash_account_id, ea.id AS escrow_account_id
+                       ELSE 'loss' END AS outcome
              FROM due d
             CROSS JOIN LATERAL (
               SELECT x.seq, x.t, x.price FROM ticks x
                WHERE x.symbol = d.symbol
                  AND x.t = (SELECT max(y.t) FROM ticks y WHERE y.symbol = d.symbol AND y.t <= d.expires_at)
                ORDER BY x.seq DESC LIMIT 1) c
-             JOIN ledger_accounts ca ON ca.user_id = d.user_id AND ca.kind = CASE d.account WHEN 'real' THEN 'cash' ELSE 'demo' END
-             JOIN ledger_accounts ea ON ea.user_id = d.user_id AND ea.kind = CASE d.account WHEN 'real' THEN 'escrow' ELSE 'demo_escrow' END
          )
          UPDATE orders o
             SET status = 'settled', close_price = r.price, close_tick_seq = r.seq, closed_at = r.t, outcome = r.outcome,
@@ -53,12 +49,24 @@ export const SETTLE_SQL = `WITH win AS MATERIALIZED (
                 settled_at = clock_timestamp()
            FROM result r
           WHERE o.id = r.id AND o.status = 'open'
-         RETURNING ${ORDER_COLUMNS.split(',').map((c) => `o.${c.trim()}`).join(', ')}, r.cash_account_id, r.escrow_account_id`;
+         RETURNING o.id, o.order_no, o.user_id, o.account, o.symbol, o.direction, o.amount, o.duration_seconds, o.payout_rate,
+                   o.open_price, o.open_tick_seq, o.status, o.close_price, o.close_tick_seq, o.outcome, o.payout, o.pnl,
+                   to_char(o.opened_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS opened_at,
+                   to_char(o.expires_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS expires_at,
+                   to_char(o.closed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS closed_at`;
 
-/** Most orders settled in one transaction (10 000 orders expiring in one second settle together). */
-export const SETTLE_BATCH_LIMIT = 10_000;
+/** Most orders settled in one transaction. */
+export const SETTLE_BATCH_LIMIT = 5_000;
+/**
+ * Settlement transactions run at a time for one window. They take disjoint orders (SKIP LOCKED) and
+ * overlap everything but their few milliseconds-per-thousand on the house row (postBatch locks
+ * accounts in id order, so they cannot deadlock): 10 000 ready orders settle as two batches at once.
+ */
+export const SETTLE_PARALLEL = 2;
 
 export interface WindowState { open: number; nextExpiryMs: number | null }
+interface TradingAccounts { cash: string; escrow: string; demo: string; demo_escrow: string }
+const ACCOUNT_CACHE_MAX = 200_000;
 
 /**
  * Settlement (DESIGN.md "Trading"): for every open order in a window whose symbol already has a
@@ -72,6 +80,7 @@ export interface WindowState { open: number; nextExpiryMs: number | null }
 @Injectable()
 export class SettlementService {
   private readonly log = new Logger('settlement');
+  private readonly accountCache = new Map<string, TradingAccounts>();
 
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
@@ -81,18 +90,23 @@ export class SettlementService {
 
   /**
    * Settles every ready open order with fromMs <= expiresAt < toMs, in transactions of up to
-   * `limit` orders, and returns the settled rows. Orders still waiting for a later tick stay open.
+   * `limit` orders (SETTLE_PARALLEL at a time), and returns the settled rows. Orders still waiting
+   * for a later tick stay open.
    */
   async settleWindow(fromMs: number, toMs: number, limit = SETTLE_BATCH_LIMIT): Promise<SettledRow[]> {
     const all: SettledRow[] = [];
-    for (;;) {
-      const rows = await this.ledger.transaction((em) => this.settleBatch(em, fromMs, toMs, limit));
-      if (rows.length) {
-        all.push(...rows);
-        this.publish(rows);
+    const lane = async () => {
+      for (;;) {
+        const rows = await this.ledger.transaction((em) => this.settleBatch(em, fromMs, toMs, limit));
+        if (rows.length) {
+          all.push(...rows);
+          this.publish(rows);
+        }
+        if (rows.length < limit) return;
       }
-      if (rows.length < limit) return all;
-    }
+    };
+    await Promise.all(Array.from({ length: SETTLE_PARALLEL }, lane));
+    return all;
   }
 
   /** Open orders left in the window and the earliest expiry among them. */
@@ -118,14 +132,18 @@ export class SettlementService {
 
   /** One transaction: claim, close and pay up to `limit` ready orders of the window. */
   async settleBatch(em: EntityManager, fromMs: number, toMs: number, limit: number): Promise<SettledRow[]> {
-    const rows = returnedRows<SettledRow>(
-      await em.query(
-        SETTLE_SQL,
-        [iso(fromMs), iso(toMs), limit],
-      ),
-    );
-    if (rows.length === 0) return rows;
-    const [house, demoHouse] = await Promise.all([this.ledger.platformAccountId(em, 'house'), this.ledger.platformAccountId(em, 'demo_house')]);
+    const settled = returnedRows<Omit<SettledRow, 'cash_account_id' | 'escrow_account_id'>>(await em.query(SETTLE_SQL, [iso(fromMs), iso(toMs), limit]));
+    if (settled.length === 0) return [];
+    // One connection per transaction: these run one after another (the two platform ids are cached after the first batch).
+    const house = await this.ledger.platformAccountId(em, 'house');
+    const demoHouse = await this.ledger.platformAccountId(em, 'demo_house');
+    const accounts = await this.userAccounts(em, settled.map((r) => r.user_id));
+    const rows: SettledRow[] = settled.map((r) => {
+      const a = accounts.get(r.user_id);
+      if (!a) throw new Error(`settlement: user ${r.user_id} has no ledger accounts`);
+      const demo = r.account === 'demo';
+      return { ...r, cash_account_id: demo ? a.demo : a.cash, escrow_account_id: demo ? a.demo_escrow : a.escrow };
+    });
     const entries = rows.map((r) => settlementEntry(r, r.account === 'demo' ? demoHouse : house));
     const posted = await this.ledger.postBatch(em, entries);
     const missing = posted.filter((p) => p === null).length;
@@ -133,9 +151,45 @@ export class SettlementService {
     return rows;
   }
 
-  /** Pushes `order` and `wallet` to each user's room after the commit; a failure here never undoes a settlement. */
+  /** The trading accounts of these users (ids never change: cached, one query for the users not seen yet). */
+  private async userAccounts(em: EntityManager, userIds: readonly string[]): Promise<Map<string, TradingAccounts>> {
+    const out = new Map<string, TradingAccounts>();
+    const missing: string[] = [];
+    for (const id of new Set(userIds)) {
+      const hit = this.accountCache.get(id);
+      if (hit) out.set(id, hit);
+      else missing.push(id);
+    }
+    if (missing.length) {
+      const found: { user_id: string; kind: keyof TradingAccounts; id: string }[] = await em.query(
+        `SELECT user_id, kind, id FROM ledger_accounts WHERE user_id = ANY($1::uuid[]) AND kind IN ('cash', 'escrow', 'demo', 'demo_escrow')`,
+        [missing],
+      );
+      const fresh = new Map<string, Partial<TradingAccounts>>();
+      for (const f of found) {
+        let a = fresh.get(f.user_id);
+        if (!a) fresh.set(f.user_id, (a = {}));
+        a[f.kind] = String(f.id);
+      }
+      if (this.accountCache.size + fresh.size > ACCOUNT_CACHE_MAX) this.accountCache.clear();
+      for (const [userId, a] of fresh) {
+        if (!a.cash || !a.escrow || !a.demo || !a.demo_escrow) continue;
+        this.accountCache.set(userId, a as TradingAccounts);
+        out.set(userId, a as TradingAccounts);
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Pushes `order` and `wallet` to each user's room after the commit, off the settlement's own path
+   * (the next batch does not wait for thousands of pushes); a failure here never undoes a settlement.
+   */
   private publish(rows: SettledRow[]): void {
-    if (!this.events) return;
-    this.events.settled(rows).catch((e) => this.log.warn(`settlement events not published: ${(e as Error).message}`));
+    const events = this.events;
+    if (!events) return;
+    setImmediate(() => {
+      events.settled(rows).catch((e) => this.log.warn(`settlement events not published: ${(e as Error).message}`));
+    });
   }
 }

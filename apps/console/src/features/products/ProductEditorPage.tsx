@@ -69,7 +69,9 @@ function Editor({ product }: { product: AdminProduct }) {
     if (submitted) setErrors(validate(next));
   };
 
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => canEdit && dirty && !mutation.isPending && currentLocation.pathname !== nextLocation.pathname);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => canEdit && dirty && !mutation.isPending && currentLocation.pathname !== nextLocation.pathname,
+  );
   useEffect(() => {
     if (blocker.state === 'blocked') {
       if (window.confirm(t('products.unsavedLeave'))) blocker.proceed();
@@ -128,8 +130,20 @@ function Editor({ product }: { product: AdminProduct }) {
         <section className="card">
           <h2>{t('products.sections.availability')}</h2>
           <div className="toggles">
-            <Toggle label={t('products.enabled')} hint={t('products.enabledHint')} checked={form.enabled} onChange={(v) => update({ enabled: v })} name="enabled" />
-            <Toggle label={t('products.recommended')} hint={t('products.recommendedHint')} checked={form.recommended} onChange={(v) => update({ recommended: v })} name="recommended" />
+            <Toggle
+              label={t('products.enabled')}
+              hint={t('products.enabledHint')}
+              checked={form.enabled}
+              onChange={(v) => update({ enabled: v })}
+              name="enabled"
+            />
+            <Toggle
+              label={t('products.recommended')}
+              hint={t('products.recommendedHint')}
+              checked={form.recommended}
+              onChange={(v) => update({ recommended: v })}
+              name="recommended"
+            />
           </div>
         </section>
 
@@ -202,12 +216,24 @@ function Editor({ product }: { product: AdminProduct }) {
             </label>
             <label className="field">
               <span>{t('products.minStake')}</span>
-              <input name="minStake" inputMode="decimal" value={form.minStake} aria-invalid={Boolean(err('minStake'))} onChange={(e) => update({ minStake: e.target.value })} />
+              <input
+                name="minStake"
+                inputMode="decimal"
+                value={form.minStake}
+                aria-invalid={Boolean(err('minStake'))}
+                onChange={(e) => update({ minStake: e.target.value })}
+              />
               <FieldError text={err('minStake')} />
             </label>
             <label className="field">
               <span>{t('products.maxStake')}</span>
-              <input name="maxStake" inputMode="decimal" value={form.maxStake} aria-invalid={Boolean(err('maxStake'))} onChange={(e) => update({ maxStake: e.target.value })} />
+              <input
+                name="maxStake"
+                inputMode="decimal"
+                value={form.maxStake}
+                aria-invalid={Boolean(err('maxStake'))}
+                onChange={(e) => update({ maxStake: e.target.value })}
+              />
               <FieldError text={err('maxStake')} />
             </label>
           </div>
@@ -234,7 +260,13 @@ function Editor({ product }: { product: AdminProduct }) {
                 {t('products.saved', { time: formatDateTime(savedAt) })}
               </span>
             ) : dirty ? (
-              <span>{t('products.unsaved', { fields: Object.keys(diff).map((k) => t(`products.fields.${k as keyof ProductForm}`)).join(', ') })}</span>
+              <span>
+                {t('products.unsaved', {
+                  fields: Object.keys(diff)
+                    .map((k) => t(`products.fields.${k as keyof ProductForm}`))
+                    .join(', '),
+                })}
+              </span>
             ) : (
               <span className="muted">{t('products.noChanges')}</span>
             )}
@@ -327,7 +359,12 @@ function ExpiriesSection({ form, update, err }: SectionProps) {
         disabled={form.expiries.length >= 10}
         onClick={() => {
           const last = form.expiries[form.expiries.length - 1];
-          update({ expiries: [...form.expiries, { key: rowKey(), seconds: last ? String(Number(last.seconds) * 2 || 60) : '60', payoutRate: last?.payoutRate ?? '0.85' }] });
+          update({
+            expiries: [
+              ...form.expiries,
+              { key: rowKey(), seconds: last ? String(Number(last.seconds) * 2 || 60) : '60', payoutRate: last?.payoutRate ?? '0.85' },
+            ],
+          });
         }}
       >
         {t('products.addExpiry')}
@@ -359,7 +396,13 @@ function HoursSection({ form, update, err }: SectionProps) {
       <h2>{t('products.sections.hours')}</h2>
       <label className="field field-wide">
         <span>{t('products.timezone')}</span>
-        <input name="timezone" list="tz-list" value={form.timezone} aria-invalid={Boolean(err('timezone'))} onChange={(e) => update({ timezone: e.target.value })} />
+        <input
+          name="timezone"
+          list="tz-list"
+          value={form.timezone}
+          aria-invalid={Boolean(err('timezone'))}
+          onChange={(e) => update({ timezone: e.target.value })}
+        />
         <datalist id="tz-list">
           {TIME_ZONES.map((z) => (
             <option key={z} value={z} />
@@ -476,7 +519,12 @@ function HolidaysSection({ form, update, err }: SectionProps) {
           {form.holidays.map((d, i) => (
             <li key={d} className={`chip${err(`holidays.${i}`) ? ' chip-bad' : ''}`}>
               <time dateTime={d}>{d}</time>
-              <button type="button" className="chip-remove" aria-label={t('products.removeHoliday', { date: d })} onClick={() => update({ holidays: form.holidays.filter((x) => x !== d) })}>
+              <button
+                type="button"
+                className="chip-remove"
+                aria-label={t('products.removeHoliday', { date: d })}
+                onClick={() => update({ holidays: form.holidays.filter((x) => x !== d) })}
+              >
                 ×
               </button>
             </li>

@@ -61,7 +61,11 @@ export function ProductsPage() {
                   </td>
                   <td data-label={t('products.status')}>
                     <div className="pills">
-                      {p.enabled ? <span className="pill pill-ok">{t('products.enabled')}</span> : <span className="pill pill-muted">{t('products.disabled')}</span>}
+                      {p.enabled ? (
+                        <span className="pill pill-ok">{t('products.enabled')}</span>
+                      ) : (
+                        <span className="pill pill-muted">{t('products.disabled')}</span>
+                      )}
                       {p.maintenance ? <span className="pill pill-warn">{t('products.maintenance')}</span> : null}
                       {p.recommended ? <span className="pill pill-info">{t('products.recommended')}</span> : null}
                     </div>

@@ -48,7 +48,12 @@ describe('product form', () => {
   });
 
   it('no intervals means 24/7 (hours: null); intervals are sent sorted by day', () => {
-    expect(changes(product, edit((f) => void (f.hours = [])))).toEqual({ hours: null });
+    expect(
+      changes(
+        product,
+        edit((f) => void (f.hours = [])),
+      ),
+    ).toEqual({ hours: null });
     const body = toBody(toForm(product));
     expect(body.hours).toEqual([
       { day: 0, open: '17:00', close: '23:59' },
@@ -62,7 +67,12 @@ describe('product form', () => {
       f.expiries[0]!.payoutRate = '0.85';
     });
     expect(changes(product, f)).toEqual({});
-    expect(changes(product, edit((f) => void (f.maxStake = '6000.5')))).toEqual({ maxStake: '6000.50' });
+    expect(
+      changes(
+        product,
+        edit((f) => void (f.maxStake = '6000.5')),
+      ),
+    ).toEqual({ maxStake: '6000.50' });
   });
 
   it.each([
@@ -78,8 +88,18 @@ describe('product form', () => {
   });
 
   it('times typed without a leading zero are sent as HH:MM', () => {
-    expect(changes(product, edit((f) => void (f.hours[0]!.open = '0:00')))).toEqual({});
-    expect(changes(product, edit((f) => void (f.hours[0]!.close = '9:30'))).hours).toContainEqual({ day: 1, open: '00:00', close: '09:30' });
+    expect(
+      changes(
+        product,
+        edit((f) => void (f.hours[0]!.open = '0:00')),
+      ),
+    ).toEqual({});
+    expect(
+      changes(
+        product,
+        edit((f) => void (f.hours[0]!.close = '9:30')),
+      ).hours,
+    ).toContainEqual({ day: 1, open: '00:00', close: '09:30' });
   });
 
   it.each([

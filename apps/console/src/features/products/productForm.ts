@@ -119,7 +119,6 @@ export function changes(original: AdminProduct, f: ProductForm): AdminProductBod
   return out as AdminProductBody;
 }
 
-
 /**
  * Client-side checks: the shared `adminProductBody` schema plus the server's rules, through the
  * same `@candor/domain` helpers (clock times with '24:00' allowed as a close, real dates, IANA

@@ -65,7 +65,8 @@ export default {
   audit: {
     title: 'Prüfprotokoll',
     appendOnlyTitle: 'Nur anfügen.',
-    appendOnly: 'Jede Betreiberaktion wird protokolliert. Einträge können weder geändert noch gelöscht werden (die Datenbank verweigert Änderungen und Löschungen), und die Konsole bietet dafür keine Möglichkeit.',
+    appendOnly:
+      'Jede Betreiberaktion wird protokolliert. Einträge können weder geändert noch gelöscht werden (die Datenbank verweigert Änderungen und Löschungen), und die Konsole bietet dafür keine Möglichkeit.',
     filters: 'Filter',
     action: 'Aktion',
     actionPlaceholder: 'z. B. operator.login',
@@ -94,7 +95,8 @@ export default {
   products: {
     title: 'Produkte',
     honestyTitle: 'Betreiber können weder Preise noch Ergebnisse noch Auszahlungen festlegen.',
-    honesty: 'Preise kommen ausschließlich aus dem Marktdaten-Feed; ob eine Order gewinnt, entscheiden die Feed-Preise bei Eröffnung und Schließung, die Auszahlung richtet sich nach der bei Auftragserteilung festgeschriebenen Ertragsrate. Jeder kann sie mit dem öffentlichen Tick-Protokoll nachprüfen. Die Konsole hat bewusst keine solche Steuerung; eine geänderte Ertragsrate gilt nur für neue Orders.',
+    honesty:
+      'Preise kommen ausschließlich aus dem Marktdaten-Feed; ob eine Order gewinnt, entscheiden die Feed-Preise bei Eröffnung und Schließung, die Auszahlung richtet sich nach der bei Auftragserteilung festgeschriebenen Ertragsrate. Jeder kann sie mit dem öffentlichen Tick-Protokoll nachprüfen. Die Konsole hat bewusst keine solche Steuerung; eine geänderte Ertragsrate gilt nur für neue Orders.',
     readOnly: 'Ihre Rolle ist „{{role}}“: nur Lesezugriff. Nur Administratoren können Produkte ändern.',
     empty: 'Noch keine Produkte.',
     notFound: 'Kein Produkt {{symbol}}.',
@@ -144,7 +146,8 @@ export default {
     addExpiry: 'Laufzeit hinzufügen',
     removeExpiry: 'Diese Laufzeit entfernen',
     timezone: 'Zeitzone',
-    hoursHint: 'Öffnungszeitfenster je Wochentag in der obigen Zeitzone. Liegt das Ende vor dem Beginn, läuft das Fenster bis in den Folgetag; ist es gleich dem Beginn, dauert die Sitzung 24 Stunden; 24:00 schließt am Ende des Tages. Ganz ohne Zeitfenster ist rund um die Uhr geöffnet.',
+    hoursHint:
+      'Öffnungszeitfenster je Wochentag in der obigen Zeitzone. Liegt das Ende vor dem Beginn, läuft das Fenster bis in den Folgetag; ist es gleich dem Beginn, dauert die Sitzung 24 Stunden; 24:00 schließt am Ende des Tages. Ganz ohne Zeitfenster ist rund um die Uhr geöffnet.',
     allDayExplain: 'Keine Zeitfenster: Dieses Produkt ist rund um die Uhr handelbar.',
     weekday: 'Wochentag',
     open: 'Beginn',

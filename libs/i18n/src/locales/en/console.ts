@@ -65,7 +65,8 @@ export default {
   audit: {
     title: 'Audit log',
     appendOnlyTitle: 'Append-only.',
-    appendOnly: 'Every operator action is recorded. Entries cannot be edited or deleted (the database refuses updates and deletes), and the console has no way to do so.',
+    appendOnly:
+      'Every operator action is recorded. Entries cannot be edited or deleted (the database refuses updates and deletes), and the console has no way to do so.',
     filters: 'Filters',
     action: 'Action',
     actionPlaceholder: 'e.g. operator.login',
@@ -94,7 +95,8 @@ export default {
   products: {
     title: 'Products',
     honestyTitle: 'Operators cannot set prices, outcomes or payouts.',
-    honesty: 'Prices come only from the market feed; whether an order wins is decided by the feed’s prices when it opens and closes, and its payout by the earnings rate fixed when it was placed. Anyone can check them against the public tick record. The console has no such control, by design; a change to an earnings rate applies only to new orders.',
+    honesty:
+      'Prices come only from the market feed; whether an order wins is decided by the feed’s prices when it opens and closes, and its payout by the earnings rate fixed when it was placed. Anyone can check them against the public tick record. The console has no such control, by design; a change to an earnings rate applies only to new orders.',
     readOnly: 'Your role is “{{role}}”: read-only. Only admins can change products.',
     empty: 'No products yet.',
     notFound: 'No product {{symbol}}.',
@@ -144,7 +146,8 @@ export default {
     addExpiry: 'Add duration',
     removeExpiry: 'Remove this duration',
     timezone: 'Time zone',
-    hoursHint: 'Open intervals per weekday, in the time zone above. A close earlier than the open runs overnight into the next day, a close equal to the open makes a 24-hour session, and 24:00 closes at the end of the day. No intervals at all means open 24/7.',
+    hoursHint:
+      'Open intervals per weekday, in the time zone above. A close earlier than the open runs overnight into the next day, a close equal to the open makes a 24-hour session, and 24:00 closes at the end of the day. No intervals at all means open 24/7.',
     allDayExplain: 'No intervals: this product is open 24/7.',
     weekday: 'Weekday',
     open: 'Opens',

@@ -1,6 +1,14 @@
 export default {
   app: { title: 'Console opérateur Candor' },
-  nav: { label: 'Menu principal', dashboard: 'Tableau de bord', audit: 'Journal d’audit', products: 'Produits', users: 'Utilisateurs', menu: 'Menu', closeMenu: 'Fermer' },
+  nav: {
+    label: 'Menu principal',
+    dashboard: 'Tableau de bord',
+    audit: 'Journal d’audit',
+    products: 'Produits',
+    users: 'Utilisateurs',
+    menu: 'Menu',
+    closeMenu: 'Fermer',
+  },
   roles: { admin: 'Administrateur', reviewer: 'Vérificateur', support: 'Support' },
   common: {
     loading: 'Chargement…',
@@ -65,7 +73,8 @@ export default {
   audit: {
     title: 'Journal d’audit',
     appendOnlyTitle: 'Ajout seul.',
-    appendOnly: 'Chaque action d’un opérateur est enregistrée. Les entrées ne peuvent être ni modifiées ni supprimées (la base de données refuse les modifications et les suppressions), et la console n’offre aucun moyen de le faire.',
+    appendOnly:
+      'Chaque action d’un opérateur est enregistrée. Les entrées ne peuvent être ni modifiées ni supprimées (la base de données refuse les modifications et les suppressions), et la console n’offre aucun moyen de le faire.',
     filters: 'Filtres',
     action: 'Action',
     actionPlaceholder: 'p. ex. operator.login',
@@ -94,7 +103,8 @@ export default {
   products: {
     title: 'Produits',
     honestyTitle: 'Les opérateurs ne peuvent fixer ni les prix, ni les résultats, ni les gains.',
-    honesty: 'Les prix proviennent uniquement du flux de marché ; le gain ou la perte d’un ordre est décidé par les prix du flux à l’ouverture et à la clôture, et son versement par le taux de gain fixé au moment de l’ordre. Chacun peut les vérifier dans l’historique public des ticks. La console n’a volontairement aucune commande de ce genre ; une modification du taux de gain ne s’applique qu’aux nouveaux ordres.',
+    honesty:
+      'Les prix proviennent uniquement du flux de marché ; le gain ou la perte d’un ordre est décidé par les prix du flux à l’ouverture et à la clôture, et son versement par le taux de gain fixé au moment de l’ordre. Chacun peut les vérifier dans l’historique public des ticks. La console n’a volontairement aucune commande de ce genre ; une modification du taux de gain ne s’applique qu’aux nouveaux ordres.',
     readOnly: 'Votre rôle est « {{role}} » : lecture seule. Seuls les administrateurs peuvent modifier les produits.',
     empty: 'Aucun produit pour l’instant.',
     notFound: 'Aucun produit {{symbol}}.',
@@ -144,7 +154,8 @@ export default {
     addExpiry: 'Ajouter une durée',
     removeExpiry: 'Retirer cette durée',
     timezone: 'Fuseau horaire',
-    hoursHint: 'Plages d’ouverture par jour de la semaine, dans le fuseau ci-dessus. Une fermeture antérieure à l’ouverture se prolonge jusqu’au lendemain, une fermeture égale à l’ouverture donne une séance de 24 heures, et 24:00 ferme à la fin de la journée. Sans aucune plage, le produit est ouvert 24 h/24, 7 j/7.',
+    hoursHint:
+      'Plages d’ouverture par jour de la semaine, dans le fuseau ci-dessus. Une fermeture antérieure à l’ouverture se prolonge jusqu’au lendemain, une fermeture égale à l’ouverture donne une séance de 24 heures, et 24:00 ferme à la fin de la journée. Sans aucune plage, le produit est ouvert 24 h/24, 7 j/7.',
     allDayExplain: 'Aucune plage : ce produit est ouvert 24 h/24, 7 j/7.',
     weekday: 'Jour',
     open: 'Ouverture',

@@ -65,7 +65,8 @@ export default {
   audit: {
     title: 'Log audit',
     appendOnlyTitle: 'Hanya bisa ditambah.',
-    appendOnly: 'Setiap tindakan operator dicatat. Catatan tidak dapat diubah atau dihapus (basis data menolak perubahan dan penghapusan), dan konsol tidak menyediakan cara untuk itu.',
+    appendOnly:
+      'Setiap tindakan operator dicatat. Catatan tidak dapat diubah atau dihapus (basis data menolak perubahan dan penghapusan), dan konsol tidak menyediakan cara untuk itu.',
     filters: 'Filter',
     action: 'Tindakan',
     actionPlaceholder: 'mis. operator.login',
@@ -94,7 +95,8 @@ export default {
   products: {
     title: 'Produk',
     honestyTitle: 'Operator tidak dapat menetapkan harga, hasil, atau pembayaran.',
-    honesty: 'Harga hanya berasal dari umpan pasar; menang atau kalahnya order ditentukan oleh harga umpan saat dibuka dan ditutup, dan pembayarannya oleh tingkat imbal hasil yang dikunci saat order dibuat. Siapa pun dapat memeriksanya dengan catatan tick publik. Konsol sengaja tidak memiliki kontrol semacam itu; perubahan tingkat imbal hasil hanya berlaku untuk order baru.',
+    honesty:
+      'Harga hanya berasal dari umpan pasar; menang atau kalahnya order ditentukan oleh harga umpan saat dibuka dan ditutup, dan pembayarannya oleh tingkat imbal hasil yang dikunci saat order dibuat. Siapa pun dapat memeriksanya dengan catatan tick publik. Konsol sengaja tidak memiliki kontrol semacam itu; perubahan tingkat imbal hasil hanya berlaku untuk order baru.',
     readOnly: 'Peran Anda “{{role}}”: hanya baca. Hanya admin yang dapat mengubah produk.',
     empty: 'Belum ada produk.',
     notFound: 'Produk {{symbol}} tidak ditemukan.',
@@ -144,7 +146,8 @@ export default {
     addExpiry: 'Tambah durasi',
     removeExpiry: 'Hapus durasi ini',
     timezone: 'Zona waktu',
-    hoursHint: 'Interval buka per hari dalam seminggu, menurut zona waktu di atas. Jam tutup yang lebih awal dari jam buka berlanjut ke hari berikutnya, jam tutup yang sama dengan jam buka berarti sesi 24 jam, dan 24:00 berarti tutup di akhir hari. Tanpa interval sama sekali berarti buka 24/7.',
+    hoursHint:
+      'Interval buka per hari dalam seminggu, menurut zona waktu di atas. Jam tutup yang lebih awal dari jam buka berlanjut ke hari berikutnya, jam tutup yang sama dengan jam buka berarti sesi 24 jam, dan 24:00 berarti tutup di akhir hari. Tanpa interval sama sekali berarti buka 24/7.',
     allDayExplain: 'Tanpa interval: produk ini buka 24/7.',
     weekday: 'Hari',
     open: 'Buka',

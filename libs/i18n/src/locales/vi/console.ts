@@ -65,7 +65,8 @@ export default {
   audit: {
     title: 'Nhật ký kiểm toán',
     appendOnlyTitle: 'Chỉ ghi thêm.',
-    appendOnly: 'Mọi thao tác của nhà điều hành đều được ghi lại. Bản ghi không thể sửa hoặc xóa (cơ sở dữ liệu từ chối cập nhật và xóa), và bảng điều hành cũng không có chức năng đó.',
+    appendOnly:
+      'Mọi thao tác của nhà điều hành đều được ghi lại. Bản ghi không thể sửa hoặc xóa (cơ sở dữ liệu từ chối cập nhật và xóa), và bảng điều hành cũng không có chức năng đó.',
     filters: 'Bộ lọc',
     action: 'Thao tác',
     actionPlaceholder: 'ví dụ operator.login',
@@ -94,7 +95,8 @@ export default {
   products: {
     title: 'Sản phẩm',
     honestyTitle: 'Nhà điều hành không thể đặt giá, kết quả hay khoản chi trả.',
-    honesty: 'Giá chỉ đến từ nguồn dữ liệu thị trường; lệnh thắng hay thua do giá của nguồn dữ liệu lúc mở và lúc đóng quyết định, còn khoản chi trả tính theo tỷ suất lợi nhuận được chốt khi đặt lệnh. Ai cũng có thể đối chiếu với bản ghi tick công khai. Bảng điều hành cố ý không có điều khiển nào như vậy; thay đổi tỷ suất lợi nhuận chỉ áp dụng cho lệnh mới.',
+    honesty:
+      'Giá chỉ đến từ nguồn dữ liệu thị trường; lệnh thắng hay thua do giá của nguồn dữ liệu lúc mở và lúc đóng quyết định, còn khoản chi trả tính theo tỷ suất lợi nhuận được chốt khi đặt lệnh. Ai cũng có thể đối chiếu với bản ghi tick công khai. Bảng điều hành cố ý không có điều khiển nào như vậy; thay đổi tỷ suất lợi nhuận chỉ áp dụng cho lệnh mới.',
     readOnly: 'Vai trò của bạn là “{{role}}”: chỉ xem. Chỉ quản trị viên mới được thay đổi sản phẩm.',
     empty: 'Chưa có sản phẩm nào.',
     notFound: 'Không có sản phẩm {{symbol}}.',
@@ -144,7 +146,8 @@ export default {
     addExpiry: 'Thêm thời hạn',
     removeExpiry: 'Xóa thời hạn này',
     timezone: 'Múi giờ',
-    hoursHint: 'Các khung giờ mở cửa theo từng ngày trong tuần, tính theo múi giờ ở trên. Giờ đóng sớm hơn giờ mở nghĩa là kéo sang hôm sau, giờ đóng bằng giờ mở là phiên liên tục 24 giờ, còn 24:00 là đóng vào cuối ngày. Không có khung giờ nào nghĩa là mở 24/7.',
+    hoursHint:
+      'Các khung giờ mở cửa theo từng ngày trong tuần, tính theo múi giờ ở trên. Giờ đóng sớm hơn giờ mở nghĩa là kéo sang hôm sau, giờ đóng bằng giờ mở là phiên liên tục 24 giờ, còn 24:00 là đóng vào cuối ngày. Không có khung giờ nào nghĩa là mở 24/7.',
     allDayExplain: 'Không có khung giờ: sản phẩm này mở 24/7.',
     weekday: 'Thứ',
     open: 'Mở',
