@@ -31,7 +31,7 @@ export default {
       testMatch: ['<rootDir>/apps/*/test/**/*.int-spec.ts'],
       globalSetup: '<rootDir>/scripts/testing/integration-setup.mjs',
       globalTeardown: '<rootDir>/scripts/testing/integration-teardown.mjs',
-      testTimeout: 60000,
+      setupFilesAfterEnv: ['<rootDir>/scripts/testing/timeout-long.mjs'],
     },
     {
       ...common,
@@ -39,7 +39,7 @@ export default {
       testMatch: ['<rootDir>/apps/*/e2e/**/*.e2e.ts'],
       globalSetup: '<rootDir>/scripts/testing/browser-setup.mjs',
       globalTeardown: '<rootDir>/scripts/testing/browser-teardown.mjs',
-      testTimeout: 120000,
+      setupFilesAfterEnv: ['<rootDir>/scripts/testing/timeout-long.mjs'],
     },
   ],
 };
