@@ -60,7 +60,8 @@ export function checkBlocks(blocks, { fromGenesis = false, previous = null } = {
       if (lastSeq !== null && seq <= lastSeq) problems.push(`${where}: tick seq ${k.seq} does not increase`);
       lastSeq = seq;
       const ms = Date.parse(k.t);
-      if (!(ms >= Number(b.second) * 1000 && ms < (Number(b.second) + 1) * 1000)) problems.push(`${where}: tick ${k.seq} at ${k.t} is outside the block's second`);
+      if (!(ms >= Number(b.second) * 1000 && ms < (Number(b.second) + 1) * 1000))
+        problems.push(`${where}: tick ${k.seq} at ${k.t} is outside the block's second`);
     }
     prev = { ...b, lastSeq };
   }
@@ -132,7 +133,9 @@ async function main() {
     for (const p of problems) console.log(`  - ${p}`);
     return 1;
   }
-  console.log(`OK: ${blocks.length} blocks, ${ticks} ticks of ${symbol} from ${new Date(Number(first.second) * 1000).toISOString()} to ${new Date(Number(last.second) * 1000).toISOString()} form an unbroken chain.`);
+  console.log(
+    `OK: ${blocks.length} blocks, ${ticks} ticks of ${symbol} from ${new Date(Number(first.second) * 1000).toISOString()} to ${new Date(Number(last.second) * 1000).toISOString()} form an unbroken chain.`,
+  );
   console.log(`  first block prevHash ${first.prevHash}${first.prevHash === GENESIS ? ' (genesis)' : ''}`);
   console.log(`  last block hash      ${last.hash}`);
   return 0;

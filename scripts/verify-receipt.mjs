@@ -78,7 +78,8 @@ export function checkReceipt(receipt, blocks) {
       problems.push(`${which} tick: seq ${ref.seq} is not in block ${ref.blockSecond}`);
       return null;
     }
-    if (compareDecimal(tick.price, ref.price) !== 0) problems.push(`${which} tick ${ref.seq}: the receipt says price ${ref.price}, the record says ${tick.price}`);
+    if (compareDecimal(tick.price, ref.price) !== 0)
+      problems.push(`${which} tick ${ref.seq}: the receipt says price ${ref.price}, the record says ${tick.price}`);
     if (!sameInstant(tick.t, ref.t)) problems.push(`${which} tick ${ref.seq}: the receipt says time ${ref.t}, the record says ${tick.t}`);
     return tick;
   };
@@ -105,16 +106,20 @@ export function checkReceipt(receipt, blocks) {
   if (exit) {
     const later = blocks.flatMap((b) => b.ticks).find((k) => BigInt(k.seq) > BigInt(exitTick.seq));
     if (!later) notes.push('no tick after the exit tick is published yet, so "last tick at or before the expiry" could not be checked');
-    else if (Date.parse(later.t) <= expiry) problems.push(`tick ${later.seq} at ${later.t} is also at or before the expiry: the exit tick should have been it or a later one`);
+    else if (Date.parse(later.t) <= expiry)
+      problems.push(`tick ${later.seq} at ${later.t} is also at or before the expiry: the exit tick should have been it or a later one`);
   }
 
   const c = compareDecimal(order.closePrice, order.openPrice);
-  const outcome = c === 0 ? 'tie' : (order.direction === 'up') === (c > 0) ? 'win' : 'loss';
-  if (order.outcome !== outcome) problems.push(`outcome is ${order.outcome}, but ${order.direction} from ${order.openPrice} to ${order.closePrice} is a ${outcome}`);
+  const outcome = c === 0 ? 'tie' : (order.direction === 'up') === c > 0 ? 'win' : 'loss';
+  if (order.outcome !== outcome)
+    problems.push(`outcome is ${order.outcome}, but ${order.direction} from ${order.openPrice} to ${order.closePrice} is a ${outcome}`);
   const stake = cents(order.amount);
   const expectedPayout = outcome === 'win' ? stake + (stake * rateUnits(order.payoutRate)) / 10000n : outcome === 'tie' ? stake : 0n;
   if (order.payout !== undefined && cents(order.payout) !== expectedPayout) {
-    problems.push(`payout is ${order.payout}, but the rule gives ${(Number(expectedPayout) / 100).toFixed(2)} for a ${outcome} of ${order.amount} at ${order.payoutRate}`);
+    problems.push(
+      `payout is ${order.payout}, but the rule gives ${(Number(expectedPayout) / 100).toFixed(2)} for a ${outcome} of ${order.amount} at ${order.payoutRate}`,
+    );
   }
   void entry;
   return { problems, notes };
@@ -137,9 +142,12 @@ async function main() {
   const blocks = await fetchBlocks(api, order.symbol, from, to);
   const { problems, notes } = checkReceipt(receipt, blocks);
 
-  console.log(`Order ${order.orderNo ?? order.id}: ${order.direction} ${order.symbol}, ${order.amount} at ${order.payoutRate}, ${order.status}${order.outcome ? ` (${order.outcome}, payout ${order.payout})` : ''}`);
+  console.log(
+    `Order ${order.orderNo ?? order.id}: ${order.direction} ${order.symbol}, ${order.amount} at ${order.payoutRate}, ${order.status}${order.outcome ? ` (${order.outcome}, payout ${order.payout})` : ''}`,
+  );
   console.log(`  entry tick ${entryTick.seq} at ${entryTick.t}: ${entryTick.price} (block ${entryTick.blockSecond ?? '?'} ${entryTick.blockHash ?? ''})`);
-  if (exitTick) console.log(`  exit tick  ${exitTick.seq} at ${exitTick.t}: ${exitTick.price} (block ${exitTick.blockSecond ?? '?'} ${exitTick.blockHash ?? ''})`);
+  if (exitTick)
+    console.log(`  exit tick  ${exitTick.seq} at ${exitTick.t}: ${exitTick.price} (block ${exitTick.blockSecond ?? '?'} ${exitTick.blockHash ?? ''})`);
   console.log(`  checked ${blocks.length} blocks of the public record (${new Date(from * 1000).toISOString()} .. ${new Date(to * 1000).toISOString()})`);
   for (const n of notes) console.log(`  note: ${n}`);
   if (problems.length) {

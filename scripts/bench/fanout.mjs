@@ -161,6 +161,7 @@ try {
   }
 } catch (err) {
   log(`error: ${err.stack ?? err.message}`);
+  result.error = err.message;
   process.exitCode = 1;
 } finally {
   await stopAll();
@@ -170,6 +171,7 @@ try {
 summarize(result);
 const file = writeResult('fanout', result);
 log(`result: ${path.relative(process.cwd(), file)}`);
+if (result.error) log(`the benchmark did not finish: ${result.error}`);
 
 // ---------------------------------------------------------------------------
 

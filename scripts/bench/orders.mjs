@@ -238,6 +238,7 @@ try {
       const pg0 = treeCpuSeconds(stack.postgresPid);
       const worker0 = cpuSeconds(worker.pid);
       const machine = cpuMeter();
+      const self0 = process.cpuUsage();
       const waits = target === 'ours' ? waitSampler(sampler) : null;
       const r = await cannon({
         url: t.url,
@@ -250,6 +251,7 @@ try {
       const pgCpu = treeCpuSeconds(stack.postgresPid) - pg0;
       const workerCpu = cpuSeconds(worker.pid) - worker0;
       const machineBusy = machine();
+      const self1 = process.cpuUsage(self0);
       const pgWaits = waits?.stop();
       const run = {
         target,
@@ -265,6 +267,7 @@ try {
         latencyMs: { p50: r.latency.p50, p90: r.latency.p90, p99: r.latency.p99, max: r.latency.max, mean: r.latency.average },
         statusCodes: r.statusCodeStats,
         serverCpuCores: cpu / DURATION,
+        clientCpuCores: (self1.user + self1.system) / 1e6 / DURATION,
         postgresCpuCores: pgCpu / DURATION,
         workerCpuCores: workerCpu / DURATION,
         machineBusy,
@@ -272,7 +275,7 @@ try {
       };
       result.runs.push(run);
       log(
-        `${target} ${phase}: ${fmt(run.reqPerSec, 0)} req/s, p50 ${fmt(run.latencyMs.p50)} ms, p99 ${fmt(run.latencyMs.p99)} ms, non-2xx ${run.non2xx}, errors ${run.errors}; CPU cores: server ${fmt(run.serverCpuCores, 2)}, Postgres ${fmt(run.postgresCpuCores, 2)}, worker ${fmt(run.workerCpuCores, 2)}, machine ${fmt(100 * machineBusy, 0)} % busy`,
+        `${target} ${phase}: ${fmt(run.reqPerSec, 0)} req/s, p50 ${fmt(run.latencyMs.p50)} ms, p99 ${fmt(run.latencyMs.p99)} ms, non-2xx ${run.non2xx}, errors ${run.errors}; CPU cores: server ${fmt(run.serverCpuCores, 2)}, Postgres ${fmt(run.postgresCpuCores, 2)}, worker ${fmt(run.workerCpuCores, 2)}, autocannon ${fmt(run.clientCpuCores, 2)}, machine ${fmt(100 * machineBusy, 0)} % busy`,
       );
       if (pgWaits) for (const w of pgWaits.top.slice(0, 6)) log(`  postgres sessions per sample ${w.sessionsPerSample.toFixed(2)}  ${w.state}`);
       await sleep(1000);
@@ -303,6 +306,7 @@ try {
   );
 } catch (err) {
   log(`error: ${err.stack ?? err.message}`);
+  result.error = err.message;
   process.exitCode = 1;
 } finally {
   await stopAll();
@@ -312,6 +316,7 @@ try {
 summarize(result);
 const file = writeResult('orders', result);
 log(`result: ${path.relative(process.cwd(), file)}`);
+if (result.error) log(`the benchmark did not finish: ${result.error}`);
 
 // ---------------------------------------------------------------------------
 

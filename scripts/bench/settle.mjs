@@ -34,6 +34,7 @@ import {
   ROOT_DIR,
   collectProfile,
   cpuSeconds,
+  treeCpuSeconds,
   fmt,
   log,
   machineNote,
@@ -154,6 +155,7 @@ try {
   }
 } catch (err) {
   log(`error: ${err.stack ?? err.message}`);
+  result.error = err.message;
   process.exitCode = 1;
 } finally {
   await stopAll();
@@ -163,6 +165,7 @@ try {
 summarize(result);
 const file = writeResult('settle', result);
 log(`result: ${path.relative(process.cwd(), file)}`);
+if (result.error) log(`the benchmark did not finish: ${result.error}`);
 
 // ---------------------------------------------------------------------------
 // Setup
@@ -400,6 +403,7 @@ async function runWorker({ label, url, stack, firstSecond, seconds, orders }) {
       signalProfile(worker.pid);
     }
     const cpu0 = cpuSeconds(worker.pid);
+    const pg0 = treeCpuSeconds(stack.postgresPid);
     // Poll: when did each settling transaction (xmin) become visible?
     const visibleAt = new Map();
     const deadline = (firstSecond + seconds) * 1000 + 60_000;
@@ -421,6 +425,7 @@ async function runWorker({ label, url, stack, firstSecond, seconds, orders }) {
       await sleep(POLL_MS);
     }
     const cpu1 = cpuSeconds(worker.pid);
+    const pg1 = treeCpuSeconds(stack.postgresPid);
     if (prof) {
       run.profile = await collectProfile(worker.pid, prof.file);
       for (const line of run.profile) log(`${label} ${line}`);
@@ -478,13 +483,14 @@ async function runWorker({ label, url, stack, firstSecond, seconds, orders }) {
       ordersPerSecondBusy: jobs.busyMs + sweeps.busyWithWorkMs > 0 ? (settled / (jobs.busyMs + sweeps.busyWithWorkMs)) * 1000 : NaN,
       ordersPerSecondWall: visibleTimes.length ? settled / ((Math.max(...visibleTimes) - firstSecond * 1000) / 1000) : NaN,
       workerCpuSeconds: cpu1 - cpu0,
+      postgresCpuSeconds: pg1 - pg0, // the whole cluster: includes the tick pump's inserts and the poller
       tickPumpFailures: pump.failures(),
     });
     await sleep(500);
     run.ledger = await ledgerCheck(poller);
     run.exactlyOnce = await exactlyOnce(poller);
     log(
-      `${label}: lag p50 ${fmt(run.lagMs.p50, 0)} / p99 ${fmt(run.lagMs.p99, 0)} ms (visible p99 ${fmt(run.visibleLagMs.p99, 0)} ms; of it waiting for a later tick p99 ${fmt(run.tickWaitMs.p99, 0)} ms), ${fmt(run.ordersPerSecondBusy, 0)} orders/s of job time, ${batches} transactions (${jobs.settled} orders by ${jobs.runs} settle-job runs, ${sweeps.settled} by the sweeper); ledger ${run.ledger.ok ? 'ok' : 'BROKEN'}`,
+      `${label}: lag p50 ${fmt(run.lagMs.p50, 0)} / p99 ${fmt(run.lagMs.p99, 0)} ms (visible p99 ${fmt(run.visibleLagMs.p99, 0)} ms; of it waiting for a later tick p99 ${fmt(run.tickWaitMs.p99, 0)} ms), ${fmt(run.ordersPerSecondBusy, 0)} orders/s of job time, ${batches} transactions (${jobs.settled} orders by ${jobs.runs} settle-job runs, ${sweeps.settled} by the sweeper); CPU s: worker ${fmt(run.workerCpuSeconds, 1)}, Postgres ${fmt(run.postgresCpuSeconds, 1)}; ledger ${run.ledger.ok ? 'ok' : 'BROKEN'}`,
     );
   } finally {
     await pump.stop().catch(() => {});

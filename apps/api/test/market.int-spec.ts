@@ -37,13 +37,28 @@ function newSymbol(tag: string): string {
   return `T${tag}${Date.now().toString(36).toUpperCase().slice(-5)}${randomInt(100)}`.slice(0, 20);
 }
 
-interface TestProduct { symbol: string; names?: Record<string, string>; hours?: unknown; maintenance?: boolean; maintenanceMessage?: string | null; enabled?: boolean; precision?: number }
+interface TestProduct {
+  symbol: string;
+  names?: Record<string, string>;
+  hours?: unknown;
+  maintenance?: boolean;
+  maintenanceMessage?: string | null;
+  enabled?: boolean;
+  precision?: number;
+}
 async function addProduct(p: TestProduct): Promise<string> {
   await t.ds.query(
     `INSERT INTO products (symbol, category, names, precision, timezone, hours, holidays, maintenance, maintenance_message, expiries, min_stake, max_stake, recommended, enabled, sort)
      VALUES ($1, 'crypto', $2::jsonb, $3, 'UTC', $4::jsonb, '[]'::jsonb, $5, $6, '[{"seconds":60,"payoutRate":"0.85"},{"seconds":30,"payoutRate":"0.8"}]'::jsonb, 100, 500000, false, $7, 5000)`,
-    [p.symbol, JSON.stringify(p.names ?? { 'zh-TW': '測試產品', en: 'Test product' }), p.precision ?? 2, p.hours === undefined ? null : JSON.stringify(p.hours),
-      p.maintenance ?? false, p.maintenanceMessage ?? null, p.enabled ?? true],
+    [
+      p.symbol,
+      JSON.stringify(p.names ?? { 'zh-TW': '測試產品', en: 'Test product' }),
+      p.precision ?? 2,
+      p.hours === undefined ? null : JSON.stringify(p.hours),
+      p.maintenance ?? false,
+      p.maintenanceMessage ?? null,
+      p.enabled ?? true,
+    ],
   );
   market.invalidate();
   return p.symbol;
@@ -55,9 +70,26 @@ describe('products', () => {
   it('lists the seeded catalogue with the documented shape and names in the asked language', async () => {
     const zh = await t.http().get('/api/products').expect(200);
     const btc = (zh.body as Product[]).find((p) => p.symbol === 'BTCUSDT')!;
-    expect(Object.keys(btc).sort()).toEqual(expect.arrayContaining([
-      'id', 'symbol', 'name', 'category', 'precision', 'lastPrice', 'change24h', 'high24h', 'low24h', 'volume24h', 'amount24h', 'status', 'expiries', 'minStake', 'maxStake', 'recommended',
-    ]));
+    expect(Object.keys(btc).sort()).toEqual(
+      expect.arrayContaining([
+        'id',
+        'symbol',
+        'name',
+        'category',
+        'precision',
+        'lastPrice',
+        'change24h',
+        'high24h',
+        'low24h',
+        'volume24h',
+        'amount24h',
+        'status',
+        'expiries',
+        'minStake',
+        'maxStake',
+        'recommended',
+      ]),
+    );
     expect(btc).toMatchObject({ name: '比特幣', category: 'crypto', precision: 2, status: 'open', minStake: '1.00', maxStake: '100000.00' });
     expect(btc.expiries).toContainEqual({ seconds: 60, payoutRate: '0.85' });
     const symbols = (zh.body as Product[]).map((p) => p.symbol);
@@ -239,7 +271,11 @@ describe('ticks, statistics and candles', () => {
     expect(verifyReceipt({ symbol, entry: ref(ticks[1]!), exit: ref(ticks[10]!) }, blocks as unknown as ChainBlock[])).toEqual({ ok: true });
 
     // The script in the repo, run as a user would, checks the same range independently (node:crypto).
-    const script = await promisify(execFile)(process.execPath, ['scripts/verify-chain.mjs', symbol, String(base / 1000), String(base / 1000 + 10), '--api', t.url, '--from-genesis'], { cwd: ROOT });
+    const script = await promisify(execFile)(
+      process.execPath,
+      ['scripts/verify-chain.mjs', symbol, String(base / 1000), String(base / 1000 + 10), '--api', t.url, '--from-genesis'],
+      { cwd: ROOT },
+    );
     expect(script.stdout).toMatch(/^OK: 5 blocks, 12 ticks/);
   });
 
@@ -249,14 +285,33 @@ describe('ticks, statistics and candles', () => {
     const prices = ['20.00', '20.10', '20.05', '19.90', '20.30', '20.20', '20.25', '20.40', '20.35'];
     for (const [i, p] of prices.entries()) await writer.writeTick(symbol, p, new Date(base + i * 700));
     await writer.flush();
-    const ticks = (await t.http().get(`/api/products/${symbol}/ticks?from=${new Date(base).toISOString()}&to=${new Date(base + 7000).toISOString()}`).expect(200)).body as TickRecord[];
+    const ticks = (
+      await t
+        .http()
+        .get(`/api/products/${symbol}/ticks?from=${new Date(base).toISOString()}&to=${new Date(base + 7000).toISOString()}`)
+        .expect(200)
+    ).body as TickRecord[];
     const entry = ticks[1]!; // 20.10 at +0.7 s
     const exit = ticks[6]!; // 20.25 at +4.2 s, the last tick at or before the expiry at +4.5 s
     const receipt = {
       order: {
-        id: 'o-1', orderNo: 'T0001', symbol, account: 'demo', direction: 'up', amount: '100.00', durationSeconds: 4, payoutRate: '0.85',
-        openPrice: entry.price, openedAt: entry.t, expiresAt: new Date(base + 4500).toISOString(), status: 'settled',
-        closePrice: exit.price, closedAt: exit.t, outcome: 'win', pnl: '85.00', payout: '185.00',
+        id: 'o-1',
+        orderNo: 'T0001',
+        symbol,
+        account: 'demo',
+        direction: 'up',
+        amount: '100.00',
+        durationSeconds: 4,
+        payoutRate: '0.85',
+        openPrice: entry.price,
+        openedAt: entry.t,
+        expiresAt: new Date(base + 4500).toISOString(),
+        status: 'settled',
+        closePrice: exit.price,
+        closedAt: exit.t,
+        outcome: 'win',
+        pnl: '85.00',
+        payout: '185.00',
       },
       entryTick: entry,
       exitTick: exit,
@@ -360,22 +415,39 @@ describe('operator catalogue', () => {
     expect(mine).toMatchObject({ minStake: '1.00', maxStake: '5000.00', hours: null, maintenance: false, enabled: true });
     for (const p of list.body as AdminProduct[]) for (const k of ['price', 'outcome', 'payout', 'lastPrice']) expect(p).not.toHaveProperty(k);
 
-    const r = await t.http().patch(`/api/admin/products/${symbol}`).set(admin.auth).send({
+    const r = await t
+      .http()
+      .patch(`/api/admin/products/${symbol}`)
+      .set(admin.auth)
+      .send({
+        names: { 'zh-TW': '新名稱', en: 'New name' },
+        maintenance: true,
+        maintenanceMessage: 'Back at 10:00',
+        expiries: [
+          { seconds: 120, payoutRate: '0.9' },
+          { seconds: 30, payoutRate: '0.75' },
+        ],
+        minStake: '5.00',
+        maxStake: 2500,
+        hours: [{ day: 1, open: '22:00', close: '06:00' }],
+        timezone: 'Asia/Taipei',
+        holidays: ['2026-12-25'],
+      });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({
+      symbol,
       names: { 'zh-TW': '新名稱', en: 'New name' },
       maintenance: true,
       maintenanceMessage: 'Back at 10:00',
-      expiries: [{ seconds: 120, payoutRate: '0.9' }, { seconds: 30, payoutRate: '0.75' }],
+      expiries: [
+        { seconds: 30, payoutRate: '0.75' },
+        { seconds: 120, payoutRate: '0.9' },
+      ],
       minStake: '5.00',
-      maxStake: 2500,
+      maxStake: '2500.00',
       hours: [{ day: 1, open: '22:00', close: '06:00' }],
       timezone: 'Asia/Taipei',
       holidays: ['2026-12-25'],
-    });
-    expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({
-      symbol, names: { 'zh-TW': '新名稱', en: 'New name' }, maintenance: true, maintenanceMessage: 'Back at 10:00',
-      expiries: [{ seconds: 30, payoutRate: '0.75' }, { seconds: 120, payoutRate: '0.9' }], minStake: '5.00', maxStake: '2500.00',
-      hours: [{ day: 1, open: '22:00', close: '06:00' }], timezone: 'Asia/Taipei', holidays: ['2026-12-25'],
     });
     const [entry] = await t.ds.query(`SELECT * FROM audit_log WHERE action = 'product.update' AND target_id = $1`, [symbol]);
     expect(entry.details.before).toMatchObject({ maintenance: false, minStake: '1.00', maxStake: '5000.00', timezone: 'UTC', hours: null });
@@ -396,7 +468,15 @@ describe('operator catalogue', () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ minStake: '10.00', maxStake: '5.00' }, 'minStake'],
       [{ expiries: [{ seconds: 60, payoutRate: '1.5' }] }, 'expiries.0.payoutRate'],
-      [{ expiries: [{ seconds: 60, payoutRate: '0.8' }, { seconds: 60, payoutRate: '0.7' }] }, 'expiries.1.seconds'],
+      [
+        {
+          expiries: [
+            { seconds: 60, payoutRate: '0.8' },
+            { seconds: 60, payoutRate: '0.7' },
+          ],
+        },
+        'expiries.1.seconds',
+      ],
       [{ timezone: 'Europe/Atlantis' }, 'timezone'],
       [{ hours: [{ day: 2, open: '9:00', close: '17:00' }] }, 'hours.0.open'],
       [{ precision: 12 }, 'precision'],
@@ -445,7 +525,16 @@ describe('socket relay', () => {
       const ticker = next<TickerEvent>(s, 'ticker', (e) => e.symbol === symbol);
       const candle = next<CandleEvent>(s, 'candle', (e) => e.symbol === symbol);
       const w = await writer.writeTick(symbol, '123.4', undefined, { volume: '2', flush: true });
-      expect(await ticker).toMatchObject({ symbol, price: '123.40', t: w.t, seq: w.seq, high24h: '123.40', low24h: '123.40', volume24h: '2', amount24h: '246.80' });
+      expect(await ticker).toMatchObject({
+        symbol,
+        price: '123.40',
+        t: w.t,
+        seq: w.seq,
+        high24h: '123.40',
+        low24h: '123.40',
+        volume24h: '2',
+        amount24h: '246.80',
+      });
       expect(await candle).toMatchObject({ symbol, interval: '1m', o: '123.40', c: '123.40', v: '2' });
     } finally {
       s.close();
@@ -471,8 +560,20 @@ describe('feed lock', () => {
   it('lets one feed produce at a time and hands over when it stops', async () => {
     const key = `feed:leader:test:${newSymbol('LK')}`;
     const events: string[] = [];
-    const a = new FeedLeader(t.redis, { key, ttlMs: 2000, intervalMs: 100_000, onAcquired: () => void events.push('a+'), onLost: () => void events.push('a-') });
-    const b = new FeedLeader(t.redis, { key, ttlMs: 2000, intervalMs: 100_000, onAcquired: () => void events.push('b+'), onLost: () => void events.push('b-') });
+    const a = new FeedLeader(t.redis, {
+      key,
+      ttlMs: 2000,
+      intervalMs: 100_000,
+      onAcquired: () => void events.push('a+'),
+      onLost: () => void events.push('a-'),
+    });
+    const b = new FeedLeader(t.redis, {
+      key,
+      ttlMs: 2000,
+      intervalMs: 100_000,
+      onAcquired: () => void events.push('b+'),
+      onLost: () => void events.push('b-'),
+    });
     await a.tick();
     await b.tick();
     expect([a.isLeader, b.isLeader]).toEqual([true, false]);
@@ -491,5 +592,28 @@ describe('feed lock', () => {
     expect(b.isLeader).toBe(false);
     expect(events).toEqual(['a+', 'a-', 'b+', 'b-']);
     await t.redis.del(key);
+  });
+
+  it('gives the lock back when the feed cannot start, so it is tried again', async () => {
+    const key = `feed:leader:test:${newSymbol('LF')}`;
+    let attempts = 0;
+    const events: string[] = [];
+    const leader = new FeedLeader(t.redis, {
+      key,
+      ttlMs: 5000,
+      intervalMs: 100_000,
+      onAcquired: () => {
+        attempts++;
+        if (attempts === 1) throw new Error('database unreachable');
+        events.push('started');
+      },
+      onLost: () => void events.push('stopped'),
+    });
+    await leader.tick();
+    expect([leader.isLeader, await t.redis.get(key)]).toEqual([false, null]);
+    await leader.tick();
+    expect([leader.isLeader, await t.redis.get(key), attempts]).toEqual([true, leader.id, 2]);
+    expect(events).toEqual(['stopped', 'started']);
+    await leader.stop();
   });
 });

@@ -1,13 +1,10 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { io, type Socket } from 'socket.io-client';
 import { ledgerCheck, startApp, type TestApp } from './support/app.js';
 import { createUser, type LoggedIn } from './support/factories.js';
 import { balanceOf, createTestProduct, fundCash, rawQuery, runningBalanceMismatches, tick, tickWriter, waitFor } from './support/trading.js';
 import type { TickWriter } from '../../worker/src/feed/tick-writer.js';
 import { MarketService } from '../src/market/market.service.js';
-
-// The jest config's testTimeout is not applied per project: these scenarios take seconds.
-jest.setTimeout(60_000);
 
 let t: TestApp;
 let writer: TickWriter;

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomInt } from 'node:crypto';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
@@ -15,9 +15,6 @@ import type { TickWriter } from '../../worker/src/feed/tick-writer.js';
  * results pushed to the user's socket through the Redis emitter. The feed is off in the worker;
  * the test produces its products' ticks itself.
  */
-// The jest config's testTimeout is not applied per project: these scenarios take seconds.
-jest.setTimeout(60_000);
-
 let t: TestApp;
 let writer: TickWriter;
 let worker: WorkerProcess | undefined;

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { ledgerCheck, startApp, type TestApp } from './support/app.js';
 import { createUser, type LoggedIn } from './support/factories.js';
 import { balanceOf, createTestProduct, fundCash, rawQuery, runningBalanceMismatches, sleep, tick, tickWriter } from './support/trading.js';
@@ -11,9 +11,6 @@ import type { TickWriter } from '../../worker/src/feed/tick-writer.js';
  * ticks injected through the feed's own writer at controlled prices. No worker process runs here,
  * so every settlement below is the one the test triggers.
  */
-// The jest config's testTimeout is not applied per project: these scenarios take seconds.
-jest.setTimeout(60_000);
-
 let t: TestApp;
 let writer: TickWriter;
 let settlement: SettlementService;

@@ -17,7 +17,12 @@ export const DEFAULT_JOB_OPTIONS = { attempts: 5, backoff: { type: 'exponential'
 export const LEDGER_CHECK_LAST_KEY = 'ledger-check:last';
 
 /** One settlement job per expiry second (epoch seconds): it settles every open order whose expiresAt falls in [second, second + 1). */
-export interface SettleSecondPayload { second: number }
+export interface SettleSecondPayload {
+  second: number;
+  /** Kept by the job between its runs: orders settled so far, and orders of the second still open. */
+  settled?: number;
+  open?: number;
+}
 export interface SettlementSweepPayload { requestedAt: string }
 
 /**

@@ -227,10 +227,19 @@ export async function collectProfile(pid, file) {
   return [`profile: ${path.relative(ROOT_DIR, file)}`, ...summarizeProfile(file)];
 }
 
-/** CPU seconds of a process and its direct children (e.g. the Postgres postmaster and its backends; exited backends are missed). */
+/** CPU seconds of a process and its children (e.g. the Postgres postmaster and its backends, live or exited). */
 export function treeCpuSeconds(pid) {
   if (!pid) return NaN;
-  let total = cpuSeconds(pid);
+  // The process itself, the children it has reaped (cutime + cstime: Postgres backends that exited)
+  // and its live children.
+  let total = NaN;
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    total = (Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])) / CLK_TCK;
+  } catch {
+    return NaN;
+  }
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {

@@ -67,13 +67,23 @@ export async function startStack({ name, postgres = true, redis = true, fast = f
         serverUrl = withDatabase(process.env.DATABASE_URL, 'postgres');
         log(`Postgres: DATABASE_URL's server, database ${dbName}`);
       } else {
-        const pg = await startEmbeddedPostgres({
-          dataDir: path.join(ROOT_DIR, '.data', fast ? 'bench-pg-fast' : 'bench-pg'),
-          port: await freePort(),
-          fast,
-          log: (l) => log(`postgres: ${l}`),
-        });
-        cleanups.push(() => pg.stop());
+        const shared = path.join(ROOT_DIR, '.data', fast ? 'bench-pg-fast' : 'bench-pg');
+        let pg;
+        try {
+          pg = await startEmbeddedPostgres({ dataDir: shared, port: await freePort(), fast, log: (l) => log(`postgres: ${l}`) });
+          cleanups.push(() => pg.stop());
+        } catch (err) {
+          if (!/in use by another run/.test(err.message)) throw err;
+          // Another benchmark holds the shared cluster: use a cluster of our own, removed afterwards.
+          const own = `${shared}-${process.pid}`;
+          log(`Postgres: ${path.relative(ROOT_DIR, shared)} is in use by another run; using ${path.relative(ROOT_DIR, own)} for this one`);
+          pg = await startEmbeddedPostgres({ dataDir: own, port: await freePort(), fast, log: (l) => log(`postgres: ${l}`) });
+          cleanups.push(async () => {
+            await pg.stop();
+            for (const f of [pg.dataDir, `${pg.dataDir}.log`, `${pg.dataDir}.credentials.json`, `${pg.dataDir}.owner`])
+              fs.rmSync(f, { recursive: true, force: true });
+          });
+        }
         serverUrl = pg.url('postgres');
         stack.postgresPid = pg.pid;
         log(`Postgres: embedded on 127.0.0.1:${pg.port}${fast ? ' (fsync off)' : ' (fsync on, as npm start)'}, database ${dbName}`);

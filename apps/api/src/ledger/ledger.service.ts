@@ -144,6 +144,14 @@ export class LedgerService {
       assertBalanced(e.postings);
     }
 
+    const n = entries.length;
+    const types = new Array<string>(n), users = new Array<string | null>(n), refTypes = new Array<string | null>(n);
+    const refIds = new Array<string | null>(n), uniqueKeys = new Array<string>(n), memos = new Array<string | null>(n);
+    for (let i = 0; i < n; i++) {
+      const e = entries[i]!;
+      types[i] = e.type; users[i] = e.userId ?? null; refTypes[i] = e.refType ?? null;
+      refIds[i] = e.refId ?? null; uniqueKeys[i] = e.uniqueKey!; memos[i] = e.memo ?? null;
+    }
     const inserted: { id: string; entry_no: string; unique_key: string }[] = await em.query(
       `INSERT INTO journal_entries (entry_no, type, user_id, ref_type, ref_id, unique_key, memo)
        SELECT 'J' || to_char(now() AT TIME ZONE 'UTC', 'YYYYMMDD') || lpad(nextval('journal_entry_no_seq')::text, 10, '0'),
@@ -153,25 +161,34 @@ export class LedgerService {
         ORDER BY x.ord
        ON CONFLICT (unique_key) DO NOTHING
        RETURNING id, entry_no, unique_key`,
-      [
-        entries.map((e) => e.type), entries.map((e) => e.userId ?? null), entries.map((e) => e.refType ?? null),
-        entries.map((e) => e.refId ?? null), entries.map((e) => e.uniqueKey), entries.map((e) => e.memo ?? null),
-      ],
+      [types, users, refTypes, refIds, uniqueKeys, memos],
     );
     const byKey = new Map(inserted.map((r) => [r.unique_key, { id: String(r.id), entryNo: r.entry_no }]));
     const result = entries.map((e) => byKey.get(e.uniqueKey!) ?? null);
     if (byKey.size === 0) return result;
 
-    const plan = planBatchPostings(
-      entries.flatMap((e, i) => (result[i] ? [{ entryId: result[i]!.id, postings: e.postings }] : [])),
-      await this.lockAccounts(em, entries.flatMap((e, i) => (result[i] ? e.postings.map((p) => p.accountId) : []))),
-    );
+    const posting: { entryId: string; postings: readonly PostingSpec[] }[] = [];
+    const touched: string[] = [];
+    for (let i = 0; i < n; i++) {
+      const r = result[i];
+      if (!r) continue;
+      const ps = entries[i]!.postings;
+      posting.push({ entryId: r.id, postings: ps });
+      for (const p of ps) touched.push(p.accountId);
+    }
+    const plan = planBatchPostings(posting, await this.lockAccounts(em, touched));
+    const m = plan.rows.length;
+    const entryIds = new Array<string>(m), accountIds = new Array<string>(m), amounts = new Array<number>(m), after = new Array<number>(m);
+    for (let i = 0; i < m; i++) {
+      const row = plan.rows[i]!;
+      entryIds[i] = row.entryId; accountIds[i] = row.accountId; amounts[i] = row.amount; after[i] = row.balanceAfter;
+    }
     await em.query(
       `INSERT INTO postings (entry_id, account_id, amount, balance_after)
        SELECT x.entry_id, x.account_id, x.amount, x.balance_after
          FROM unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::bigint[]) WITH ORDINALITY AS x(entry_id, account_id, amount, balance_after, ord)
         ORDER BY x.ord`,
-      [plan.rows.map((r) => r.entryId), plan.rows.map((r) => r.accountId), plan.rows.map((r) => r.amount), plan.rows.map((r) => r.balanceAfter)],
+      [entryIds, accountIds, amounts, after],
     );
     const updated = returnedRows<{ id: string; balance: string }>(
       await em.query(

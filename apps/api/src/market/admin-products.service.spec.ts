@@ -38,7 +38,16 @@ describe('product settings patch', () => {
     ['a stake above the amount maximum', { maxStake: '1000000.00' }, 'VALIDATION_FAILED:maxStake'],
     ['a rate of 0', { expiries: [{ seconds: 30, payoutRate: '0' }] }, 'VALIDATION_FAILED:expiries.0.payoutRate'],
     ['a rate above 1', { expiries: [{ seconds: 30, payoutRate: '1.0001' }] }, 'VALIDATION_FAILED:expiries.0.payoutRate'],
-    ['two expiries of the same length', { expiries: [{ seconds: 30, payoutRate: '0.8' }, { seconds: 30, payoutRate: '0.7' }] }, 'VALIDATION_FAILED:expiries.1.seconds'],
+    [
+      'two expiries of the same length',
+      {
+        expiries: [
+          { seconds: 30, payoutRate: '0.8' },
+          { seconds: 30, payoutRate: '0.7' },
+        ],
+      },
+      'VALIDATION_FAILED:expiries.1.seconds',
+    ],
     ['an unknown time zone', { timezone: 'Mars/Olympus' }, 'VALIDATION_FAILED:timezone'],
     ['an opening at 24:00', { hours: [{ day: 1, open: '24:00', close: '10:00' }] }, 'VALIDATION_FAILED:hours.0.open'],
     ['a closing at 25:00', { hours: [{ day: 1, open: '09:00', close: '25:00' }] }, 'VALIDATION_FAILED:hours.0.close'],
@@ -54,7 +63,15 @@ describe('product settings patch', () => {
     ['a rate of exactly 1', { expiries: [{ seconds: 30, payoutRate: '1' }] }],
     ['a rate with 4 decimals', { expiries: [{ seconds: 30, payoutRate: '0.8125' }] }],
     ['min equal to max', { minStake: '50.00', maxStake: '50' }],
-    ['an overnight session and a closing at 24:00', { hours: [{ day: 0, open: '17:00', close: '17:00' }, { day: 5, open: '00:00', close: '24:00' }] }],
+    [
+      'an overnight session and a closing at 24:00',
+      {
+        hours: [
+          { day: 0, open: '17:00', close: '17:00' },
+          { day: 5, open: '00:00', close: '24:00' },
+        ],
+      },
+    ],
     ['an IANA zone', { timezone: 'America/New_York' }],
   ])('accepts %s', (_label, body) => {
     expect(fieldOf(body)).toBeUndefined();
@@ -62,13 +79,19 @@ describe('product settings patch', () => {
 
   it('normalises what it stores: rates, sorted expiries, unique sorted holidays, cents, an empty message as null', () => {
     const next = applyPatch(current, {
-      expiries: [{ seconds: 300, payoutRate: '.80' }, { seconds: 30, payoutRate: '0.8500' }],
+      expiries: [
+        { seconds: 300, payoutRate: '.80' },
+        { seconds: 30, payoutRate: '0.8500' },
+      ],
       holidays: ['2026-12-25', '2026-01-01', '2026-12-25'],
       minStake: 10,
       maxStake: '2500.5',
       maintenanceMessage: '  ',
     });
-    expect(next.expiries).toEqual([{ seconds: 30, payoutRate: '0.85' }, { seconds: 300, payoutRate: '0.8' }]);
+    expect(next.expiries).toEqual([
+      { seconds: 30, payoutRate: '0.85' },
+      { seconds: 300, payoutRate: '0.8' },
+    ]);
     expect(next.holidays).toEqual(['2026-01-01', '2026-12-25']);
     expect([next.minStake, next.maxStake]).toEqual([1000, 250050]);
     expect(next.maintenanceMessage).toBeNull();

@@ -3,7 +3,17 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import type { Redis } from 'ioredis';
 import { isLocale, type AdminProduct, type AdminProductBody } from '@candor/contracts';
-import { formatCents, isValidLocalDate, isValidTimeZone, MAX_AMOUNT_CENTS, normalizeDecimal, parseClock, parseMoney, parseRate, RATE_SCALE } from '@candor/domain';
+import {
+  formatCents,
+  isValidLocalDate,
+  isValidTimeZone,
+  MAX_AMOUNT_CENTS,
+  normalizeDecimal,
+  parseClock,
+  parseMoney,
+  parseRate,
+  RATE_SCALE,
+} from '@candor/domain';
 import { ProductEntity, type ProductExpiry, type ProductHoursInterval } from '@candor/db';
 import { AuditService } from '../admin/audit.service.js';
 import { DomainError } from '../common/domain-error.js';
@@ -35,9 +45,18 @@ const fail = (field: string): never => {
 
 function settingsOf(p: ProductEntity): Settings {
   return {
-    names: p.names, precision: p.precision, timezone: p.timezone, hours: p.hours, holidays: p.holidays ?? [], maintenance: p.maintenance,
-    maintenanceMessage: p.maintenanceMessage, expiries: p.expiries, minStake: Number(p.minStake), maxStake: Number(p.maxStake),
-    recommended: p.recommended, enabled: p.enabled,
+    names: p.names,
+    precision: p.precision,
+    timezone: p.timezone,
+    hours: p.hours,
+    holidays: p.holidays ?? [],
+    maintenance: p.maintenance,
+    maintenanceMessage: p.maintenanceMessage,
+    expiries: p.expiries,
+    minStake: Number(p.minStake),
+    maxStake: Number(p.maxStake),
+    recommended: p.recommended,
+    enabled: p.enabled,
   };
 }
 
@@ -67,11 +86,14 @@ export function applyPatch(current: Settings, body: AdminProductBody): Settings 
     next.timezone = body.timezone;
   }
   if (body.hours !== undefined) {
-    next.hours = body.hours === null ? null : body.hours.map((h, i) => {
-      if (parseClock(h.open) === null) fail(`hours.${i}.open`);
-      if (parseClock(h.close, true) === null) fail(`hours.${i}.close`);
-      return { day: h.day, open: h.open, close: h.close };
-    });
+    next.hours =
+      body.hours === null
+        ? null
+        : body.hours.map((h, i) => {
+            if (parseClock(h.open) === null) fail(`hours.${i}.open`);
+            if (parseClock(h.close, true) === null) fail(`hours.${i}.close`);
+            return { day: h.day, open: h.open, close: h.close };
+          });
   }
   if (body.holidays !== undefined) {
     body.holidays.forEach((d, i) => {
@@ -83,13 +105,15 @@ export function applyPatch(current: Settings, body: AdminProductBody): Settings 
   if (body.maintenanceMessage !== undefined) next.maintenanceMessage = body.maintenanceMessage?.trim() || null;
   if (body.expiries !== undefined) {
     const seen = new Set<number>();
-    next.expiries = body.expiries.map((e, i) => {
-      if (seen.has(e.seconds)) fail(`expiries.${i}.seconds`);
-      seen.add(e.seconds);
-      const rate = parseRate(e.payoutRate);
-      if (rate === null || rate <= 0n || rate > RATE_SCALE) fail(`expiries.${i}.payoutRate`);
-      return { seconds: e.seconds, payoutRate: normalizeDecimal(e.payoutRate.startsWith('.') ? `0${e.payoutRate}` : e.payoutRate) };
-    }).sort((a, b) => a.seconds - b.seconds);
+    next.expiries = body.expiries
+      .map((e, i) => {
+        if (seen.has(e.seconds)) fail(`expiries.${i}.seconds`);
+        seen.add(e.seconds);
+        const rate = parseRate(e.payoutRate);
+        if (rate === null || rate <= 0n || rate > RATE_SCALE) fail(`expiries.${i}.payoutRate`);
+        return { seconds: e.seconds, payoutRate: normalizeDecimal(e.payoutRate.startsWith('.') ? `0${e.payoutRate}` : e.payoutRate) };
+      })
+      .sort((a, b) => a.seconds - b.seconds);
   }
   if (body.minStake !== undefined) next.minStake = stake(body.minStake, 'minStake');
   if (body.maxStake !== undefined) next.maxStake = stake(body.maxStake, 'maxStake');
@@ -142,9 +166,21 @@ export class AdminProductsService {
         `UPDATE products SET names = $2::jsonb, precision = $3, timezone = $4, hours = $5::jsonb, holidays = $6::jsonb, maintenance = $7,
                 maintenance_message = $8, expiries = $9::jsonb, min_stake = $10, max_stake = $11, recommended = $12, enabled = $13, updated_at = now()
           WHERE id = $1`,
-        [row.id, JSON.stringify(after.names), after.precision, after.timezone, after.hours === null ? null : JSON.stringify(after.hours),
-          JSON.stringify(after.holidays), after.maintenance, after.maintenanceMessage, JSON.stringify(after.expiries), after.minStake, after.maxStake,
-          after.recommended, after.enabled],
+        [
+          row.id,
+          JSON.stringify(after.names),
+          after.precision,
+          after.timezone,
+          after.hours === null ? null : JSON.stringify(after.hours),
+          JSON.stringify(after.holidays),
+          after.maintenance,
+          after.maintenanceMessage,
+          JSON.stringify(after.expiries),
+          after.minStake,
+          after.maxStake,
+          after.recommended,
+          after.enabled,
+        ],
       );
       await this.audit.record({ operatorId, action: 'product.update', targetType: 'product', targetId: symbol, details: { symbol, ...changes }, ip }, em);
       return (await repo.findOne({ where: { id: row.id } }))!;

@@ -18,7 +18,10 @@ export class MarketStatusWatcher implements OnApplicationBootstrap, OnApplicatio
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
 
-  constructor(private readonly market: MarketService, private readonly gateway: RealtimeGateway) {}
+  constructor(
+    private readonly market: MarketService,
+    private readonly gateway: RealtimeGateway,
+  ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     await this.check().catch((e: unknown) => this.log.warn(`status check failed: ${(e as Error).message}`));

@@ -12,7 +12,11 @@ export const FEED_LEADER_KEY = 'feed:leader';
 /** Published (empty payload = all, or a symbol) when an operator changed the catalogue, so every api instance reloads it. */
 export const PRODUCTS_CHANGED_CHANNEL = 'candor:products-changed';
 
-export interface LastTick { seq: string; t: string; price: string }
+export interface LastTick {
+  seq: string;
+  t: string;
+  price: string;
+}
 
 export interface LiveStats24h {
   change24h: string;

@@ -23,14 +23,17 @@ export function parseTimeParam(text: string): number | null {
   return Number.isFinite(ms) ? ms : null;
 }
 
-const time = z.string().max(40).transform((s, ctx) => {
-  const ms = parseTimeParam(s);
-  if (ms === null) {
-    ctx.addIssue({ code: 'custom', message: 'time' });
-    return z.NEVER;
-  }
-  return ms;
-});
+const time = z
+  .string()
+  .max(40)
+  .transform((s, ctx) => {
+    const ms = parseTimeParam(s);
+    if (ms === null) {
+      ctx.addIssue({ code: 'custom', message: 'time' });
+      return z.NEVER;
+    }
+    return ms;
+  });
 
 /** `?interval&from&to` of the candles endpoint (times as parsed epoch ms). */
 export const candlesQuerySchema = z.strictObject({

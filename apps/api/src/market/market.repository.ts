@@ -4,11 +4,42 @@ import type { DataSource } from 'typeorm';
 import { ProductEntity } from '@candor/db';
 import type { LastTick } from './market.keys.js';
 
-export interface StatsRow { symbol: string; first: string; last: string; high: string; low: string; volume: string; amount: string }
-export interface CandleRow { t: Date; o: string; h: string; l: string; c: string; v: string }
-export interface RecordTickRow { seq: string; t: Date; price: string; second: string; hash: string }
-export interface BlockRow { second: string; prev_hash: string; hash: string; first_seq: string; last_seq: string }
-export interface BlockTickRow { seq: string; t: Date; price: string }
+export interface StatsRow {
+  symbol: string;
+  first: string;
+  last: string;
+  high: string;
+  low: string;
+  volume: string;
+  amount: string;
+}
+export interface CandleRow {
+  t: Date;
+  o: string;
+  h: string;
+  l: string;
+  c: string;
+  v: string;
+}
+export interface RecordTickRow {
+  seq: string;
+  t: Date;
+  price: string;
+  second: string;
+  hash: string;
+}
+export interface BlockRow {
+  second: string;
+  prev_hash: string;
+  hash: string;
+  first_seq: string;
+  last_seq: string;
+}
+export interface BlockTickRow {
+  seq: string;
+  t: Date;
+  price: string;
+}
 
 /** Market data access (TypeORM / SQL only, no rules). */
 @Injectable()

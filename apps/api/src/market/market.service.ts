@@ -2,7 +2,15 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { marketState } from '@candor/domain';
 import {
-  INTERVAL_SECONDS, type Candle, type CandleInterval, type HomeResponse, type Locale, type Product, type ProductStatus, type TickBlock, type TickRecord,
+  INTERVAL_SECONDS,
+  type Candle,
+  type CandleInterval,
+  type HomeResponse,
+  type Locale,
+  type Product,
+  type ProductStatus,
+  type TickBlock,
+  type TickRecord,
 } from '@candor/contracts';
 import { translate } from '@candor/i18n';
 import type { ProductEntity } from '@candor/db';
@@ -23,7 +31,10 @@ const MAX_RECORD_TICKS = 10_000;
 export const MAX_BLOCKS = 600;
 const HIGHLIGHTS = ['feed', 'verify', 'ledger', 'demo'] as const;
 
-export interface MarketStatusView { status: ProductStatus; nextOpenAt: Date | null }
+export interface MarketStatusView {
+  status: ProductStatus;
+  nextOpenAt: Date | null;
+}
 
 /**
  * The market as the api serves it: the catalogue with each product's status, last price and 24h
@@ -37,7 +48,10 @@ export class MarketService {
   private generation = 0;
   private statsCache: { map: Map<string, StatsRow>; at: number } | null = null;
 
-  constructor(private readonly repo: MarketRepository, @Inject(REDIS) private readonly redis: Redis) {}
+  constructor(
+    private readonly repo: MarketRepository,
+    @Inject(REDIS) private readonly redis: Redis,
+  ) {}
 
   /** Every product row (enabled or not), ordered for display; served from memory for up to 2 s. */
   async allProductRows(): Promise<ProductEntity[]> {

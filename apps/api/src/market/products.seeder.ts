@@ -12,8 +12,20 @@ export const productsSeeder: Seeder = {
         `INSERT INTO products (symbol, category, names, precision, timezone, hours, holidays, expiries, min_stake, max_stake, recommended, enabled, sort)
          VALUES ($1, $2, $3::jsonb, $4, $5, $6::jsonb, $7::jsonb, $8::jsonb, $9, $10, $11, true, $12)
          ON CONFLICT (symbol) DO NOTHING RETURNING symbol`,
-        [p.symbol, p.category, JSON.stringify(p.names), p.precision, p.timezone, p.hours === null ? null : JSON.stringify(p.hours),
-          JSON.stringify(p.holidays), JSON.stringify(p.expiries), p.minStakeCents, p.maxStakeCents, p.recommended, p.sort],
+        [
+          p.symbol,
+          p.category,
+          JSON.stringify(p.names),
+          p.precision,
+          p.timezone,
+          p.hours === null ? null : JSON.stringify(p.hours),
+          JSON.stringify(p.holidays),
+          JSON.stringify(p.expiries),
+          p.minStakeCents,
+          p.maxStakeCents,
+          p.recommended,
+          p.sort,
+        ],
       );
       added += rows.length;
     }

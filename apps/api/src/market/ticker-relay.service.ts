@@ -10,8 +10,15 @@ import { MarketStatusWatcher } from './market-status.watcher.js';
 /** The `ticker` event of a tick message. */
 export function tickerEvent(m: TickMessage): TickerEvent {
   return {
-    symbol: m.symbol, price: m.price, t: m.t, seq: m.seq,
-    change24h: m.stats.change24h, high24h: m.stats.high24h, low24h: m.stats.low24h, volume24h: m.stats.volume24h, amount24h: m.stats.amount24h,
+    symbol: m.symbol,
+    price: m.price,
+    t: m.t,
+    seq: m.seq,
+    change24h: m.stats.change24h,
+    high24h: m.stats.high24h,
+    low24h: m.stats.low24h,
+    volume24h: m.stats.volume24h,
+    amount24h: m.stats.amount24h,
   };
 }
 

@@ -27,16 +27,22 @@ export interface TickWithBlock { seq: string; t: Date; price: string; block_seco
 export class OrdersRepository {
   constructor(@InjectDataSource() private readonly ds: DataSource) {}
 
-  async insert(em: EntityManager, o: NewOrder): Promise<OrderRow> {
-    const rows: OrderRow[] = await em.query(
+  /**
+   * Inserts the order; also answers the user's account balances as they stand in this transaction
+   * (after its stake posting), for the `wallet` push, without another round trip.
+   */
+  async insert(em: EntityManager, o: NewOrder): Promise<{ row: OrderRow; balances: Record<string, string> }> {
+    const rows: (OrderRow & { balances: Record<string, string> | null })[] = await em.query(
       `INSERT INTO orders (id, order_no, user_id, account, symbol, direction, amount, duration_seconds, payout_rate,
                            open_price, open_tick_seq, opened_at, expires_at, status)
        VALUES ($1, (SELECT 'O' || to_char(now() AT TIME ZONE 'UTC', 'YYYYMMDD') || lpad(n, greatest(10, length(n)), '0') FROM (SELECT nextval('order_no_seq')::text AS n) s),
                $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 'open')
-       RETURNING ${ORDER_COLUMNS}`,
+       RETURNING ${ORDER_COLUMNS},
+                 (SELECT json_object_agg(a.kind, a.balance::text) FROM ledger_accounts a WHERE a.user_id = $2) AS balances`,
       [o.id, o.userId, o.account, o.symbol, o.direction, o.amountCents, o.durationSeconds, o.payoutRate, o.openPrice, o.openTickSeq, o.openedAt, o.expiresAt],
     );
-    return rows[0]!;
+    const { balances, ...row } = rows[0]!;
+    return { row, balances: balances ?? {} };
   }
 
   async findForUser(userId: string, id: string): Promise<OrderRow | null> {

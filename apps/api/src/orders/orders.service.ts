@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import type { ProductEntity } from '@candor/db';
@@ -8,7 +8,7 @@ import { channel, type Order, type OrderReceipt, type Page, type PlaceOrderBody,
 import { DomainError } from '../common/domain-error.js';
 import { answerOrRethrow, idempotencyClaim, runIdempotent, type IdempotentResult } from '../common/idempotency.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
-import { LedgerService } from '../ledger/ledger.service.js';
+import { LedgerService, toCents } from '../ledger/ledger.service.js';
 import { MarketService } from '../market/market.service.js';
 import { RealtimeGateway } from '../realtime/realtime.gateway.js';
 import { toCommand } from './order-command.js';
@@ -28,7 +28,6 @@ type AccountIds = { cash: string; escrow: string; demo: string; demo_escrow: str
  */
 @Injectable()
 export class OrdersService {
-  private readonly log = new Logger('orders');
   /** Ledger account ids never change: cached per user (bounded). */
   private readonly accountIds = new Map<string, AccountIds>();
   private readonly openMemo = new WeakMap<ProductEntity, Map<number, boolean>>();
@@ -55,6 +54,7 @@ export class OrdersService {
     const claim = idempotencyClaim(idempotencyKey, userId, PLACE_ORDER_SCOPE, cmd);
     let result: IdempotentResult<Order>;
     let expiresAtMs: number;
+    let placedWallet: Wallet | null = null;
     try {
       const product = await this.market.getProductRow(cmd.symbol);
       if (!product || !product.enabled) throw new DomainError('VALIDATION_FAILED', 'symbol');
@@ -73,6 +73,7 @@ export class OrdersService {
       const ids = await this.userAccounts(userId);
       const id = randomUUID();
       const real = cmd.account === 'real';
+      let wallet: Wallet | null = null;
       // Postgres' default isolation (READ COMMITTED, as LedgerService.transaction asks for) without
       // TypeORM's extra SET TRANSACTION round trip: this is the hot path.
       result = await runIdempotent((fn) => this.ds.transaction(fn), claim, 201, async (em) => {
@@ -83,20 +84,22 @@ export class OrdersService {
             { accountId: real ? ids.escrow : ids.demo_escrow, amount: cmd.amountCents },
           ],
         });
-        const row = await this.repo.insert(em, {
+        const { row, balances } = await this.repo.insert(em, {
           id, userId, account: cmd.account, symbol: cmd.symbol, direction: cmd.direction, amountCents: cmd.amountCents,
           durationSeconds: cmd.durationSeconds, payoutRate: String(expiry.payoutRate), openPrice: String(tick.price), openTickSeq: String(tick.seq),
           openedAt: tick.t, expiresAt: new Date(expiresAtMs),
         });
+        wallet = walletFromBalances(balances);
         return toOrder(row);
       }, this.ds.manager);
+      placedWallet = wallet;
     } catch (e) {
       // A repeated key whose first request succeeded answers that success, even if this attempt would now be refused.
       return answerOrRethrow<Order>(this.ds.manager, claim, e);
     }
     if (!result.replayed) {
       await this.settlementQueue.ensure(Math.floor(expiresAtMs / 1000));
-      this.pushPlaced(userId, result.body);
+      this.pushPlaced(userId, result.body, placedWallet);
     }
     return result;
   }
@@ -187,15 +190,20 @@ export class OrdersService {
     return ids;
   }
 
-  /** `order` and `wallet` to the user's room, after the response (never delays or fails the order). */
-  private pushPlaced(userId: string, order: Order): void {
+  /** `order` and `wallet` (as they stood when the order committed) to the user's room. */
+  private pushPlaced(userId: string, order: Order, wallet: Wallet | null): void {
+    const server = this.gateway.server;
+    if (!server) return;
     const room = channel.user(userId);
-    this.gateway.server?.to(room).emit('order', order);
-    this.ledger
-      .balances(userId)
-      .then((b) => this.gateway.server?.to(room).emit('wallet', toWallet(b)))
-      .catch((e: Error) => this.log.warn(`wallet event not sent: ${e.message}`));
+    server.to(room).emit('order', order);
+    if (wallet) server.to(room).emit('wallet', wallet);
   }
+}
+
+/** The wallet from `kind -> balance` text (bigint cents), missing kinds as zero. */
+function walletFromBalances(b: Record<string, string>): Wallet {
+  const c = (k: string) => toCents(b[k]);
+  return toWallet({ cash: c('cash'), hold: c('hold'), escrow: c('escrow'), earn_pending: c('earn_pending'), earn_confirmed: c('earn_confirmed'), demo: c('demo'), demo_escrow: c('demo_escrow') });
 }
 
 function tickRef(t: TickWithBlock): TickRef {

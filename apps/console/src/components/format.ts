@@ -8,6 +8,22 @@ export function formatDateTime(iso: string | null | undefined): string {
   return new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' }).format(d);
 }
 
+/** Compact date and time for table cells: "2026/11/21 22:10:20" style, in the UI language. */
+export function formatDateTimeShort(iso: string | null | undefined): string {
+  if (!iso) return '—';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  return new Intl.DateTimeFormat(i18n.language, {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }).format(d);
+}
+
 /** "0.85" -> "85%", exactly (the same helper the web app shows rates with); the raw text when it is not a rate. */
 export function formatRate(rate: string): string {
   const r = rate.trim().startsWith('.') ? `0${rate.trim()}` : rate.trim();

@@ -5,7 +5,7 @@ import type { AuditEntry } from '@candor/contracts';
 import { useAuditLog, type AuditFilters } from '../api/queries';
 import { PageHeader } from '../components/Shell';
 import { Empty, ErrorState, Loading } from '../components/States';
-import { formatDateTime } from '../components/format';
+import { formatDateTimeShort } from '../components/format';
 
 /** Actions the console knows how to name; anything else is shown as its raw code. */
 const KNOWN_ACTIONS = ['operator.login', 'operator.login_failed', 'product.update'];
@@ -148,7 +148,7 @@ function AuditRow({ entry, onFilter }: { entry: AuditEntry; onFilter: (f: Partia
   return (
     <tr data-testid="audit-row" data-action={entry.action} data-target-type={entry.targetType ?? ''} data-target-id={entry.targetId ?? ''}>
       <td data-label={t('audit.time')}>
-        <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
+        <time dateTime={entry.createdAt}>{formatDateTimeShort(entry.createdAt)}</time>
       </td>
       <td data-label={t('audit.operator')}>
         <div>

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useAdminUsers } from '../api/queries';
 import { PageHeader } from '../components/Shell';
 import { Empty, ErrorState, Loading } from '../components/States';
-import { formatDateTime } from '../components/format';
+import { formatDateTimeShort } from '../components/format';
 
 export function UsersPage() {
   const { t } = useTranslation();
@@ -61,7 +61,7 @@ export function UsersPage() {
                     {u.kycStatus ? t(`users.kycStatus.${u.kycStatus as 'not_submitted'}`, { defaultValue: u.kycStatus }) : '—'}
                   </td>
                   <td className="nowrap" data-label={t('users.createdAt')}>
-                    {formatDateTime(u.createdAt)}
+                    {formatDateTimeShort(u.createdAt)}
                   </td>
                   <td data-label={t('users.id')}>
                     <Link to={`/audit?userId=${encodeURIComponent(u.id)}`} title={t('users.auditFor')}>

@@ -11,11 +11,19 @@ describe('BlockAssembler', () => {
     const stream = [tick(1, 100), tick(2, 450), tick(3, 999), tick(4, 1000), tick(5, 3200, '101.50')]; // seconds 0, 0, 0, 1, 3
     for (const k of stream) a.add(k);
     const blocks = a.seal(T0 + 5000, 150);
-    expect(blocks.map((b) => [b.second - T0 / 1000, b.ticks.map((k) => k.seq)])).toEqual([[0, ['1', '2', '3']], [1, ['4']], [3, ['5']]]);
+    expect(blocks.map((b) => [b.second - T0 / 1000, b.ticks.map((k) => k.seq)])).toEqual([
+      [0, ['1', '2', '3']],
+      [1, ['4']],
+      [3, ['5']],
+    ]);
     expect(blocks[0]!.prevHash).toBe(GENESIS_PREV_HASH);
     expect(blocks[1]!.prevHash).toBe(blocks[0]!.hash);
     expect(blocks[2]!.prevHash).toBe(blocks[1]!.hash); // the empty second 2 has no block
-    expect(blocks.map((b) => [b.firstSeq, b.lastSeq])).toEqual([['1', '3'], ['4', '4'], ['5', '5']]);
+    expect(blocks.map((b) => [b.firstSeq, b.lastSeq])).toEqual([
+      ['1', '3'],
+      ['4', '4'],
+      ['5', '5'],
+    ]);
     for (const b of blocks) expect(b.hash).toBe(hashBlock(b));
     expect(verifyChain(blocks, { fromGenesis: true })).toEqual({ ok: true });
   });

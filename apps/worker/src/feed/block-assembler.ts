@@ -1,7 +1,14 @@
 import { GENESIS_PREV_HASH, sealBlock, type ChainBlock, type ChainTick } from '@candor/domain';
 
-export interface LastBlock { second: number; hash: string }
-export interface AssembledBlock extends ChainBlock { second: number; firstSeq: string; lastSeq: string }
+export interface LastBlock {
+  second: number;
+  hash: string;
+}
+export interface AssembledBlock extends ChainBlock {
+  second: number;
+  firstSeq: string;
+  lastSeq: string;
+}
 
 /**
  * Turns one product's stream of ticks into its chain of per-second blocks. Ticks are added in
@@ -12,7 +19,11 @@ export interface AssembledBlock extends ChainBlock { second: number; firstSeq: s
 export class BlockAssembler {
   private unsealed: ChainTick[] = [];
 
-  constructor(readonly symbol: string, private last: LastBlock | null = null, unsealed: readonly ChainTick[] = []) {
+  constructor(
+    readonly symbol: string,
+    private last: LastBlock | null = null,
+    unsealed: readonly ChainTick[] = [],
+  ) {
     for (const k of unsealed) this.add(k);
   }
 

@@ -21,6 +21,7 @@ export function loadFeedConfig(env: Record<string, string | undefined> = process
   if (!parsed.success) {
     throw new Error(`Invalid feed configuration:\n${parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`);
   }
-  if (parsed.data.FEED === 'replay' && !parsed.data.FEED_REPLAY_FILE) throw new Error('Invalid feed configuration:\n  FEED_REPLAY_FILE: required when FEED=replay');
+  if (parsed.data.FEED === 'replay' && !parsed.data.FEED_REPLAY_FILE)
+    throw new Error('Invalid feed configuration:\n  FEED_REPLAY_FILE: required when FEED=replay');
   return parsed.data;
 }

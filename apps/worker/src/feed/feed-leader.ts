@@ -35,7 +35,10 @@ export class FeedLeader {
   private readonly intervalMs: number;
   private readonly key: string;
 
-  constructor(private readonly redis: Redis, private readonly opts: FeedLeaderOptions) {
+  constructor(
+    private readonly redis: Redis,
+    private readonly opts: FeedLeaderOptions,
+  ) {
     this.ttlMs = opts.ttlMs ?? 5000;
     this.intervalMs = opts.intervalMs ?? 1000;
     this.key = opts.key ?? FEED_LEADER_KEY;
@@ -89,7 +92,15 @@ export class FeedLeader {
         this.leader = true;
         this.lastRenewed = Date.now();
         this.opts.log?.log(`feed lock acquired (${this.id})`);
-        await this.opts.onAcquired();
+        try {
+          await this.opts.onAcquired();
+        } catch (e) {
+          // Could not start (Postgres down?): give the lock back so this or another feed retries.
+          this.opts.log?.warn(`feed could not start: ${(e as Error).message}; releasing the lock`);
+          this.leader = false;
+          await Promise.resolve(this.opts.onLost()).catch(() => undefined);
+          await this.redis.eval(RELEASE, 1, this.key, this.id).catch(() => undefined);
+        }
       }
     } finally {
       this.busy = false;

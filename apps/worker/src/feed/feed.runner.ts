@@ -11,7 +11,12 @@ import { ReplayFeed } from './replay-feed.js';
 import { SIM_PRODUCTS, SimulatedFeed } from './simulated-feed.js';
 import { TickWriter } from './tick-writer.js';
 
-interface Schedule { precision: number; timezone: string; hours: TradingInterval[] | null; holidays: string[] }
+interface Schedule {
+  precision: number;
+  timezone: string;
+  hours: TradingInterval[] | null;
+  holidays: string[];
+}
 
 /** How often the runner re-reads the catalogue's trading hours and precisions. */
 const CATALOGUE_REFRESH_MS = 5000;
@@ -113,8 +118,9 @@ export class FeedRunner implements OnApplicationBootstrap, BeforeApplicationShut
 
   private async refreshCatalogue(): Promise<void> {
     try {
-      const rows: { symbol: string; precision: number; timezone: string; hours: TradingInterval[] | null; holidays: string[] }[] =
-        await this.ds.query(`SELECT symbol, precision, timezone, hours, holidays FROM products`);
+      const rows: { symbol: string; precision: number; timezone: string; hours: TradingInterval[] | null; holidays: string[] }[] = await this.ds.query(
+        `SELECT symbol, precision, timezone, hours, holidays FROM products`,
+      );
       this.schedules = new Map(rows.map((r) => [r.symbol, { precision: r.precision, timezone: r.timezone, hours: r.hours, holidays: r.holidays ?? [] }]));
       for (const r of rows) this.writer.updatePrecision(r.symbol, r.precision);
     } catch (e) {

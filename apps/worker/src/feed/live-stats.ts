@@ -54,9 +54,15 @@ function merge(agg: Agg, tick: StatTick): void {
 
 function fromRow(r: MinuteRow): Agg {
   return {
-    t: r.t, o: r.o, h: r.h, l: r.l, c: r.c,
-    hs: toScaled(r.h, PRICE_SCALE), ls: toScaled(r.l, PRICE_SCALE),
-    v: toScaled(r.v, VOLUME_SCALE), a: toScaled(r.amount, AMOUNT_SCALE),
+    t: r.t,
+    o: r.o,
+    h: r.h,
+    l: r.l,
+    c: r.c,
+    hs: toScaled(r.h, PRICE_SCALE),
+    ls: toScaled(r.l, PRICE_SCALE),
+    v: toScaled(r.v, VOLUME_SCALE),
+    a: toScaled(r.amount, AMOUNT_SCALE),
   };
 }
 
@@ -74,7 +80,14 @@ function combine(t: number, parts: Agg[]): Agg {
   return out;
 }
 
-const candleOf = (a: Agg): LiveCandle => ({ t: new Date(a.t).toISOString(), o: a.o, h: a.h, l: a.l, c: a.c, v: formatVolume(scaledToDecimal(a.v, VOLUME_SCALE)) });
+const candleOf = (a: Agg): LiveCandle => ({
+  t: new Date(a.t).toISOString(),
+  o: a.o,
+  h: a.h,
+  l: a.l,
+  c: a.c,
+  v: formatVolume(scaledToDecimal(a.v, VOLUME_SCALE)),
+});
 
 /**
  * A product's live 24h statistics and current candles, kept incrementally by the feed from the

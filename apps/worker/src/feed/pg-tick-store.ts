@@ -19,12 +19,20 @@ export class PgTickStore implements TickStore {
     const [product]: { precision: number }[] = await this.ds.query(`SELECT precision FROM products WHERE symbol = $1`, [symbol]);
     if (!product) return null;
     const [last]: { seq: string; t: Date; price: string }[] = await this.ds.query(
-      `SELECT seq, t, price FROM ticks WHERE symbol = $1 ORDER BY seq DESC LIMIT 1`, [symbol]);
+      `SELECT seq, t, price FROM ticks WHERE symbol = $1 ORDER BY seq DESC LIMIT 1`,
+      [symbol],
+    );
     const [block]: { second: string; hash: string; last_seq: string }[] = await this.ds.query(
-      `SELECT second, hash, last_seq FROM tick_blocks WHERE symbol = $1 ORDER BY second DESC LIMIT 1`, [symbol]);
-    const unsealed: { seq: string; t: Date; price: string }[] = last && (!block || BigInt(last.seq) > BigInt(block.last_seq))
-      ? await this.ds.query(`SELECT seq, t, price FROM ticks WHERE symbol = $1 AND seq > $2 ORDER BY seq LIMIT ${MAX_UNSEALED}`, [symbol, block?.last_seq ?? '0'])
-      : [];
+      `SELECT second, hash, last_seq FROM tick_blocks WHERE symbol = $1 ORDER BY second DESC LIMIT 1`,
+      [symbol],
+    );
+    const unsealed: { seq: string; t: Date; price: string }[] =
+      last && (!block || BigInt(last.seq) > BigInt(block.last_seq))
+        ? await this.ds.query(`SELECT seq, t, price FROM ticks WHERE symbol = $1 AND seq > $2 ORDER BY seq LIMIT ${MAX_UNSEALED}`, [
+            symbol,
+            block?.last_seq ?? '0',
+          ])
+        : [];
     const minutes: { t: Date; o: string; h: string; l: string; c: string; v: string; amount: string }[] = await this.ds.query(
       `SELECT t, o, h, l, c, v, amount FROM candles WHERE symbol = $1 AND size = 60 AND t >= $2 ORDER BY t`,
       [symbol, new Date(windowStart(nowMs))],
@@ -77,8 +85,15 @@ export class PgTickStore implements TickStore {
         await em.query(
           `INSERT INTO tick_blocks (symbol, second, prev_hash, hash, first_seq, last_seq, tick_count)
            SELECT * FROM unnest($1::varchar[], $2::bigint[], $3::char(64)[], $4::char(64)[], $5::bigint[], $6::bigint[], $7::int[])`,
-          [blocks.map((b) => b.symbol), blocks.map((b) => String(b.second)), blocks.map((b) => b.prevHash), blocks.map((b) => b.hash),
-            blocks.map((b) => b.firstSeq), blocks.map((b) => b.lastSeq), blocks.map((b) => b.ticks.length)],
+          [
+            blocks.map((b) => b.symbol),
+            blocks.map((b) => String(b.second)),
+            blocks.map((b) => b.prevHash),
+            blocks.map((b) => b.hash),
+            blocks.map((b) => b.firstSeq),
+            blocks.map((b) => b.lastSeq),
+            blocks.map((b) => b.ticks.length),
+          ],
         );
       }
     });

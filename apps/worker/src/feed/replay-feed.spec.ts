@@ -23,7 +23,9 @@ describe('replay CSV', () => {
   });
 
   it('accepts any column order, epoch milliseconds, a missing volume, comments and blank lines', () => {
-    expect(parseTickCsv('# recorded\nprice,symbol,t\n\n1.5,btcusdt,1700000000000\n')).toEqual([{ symbol: 'BTCUSDT', t: 1700000000000, price: '1.5', volume: '0' }]);
+    expect(parseTickCsv('# recorded\nprice,symbol,t\n\n1.5,btcusdt,1700000000000\n')).toEqual([
+      { symbol: 'BTCUSDT', t: 1700000000000, price: '1.5', volume: '0' },
+    ]);
   });
 
   it.each([

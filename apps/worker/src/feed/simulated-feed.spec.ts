@@ -107,8 +107,11 @@ describe('SimulatedFeed', () => {
   it('continues from the recorded last price and uses the catalogue precision', () => {
     const clock = { now: 1_700_000_000_000 };
     const feed = new SimulatedFeed({
-      products: [SIM_PRODUCTS[0]!], random: seeded(7), now: () => clock.now,
-      lastPrice: () => '50000.00', precision: () => 1,
+      products: [SIM_PRODUCTS[0]!],
+      random: seeded(7),
+      now: () => clock.now,
+      lastPrice: () => '50000.00',
+      precision: () => 1,
     });
     const prices: string[] = [];
     drive(feed, clock, 2000, (_s, p) => prices.push(p));

@@ -65,7 +65,11 @@ describe('TickWriter', () => {
     expect(bus.published).toHaveLength(0);
     await writer.flush();
     expect(store.commits).toHaveLength(1);
-    expect(store.commits[0]!.ticks.map((k) => [k.seq, k.price])).toEqual([['1', '100.00'], ['2', '100.50'], ['3', '99.75']]);
+    expect(store.commits[0]!.ticks.map((k) => [k.seq, k.price])).toEqual([
+      ['1', '100.00'],
+      ['2', '100.50'],
+      ['3', '99.75'],
+    ]);
     expect(bus.published).toEqual([store.commits[0]!.ticks]); // published after the commit, the same ticks
   });
 
@@ -95,7 +99,12 @@ describe('TickWriter', () => {
   it('continues the seq and the chain of what is stored, and seals seconds once they have passed', async () => {
     const { store, writer, clock } = setup({ now: T0 + 2500 });
     writers.push(writer);
-    store.seeds.set('BTCUSDT', { ...emptySeed(), lastSeq: '41', lastTick: { t: new Date(T0 + 1200).toISOString(), price: '10.00' }, lastBlock: { second: T0 / 1000 + 1, hash: 'a'.repeat(64) } });
+    store.seeds.set('BTCUSDT', {
+      ...emptySeed(),
+      lastSeq: '41',
+      lastTick: { t: new Date(T0 + 1200).toISOString(), price: '10.00' },
+      lastBlock: { second: T0 / 1000 + 1, hash: 'a'.repeat(64) },
+    });
     await writer.writeTick('BTCUSDT', '10.01'); // t = now = second 2
     clock.now = T0 + 2900;
     await writer.writeTick('BTCUSDT', '10.02');

@@ -104,13 +104,18 @@ export class TickWriter {
   private queue: Promise<void> = Promise.resolve();
   private generation = 0;
   private closed = false;
+  private readonly warned = new Map<string, number>();
   private readonly flushIntervalMs: number;
   private readonly sealGraceMs: number;
   private readonly maxPending: number;
   private readonly now: () => number;
   private readonly log: { warn(msg: string): void; error(msg: string): void };
 
-  constructor(private readonly store: TickStore, private readonly bus: TickBus, opts: TickWriterOptions = {}) {
+  constructor(
+    private readonly store: TickStore,
+    private readonly bus: TickBus,
+    opts: TickWriterOptions = {},
+  ) {
     this.flushIntervalMs = opts.flushIntervalMs ?? 250;
     this.sealGraceMs = opts.sealGraceMs ?? 150;
     this.maxPending = opts.maxPending ?? 50_000;
@@ -151,7 +156,11 @@ export class TickWriter {
     st.lastT = tMs;
     st.lastPrice = text;
     const message: TickMessage = {
-      symbol, seq, t: tIso, price: text, volume,
+      symbol,
+      seq,
+      t: tIso,
+      price: text,
+      volume,
       stats: st.stats.stats(tMs),
       candles: st.stats.candles() as Record<CandleInterval, LiveCandle>,
     };
@@ -208,9 +217,17 @@ export class TickWriter {
   private arm(): void {
     if (this.timer || this.closed) return;
     this.timer = setInterval(() => {
-      this.flush().catch((e: unknown) => this.log.warn(`tick writer: flush failed, will retry: ${(e as Error).message}`));
+      this.flush().catch((e: unknown) => this.warnEvery('flush', `tick writer: storing ticks failed, will retry: ${(e as Error).message}`));
     }, this.flushIntervalMs);
     this.timer.unref?.();
+  }
+
+  /** A failure repeated every batch (Postgres or Redis down) is logged at most every 10 s. */
+  private warnEvery(key: string, message: string): void {
+    const now = Date.now();
+    if ((this.warned.get(key) ?? 0) > now - 10_000) return;
+    this.warned.set(key, now);
+    this.log.warn(message);
   }
 
   private priceText(st: SymbolState, price: string): string {
@@ -232,7 +249,8 @@ export class TickWriter {
         }
         const last = seed.lastBlock;
         const unsealed = seed.unsealed.filter((k) => !last || Math.floor(Date.parse(k.t) / 1000) > last.second);
-        if (unsealed.length !== seed.unsealed.length) this.log.error(`tick writer: ${symbol} has ${seed.unsealed.length - unsealed.length} ticks outside any block`);
+        if (unsealed.length !== seed.unsealed.length)
+          this.log.error(`tick writer: ${symbol} has ${seed.unsealed.length - unsealed.length} ticks outside any block`);
         const st: SymbolState = {
           symbol,
           precision: seed.precision,
@@ -279,7 +297,7 @@ export class TickWriter {
       try {
         await this.bus.publish(ticks);
       } catch (e) {
-        this.log.warn(`tick writer: publishing ${ticks.length} ticks failed: ${(e as Error).message}`);
+        this.warnEvery('publish', `tick writer: publishing ${ticks.length} ticks failed: ${(e as Error).message}`);
       }
     }
   }

@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import { Processor, WorkerHost } from '@nestjs/bullmq';
 import { DelayedError, type Job } from 'bullmq';
 import { QUEUES, type SettleSecondPayload } from '@candor/db';
-import { SettlementService } from './settlement.service.js';
+import { SETTLE_BATCH_LIMIT, SETTLE_PARALLEL, SettlementService } from './settlement.service.js';
 import { nextStep } from './settle-plan.js';
 import { SettleWakeup } from './settle-wakeup.js';
 
@@ -24,15 +24,17 @@ export class SettleSecondProcessor extends WorkerHost {
     const second = Number(job.data.second);
     if (!Number.isSafeInteger(second)) throw new Error(`bad settle job payload: ${JSON.stringify(job.data)}`);
     const from = second * 1000;
-    const settled = await this.settlement.settleWindow(from, from + 1000);
+    // Two lanes only while more orders are open than one batch holds (unknown on the first run).
+    const lanes = job.data.open === undefined || job.data.open > SETTLE_BATCH_LIMIT ? SETTLE_PARALLEL : 1;
+    const settled = await this.settlement.settleWindow(from, from + 1000, { lanes });
     const state = await this.settlement.windowState(from, from + 1000);
-    const settledBefore = Number((job.data as SettleSecondPayload & { settled?: number }).settled ?? 0) + settled.length;
+    const total = (job.data.settled ?? 0) + settled.length;
     const step = nextStep(second, Date.now(), state.open, state.nextExpiryMs);
     if (step.done) {
       if (step.leftToSweeper) this.log.warn(`second ${second}: ${step.leftToSweeper} orders still wait for a later tick; the sweeper takes them`);
-      return { settled: settledBefore, leftToSweeper: step.leftToSweeper };
+      return { settled: total, leftToSweeper: step.leftToSweeper };
     }
-    if (settled.length) await job.updateData({ ...job.data, settled: settledBefore } as SettleSecondPayload);
+    if (total !== (job.data.settled ?? 0) || state.open !== job.data.open) await job.updateData({ second, settled: total, open: state.open });
     await job.moveToDelayed(step.at, token);
     // Expired orders wait for a later tick: a stored tick wakes the job before its next poll.
     if (state.nextExpiryMs !== null && state.nextExpiryMs <= Date.now()) this.wakeup.wait(job.id!, second);

@@ -1,4 +1,4 @@
-import { decideOutcome, settleAmounts } from '@candor/domain';
+import { decideOutcome, settleAmounts, type Direction, type Outcome, type Settlement } from '@candor/domain';
 import type { EntrySpec } from '@candor/api/ledger/ledger.service';
 import { toCents } from '@candor/api/ledger/ledger.service';
 import type { OrderViewRow } from '@candor/api/orders/order-view';
@@ -10,6 +10,29 @@ import type { OrderViewRow } from '@candor/api/orders/order-view';
 export type SettledRow = OrderViewRow & { user_id: string; cash_account_id: string; escrow_account_id: string };
 
 /**
+ * The domain rule's answers, remembered for one batch: thousands of orders of one second share a
+ * handful of (direction, open, close) and (stake, rate, outcome) combinations.
+ */
+export class RuleCache {
+  private readonly outcomes = new Map<string, Outcome>();
+  private readonly settlements = new Map<string, Settlement>();
+
+  outcome(direction: Direction, open: string, close: string): Outcome {
+    const key = `${direction}|${open}|${close}`;
+    let v = this.outcomes.get(key);
+    if (v === undefined) this.outcomes.set(key, (v = decideOutcome(direction, open, close)));
+    return v;
+  }
+
+  amounts(stakeCents: number, rate: string, outcome: Outcome): Settlement {
+    const key = `${stakeCents}|${rate}|${outcome}`;
+    let v = this.settlements.get(key);
+    if (v === undefined) this.settlements.set(key, (v = settleAmounts(stakeCents, rate, outcome)));
+    return v;
+  }
+}
+
+/**
  * The journal entry of one settled order, after checking the SQL result against the domain rule
  * (libs/domain payout.ts): a disagreement aborts the whole batch rather than pay a wrong amount.
  *  - win:  order_payout   escrow -> cash (the stake back), house -> cash (the winnings)
@@ -17,10 +40,10 @@ export type SettledRow = OrderViewRow & { user_id: string; cash_account_id: stri
  *  - tie:  order_refund   escrow -> cash
  * The house posting is the negated pnl, which is what the personal P&L (SummaryService) sums.
  */
-export function settlementEntry(r: SettledRow, houseAccountId: string): EntrySpec {
+export function settlementEntry(r: SettledRow, houseAccountId: string, rules: RuleCache = new RuleCache()): EntrySpec {
   const amount = toCents(r.amount);
-  const outcome = decideOutcome(r.direction, String(r.open_price), String(r.close_price));
-  const expected = settleAmounts(amount, String(r.payout_rate), outcome);
+  const outcome = rules.outcome(r.direction, String(r.open_price), String(r.close_price));
+  const expected = rules.amounts(amount, String(r.payout_rate), outcome);
   if (outcome !== r.outcome || expected.payoutCents !== toCents(r.payout) || expected.pnlCents !== toCents(r.pnl)) {
     throw new Error(`settlement of order ${r.id} disagrees with the domain rule: ${r.outcome}/${r.payout}/${r.pnl} vs ${outcome}/${expected.payoutCents}/${expected.pnlCents}`);
   }

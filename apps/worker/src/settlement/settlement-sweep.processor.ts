@@ -24,7 +24,7 @@ export class SettlementSweepProcessor extends WorkerHost {
 
   async process(_job: Job<SettlementSweepPayload>): Promise<{ settled: number; requeued: number }> {
     const now = Date.now();
-    const settled = await this.settlement.settleWindow(0, now - SWEEP_OVERDUE_MS);
+    const settled = await this.settlement.settleWindow(0, now - SWEEP_OVERDUE_MS, { lanes: 1 });
     if (settled.length) this.log.warn(`swept ${settled.length} overdue orders (their settle jobs were late or lost)`);
     const soon = await this.settlement.openSeconds(now - SWEEP_OVERDUE_MS, now + 2 * SWEEP_EVERY_MS);
     await enqueueSettleSeconds(this.settleQueue, soon, now);

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { LedgerService, returnedRows } from '@candor/api/ledger/ledger.service';
 import { SETTLEMENT_EVENTS, type SettlementEvents } from './settlement-events.js';
-import { settlementEntry, type SettledRow } from './settlement-entry.js';
+import { RuleCache, settlementEntry, type SettledRow } from './settlement-entry.js';
 
 const iso = (ms: number): string => new Date(ms).toISOString();
 
@@ -62,7 +62,7 @@ export const SETTLE_BATCH_LIMIT = 5_000;
  * overlap everything but their few milliseconds-per-thousand on the house row (postBatch locks
  * accounts in id order, so they cannot deadlock): 10 000 ready orders settle as two batches at once.
  */
-export const SETTLE_PARALLEL = 2;
+export const SETTLE_PARALLEL = Math.max(1, Math.min(8, Number(process.env.SETTLE_PARALLEL ?? 2) || 2));
 
 export interface WindowState { open: number; nextExpiryMs: number | null }
 interface TradingAccounts { cash: string; escrow: string; demo: string; demo_escrow: string }
@@ -90,10 +90,13 @@ export class SettlementService {
 
   /**
    * Settles every ready open order with fromMs <= expiresAt < toMs, in transactions of up to
-   * `limit` orders (SETTLE_PARALLEL at a time), and returns the settled rows. Orders still waiting
-   * for a later tick stay open.
+   * `limit` orders, `lanes` of them at a time (default SETTLE_PARALLEL; one lane when few orders
+   * are expected saves the second lane's empty pass), and returns the settled rows. Orders still
+   * waiting for a later tick stay open.
    */
-  async settleWindow(fromMs: number, toMs: number, limit = SETTLE_BATCH_LIMIT): Promise<SettledRow[]> {
+  async settleWindow(fromMs: number, toMs: number, opts: { limit?: number; lanes?: number } = {}): Promise<SettledRow[]> {
+    const limit = opts.limit ?? SETTLE_BATCH_LIMIT;
+    const lanes = Math.max(1, opts.lanes ?? SETTLE_PARALLEL);
     const all: SettledRow[] = [];
     const lane = async () => {
       for (;;) {
@@ -105,7 +108,7 @@ export class SettlementService {
         if (rows.length < limit) return;
       }
     };
-    await Promise.all(Array.from({ length: SETTLE_PARALLEL }, lane));
+    await Promise.all(Array.from({ length: lanes }, lane));
     return all;
   }
 
@@ -138,13 +141,16 @@ export class SettlementService {
     const house = await this.ledger.platformAccountId(em, 'house');
     const demoHouse = await this.ledger.platformAccountId(em, 'demo_house');
     const accounts = await this.userAccounts(em, settled.map((r) => r.user_id));
-    const rows: SettledRow[] = settled.map((r) => {
+    const rows = settled as SettledRow[];
+    const rules = new RuleCache();
+    const entries = rows.map((r) => {
       const a = accounts.get(r.user_id);
       if (!a) throw new Error(`settlement: user ${r.user_id} has no ledger accounts`);
       const demo = r.account === 'demo';
-      return { ...r, cash_account_id: demo ? a.demo : a.cash, escrow_account_id: demo ? a.demo_escrow : a.escrow };
+      r.cash_account_id = demo ? a.demo : a.cash;
+      r.escrow_account_id = demo ? a.demo_escrow : a.escrow;
+      return settlementEntry(r, demo ? demoHouse : house, rules);
     });
-    const entries = rows.map((r) => settlementEntry(r, r.account === 'demo' ? demoHouse : house));
     const posted = await this.ledger.postBatch(em, entries);
     const missing = posted.filter((p) => p === null).length;
     if (missing) throw new Error(`settlement: ${missing} orders flipped to settled but their entries already existed`);

@@ -4,9 +4,16 @@ export const PRODUCT_CATEGORIES = ['crypto', 'forex', 'metal', 'index'] as const
 export type ProductCategory = (typeof PRODUCT_CATEGORIES)[number];
 
 /** One weekly session: opens on `day` (0 = Sunday) at `open`, closes at `close` ('HH:MM' local; close <= open runs overnight). */
-export interface ProductHoursInterval { day: number; open: string; close: string }
+export interface ProductHoursInterval {
+  day: number;
+  open: string;
+  close: string;
+}
 /** An expiry offered for a product: seconds until expiry and the earnings rate of a win ("0.85"). */
-export interface ProductExpiry { seconds: number; payoutRate: string }
+export interface ProductExpiry {
+  seconds: number;
+  payoutRate: string;
+}
 
 /**
  * A tradable product's catalogue settings (DESIGN.md "Trading"). Deliberately there is no price,

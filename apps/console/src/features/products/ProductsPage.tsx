@@ -4,7 +4,7 @@ import { useAdminProducts } from '../../api/queries';
 import { useOperator } from '../../auth/AuthProvider';
 import { PageHeader } from '../../components/Shell';
 import { Empty, ErrorState, Loading } from '../../components/States';
-import { formatDateTime, formatRate } from '../../components/format';
+import { formatDateTimeShort, formatRate } from '../../components/format';
 import { HonestyNote } from './HonestyNote';
 import { durationLabel, productName } from './productText';
 
@@ -93,7 +93,7 @@ export function ProductsPage() {
                     {p.minStake} – {p.maxStake}
                   </td>
                   <td className="nowrap" data-label={t('products.updatedAt')}>
-                    {formatDateTime(p.updatedAt)}
+                    {formatDateTimeShort(p.updatedAt)}
                   </td>
                   <td>
                     <Link className="btn btn-small" to={`/products/${encodeURIComponent(p.symbol)}`} data-testid="product-edit">
