@@ -39,7 +39,7 @@ async function funded(cents: number): Promise<LoggedIn> {
 }
 
 describe('POST /api/orders', () => {
-  it('opens at the server\'s latest tick, expires at request time + duration, and moves the stake cash -> escrow in the same transaction', async () => {
+  it('opens at the server\'s latest tick, expires on the first whole second after request time + duration, and moves the stake cash -> escrow in the same transaction', async () => {
     const u = await funded(10_000);
     const socket: Socket = io(t.url, { path: '/socket.io', auth: { token: u.token }, transports: ['websocket'], forceNew: true });
     const events: { name: string; payload: any }[] = [];
@@ -64,8 +64,10 @@ describe('POST /api/orders', () => {
     expect(o).not.toHaveProperty('outcome');
     expect(o).not.toHaveProperty('closePrice');
     const exp = Date.parse(o.expiresAt);
+    // The first whole second at or after the request + 60 s: never early, less than a second late.
+    expect(exp % 1000).toBe(0);
     expect(exp).toBeGreaterThanOrEqual(before + 60_000);
-    expect(exp).toBeLessThanOrEqual(after + 60_000);
+    expect(exp).toBeLessThanOrEqual(Math.ceil((after + 60_000) / 1000) * 1000);
 
     const w = await t.http().get('/api/wallet').set(u.auth).expect(200);
     expect(w.body).toMatchObject({ available: '87.66', inOrders: '12.34' });

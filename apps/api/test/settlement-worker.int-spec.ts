@@ -129,11 +129,15 @@ describe('settlement in the worker', () => {
     try {
       // The burst: ~3 s of orders; the worker dies in the middle of it and Redis loses everything
       // (queued and delayed jobs, the sweeper's schedule, the api's last ticks) while it is down.
-      for (let i = 0; i < 6; i++) {
+      // Orders expire on whole seconds: keep the burst going until the worker has settled some of it.
+      const settledSoFar = async (): Promise<number> =>
+        (await t.ds.query(`SELECT count(*)::int AS n FROM orders WHERE id = ANY($1::uuid[]) AND status = 'settled'`, [ids]))[0].n;
+      let settledBeforeKill = 0;
+      for (let i = 0; i < 40 && (i < 6 || settledBeforeKill === 0); i++) {
         await placeSome(8);
         await sleep(150);
+        settledBeforeKill = await settledSoFar();
       }
-      const settledBeforeKill = (await t.ds.query(`SELECT count(*)::int AS n FROM orders WHERE id = ANY($1::uuid[]) AND status = 'settled'`, [ids]))[0].n;
       await worker!.kill('SIGKILL');
       for (let i = 0; i < 4; i++) {
         await placeSome(8);

@@ -51,7 +51,19 @@ describe('stakeRange (inclusive limits)', () => {
 });
 
 describe('expiresAt', () => {
-  it('adds the duration', () => expect(expiresAt(1_000, 30)).toBe(31_000));
+  it.each([
+    [1_000, 30, 31_000], // placed on a whole second: exactly the duration
+    [1_001, 30, 32_000], // 1 ms past a second: rounds up to the next whole second
+    [1_999, 30, 32_000],
+    [1_700_000_000_500, 60, 1_700_000_061_000],
+    [0, 1, 1_000],
+  ])('placed at %p for %p s expires at %p (a whole second, never early)', (at, d, want) => {
+    const got = expiresAt(at, d);
+    expect(got).toBe(want);
+    expect(got % 1000).toBe(0);
+    expect(got - at).toBeGreaterThanOrEqual(d * 1000);
+    expect(got - at).toBeLessThan(d * 1000 + 1000);
+  });
   it.each([[0], [-30], [1.5], [NaN]])('refuses duration %p', (d) => expect(() => expiresAt(1_000, d)).toThrow(RangeError));
 });
 

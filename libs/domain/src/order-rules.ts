@@ -21,10 +21,15 @@ export function stakeRange(stakeCents: Cents, minCents: Cents, maxCents: Cents):
   return 'ok';
 }
 
-/** Expiry instant of an order opened at `openedAtMs` for `durationSeconds`. */
-export function expiresAt(openedAtMs: number, durationSeconds: number): number {
+/**
+ * Expiry instant of an order placed at `placedAtMs` for `durationSeconds`: the first WHOLE second at
+ * or after placement + duration. Every order of a second then expires at the same instant, the
+ * settlement of a second is one batch, and the feed's tick right after each second boundary closes
+ * them promptly. The countdown is the chosen duration plus less than one second, never less.
+ */
+export function expiresAt(placedAtMs: number, durationSeconds: number): number {
   if (!Number.isSafeInteger(durationSeconds) || durationSeconds <= 0) throw new RangeError(`bad duration: ${durationSeconds}`);
-  return openedAtMs + durationSeconds * 1000;
+  return Math.ceil((placedAtMs + durationSeconds * 1000) / 1000) * 1000;
 }
 
 /**

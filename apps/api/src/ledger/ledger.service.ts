@@ -26,6 +26,16 @@ export function returnedRows<T>(result: unknown): T[] {
   return result as T[];
 }
 
+/** SQLSTATE raised by candor_post_entry when a guarded debit would take an account below zero. */
+export const INSUFFICIENT_BALANCE_SQLSTATE = 'CD001';
+
+/** Maps the ledger function's refusal to the domain error; anything else is rethrown as it is. */
+export function rethrowLedgerError(e: unknown): never {
+  const code = (e as { code?: string; driverError?: { code?: string } })?.code ?? (e as { driverError?: { code?: string } })?.driverError?.code;
+  if (code === INSUFFICIENT_BALANCE_SQLSTATE) throw new DomainError('INSUFFICIENT_BALANCE', 'amount');
+  throw e;
+}
+
 /** pg returns bigint as a string; every balance is a safe integer of cents. */
 export function toCents(v: string | number | null | undefined): Cents {
   const n = Number(v ?? 0);
@@ -88,39 +98,16 @@ export class LedgerService {
     }
     if (sum !== 0) throw new Error(`entry does not balance: ${sum}`);
 
-    const inserted: { id: string; entry_no: string }[] = await em.query(
-      `INSERT INTO journal_entries (entry_no, type, user_id, ref_type, ref_id, unique_key, memo)
-       VALUES ('J' || to_char(now() AT TIME ZONE 'UTC', 'YYYYMMDD') || lpad(nextval('journal_entry_no_seq')::text, 10, '0'), $1, $2, $3, $4, $5, $6)
-       ON CONFLICT (unique_key) DO NOTHING
-       RETURNING id, entry_no`,
-      [spec.type, spec.userId ?? null, spec.refType ?? null, spec.refId ?? null, spec.uniqueKey ?? null, spec.memo ?? null],
-    );
-    if (!inserted[0]) return null;
-    const entryId = String(inserted[0].id);
-
-    // Lock rows in account-id order so concurrent entries cannot deadlock.
-    const ordered = [...postings].sort((a, b) => (BigInt(a.accountId) < BigInt(b.accountId) ? -1 : 1));
-    const after = new Map<string, string>();
-    for (const p of ordered) {
-      const rows = returnedRows<{ balance: string }>(
-        await em.query(
-          `UPDATE ledger_accounts SET balance = balance + $1
-            WHERE id = $2 AND (allow_negative OR balance + $1 >= 0)
-            RETURNING balance`,
-          [p.amount, p.accountId],
-        ),
-      );
-      const balance = rows[0]?.balance;
-      if (balance === undefined) throw new DomainError('INSUFFICIENT_BALANCE', 'amount');
-      after.set(p.accountId, String(balance));
-    }
-    const values: unknown[] = [];
-    const tuples = postings.map((p, i) => {
-      values.push(entryId, p.accountId, p.amount, after.get(p.accountId));
-      return `($${i * 4 + 1}::bigint, $${i * 4 + 2}::bigint, $${i * 4 + 3}::bigint, $${i * 4 + 4}::bigint)`;
-    });
-    await em.query(`INSERT INTO postings (entry_id, account_id, amount, balance_after) VALUES ${tuples.join(', ')}`, values);
-    return { id: entryId, entryNo: inserted[0].entry_no };
+    // One round trip: candor_post_entry (migration LedgerPostFunction) inserts the entry, applies the
+    // guarded updates in account-id order and inserts the postings.
+    const rows: { out_entry_id: string; out_entry_no: string }[] = await em
+      .query(`SELECT out_entry_id, out_entry_no FROM candor_post_entry($1, $2, $3, $4, $5, $6, $7::bigint[], $8::bigint[])`, [
+        spec.type, spec.userId ?? null, spec.refType ?? null, spec.refId ?? null, spec.uniqueKey ?? null, spec.memo ?? null,
+        postings.map((p) => p.accountId), postings.map((p) => p.amount),
+      ])
+      .catch(rethrowLedgerError);
+    if (!rows[0]) return null;
+    return { id: String(rows[0].out_entry_id), entryNo: rows[0].out_entry_no };
   }
 
   /**

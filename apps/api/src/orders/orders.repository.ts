@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
+import { rethrowLedgerError } from '../ledger/ledger.service.js';
 import { ORDER_COLUMNS, type OrderRow } from './order-view.js';
 
 export interface NewOrder {
@@ -18,6 +19,21 @@ export interface NewOrder {
   expiresAt: Date;
 }
 
+export interface PlaceStatement {
+  order: NewOrder & { orderNo: string };
+  /** The two ledger accounts of the stake: debited (cash or demo) and credited (escrow or demo_escrow). */
+  from: string;
+  to: string;
+  /** Idempotency key and the answer to keep with it, stored by the same statement. */
+  claim: { subjectId: string; key: string; scope: string; requestHash: string; status: number; response: unknown } | null;
+}
+export interface PlaceResult {
+  /** False when the idempotency key was already taken (nothing was written). */
+  placed: boolean;
+  /** The user's balances by account kind, the two stake accounts as they stand after the stake. */
+  balances: Record<string, string>;
+}
+
 export interface ListQuery { status?: 'open' | 'settled'; account?: 'real' | 'demo'; limit: number; cursor?: string }
 
 export interface TickWithBlock { seq: string; t: Date; price: string; block_second: string | null; block_hash: string | null }
@@ -28,21 +44,41 @@ export class OrdersRepository {
   constructor(@InjectDataSource() private readonly ds: DataSource) {}
 
   /**
-   * Inserts the order; also answers the user's account balances as they stand in this transaction
-   * (after its stake posting), for the `wallet` push, without another round trip.
+   * Places an order in ONE statement (one round trip, atomic on its own): the idempotency key with its
+   * answer (when given), the stake entry through the ledger function candor_post_entry (guarded debit,
+   * raises CD001 when the balance is short) and the order row, each step only when the previous one
+   * happened. A key already taken by an earlier request makes it write nothing (`placed: false`).
    */
-  async insert(em: EntityManager, o: NewOrder): Promise<{ row: OrderRow; balances: Record<string, string> }> {
-    const rows: (OrderRow & { balances: Record<string, string> | null })[] = await em.query(
-      `INSERT INTO orders (id, order_no, user_id, account, symbol, direction, amount, duration_seconds, payout_rate,
-                           open_price, open_tick_seq, opened_at, expires_at, status)
-       VALUES ($1, (SELECT 'O' || to_char(now() AT TIME ZONE 'UTC', 'YYYYMMDD') || lpad(n, greatest(10, length(n)), '0') FROM (SELECT nextval('order_no_seq')::text AS n) s),
-               $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 'open')
-       RETURNING ${ORDER_COLUMNS},
-                 (SELECT json_object_agg(a.kind, a.balance::text) FROM ledger_accounts a WHERE a.user_id = $2) AS balances`,
-      [o.id, o.userId, o.account, o.symbol, o.direction, o.amountCents, o.durationSeconds, o.payoutRate, o.openPrice, o.openTickSeq, o.openedAt, o.expiresAt],
-    );
-    const { balances, ...row } = rows[0]!;
-    return { row, balances: balances ?? {} };
+  async place(s: PlaceStatement): Promise<PlaceResult> {
+    const o = s.order;
+    const params: unknown[] = [
+      o.id, o.orderNo, o.userId, o.account, o.symbol, o.direction, o.amountCents, o.durationSeconds, o.payoutRate, o.openPrice,
+      o.openTickSeq, o.openedAt, o.expiresAt, [s.from, s.to], [-o.amountCents, o.amountCents],
+    ];
+    let claimCte = `k AS (SELECT 1 AS one)`;
+    if (s.claim) {
+      params.push(s.claim.subjectId, s.claim.key, s.claim.scope, s.claim.requestHash, s.claim.status, JSON.stringify(s.claim.response));
+      claimCte = `k AS (
+        INSERT INTO idempotency_keys (subject_id, key, scope, request_hash, status_code, response)
+        VALUES ($16, $17, $18, $19, $20, $21::jsonb) ON CONFLICT (subject_id, key) DO NOTHING RETURNING 1 AS one)`;
+    }
+    const rows: { placed: number; balances: Record<string, string> | null }[] = await this.ds.query(
+      `WITH ${claimCte},
+       e AS (SELECT p.* FROM k, LATERAL candor_post_entry('order_stake', $3::uuid, 'order', $1::text, 'stake:' || $1::text, NULL,
+                                                         $14::bigint[], $15::bigint[]) p),
+       o AS (INSERT INTO orders (id, order_no, user_id, account, symbol, direction, amount, duration_seconds, payout_rate,
+                                 open_price, open_tick_seq, opened_at, expires_at, status)
+             SELECT $1::uuid, $2::varchar, $3::uuid, $4::varchar, $5::varchar, $6::varchar, $7::bigint, $8::int, $9::numeric, $10::numeric,
+                    $11::bigint, $12::timestamptz, $13::timestamptz, 'open' FROM (SELECT 1 FROM e LIMIT 1) x
+             RETURNING id)
+       SELECT (SELECT count(*) FROM o)::int AS placed,
+              -- the statement's snapshot predates its own updates: take the stake accounts from e
+              (SELECT json_object_agg(a.kind, coalesce((SELECT e.out_balance FROM e WHERE e.out_account_id = a.id), a.balance)::text)
+                 FROM ledger_accounts a WHERE a.user_id = $3::uuid) AS balances`,
+      params,
+    ).catch(rethrowLedgerError);
+    const r = rows[0]!;
+    return { placed: r.placed === 1, balances: r.balances ?? {} };
   }
 
   async findForUser(userId: string, id: string): Promise<OrderRow | null> {

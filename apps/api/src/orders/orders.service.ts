@@ -6,13 +6,14 @@ import type { ProductEntity } from '@candor/db';
 import { expiresAt, findExpiry, isTickFresh, parseRate, stakeRange } from '@candor/domain';
 import { channel, type Order, type OrderReceipt, type Page, type PlaceOrderBody, type TickRef, type Wallet } from '@candor/contracts';
 import { DomainError } from '../common/domain-error.js';
-import { answerOrRethrow, idempotencyClaim, runIdempotent, type IdempotentResult } from '../common/idempotency.js';
+import { answerOrRethrow, findIdempotent, idempotencyClaim, type IdempotentResult } from '../common/idempotency.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { LedgerService, toCents } from '../ledger/ledger.service.js';
 import { MarketService } from '../market/market.service.js';
 import { RealtimeGateway } from '../realtime/realtime.gateway.js';
 import { toCommand } from './order-command.js';
-import { toOrder, toWallet, type OrderRow } from './order-view.js';
+import { toOrder, toWallet, type OrderRow, type OrderViewRow } from './order-view.js';
+import { OrderNumbers } from './order-numbers.js';
 import { OrdersRepository, type ListQuery, type TickWithBlock } from './orders.repository.js';
 import { SettlementQueue } from './settlement-queue.js';
 
@@ -37,6 +38,7 @@ export class OrdersService {
     private readonly market: MarketService,
     private readonly repo: OrdersRepository,
     private readonly settlementQueue: SettlementQueue,
+    private readonly orderNumbers: OrderNumbers,
     private readonly gateway: RealtimeGateway,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @InjectDataSource() private readonly ds: DataSource,
@@ -47,7 +49,7 @@ export class OrdersService {
    * duration offered (422 EXPIRY_NOT_OFFERED), stake within the product's limits (422
    * AMOUNT_OUT_OF_RANGE), market open now and at expiry (422 MARKET_CLOSED), latest tick under 3 s
    * old (422 MARKET_DATA_STALE), balance (422 INSUFFICIENT_BALANCE, from the ledger's conditional debit).
-   * `openedAt`/`openPrice` are the latest tick's; `expiresAt` = the server's time at the request + duration.
+   * `openedAt`/`openPrice` are the latest tick's; `expiresAt` = the first whole second at or after the request time + duration.
    */
   async place(userId: string, body: PlaceOrderBody, idempotencyKey: unknown): Promise<IdempotentResult<Order>> {
     const cmd = toCommand(body);
@@ -73,26 +75,32 @@ export class OrdersService {
       const ids = await this.userAccounts(userId);
       const id = randomUUID();
       const real = cmd.account === 'real';
-      let wallet: Wallet | null = null;
-      // Postgres' default isolation (READ COMMITTED, as LedgerService.transaction asks for) without
-      // TypeORM's extra SET TRANSACTION round trip: this is the hot path.
-      result = await runIdempotent((fn) => this.ds.transaction(fn), claim, 201, async (em) => {
-        await this.ledger.post(em, {
-          type: 'order_stake', userId, refType: 'order', refId: id, uniqueKey: `stake:${id}`,
-          postings: [
-            { accountId: real ? ids.cash : ids.demo, amount: -cmd.amountCents },
-            { accountId: real ? ids.escrow : ids.demo_escrow, amount: cmd.amountCents },
-          ],
-        });
-        const { row, balances } = await this.repo.insert(em, {
-          id, userId, account: cmd.account, symbol: cmd.symbol, direction: cmd.direction, amountCents: cmd.amountCents,
-          durationSeconds: cmd.durationSeconds, payoutRate: String(expiry.payoutRate), openPrice: String(tick.price), openTickSeq: String(tick.seq),
+      const row: OrderViewRow = {
+        id, order_no: await this.orderNumbers.next(new Date(now)), account: cmd.account, symbol: cmd.symbol, direction: cmd.direction,
+        amount: String(cmd.amountCents), duration_seconds: cmd.durationSeconds, payout_rate: String(expiry.payoutRate),
+        open_price: String(tick.price), open_tick_seq: String(tick.seq), opened_at: tick.t, expires_at: new Date(expiresAtMs), status: 'open',
+        close_price: null, close_tick_seq: null, closed_at: null, outcome: null, payout: null, pnl: null,
+      };
+      // The whole answer is known before the one statement that stores the order, its stake and the key.
+      const order = toOrder(row);
+      const placed = await this.repo.place({
+        order: {
+          id, orderNo: row.order_no, userId, account: cmd.account, symbol: cmd.symbol, direction: cmd.direction, amountCents: cmd.amountCents,
+          durationSeconds: cmd.durationSeconds, payoutRate: row.payout_rate, openPrice: row.open_price, openTickSeq: row.open_tick_seq,
           openedAt: tick.t, expiresAt: new Date(expiresAtMs),
-        });
-        wallet = walletFromBalances(balances);
-        return toOrder(row);
-      }, this.ds.manager);
-      placedWallet = wallet;
+        },
+        from: real ? ids.cash : ids.demo,
+        to: real ? ids.escrow : ids.demo_escrow,
+        claim: claim ? { ...claim, status: 201, response: order } : null,
+      });
+      if (!placed.placed) {
+        // The key was taken by an earlier request (committed first): its answer, or 409 for another request.
+        const earlier = await findIdempotent<Order>(this.ds.manager, claim!);
+        if (!earlier) throw new Error('order not placed, and its idempotency key has no answer');
+        return earlier;
+      }
+      result = { status: 201, body: order, replayed: false };
+      placedWallet = walletFromBalances(placed.balances);
     } catch (e) {
       // A repeated key whose first request succeeded answers that success, even if this attempt would now be refused.
       return answerOrRethrow<Order>(this.ds.manager, claim, e);

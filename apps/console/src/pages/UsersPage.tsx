@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../api/client';
 import { useAdminUsers } from '../api/queries';
 import { PageHeader } from '../components/Shell';
 import { Empty, ErrorState, Loading } from '../components/States';
@@ -34,6 +35,8 @@ export function UsersPage() {
       </form>
       {users.isPending ? (
         <Loading />
+      ) : users.isError && users.error instanceof ApiError && users.error.status === 404 && users.error.code === 'NOT_FOUND' ? (
+        <Empty>{t('users.unavailable')}</Empty>
       ) : users.isError ? (
         <ErrorState error={users.error} onRetry={() => void users.refetch()} />
       ) : !users.data.length ? (

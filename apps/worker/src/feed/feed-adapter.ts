@@ -1,6 +1,18 @@
+/** What an adapter may say about a tick beyond its price. */
+export interface FeedTickInfo {
+  /**
+   * The product's tick right after a whole-second boundary. Settlement waits for a stored tick later
+   * than an order's expiry (always a whole second), so the writer stores such a tick at once rather
+   * than with the next batch.
+   */
+  boundary?: boolean;
+}
+
+export type OnFeedTick = (symbol: string, price: string, volume: string, t: Date, info?: FeedTickInfo) => void;
+
 /** A source of prices. The feed runner gives it a callback and writes what it reports through the TickWriter. */
 export interface FeedAdapter {
   /** Start producing; `price` and `volume` are decimal strings, `t` the time of the quote. */
-  start(onTick: (symbol: string, price: string, volume: string, t: Date) => void): void;
+  start(onTick: OnFeedTick): void;
   stop(): void;
 }

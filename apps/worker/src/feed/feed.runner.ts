@@ -4,7 +4,7 @@ import type { DataSource } from 'typeorm';
 import type { Redis } from 'ioredis';
 import { isWithinTradingHours, type TradingInterval } from '@candor/domain';
 import { REDIS } from '@candor/api/redis/redis.module';
-import type { FeedAdapter } from './feed-adapter.js';
+import type { FeedAdapter, FeedTickInfo } from './feed-adapter.js';
 import { FEED_CONFIG, type FeedConfig } from './feed-config.js';
 import { FeedLeader } from './feed-leader.js';
 import { ReplayFeed } from './replay-feed.js';
@@ -25,7 +25,9 @@ const CATALOGUE_REFRESH_MS = 5000;
  * Runs the feed in this process when FEED is not `off`: waits for the feed lock, then starts the
  * adapter and writes what it reports through the TickWriter, dropping ticks of products that are
  * unknown or whose market is closed (per the catalogue's hours and holidays; maintenance does not
- * stop prices, so open orders still settle). Ticks are stamped with this server's clock.
+ * stop prices, so open orders still settle). Ticks are stamped with this server's clock. The
+ * simulator's boundary ticks (right after each whole second) are stored at once, so orders expiring
+ * on that second can settle within milliseconds; the other ticks are stored in batches.
  */
 @Injectable()
 export class FeedRunner implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -33,6 +35,7 @@ export class FeedRunner implements OnApplicationBootstrap, BeforeApplicationShut
   private leader: FeedLeader | null = null;
   private adapter: FeedAdapter | null = null;
   private schedules = new Map<string, Schedule>();
+  private readonly openCache = new Map<string, { minute: number; open: boolean }>();
   private refreshTimer: NodeJS.Timeout | null = null;
   private written = 0;
   private dropped = 0;
@@ -76,7 +79,7 @@ export class FeedRunner implements OnApplicationBootstrap, BeforeApplicationShut
     await this.refreshCatalogue();
     this.refreshTimer = setInterval(() => void this.refreshCatalogue(), CATALOGUE_REFRESH_MS);
     this.adapter = await this.createAdapter();
-    this.adapter.start((symbol, price, volume) => this.onTick(symbol, price, volume));
+    this.adapter.start((symbol, price, volume, _t, info) => this.onTick(symbol, price, volume, info));
     this.statsTimer = setInterval(() => {
       this.log.log(`ticks written in the last minute: ${this.written}${this.dropped ? `, refused: ${this.dropped}` : ''}`);
       this.written = 0;
@@ -95,19 +98,33 @@ export class FeedRunner implements OnApplicationBootstrap, BeforeApplicationShut
     this.writer.reset();
   }
 
+  /**
+   * Whether the product trades at `at`. Hours are whole minutes in a zone whose offset is whole
+   * minutes (and holidays whole days), so the answer is the same for a whole minute: it is worked
+   * out once per product and minute (the zone arithmetic costs a fraction of a millisecond, and the
+   * boundary ticks of every product come in one burst that should be stored within milliseconds).
+   */
   private isOpen(symbol: string, at: Date): boolean {
+    const minute = Math.floor(at.getTime() / 60_000);
+    const known = this.openCache.get(symbol);
+    if (known && known.minute === minute) return known.open;
     const s = this.schedules.get(symbol);
-    if (!s) return false;
-    try {
-      return isWithinTradingHours({ timezone: s.timezone, hours: s.hours, holidays: s.holidays }, at);
-    } catch {
-      return false;
+    let open = false;
+    if (s) {
+      try {
+        open = isWithinTradingHours({ timezone: s.timezone, hours: s.hours, holidays: s.holidays }, at);
+      } catch {
+        open = false;
+      }
     }
+    this.openCache.set(symbol, { minute, open });
+    return open;
   }
 
-  private onTick(symbol: string, price: string, volume: string): void {
+  /** Boundary ticks (the first after each whole second) are stored at once, together; the others with the next batch. */
+  private onTick(symbol: string, price: string, volume: string, info?: FeedTickInfo): void {
     if (!this.isOpen(symbol, new Date())) return;
-    this.writer.writeTick(symbol, price, undefined, { volume }).then(
+    this.writer.writeTick(symbol, price, undefined, { volume, prompt: info?.boundary === true }).then(
       () => this.written++,
       (e: unknown) => {
         this.dropped++;
@@ -122,6 +139,7 @@ export class FeedRunner implements OnApplicationBootstrap, BeforeApplicationShut
         `SELECT symbol, precision, timezone, hours, holidays FROM products`,
       );
       this.schedules = new Map(rows.map((r) => [r.symbol, { precision: r.precision, timezone: r.timezone, hours: r.hours, holidays: r.holidays ?? [] }]));
+      this.openCache.clear();
       for (const r of rows) this.writer.updatePrecision(r.symbol, r.precision);
     } catch (e) {
       this.log.warn(`reading the catalogue failed: ${(e as Error).message}`);

@@ -1,4 +1,5 @@
-import { describe, expect, it } from '@jest/globals';
+import { afterEach, describe, expect, it, jest } from '@jest/globals';
+import type { FeedTickInfo } from './feed-adapter.js';
 import { SIM_PRODUCTS, SimulatedFeed, formatPrice, randomVolume, stepPrice } from './simulated-feed.js';
 
 /** A small deterministic PRNG (mulberry32) so the walks are repeatable. */
@@ -118,5 +119,117 @@ describe('SimulatedFeed', () => {
     expect(prices.length).toBeGreaterThan(0);
     expect(prices[0]).toMatch(/^\d+\.\d$/);
     expect(Math.abs(Number(prices[0]) - 50000)).toBeLessThan(500); // from 50 000, not from the 67 250 seed
+  });
+});
+
+describe('SimulatedFeed boundary ticks', () => {
+  const products = [SIM_PRODUCTS[0]!, SIM_PRODUCTS[1]!, SIM_PRODUCTS[4]!]; // BTCUSDT, ETHUSDT (24/7), EURUSD
+  const S0 = 1_763_800_000; // a whole second (epoch s)
+  type Seen = { symbol: string; price: string; t: number; boundary: boolean };
+  const recorder = (seen: Seen[]) => (symbol: string, price: string, _v: string, t: Date, info?: FeedTickInfo) =>
+    seen.push({ symbol, price, t: t.getTime(), boundary: info?.boundary === true });
+
+  afterEach(() => {
+    jest.useRealTimers();
+  });
+
+  it('boundaryStep: one flagged tick for each open product, none for a closed one, and the cadence restarts from it', () => {
+    const clock = { now: S0 * 1000 + 2 };
+    const feed = new SimulatedFeed({ products, random: seeded(11), now: () => clock.now, isOpen: (s) => s !== 'EURUSD' });
+    const seen: Seen[] = [];
+    feed.boundaryStep(recorder(seen));
+    expect(seen.map((k) => [k.symbol, k.t, k.boundary])).toEqual([
+      ['BTCUSDT', S0 * 1000 + 2, true],
+      ['ETHUSDT', S0 * 1000 + 2, true],
+    ]);
+    // The next random step comes no sooner than interval - jitter (250 ms) after the boundary tick.
+    seen.length = 0;
+    for (clock.now = S0 * 1000 + 2; clock.now < S0 * 1000 + 251; clock.now += 1) feed.step(recorder(seen));
+    expect(seen).toEqual([]);
+    for (; clock.now <= S0 * 1000 + 452; clock.now += 1) feed.step(recorder(seen));
+    expect(seen.map((k) => k.symbol).sort()).toEqual(['BTCUSDT', 'ETHUSDT']);
+    expect(seen.every((k) => !k.boundary)).toBe(true);
+  });
+
+  it('continues the walk: a boundary tick steps from the last price, quoted like the others', () => {
+    const clock = { now: S0 * 1000 + 100 };
+    const feed = new SimulatedFeed({ products: [SIM_PRODUCTS[0]!], random: seeded(12), now: () => clock.now, lastPrice: () => '50000.00' });
+    const seen: Seen[] = [];
+    for (let i = 0; i < 50; i++) {
+      clock.now += 137;
+      if (i % 3 === 0) feed.boundaryStep(recorder(seen));
+      else feed.step(recorder(seen));
+    }
+    const prices = seen.map((k) => Number(k.price));
+    expect(seen.some((k) => k.boundary)).toBe(true);
+    expect(seen.every((k) => /^\d+\.\d{2}$/.test(k.price))).toBe(true);
+    for (let i = 1; i < prices.length; i++) expect(Math.abs(prices[i]! / prices[i - 1]! - 1)).toBeLessThan(0.001); // one small step each
+    expect(Math.abs(prices[0]! - 50000)).toBeLessThan(50);
+  });
+
+  it('on its own timers: every open product ticks 1 to 10 ms after each whole second, and at least 3 times in every second', async () => {
+    jest.useFakeTimers({ now: S0 * 1000 + 437 });
+    const feed = new SimulatedFeed({ products, random: seeded(13), isOpen: (s) => s !== 'EURUSD' });
+    const seen: Seen[] = [];
+    feed.start(recorder(seen));
+    await jest.advanceTimersByTimeAsync(10_000);
+    feed.stop();
+    for (let s = S0 + 1; s <= S0 + 9; s++) {
+      for (const symbol of ['BTCUSDT', 'ETHUSDT']) {
+        const inSecond = seen.filter((k) => k.symbol === symbol && Math.floor(k.t / 1000) === s);
+        const first = inSecond[0]!;
+        expect(first.boundary).toBe(true);
+        expect(first.t - s * 1000).toBeGreaterThanOrEqual(1);
+        expect(first.t - s * 1000).toBeLessThanOrEqual(10);
+        expect(inSecond.filter((k) => k.boundary)).toHaveLength(1);
+        expect(inSecond.length).toBeGreaterThanOrEqual(3);
+      }
+    }
+    expect(seen.filter((k) => k.symbol === 'EURUSD')).toEqual([]);
+    const perSecond = seen.filter((k) => k.symbol === 'BTCUSDT').length / 10;
+    expect(perSecond).toBeGreaterThanOrEqual(3);
+    expect(perSecond).toBeLessThan(4);
+    // Stopped: nothing more.
+    const n = seen.length;
+    await jest.advanceTimersByTimeAsync(3000);
+    expect(seen).toHaveLength(n);
+  });
+
+  it("a boundary timer that fires before the boundary by the feed's clock waits for it", async () => {
+    jest.useFakeTimers({ now: S0 * 1000 + 900 });
+    let skew = 0; // the feed's clock minus the timers' clock
+    const feed = new SimulatedFeed({ products: [SIM_PRODUCTS[0]!], random: seeded(14), intervalMs: 60_000, jitterMs: 0, now: () => Date.now() + skew });
+    const seen: Seen[] = [];
+    feed.start(recorder(seen));
+    seen.length = 0; // a first random tick may come at start
+    skew = -5; // the wall clock stepped back after the timer was armed for S0 + 1 s + 2 ms
+    await jest.advanceTimersByTimeAsync(102); // timers at S+1.002: the feed's clock says S+0.997
+    expect(seen.filter((k) => k.boundary)).toEqual([]);
+    await jest.advanceTimersByTimeAsync(10);
+    const b = seen.filter((k) => k.boundary);
+    expect(b).toHaveLength(1);
+    expect(b[0]!.t).toBeGreaterThanOrEqual((S0 + 1) * 1000 + 2);
+    feed.stop();
+  });
+
+  it('makes no boundary ticks when boundaryOffsetMs is null', async () => {
+    jest.useFakeTimers({ now: S0 * 1000 });
+    const feed = new SimulatedFeed({ products, random: seeded(15), boundaryOffsetMs: null });
+    const seen: Seen[] = [];
+    feed.start(recorder(seen));
+    await jest.advanceTimersByTimeAsync(5000);
+    feed.stop();
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.some((k) => k.boundary)).toBe(false);
+  });
+
+  it.each<[number, number, number]>([
+    [2, S0 * 1000, S0 * 1000 + 2],
+    [2, S0 * 1000 + 1, S0 * 1000 + 2],
+    [2, S0 * 1000 + 2, S0 * 1000 + 1002],
+    [2, S0 * 1000 + 999, S0 * 1000 + 1002],
+    [0, S0 * 1000 + 500, S0 * 1000 + 1001], // at least 1 ms after the second
+  ])('offset %p ms: at %p the next boundary tick is due at %p', (offset, now, due) => {
+    expect(new SimulatedFeed({ products, boundaryOffsetMs: offset }).nextBoundaryAt(now)).toBe(due);
   });
 });

@@ -1,4 +1,4 @@
-import type { FeedAdapter } from './feed-adapter.js';
+import type { FeedAdapter, OnFeedTick } from './feed-adapter.js';
 
 /** A simulated product: where its walk starts, how much it moves, how it is quoted. */
 export interface SimProduct {
@@ -14,8 +14,8 @@ export interface SimProduct {
 }
 
 /**
- * The simulator's own configuration (not read from any table). Per-tick volatility at ~2.5 ticks
- * a second (~216 000 ticks a day): crypto ~ 3-5 % a day, forex ~ 0.7 %, metals ~ 1-2 %.
+ * The simulator's own configuration (not read from any table). Per-tick volatility at ~2.5 to 3.3
+ * ticks a second (~216 000 to 290 000 ticks a day): crypto ~ 3-5 % a day, forex ~ 0.7 %, metals ~ 1-2 %.
  */
 export const SIM_PRODUCTS: readonly SimProduct[] = [
   { symbol: 'BTCUSDT', start: 67250, volatility: 0.00006, precision: 2, volume: { min: 0.0005, max: 0.35, decimals: 4 } },
@@ -69,21 +69,35 @@ export interface SimulatedFeedOptions {
   /** Mean time between two ticks of one product (default 350 ms) and its jitter (default ±100 ms). */
   intervalMs?: number;
   jitterMs?: number;
+  /**
+   * How long after each whole second every open product's boundary tick is made (default 2 ms, at
+   * least 1: a tick stamped on the boundary itself is not later than an expiry on it). `null`: no
+   * boundary ticks, only the random cadence.
+   */
+  boundaryOffsetMs?: number | null;
   random?: () => number;
   now?: () => number;
 }
 
 /**
- * The default feed: a random walk per product with its own volatility and precision, about 2.8
- * ticks a second each (350 ms ± 100 ms), and nothing at all while a product's market is closed.
+ * The default feed: a random walk per product with its own volatility and precision, and nothing at
+ * all while a product's market is closed. Ticks come at a random cadence (350 ms ± 100 ms), and
+ * besides, right after every whole second (`boundaryOffsetMs`), each open product makes its next
+ * step at once: the boundary tick. Orders expire on whole seconds and settle on the first stored
+ * tick after their expiry, so the boundary tick (flagged, and stored by the writer at once) is what
+ * lets them settle within milliseconds. Its price is only the walk's next step, drawn like any
+ * other; the random cadence restarts from it, so a product makes about 3.3 ticks a second (never
+ * fewer than 3 in a whole second: the boundary tick, then steps at most 450 ms apart).
  */
 export class SimulatedFeed implements FeedAdapter {
   private timer: NodeJS.Timeout | null = null;
+  private boundaryTimer: NodeJS.Timeout | null = null;
   private readonly prices = new Map<string, number>();
   private readonly due = new Map<string, number>();
   private readonly products: readonly SimProduct[];
   private readonly intervalMs: number;
   private readonly jitterMs: number;
+  private readonly boundaryOffsetMs: number | null;
   private readonly random: () => number;
   private readonly now: () => number;
 
@@ -91,35 +105,82 @@ export class SimulatedFeed implements FeedAdapter {
     this.products = opts.products ?? SIM_PRODUCTS;
     this.intervalMs = opts.intervalMs ?? 350;
     this.jitterMs = opts.jitterMs ?? 100;
+    this.boundaryOffsetMs = opts.boundaryOffsetMs === null ? null : Math.max(1, Math.min(500, opts.boundaryOffsetMs ?? 2));
     this.random = opts.random ?? Math.random;
     this.now = opts.now ?? Date.now;
   }
 
-  start(onTick: (symbol: string, price: string, volume: string, t: Date) => void): void {
+  start(onTick: OnFeedTick): void {
     this.stop();
     const now = this.now();
     for (const p of this.products) this.due.set(p.symbol, now + this.random() * this.intervalMs);
     this.timer = setInterval(() => this.step(onTick), Math.max(20, Math.floor(this.intervalMs / 10)));
+    if (this.boundaryOffsetMs !== null) this.armBoundary(onTick);
   }
 
   stop(): void {
     if (this.timer) clearInterval(this.timer);
-    this.timer = null;
+    if (this.boundaryTimer) clearTimeout(this.boundaryTimer);
+    this.timer = this.boundaryTimer = null;
+  }
+
+  /** When the next boundary ticks are due: `boundaryOffsetMs` after the next whole second (epoch ms). */
+  nextBoundaryAt(nowMs: number): number {
+    const offset = this.boundaryOffsetMs ?? 0;
+    const thisSecond = Math.floor((nowMs - offset) / 1000) * 1000 + offset; // the latest boundary at or before now
+    return thisSecond + 1000;
   }
 
   /** Produce every tick that is due (exposed for tests, which drive it with their own clock). */
-  step(onTick: (symbol: string, price: string, volume: string, t: Date) => void): void {
+  step(onTick: OnFeedTick): void {
     const now = this.now();
     const at = new Date(now);
     for (const p of this.products) {
       if ((this.due.get(p.symbol) ?? 0) > now) continue;
-      this.due.set(p.symbol, now + this.intervalMs + (this.random() * 2 - 1) * this.jitterMs);
-      if (this.opts.isOpen && !this.opts.isOpen(p.symbol, at)) continue;
-      const precision = this.opts.precision?.(p.symbol) ?? p.precision;
-      const price = stepPrice(this.currentPrice(p), p.start, p.volatility, precision, this.random);
-      this.prices.set(p.symbol, price);
-      onTick(p.symbol, formatPrice(price, precision), randomVolume(p.volume, this.random), at);
+      this.due.set(p.symbol, this.nextDue(now));
+      this.emit(p, at, onTick);
     }
+  }
+
+  /**
+   * The boundary ticks: one step of the walk for every open product, flagged `boundary`, and the
+   * random cadence restarted from it (exposed for tests; the feed's own timer calls it just after
+   * each whole second).
+   */
+  boundaryStep(onTick: OnFeedTick): void {
+    const now = this.now();
+    const at = new Date(now);
+    for (const p of this.products) {
+      this.due.set(p.symbol, this.nextDue(now));
+      this.emit(p, at, onTick, { boundary: true });
+    }
+  }
+
+  private nextDue(now: number): number {
+    return now + this.intervalMs + (this.random() * 2 - 1) * this.jitterMs;
+  }
+
+  private emit(p: SimProduct, at: Date, onTick: OnFeedTick, info?: { boundary: true }): void {
+    if (this.opts.isOpen && !this.opts.isOpen(p.symbol, at)) return;
+    const precision = this.opts.precision?.(p.symbol) ?? p.precision;
+    const price = stepPrice(this.currentPrice(p), p.start, p.volatility, precision, this.random);
+    this.prices.set(p.symbol, price);
+    if (info) onTick(p.symbol, formatPrice(price, precision), randomVolume(p.volume, this.random), at, info);
+    else onTick(p.symbol, formatPrice(price, precision), randomVolume(p.volume, this.random), at);
+  }
+
+  /** A timer for the next boundary; a timer that fires early (timers and the wall clock may disagree by a millisecond) waits again. */
+  private armBoundary(onTick: OnFeedTick, target = this.nextBoundaryAt(this.now())): void {
+    this.boundaryTimer = setTimeout(
+      () => {
+        if (!this.boundaryTimer) return;
+        const now = this.now();
+        if (now < target) return this.armBoundary(onTick, target);
+        this.boundaryStep(onTick);
+        this.armBoundary(onTick);
+      },
+      Math.max(0, target - this.now()),
+    );
   }
 
   private currentPrice(p: SimProduct): number {

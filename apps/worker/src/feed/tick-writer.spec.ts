@@ -96,6 +96,73 @@ describe('TickWriter', () => {
     expect(bus.published.flat().map((k) => k.message.price)).toEqual(['67000.10']);
   });
 
+  it('prompt ticks written together are stored and published in one transaction on the next turn, without the batch timer', async () => {
+    const { store, bus, writer, clock } = setup({ now: T0 + 800 });
+    writers.push(writer);
+    store.seeds.set('ETHUSDT', emptySeed(2));
+    store.seeds.set('SOLUSDT', emptySeed(3));
+    await writer.writeTick('BTCUSDT', '100.00'); // a batched tick before the boundary (second 0)
+    await writer.writeTick('ETHUSDT', '10.00');
+    await writer.writeTick('SOLUSDT', '1.000');
+    await new Promise((r) => setImmediate(r));
+    expect(store.commits).toHaveLength(0); // batched ticks wait for the timer (60 s here)
+    clock.now = T0 + 1002; // just after the boundary: each product's boundary tick, as the runner writes them
+    const writes = [
+      writer.writeTick('BTCUSDT', '100.01', undefined, { prompt: true }),
+      writer.writeTick('ETHUSDT', '10.01', undefined, { prompt: true }),
+      writer.writeTick('SOLUSDT', '1.001', undefined, { prompt: true }),
+    ];
+    await Promise.all(writes);
+    for (let i = 0; i < 3 && store.commits.length === 0; i++) await new Promise((r) => setImmediate(r));
+    expect(store.commits).toHaveLength(1);
+    const stored = store.commits[0]!.ticks;
+    expect(stored.map((k) => [k.symbol, k.price, k.t])).toEqual([
+      ['BTCUSDT', '100.00', new Date(T0 + 800).toISOString()],
+      ['ETHUSDT', '10.00', new Date(T0 + 800).toISOString()],
+      ['SOLUSDT', '1.000', new Date(T0 + 800).toISOString()],
+      ['BTCUSDT', '100.01', new Date(T0 + 1002).toISOString()],
+      ['ETHUSDT', '10.01', new Date(T0 + 1002).toISOString()],
+      ['SOLUSDT', '1.001', new Date(T0 + 1002).toISOString()],
+    ]);
+    await new Promise((r) => setImmediate(r));
+    expect(bus.published).toEqual([stored]);
+    // Second 0 has ended but is within the seal grace: not sealed by the boundary flush; the boundary ticks belong to second 1.
+    expect(store.blocks).toEqual([]);
+    clock.now = T0 + 2200;
+    await writer.flush();
+    expect(store.blocks.map((b) => [b.symbol, b.second - T0 / 1000, b.ticks.map((k) => k.price)])).toEqual([
+      ['BTCUSDT', 0, ['100.00']],
+      ['BTCUSDT', 1, ['100.01']],
+      ['ETHUSDT', 0, ['10.00']],
+      ['ETHUSDT', 1, ['10.01']],
+      ['SOLUSDT', 0, ['1.000']],
+      ['SOLUSDT', 1, ['1.001']],
+    ]);
+    for (const symbol of ['BTCUSDT', 'ETHUSDT', 'SOLUSDT'])
+      expect(
+        verifyChain(
+          store.blocks.filter((b) => b.symbol === symbol),
+          { fromGenesis: true },
+        ),
+      ).toEqual({ ok: true });
+  });
+
+  it('a prompt tick does not wait for a batch timer of seconds, and a later batched tick still waits for it', async () => {
+    jest.useFakeTimers({ now: T0 + 1003 });
+    const store = new FakeStore();
+    store.seeds.set('BTCUSDT', emptySeed());
+    const writer = new TickWriter(store, new FakeBus(), { flushIntervalMs: 5000, log: quiet });
+    writers.push(writer);
+    await writer.writeTick('BTCUSDT', '1.00', undefined, { prompt: true });
+    await jest.advanceTimersByTimeAsync(1);
+    expect(store.ticks.map((k) => k.price)).toEqual(['1.00']);
+    await writer.writeTick('BTCUSDT', '1.01');
+    await jest.advanceTimersByTimeAsync(100);
+    expect(store.ticks.map((k) => k.price)).toEqual(['1.00']);
+    await jest.advanceTimersByTimeAsync(5000);
+    expect(store.ticks.map((k) => k.price)).toEqual(['1.00', '1.01']);
+  });
+
   it('continues the seq and the chain of what is stored, and seals seconds once they have passed', async () => {
     const { store, writer, clock } = setup({ now: T0 + 2500 });
     writers.push(writer);

@@ -61,6 +61,12 @@ export interface WriteOptions {
   volume?: string;
   /** Write (and publish) at once instead of with the next batch. */
   flush?: boolean;
+  /**
+   * Store without waiting for the batch timer: a flush starts as soon as the current burst of
+   * writes is queued (the next turn of the event loop), so ticks written together (a feed's boundary
+   * ticks of every product) go in one transaction. Resolves once queued, like a batched write.
+   */
+  prompt?: boolean;
 }
 
 export interface WrittenTick {
@@ -101,6 +107,7 @@ export class TickWriter {
   private readonly ready = new Map<string, SymbolState>();
   private pending: PendingTick[] = [];
   private timer: NodeJS.Timeout | null = null;
+  private soon: NodeJS.Immediate | null = null;
   private queue: Promise<void> = Promise.resolve();
   private generation = 0;
   private closed = false;
@@ -171,6 +178,7 @@ export class TickWriter {
     }
     this.arm();
     if (opts.flush) await this.flush();
+    else if (opts.prompt) this.flushSoon();
     return { symbol, seq, t: tIso, price: text, volume };
   }
 
@@ -204,7 +212,8 @@ export class TickWriter {
   /** Stop: wait (briefly) for the current second to end, then store and seal everything. */
   async close(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
-    this.timer = null;
+    if (this.soon) clearImmediate(this.soon);
+    this.timer = this.soon = null;
     const lastT = Math.max(-Infinity, ...[...this.ready.values()].filter((s) => s.assembler.pendingCount > 0).map((s) => s.lastT));
     if (Number.isFinite(lastT)) {
       const wait = Math.min(1500, (Math.floor(lastT / 1000) + 1) * 1000 + this.sealGraceMs - this.now());
@@ -220,6 +229,15 @@ export class TickWriter {
       this.flush().catch((e: unknown) => this.warnEvery('flush', `tick writer: storing ticks failed, will retry: ${(e as Error).message}`));
     }, this.flushIntervalMs);
     this.timer.unref?.();
+  }
+
+  /** One flush on the next turn of the event loop, after every write queued in this one. */
+  private flushSoon(): void {
+    if (this.soon || this.closed) return;
+    this.soon = setImmediate(() => {
+      this.soon = null;
+      this.flush().catch((e: unknown) => this.warnEvery('flush', `tick writer: storing ticks failed, will retry: ${(e as Error).message}`));
+    });
   }
 
   /** A failure repeated every batch (Postgres or Redis down) is logged at most every 10 s. */

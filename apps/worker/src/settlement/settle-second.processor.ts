@@ -7,10 +7,13 @@ import { nextStep } from './settle-plan.js';
 import { SettleWakeup } from './settle-wakeup.js';
 
 /**
- * One job per expiry second (`settle-<epochSecond>`, enqueued by the api after each order's commit,
- * first run at the start of that second). Each run settles every order of the second that is ready
- * (expired, with a later tick stored) in one set-based transaction, then re-delays itself until the
- * second is complete. Re-running it, or running it beside the sweeper, settles nothing twice.
+ * One job per expiry second (`settle-<epochSecond>`, enqueued by the api after each order's commit).
+ * It first runs 50 ms into its second (settleJobDelay), or sooner: SettleWakeup promotes it as soon as
+ * the first tick later than the second's start is stored (orders expire on whole seconds, and the feed
+ * stores a tick right after each one). Each run settles every order of the second that is ready
+ * (expired, with a later tick stored) in set-based transactions of up to SETTLE_BATCH_LIMIT orders,
+ * then re-delays itself until the second is complete. Re-running it, or running it beside the
+ * sweeper, settles nothing twice.
  */
 @Processor(QUEUES.settlement.name, { concurrency: 4 })
 export class SettleSecondProcessor extends WorkerHost {
@@ -26,6 +29,7 @@ export class SettleSecondProcessor extends WorkerHost {
     const from = second * 1000;
     // Two lanes only while more orders are open than one batch holds (unknown on the first run).
     const lanes = job.data.open === undefined || job.data.open > SETTLE_BATCH_LIMIT ? SETTLE_PARALLEL : 1;
+    const mark = this.wakeup.mark();
     const settled = await this.settlement.settleWindow(from, from + 1000, { lanes });
     const state = await this.settlement.windowState(from, from + 1000);
     const total = (job.data.settled ?? 0) + settled.length;
@@ -37,7 +41,7 @@ export class SettleSecondProcessor extends WorkerHost {
     if (total !== (job.data.settled ?? 0) || state.open !== job.data.open) await job.updateData({ second, settled: total, open: state.open });
     await job.moveToDelayed(step.at, token);
     // Expired orders wait for a later tick: a stored tick wakes the job before its next poll.
-    if (state.nextExpiryMs !== null && state.nextExpiryMs <= Date.now()) this.wakeup.wait(job.id!, second);
+    if (state.nextExpiryMs !== null && state.nextExpiryMs <= Date.now()) this.wakeup.wait(job.id!, second, mark);
     throw new DelayedError();
   }
 }

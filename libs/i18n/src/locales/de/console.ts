@@ -208,6 +208,7 @@ export default {
     search: 'Suche',
     searchPlaceholder: 'E-Mail, Telefon, Spitzname oder ID',
     searchButton: 'Suchen',
+    unavailable: 'Dieser Server bietet die Nutzerliste noch nicht an.',
     empty: 'Noch keine Nutzer.',
     emptySearch: 'Keine Nutzer passen zu „{{q}}“.',
     email: 'E-Mail',

@@ -208,6 +208,7 @@ export default {
     search: 'Search',
     searchPlaceholder: 'Email, phone, nickname or ID',
     searchButton: 'Search',
+    unavailable: 'This server does not offer the user list yet.',
     empty: 'No users yet.',
     emptySearch: 'No users match “{{q}}”.',
     email: 'Email',

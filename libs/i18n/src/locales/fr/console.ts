@@ -216,6 +216,7 @@ export default {
     search: 'Rechercher',
     searchPlaceholder: 'E-mail, téléphone, pseudo ou ID',
     searchButton: 'Rechercher',
+    unavailable: 'Ce serveur ne fournit pas encore la liste des utilisateurs.',
     empty: 'Aucun utilisateur pour l’instant.',
     emptySearch: 'Aucun utilisateur ne correspond à « {{q}} ».',
     email: 'E-mail',

@@ -208,6 +208,7 @@ export default {
     search: 'Cari',
     searchPlaceholder: 'Email, telepon, nama panggilan, atau ID',
     searchButton: 'Cari',
+    unavailable: 'Server ini belum menyediakan daftar pengguna.',
     empty: 'Belum ada pengguna.',
     emptySearch: 'Tidak ada pengguna yang cocok dengan “{{q}}”.',
     email: 'Email',

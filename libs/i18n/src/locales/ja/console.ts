@@ -208,6 +208,7 @@ export default {
     search: '検索',
     searchPlaceholder: 'メール、電話番号、ニックネーム、ID',
     searchButton: '検索',
+    unavailable: 'このサーバーはまだユーザー一覧を提供していません。',
     empty: 'まだユーザーはいません。',
     emptySearch: '「{{q}}」に一致するユーザーはいません。',
     email: 'メールアドレス',

@@ -207,6 +207,7 @@ export default {
     search: '검색',
     searchPlaceholder: '이메일, 전화번호, 닉네임 또는 ID',
     searchButton: '검색',
+    unavailable: '이 서버는 아직 사용자 목록을 제공하지 않습니다.',
     empty: '아직 사용자가 없습니다.',
     emptySearch: '"{{q}}"와(과) 일치하는 사용자가 없습니다.',
     email: '이메일',

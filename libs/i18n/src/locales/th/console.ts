@@ -207,6 +207,7 @@ export default {
     search: 'ค้นหา',
     searchPlaceholder: 'อีเมล เบอร์โทร ชื่อเล่น หรือรหัส',
     searchButton: 'ค้นหา',
+    unavailable: 'เซิร์ฟเวอร์นี้ยังไม่มีรายชื่อผู้ใช้',
     empty: 'ยังไม่มีผู้ใช้',
     emptySearch: 'ไม่มีผู้ใช้ที่ตรงกับ “{{q}}”',
     email: 'อีเมล',

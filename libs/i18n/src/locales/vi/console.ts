@@ -208,6 +208,7 @@ export default {
     search: 'Tìm kiếm',
     searchPlaceholder: 'Email, điện thoại, biệt danh hoặc ID',
     searchButton: 'Tìm',
+    unavailable: 'Máy chủ này chưa cung cấp danh sách người dùng.',
     empty: 'Chưa có người dùng nào.',
     emptySearch: 'Không có người dùng nào khớp “{{q}}”.',
     email: 'Email',

@@ -207,6 +207,7 @@ export default {
     search: '搜索',
     searchPlaceholder: '邮箱、手机号、昵称或 ID',
     searchButton: '搜索',
+    unavailable: '此服务器尚未提供用户列表。',
     empty: '暂无用户。',
     emptySearch: '没有符合「{{q}}」的用户。',
     email: '邮箱',

@@ -207,6 +207,7 @@ export default {
     search: '搜尋',
     searchPlaceholder: '郵箱、手機號、暱稱或 ID',
     searchButton: '搜尋',
+    unavailable: '此伺服器尚未提供用戶列表。',
     empty: '尚無用戶。',
     emptySearch: '沒有符合「{{q}}」的用戶。',
     email: '郵箱',

@@ -1,0 +1,37 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+
+const BLOCK = 200;
+
+/**
+ * Human order numbers (`O` + UTC date + 10 digits from `order_no_seq`), handed out from a block of
+ * sequence values fetched in one round trip, so placing an order needs no extra query for its number
+ * and its whole answer is known before the single statement that stores it. Numbers are unique
+ * (a sequence never repeats a value); they are increasing per api instance, not across instances.
+ */
+@Injectable()
+export class OrderNumbers {
+  private pool: string[] = [];
+  private refill: Promise<void> | null = null;
+
+  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+
+  async next(now = new Date()): Promise<string> {
+    while (this.pool.length === 0) {
+      this.refill ??= this.fetch().finally(() => (this.refill = null));
+      await this.refill;
+    }
+    return format(now, this.pool.shift()!);
+  }
+
+  private async fetch(): Promise<void> {
+    const rows: { n: string }[] = await this.ds.query(`SELECT nextval('order_no_seq')::text AS n FROM generate_series(1, $1)`, [BLOCK]);
+    this.pool.push(...rows.map((r) => r.n).sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1)));
+  }
+}
+
+export function format(now: Date, n: string): string {
+  const d = now.toISOString();
+  return `O${d.slice(0, 4)}${d.slice(5, 7)}${d.slice(8, 10)}${n.padStart(10, '0')}`;
+}
