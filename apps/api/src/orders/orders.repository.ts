@@ -34,6 +34,11 @@ export interface PlaceResult {
   balances: Record<string, string>;
 }
 
+/** The part of pg's Pool used here. */
+interface PgPool {
+  query<R>(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: R[] }>;
+}
+
 export interface ListQuery { status?: 'open' | 'settled'; account?: 'real' | 'demo'; limit: number; cursor?: string }
 
 export interface TickWithBlock { seq: string; t: Date; price: string; block_second: string | null; block_hash: string | null }
@@ -62,8 +67,8 @@ export class OrdersRepository {
         INSERT INTO idempotency_keys (subject_id, key, scope, request_hash, status_code, response)
         VALUES ($16, $17, $18, $19, $20, $21::jsonb) ON CONFLICT (subject_id, key) DO NOTHING RETURNING 1 AS one)`;
     }
-    const rows: { placed: number; balances: Record<string, string> | null }[] = await this.ds.query(
-      `WITH ${claimCte},
+    // A named (prepared) statement on the pg pool: parsed and planned once per connection, not per order.
+    const text = `WITH ${claimCte},
        e AS (SELECT p.* FROM k, LATERAL candor_post_entry('order_stake', $3::uuid, 'order', $1::text, 'stake:' || $1::text, NULL,
                                                          $14::bigint[], $15::bigint[]) p),
        o AS (INSERT INTO orders (id, order_no, user_id, account, symbol, direction, amount, duration_seconds, payout_rate,
@@ -74,11 +79,18 @@ export class OrdersRepository {
        SELECT (SELECT count(*) FROM o)::int AS placed,
               -- the statement's snapshot predates its own updates: take the stake accounts from e
               (SELECT json_object_agg(a.kind, coalesce((SELECT e.out_balance FROM e WHERE e.out_account_id = a.id), a.balance)::text)
-                 FROM ledger_accounts a WHERE a.user_id = $3::uuid) AS balances`,
-      params,
-    ).catch(rethrowLedgerError);
+                 FROM ledger_accounts a WHERE a.user_id = $3::uuid) AS balances`;
+    const res = await this.pool()
+      .query<{ placed: number; balances: Record<string, string> | null }>({ name: s.claim ? 'candor-place-order-key' : 'candor-place-order', text, values: params })
+      .catch(rethrowLedgerError);
+    const rows = res.rows;
     const r = rows[0]!;
     return { placed: r.placed === 1, balances: r.balances ?? {} };
+  }
+
+  /** The pg pool under TypeORM (its `master`), for named statements TypeORM's query() cannot send. */
+  private pool(): PgPool {
+    return (this.ds.driver as unknown as { master: PgPool }).master;
   }
 
   async findForUser(userId: string, id: string): Promise<OrderRow | null> {
