@@ -79,6 +79,31 @@ describe('operator console api', () => {
   });
 });
 
+describe('operator user search', () => {
+  it('finds users by e-mail fragment with masked phones, pages, refuses bad input, and audits the search', async () => {
+    const u = await createUser(t);
+    const op = await loginOperator(t);
+    const fragment = u.email.split('@')[0]!;
+    const r = await t.http().get(`/api/admin/users?q=${encodeURIComponent(fragment)}`).set(op.auth).expect(200);
+    expect(r.body.items).toHaveLength(1);
+    expect(r.body.items[0]).toMatchObject({ id: u.id, email: u.email, kycStatus: 'not_submitted' });
+    expect(r.body.items[0].phone).toBe(`${u.phone.slice(0, 3)}****${u.phone.slice(-4)}`);
+    const byId = await t.http().get(`/api/admin/users?q=${u.id}`).set(op.auth).expect(200);
+    expect(byId.body.items.map((i: { id: string }) => i.id)).toEqual([u.id]);
+    expect((await t.http().get('/api/admin/users?q=').set(op.auth).expect(200)).body.items.length).toBeGreaterThan(0);
+    const wildcard = await t.http().get('/api/admin/users?q=%25').set(op.auth).expect(200);
+    expect(wildcard.body.items).toEqual([]); // a literal %, not "everything"
+    const page = await t.http().get('/api/admin/users?limit=1').set(op.auth).expect(200);
+    expect(page.body.items).toHaveLength(1);
+    expect(page.body.nextCursor).toBe(page.body.items[0].id);
+    const bad = await t.http().get('/api/admin/users?cursor=nope').set(op.auth);
+    expect([bad.status, bad.body.error.code]).toEqual([400, 'VALIDATION_FAILED']);
+    expect((await t.http().get('/api/admin/users').set(u.auth)).status).toBe(401);
+    const audit = await t.http().get('/api/admin/audit?action=users.search&limit=10').set(op.auth).expect(200);
+    expect(audit.body.items.map((i: { details: { q: string | null } }) => i.details.q)).toContain(fragment);
+  });
+});
+
 describe('rate limits', () => {
   it('answers 429 RATE_LIMITED past the login limit', async () => {
     const limited = await startApp({ RATE_LIMIT_AUTH_PER_MINUTE: '3' });

@@ -23,6 +23,7 @@ export const API = {
   adminAudit: '/admin/audit',
   adminLedgerCheck: '/admin/ledger/check',
   adminProducts: '/admin/products',
+  adminUsers: '/admin/users',
 } as const;
 /** Console-only auth paths (operator refresh cookie is scoped to /api/admin/auth). */
 export const ADMIN_AUTH = { refresh: '/admin/auth/refresh', logout: '/admin/auth/logout' } as const;

@@ -14,6 +14,9 @@ import { LedgerService } from '../ledger/ledger.service.js';
 import { REDIS } from '../redis/redis.module.js';
 import type { Redis } from 'ioredis';
 import { LEDGER_CHECK_LAST_KEY } from '@candor/db';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import { maskPhone } from '@candor/domain';
 import { AuditService } from './audit.service.js';
 import { OperatorsService, toOperator } from './operators.service.js';
 
@@ -26,6 +29,12 @@ const auditQuery = z.strictObject({
   lang: z.string().max(10).optional(),
 });
 type LoginBody = z.infer<typeof operatorLoginBody>;
+const usersQuery = z.strictObject({
+  q: z.string().trim().max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(200).optional(),
+  cursor: z.uuid().optional(),
+  lang: z.string().max(10).optional(),
+});
 
 @Controller('admin/auth')
 @UseGuards(RateLimitGuard)
@@ -71,6 +80,7 @@ export class AdminController {
     private readonly audit: AuditService,
     private readonly ledger: LedgerService,
     @Inject(REDIS) private readonly redis: Redis,
+    @InjectDataSource() private readonly ds: DataSource,
   ) {}
 
   @Get('me')
@@ -83,6 +93,35 @@ export class AdminController {
   @Get('audit')
   list(@Query(new ZodPipe(auditQuery)) q: z.infer<typeof auditQuery>): Promise<Page<AuditEntry>> {
     return this.audit.list({ userId: q.userId, action: q.action, operatorId: q.operatorId, limit: q.limit ?? 50, cursor: q.cursor });
+  }
+
+  /** Users, newest first, by e-mail / phone / nickname fragment or exact id; phones masked. The search is audited. */
+  @Get('users')
+  async users(@CurrentOperator() o: AuthOperator, @Query(new ZodPipe(usersQuery)) q: z.infer<typeof usersQuery>, @Req() req: Request) {
+    const params: unknown[] = [];
+    const where: string[] = [];
+    if (q.q) {
+      params.push(`%${q.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`, q.q);
+      where.push(`(u.email ILIKE $1 OR u.phone ILIKE $1 OR u.nickname ILIKE $1 OR u.id::text = $2)`);
+    }
+    if (q.cursor) {
+      params.push(q.cursor);
+      where.push(`(u.created_at, u.id) < (SELECT c.created_at, c.id FROM users c WHERE c.id = $${params.length}::uuid)`);
+    }
+    const limit = q.limit ?? 50;
+    params.push(limit + 1);
+    const rows: { id: string; email: string; phone: string; nickname: string; kyc_status: string; invite_code: string; invited_by_user_id: string | null; created_at: Date }[] =
+      await this.ds.query(
+        `SELECT u.id, u.email, u.phone, u.nickname, u.kyc_status, u.invite_code, u.invited_by_user_id, u.created_at FROM users u
+          ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY u.created_at DESC, u.id DESC LIMIT $${params.length}`,
+        params,
+      );
+    await this.audit.record({ operatorId: o.id, action: 'users.search', details: { q: q.q ?? null, cursor: q.cursor ?? null }, ip: clientIp(req) });
+    const items = rows.slice(0, limit).map((r) => ({
+      id: r.id, email: r.email, phone: maskPhone(r.phone), nickname: r.nickname, kycStatus: r.kyc_status, inviteCode: r.invite_code,
+      invitedByUserId: r.invited_by_user_id, createdAt: new Date(r.created_at).toISOString(),
+    }));
+    return { items, nextCursor: rows.length > limit ? items[items.length - 1]!.id : null };
   }
 
   @Get('ledger/check')

@@ -92,14 +92,11 @@ export interface AdminUserRow {
   [key: string]: unknown;
 }
 
-/** Not yet in `API` (libs/contracts/src/paths.ts); kept here as the one spelling until it is. */
-const ADMIN_USERS = '/admin/users';
-
 export function useAdminUsers(q: string) {
   return useQuery({
     queryKey: queryKeys.users(q),
     queryFn: async ({ signal }) => {
-      const res = await request<AdminUserRow[] | Page<AdminUserRow>>(ADMIN_USERS, { signal, query: { q: q.trim() } });
+      const res = await request<AdminUserRow[] | Page<AdminUserRow>>(API.adminUsers, { signal, query: { q: q.trim() } });
       return Array.isArray(res) ? res : res.items;
     },
   });
