@@ -46,7 +46,9 @@ export function portTaken(port, host = '127.0.0.1') {
  * Polls `check` until it returns a truthy value. `abort()` may return a reason string
  * (e.g. "api exited") to stop waiting early with that error.
  */
-export async function waitFor(check, { timeoutMs = 30000, intervalMs = 100, what = 'condition', abort } = {}) {
+/** @param {{ timeoutMs?: number, intervalMs?: number, what?: string, abort?: () => string | false | null | undefined }} [options] */
+export async function waitFor(check, options = {}) {
+  const { timeoutMs = 30000, intervalMs = 100, what = 'condition', abort } = options;
   const deadline = Date.now() + timeoutMs;
   let lastError;
   for (;;) {

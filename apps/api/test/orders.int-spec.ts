@@ -42,7 +42,7 @@ describe('POST /api/orders', () => {
   it('opens at the server\'s latest tick, expires on the first whole second after request time + duration, and moves the stake cash -> escrow in the same transaction', async () => {
     const u = await funded(10_000);
     const socket: Socket = io(t.url, { path: '/socket.io', auth: { token: u.token }, transports: ['websocket'], forceNew: true });
-    const events: { name: string; payload: any }[] = [];
+    const events: { name: string; payload: Record<string, unknown> }[] = [];
     socket.on('order', (p) => events.push({ name: 'order', payload: p }));
     socket.on('wallet', (p) => events.push({ name: 'wallet', payload: p }));
     await new Promise<void>((resolve, reject) => { socket.once('connect', () => resolve()); socket.once('connect_error', reject); });
@@ -255,7 +255,7 @@ describe('reading orders', () => {
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const page: any = await t.http().get(`/api/orders?limit=2${cursor ? `&cursor=${cursor}` : ''}`).set(u.auth).expect(200);
+      const page: { body: { items: { id: string }[]; nextCursor: string | null } } = await t.http().get(`/api/orders?limit=2${cursor ? `&cursor=${cursor}` : ''}`).set(u.auth).expect(200);
       expect(page.body.items.length).toBeLessThanOrEqual(2);
       seen.push(...page.body.items.map((o: { id: string }) => o.id));
       cursor = page.body.nextCursor;

@@ -34,9 +34,9 @@ afterEach(async () => {
   expect(await runningBalanceMismatches(t.ds)).toBe(0);
 });
 
-async function connect(u: LoggedIn): Promise<{ socket: Socket; events: { name: string; payload: any }[] }> {
+async function connect(u: LoggedIn): Promise<{ socket: Socket; events: { name: string; payload: Record<string, unknown> }[] }> {
   const socket: Socket = io(t.url, { path: '/socket.io', auth: { token: u.token }, transports: ['websocket'], forceNew: true });
-  const events: { name: string; payload: any }[] = [];
+  const events: { name: string; payload: Record<string, unknown> }[] = [];
   socket.on('order', (p) => events.push({ name: 'order', payload: p }));
   socket.on('wallet', (p) => events.push({ name: 'wallet', payload: p }));
   await new Promise<void>((resolve, reject) => { socket.once('connect', () => resolve()); socket.once('connect_error', reject); });

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource, EntityManager } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import { rethrowLedgerError } from '../ledger/ledger.service.js';
 import { ORDER_COLUMNS, type OrderRow } from './order-view.js';
 

@@ -17,9 +17,9 @@ export function PageHeader({ title, back = false, right, variant = 'default' }: 
   const location = useLocation();
   const { t } = useTranslation('common');
   const goBack = () => {
-    if (typeof back === 'string') navigate(back);
-    else if (location.key !== 'default' && window.history.length > 1) navigate(-1);
-    else navigate(ROUTES.index, { replace: true });
+    if (typeof back === 'string') void navigate(back);
+    else if (location.key !== 'default' && window.history.length > 1) void navigate(-1);
+    else void navigate(ROUTES.index, { replace: true });
   };
   return (
     <header className={`page-header page-header--${variant}`}>

@@ -51,7 +51,7 @@ export default function LoginPage() {
     try {
       const answer = captchaRequired && captcha.captchaId ? { captchaId: captcha.captchaId, captchaCode: values.captchaCode.trim() } : undefined;
       await session.login(values.email, values.password, answer);
-      navigate(target, { replace: true });
+      void navigate(target, { replace: true });
     } catch (err) {
       setBusy(false);
       const message = errorText(err, t);

@@ -63,7 +63,7 @@ export default function RegisterCheckPage() {
     try {
       const res = await api.post<RegisterCheckResponse>(API.registerCheck, body);
       writeSession(STORAGE.registration, { registrationToken: res.registrationToken, email: body.email } satisfies RegistrationHandoff);
-      navigate(ROUTES.register);
+      void navigate(ROUTES.register);
     } catch (err) {
       const message = errorText(err, t);
       const field = err instanceof ApiError ? ((FIELDS as string[]).includes(err.field ?? '') ? (err.field as F) : CODE_FIELD[err.code]) : undefined;

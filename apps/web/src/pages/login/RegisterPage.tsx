@@ -50,7 +50,7 @@ export default function RegisterPage() {
       await api.post<RegisterResponse>(API.register, body);
       removeSession(STORAGE.registration);
       toast.success(t('common:success.registered'));
-      navigate(ROUTES.login, { replace: true, state: { email: handoff.email } satisfies LoginPageState });
+      void navigate(ROUTES.login, { replace: true, state: { email: handoff.email } satisfies LoginPageState });
     } catch (err) {
       setBusy(false);
       const message = errorText(err, t);

@@ -47,7 +47,7 @@ export default function PasswordPage() {
       {
         onSuccess: () => {
           toast.success(t('common:success.set'));
-          navigate(ROUTES.set, { replace: true });
+          void navigate(ROUTES.set, { replace: true });
         },
         onError: (err) => {
           const message = errorText(err, t);

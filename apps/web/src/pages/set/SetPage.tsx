@@ -117,7 +117,7 @@ export default function SetPage() {
     }
     setBusy(false);
     setDialog(null);
-    navigate(ROUTES.login, { replace: true });
+    void navigate(ROUTES.login, { replace: true });
   };
 
   return (

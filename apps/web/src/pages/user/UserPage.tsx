@@ -103,7 +103,7 @@ export default function UserPage() {
   const logout = async () => {
     setLeaving(true);
     await session.logout();
-    navigate(ROUTES.login, { replace: true });
+    void navigate(ROUTES.login, { replace: true });
   };
 
   return (
