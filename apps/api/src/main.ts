@@ -1,18 +1,9 @@
 import { Logger } from '@nestjs/common';
-import { ConfigError, loadConfig } from './config/config.js';
+import { loadConfigOrExit } from './config/config.js';
 import { createApp } from './bootstrap.js';
 
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (e) {
-    if (e instanceof ConfigError) {
-      console.error(e.message);
-      process.exit(2);
-    }
-    throw e;
-  }
+  const config = loadConfigOrExit();
   const app = await createApp(config);
   await app.listen(config.PORT, '0.0.0.0');
   new Logger('api').log(`listening on http://localhost:${config.PORT}/api`);

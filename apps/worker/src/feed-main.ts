@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { Logger, Module, type DynamicModule } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { ConfigError, loadConfig, type AppConfig } from '@candor/api/config/config';
+import { loadConfigOrExit, type AppConfig } from '@candor/api/config/config';
 import { ConfigModule } from '@candor/api/config/config.module';
 import { DatabaseModule } from '@candor/api/database/database.module';
 import { RedisModule } from '@candor/api/redis/redis.module';
@@ -19,16 +19,7 @@ class FeedMainModule {
  * killed while prices go on. Only one feed produces at a time (Redis lock), wherever it runs.
  */
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (e) {
-    if (e instanceof ConfigError) {
-      console.error(e.message);
-      process.exit(2);
-    }
-    throw e;
-  }
+  const config = loadConfigOrExit();
   const app = await NestFactory.createApplicationContext(FeedMainModule.forRoot(config), { logger: ['log', 'error', 'warn'] });
   app.enableShutdownHooks();
   new Logger('feed-main').log('feed process started');

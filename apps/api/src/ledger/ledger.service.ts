@@ -87,16 +87,7 @@ export class LedgerService {
   /** Posts one balanced entry inside `em`'s transaction. Returns null when `uniqueKey` was already posted. */
   async post(em: EntityManager, spec: EntrySpec): Promise<PostedEntry | null> {
     const postings = spec.postings;
-    if (postings.length < 2) throw new Error('an entry needs two or more postings');
-    let sum = 0;
-    const seen = new Set<string>();
-    for (const p of postings) {
-      if (!Number.isSafeInteger(p.amount) || p.amount === 0) throw new Error(`bad posting amount ${p.amount}`);
-      if (seen.has(p.accountId)) throw new Error('one account twice in an entry');
-      seen.add(p.accountId);
-      sum += p.amount;
-    }
-    if (sum !== 0) throw new Error(`entry does not balance: ${sum}`);
+    assertBalanced(postings);
 
     // One round trip: candor_post_entry (migration LedgerPostFunction) inserts the entry, applies the
     // guarded updates in account-id order and inserts the postings.

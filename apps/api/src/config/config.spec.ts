@@ -1,0 +1,35 @@
+import { describe, expect, it } from '@jest/globals';
+import { ConfigError, loadConfig } from './config.js';
+
+const base = { DATABASE_URL: 'postgres://u@localhost:5432/db', REDIS_URL: 'redis://localhost:6379', JWT_SECRET: 'x'.repeat(32) };
+
+describe('loadConfig', () => {
+  it('fills the defaults', () => {
+    const c = loadConfig(base);
+    expect(c).toMatchObject({ PORT: 3000, NODE_ENV: 'development', ACCESS_TOKEN_TTL_SECONDS: 900, DEMO_START_BALANCE_CENTS: 1_000_000, PLATFORM_TIMEZONE: 'Asia/Taipei' });
+  });
+  it.each([
+    ['a missing DATABASE_URL', { ...base, DATABASE_URL: undefined }, 'DATABASE_URL'],
+    ['a mysql URL', { ...base, DATABASE_URL: 'mysql://x' }, 'DATABASE_URL: must be a postgres:// URL'],
+    ['a bad REDIS_URL', { ...base, REDIS_URL: 'http://x' }, 'REDIS_URL: must be a redis:// URL'],
+    ['a 31-character secret', { ...base, JWT_SECRET: 'x'.repeat(31) }, 'JWT_SECRET: must be at least 32 characters'],
+    ['port 0', { ...base, PORT: '0' }, 'PORT'],
+    ['port 65536', { ...base, PORT: '65536' }, 'PORT'],
+    ['a non-numeric port', { ...base, PORT: 'abc' }, 'PORT'],
+  ])('refuses %s with a line naming the variable', (_n, env, line) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(line);
+  });
+  it('lists every problem at once', () => {
+    try {
+      loadConfig({ JWT_SECRET: 'short' });
+      throw new Error('did not throw');
+    } catch (e) {
+      const text = (e as Error).message;
+      expect(text).toContain('DATABASE_URL');
+      expect(text).toContain('REDIS_URL');
+      expect(text).toContain('JWT_SECRET');
+    }
+  });
+  it.each([['1', 1], ['65535', 65535], ['3000', 3000]])('accepts port %s', (p, want) => expect(loadConfig({ ...base, PORT: p }).PORT).toBe(want));
+});
