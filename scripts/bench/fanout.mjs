@@ -37,8 +37,7 @@ import {
   signalProfile,
   sleep,
   verdict,
-  writeResult,
-} from './lib/common.mjs';
+  writeResult, cleanupStack, exitWithHelpIf } from './lib/common.mjs';
 import { API_MAIN, ensureServerBuilt, onInterrupt, startNodeService, startStack } from './lib/stack.mjs';
 import { freePort, waitForHttp } from '../lib/infra.mjs';
 
@@ -61,17 +60,7 @@ const { values: opt } = parseArgs({
     help: { type: 'boolean', default: false },
   },
 });
-if (opt.help) {
-  console.log(
-    fs
-      .readFileSync(new URL(import.meta.url), 'utf8')
-      .split('\n')
-      .filter((l) => l.startsWith('//'))
-      .map((l) => l.slice(3))
-      .join('\n'),
-  );
-  process.exit(0);
-}
+exitWithHelpIf(opt.help, import.meta.url);
 
 const CLIENTS = Number(opt.clients);
 const PROCS = Math.max(1, Math.min(Number(opt.procs), CLIENTS));
@@ -112,14 +101,7 @@ if (Number.isFinite(fdLimit) && fdLimit < CLIENTS + 1000) {
   process.exit(2);
 }
 
-const cleanup = [];
-const stopAll = async () => {
-  while (cleanup.length)
-    await cleanup
-      .pop()()
-      .catch((e) => log(`cleanup: ${e.message}`));
-};
-const disarm = onInterrupt(stopAll);
+const { cleanup, stopAll, disarm } = cleanupStack(onInterrupt);
 
 const result = {
   bench: 'fanout',

@@ -37,8 +37,7 @@ import {
   treeCpuSeconds,
   verdict,
   waitSampler,
-  writeResult,
-} from './lib/common.mjs';
+  writeResult, cleanupStack, exitWithHelpIf } from './lib/common.mjs';
 import { API_MAIN, WORKER_MAIN, ensureServerBuilt, onInterrupt, startNodeService, startStack } from './lib/stack.mjs';
 import { createFundedUsers, describeLedger, ledgerCheck } from './lib/users.mjs';
 import { freePort, waitFor, waitForHttp } from '../lib/infra.mjs';
@@ -63,17 +62,7 @@ const { values: opt } = parseArgs({
     help: { type: 'boolean', default: false },
   },
 });
-if (opt.help) {
-  console.log(
-    fs
-      .readFileSync(new URL(import.meta.url), 'utf8')
-      .split('\n')
-      .filter((l) => l.startsWith('//'))
-      .map((l) => l.slice(3))
-      .join('\n'),
-  );
-  process.exit(0);
-}
+exitWithHelpIf(opt.help, import.meta.url);
 
 const USERS = Number(opt.users);
 const CONNECTIONS = Number(opt.connections);
@@ -97,14 +86,7 @@ const { createDataSource } = await import('@candor/db');
 const { PasswordHasher } = await import('@candor/api/auth/password-hasher');
 const { TokenService } = await import('@candor/api/auth/token.service');
 
-const cleanup = [];
-const stopAll = async () => {
-  while (cleanup.length)
-    await cleanup
-      .pop()()
-      .catch((e) => log(`cleanup: ${e.message}`));
-};
-const disarm = onInterrupt(stopAll);
+const { cleanup, stopAll, disarm } = cleanupStack(onInterrupt);
 
 const result = {
   bench: 'orders',

@@ -54,8 +54,7 @@ import {
   signalProfile,
   sleep,
   verdict,
-  writeResult,
-} from './lib/common.mjs';
+  writeResult, cleanupStack, exitWithHelpIf } from './lib/common.mjs';
 import { WORKER_MAIN, ensureServerBuilt, onInterrupt, startNodeService, startStack } from './lib/stack.mjs';
 import { createFundedUsers, describeLedger, ledgerCheck as ledgerCheckQuery } from './lib/users.mjs';
 
@@ -79,17 +78,7 @@ const { values: opt } = parseArgs({
     help: { type: 'boolean', default: false },
   },
 });
-if (opt.help) {
-  console.log(
-    (await import('node:fs'))
-      .readFileSync(new URL(import.meta.url), 'utf8')
-      .split('\n')
-      .filter((l) => l.startsWith('//'))
-      .map((l) => l.slice(3))
-      .join('\n'),
-  );
-  process.exit(0);
-}
+exitWithHelpIf(opt.help, import.meta.url);
 
 const N_ORDERS = Number(opt.orders);
 const N_USERS = Number(opt.users);
@@ -119,14 +108,7 @@ const { verifyChain } = await import('@candor/domain');
 /* The emitter's own msgpack codec (a dependency of @socket.io/redis-emitter), to read its pushes. */
 const notepack = createRequire(createRequire(import.meta.url).resolve('@socket.io/redis-emitter'))('notepack.io');
 
-const cleanup = [];
-const stopAll = async () => {
-  while (cleanup.length)
-    await cleanup
-      .pop()()
-      .catch((e) => log(`cleanup: ${e.message}`));
-};
-const disarm = onInterrupt(stopAll);
+const { cleanup, stopAll, disarm } = cleanupStack(onInterrupt);
 
 const result = {
   bench: 'settle',

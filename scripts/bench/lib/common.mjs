@@ -290,3 +290,21 @@ export function waitSampler(client, everyMs = 100) {
     },
   };
 }
+
+/** `--help`: print the script's leading `//` comment lines and exit. */
+export function exitWithHelpIf(asked, scriptUrl) {
+  if (!asked) return;
+  const text = fs.readFileSync(new URL(scriptUrl), 'utf8');
+  console.log(text.split('\n').filter((l) => l.startsWith('//')).map((l) => l.slice(3)).join('\n'));
+  process.exit(0);
+}
+
+/** Cleanups run last-in first-out, once, also on Ctrl-C (`onInterrupt` from the stack helpers). */
+export function cleanupStack(onInterrupt) {
+  const cleanup = [];
+  const stopAll = async () => {
+    while (cleanup.length) await cleanup.pop()().catch((e) => log(`cleanup: ${e.message}`));
+  };
+  const disarm = onInterrupt(stopAll);
+  return { cleanup, stopAll, disarm };
+}
