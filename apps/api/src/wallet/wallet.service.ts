@@ -5,6 +5,7 @@ import { formatCents } from '@candor/domain';
 import type { CapitalRecord, Page, Wallet } from '@candor/contracts';
 import { DomainError } from '../common/domain-error.js';
 import { LedgerService, toCents } from '../ledger/ledger.service.js';
+import { toWallet } from '../orders/order-view.js';
 
 const REAL_KINDS = ['cash', 'hold', 'escrow', 'earn_pending', 'earn_confirmed'];
 const DEMO_KINDS = ['demo', 'demo_escrow'];
@@ -15,13 +16,9 @@ interface RecordRow { id: string; entry_no: string; type: string; amount: string
 export class WalletService {
   constructor(private readonly ledger: LedgerService, @InjectDataSource() private readonly ds: DataSource) {}
 
+  /** The wallet (same figures as the `wallet` socket event: one `toWallet` for both). */
   async wallet(userId: string): Promise<Wallet> {
-    const b = await this.ledger.balances(userId);
-    const earn = b.earn_pending + b.earn_confirmed;
-    return {
-      available: formatCents(b.cash), frozen: formatCents(b.hold), inOrders: formatCents(b.escrow), earn: formatCents(earn),
-      total: formatCents(b.cash + b.hold + b.escrow + earn), demo: formatCents(b.demo),
-    };
+    return toWallet(await this.ledger.balances(userId));
   }
 
   async records(userId: string, q: { type?: string; account?: 'real' | 'demo'; from?: string; to?: string; limit: number; cursor?: string }): Promise<Page<CapitalRecord>> {
