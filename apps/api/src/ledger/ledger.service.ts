@@ -48,6 +48,10 @@ export function toCents(v: string | number | null | undefined): Cents {
  * postings summing to zero, written in the caller's transaction together with the balance
  * updates; a debit that would take a non-negative account below zero fails in the same
  * statement, and the database refuses an unbalanced entry (trigger postings_balanced).
+ *
+ * At the database level the single write path of one entry is the function `candor_post_entry`
+ * (migration LedgerPostFunction): `post` calls it, and so does the order hot path, inside the one
+ * statement that also stores the order (OrdersRepository.place): the same rules, one round trip.
  */
 @Injectable()
 export class LedgerService {
