@@ -39,5 +39,6 @@ export interface Order {
   pnl?: string;
   payout?: string;
 }
-export interface TickRef { seq: string; t: string; price: string; blockSecond: string; blockHash: string }
+/** A tick an order used; the block fields are null until the feed has sealed that second. */
+export interface TickRef { seq: string; t: string; price: string; blockSecond: string | null; blockHash: string | null }
 export interface OrderReceipt { order: Order; entryTick: TickRef; exitTick: TickRef | null; verify: string }

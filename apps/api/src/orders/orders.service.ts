@@ -221,7 +221,7 @@ function tickRef(t: TickWithBlock): TickRef {
     price: String(t.price),
     blockSecond: t.block_second === null ? null : String(t.block_second),
     blockHash: t.block_hash === null ? null : String(t.block_hash).trim(),
-  } as TickRef;
+  };
 }
 
 function verifyText(r: OrderRow): string {

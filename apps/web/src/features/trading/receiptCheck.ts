@@ -4,8 +4,13 @@
  * blocks, the exit tick is the last one at or before expiry (with a later tick recorded), and
  * the outcome and the amounts follow from the two prices.
  */
-import { closingTick, decideOutcome, formatCents, parseMoney, settleAmounts, verifyReceipt, type ChainBlock } from '@candor/domain';
-import type { OrderReceipt, TickBlock } from '@candor/contracts';
+import { closingTick, decideOutcome, formatCents, parseMoney, settleAmounts, verifyReceipt, type ChainBlock, type ReceiptTick } from '@candor/domain';
+import type { OrderReceipt, TickBlock, TickRef } from '@candor/contracts';
+
+/** A receipt tick whose second is sealed into a block, or null while it is not yet. */
+function sealed(k: TickRef): ReceiptTick | null {
+  return k.blockHash && k.blockSecond ? { ...k, blockSecond: k.blockSecond, blockHash: k.blockHash } : null;
+}
 
 export type ReceiptVerdict = { ok: true } | { ok: false; reason: 'unsealed' | 'incomplete' | 'chain' | 'entry' | 'exit' | 'close' | 'outcome' | 'payout' };
 
@@ -20,9 +25,11 @@ export function blockRange(receipt: OrderReceipt): { from: number; to: number } 
 
 export function judgeReceipt(receipt: OrderReceipt, blocks: readonly TickBlock[]): ReceiptVerdict {
   const { order, entryTick, exitTick } = receipt;
-  if (!entryTick.blockHash || (exitTick && !exitTick.blockHash)) return { ok: false, reason: 'unsealed' };
+  const entry = sealed(entryTick);
+  const exit = exitTick ? sealed(exitTick) : null;
+  if (!entry || (exitTick && !exit)) return { ok: false, reason: 'unsealed' };
 
-  const chain = verifyReceipt({ symbol: order.symbol, entry: entryTick, exit: exitTick }, blocks as readonly ChainBlock[]);
+  const chain = verifyReceipt({ symbol: order.symbol, entry, exit }, blocks as readonly ChainBlock[]);
   if (!chain.ok) {
     if (chain.fault === 'chain' || chain.fault === 'symbol' || chain.fault === 'order') return { ok: false, reason: 'chain' };
     return { ok: false, reason: chain.which === 'exit' ? 'exit' : 'entry' };
