@@ -9,3 +9,4 @@ export { Loading } from './Loading';
 export { PageHeader, type PageHeaderProps } from './PageHeader';
 export { TabBar } from './TabBar';
 export { ToastProvider, useToast, type ToastApi, type ToastKind } from './Toast';
+export { FormAlert } from './FormAlert';

@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { BrandMark, Button, Field, Icon, PageHeader, useToast } from '../../components';
+import { useFormFields } from '../../features/auth/useFormFields';
+import { BrandMark, Button, FormAlert, Field, Icon, PageHeader, useToast } from '../../components';
 import { CaptchaImage } from '../../features/auth/CaptchaImage';
 import { useCaptcha } from '../../features/auth/useCaptcha';
-import { digitsOnly, hasErrors, translateErrors, validateLogin, type FieldErrors, type LoginValues } from '../../features/auth/validation';
+import { digitsOnly, hasErrors, translateErrors, validateLogin, type LoginValues } from '../../features/auth/validation';
 import { LanguageSheet } from '../../features/settings/LanguageList';
 import { ApiError } from '../../lib/api';
 import { errorText } from '../../lib/errors';
@@ -23,9 +24,10 @@ export default function LoginPage() {
   const location = useLocation();
   const state = (location.state ?? {}) as LoginPageState;
   const session = useSession();
-  const [values, setValues] = useState<LoginValues>({ email: state.email ?? '', password: '', captchaCode: '' });
-  const [errors, setErrors] = useState<FieldErrors<keyof LoginValues>>({});
-  const [serverError, setServerError] = useState<string | null>(null);
+  const { values, setValues, errors, setErrors, serverError, setServerError, set } = useFormFields<LoginValues>(
+    { email: state.email ?? '', password: '', captchaCode: '' },
+    (k, raw) => (k === 'captchaCode' ? digitsOnly(raw, 4) : raw),
+  );
   const [captchaRequired, setCaptchaRequired] = useState(false);
   const [busy, setBusy] = useState(false);
   const [langOpen, setLangOpen] = useState(false);
@@ -33,13 +35,6 @@ export default function LoginPage() {
 
   const target = state.from && state.from.startsWith('/') && !state.from.startsWith(ROUTES.login) ? state.from : ROUTES.user;
   if (session.status === 'authenticated' && !busy) return <Navigate to={target} replace />;
-
-  const set = (k: keyof LoginValues) => (e: { target: { value: string } }) => {
-    const value = k === 'captchaCode' ? digitsOnly(e.target.value, 4) : e.target.value;
-    setValues((v) => ({ ...v, [k]: value }));
-    setErrors((er) => ({ ...er, [k]: undefined }));
-    setServerError(null);
-  };
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
@@ -90,11 +85,7 @@ export default function LoginPage() {
           <p className="auth__subtitle">{t('login.subtitle')}</p>
         </div>
         <form className="auth__form card" onSubmit={onSubmit} noValidate data-testid="login-form">
-          {serverError ? (
-            <p className="form-alert" role="alert" data-testid="form-error">
-              {serverError}
-            </p>
-          ) : null}
+          <FormAlert message={serverError} />
           <Field
             label={t('field.email')}
             type="email"

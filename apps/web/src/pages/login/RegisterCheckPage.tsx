@@ -1,13 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { useFormFields } from '../../features/auth/useFormFields';
 import type { RegisterCheckBody, RegisterCheckResponse } from '@candor/contracts';
 import { API } from '../../lib/wire';
-import { Button, Field, PageHeader } from '../../components';
+import { Button, Field, FormAlert, PageHeader } from '../../components';
 import { CaptchaImage } from '../../features/auth/CaptchaImage';
 import { StepIndicator } from '../../features/auth/StepIndicator';
 import { useCaptcha } from '../../features/auth/useCaptcha';
-import { digitsOnly, hasErrors, translateErrors, validateRegisterCheck, type FieldErrors, type RegisterCheckValues } from '../../features/auth/validation';
+import { digitsOnly, hasErrors, translateErrors, validateRegisterCheck, type RegisterCheckValues } from '../../features/auth/validation';
 import { api, ApiError } from '../../lib/api';
 import { errorText } from '../../lib/errors';
 import { readSession, STORAGE, writeSession } from '../../lib/storage';
@@ -28,18 +29,12 @@ export default function RegisterCheckPage() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const previous = readSession<RegistrationHandoff>(STORAGE.registration);
-  const [values, setValues] = useState<RegisterCheckValues>({ email: previous?.email ?? '', phone: '', inviteCode: '', captchaCode: '' });
-  const [errors, setErrors] = useState<FieldErrors<F>>({});
-  const [serverError, setServerError] = useState<string | null>(null);
+  const { values, setValues, errors, setErrors, serverError, setServerError, set } = useFormFields<RegisterCheckValues>(
+    { email: previous?.email ?? '', phone: '', inviteCode: '', captchaCode: '' },
+    (k, raw) => (k === 'captchaCode' ? digitsOnly(raw, 4) : k === 'phone' ? raw.replace(/[^\d+]/g, '').slice(0, 16) : raw),
+  );
   const [busy, setBusy] = useState(false);
   const captcha = useCaptcha(true);
-
-  const set = (k: F) => (e: { target: { value: string } }) => {
-    const value = k === 'captchaCode' ? digitsOnly(e.target.value, 4) : k === 'phone' ? e.target.value.replace(/[^\d+]/g, '').slice(0, 16) : e.target.value;
-    setValues((v) => ({ ...v, [k]: value }));
-    setErrors((er) => ({ ...er, [k]: undefined }));
-    setServerError(null);
-  };
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
@@ -83,11 +78,7 @@ export default function RegisterCheckPage() {
       <main className="auth">
         <StepIndicator step={1} />
         <form className="auth__form card" onSubmit={onSubmit} noValidate data-testid="register-check-form">
-          {serverError ? (
-            <p className="form-alert" role="alert" data-testid="form-error">
-              {serverError}
-            </p>
-          ) : null}
+          <FormAlert message={serverError} />
           <Field
             label={t('field.email')}
             type="email"

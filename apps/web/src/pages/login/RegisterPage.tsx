@@ -1,11 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { useFormFields } from '../../features/auth/useFormFields';
 import type { RegisterBody, RegisterResponse } from '@candor/contracts';
 import { API } from '../../lib/wire';
-import { Button, Field, PageHeader, useToast } from '../../components';
+import { Button, Field, FormAlert, PageHeader, useToast } from '../../components';
 import { StepIndicator } from '../../features/auth/StepIndicator';
-import { digitsOnly, hasErrors, translateErrors, validateRegister, type FieldErrors, type RegisterValues } from '../../features/auth/validation';
+import { digitsOnly, hasErrors, translateErrors, validateRegister, type RegisterValues } from '../../features/auth/validation';
 import { api, ApiError } from '../../lib/api';
 import { errorText } from '../../lib/errors';
 import { readSession, removeSession, STORAGE } from '../../lib/storage';
@@ -22,21 +23,15 @@ export default function RegisterPage() {
   const toast = useToast();
   const navigate = useNavigate();
   const [handoff] = useState(() => readSession<RegistrationHandoff>(STORAGE.registration));
-  const [values, setValues] = useState<RegisterValues>({ password: '', confirmPassword: '', tradePassword: '', confirmTradePassword: '' });
-  const [errors, setErrors] = useState<FieldErrors<F>>({});
-  const [serverError, setServerError] = useState<string | null>(null);
+  const { values, errors, setErrors, serverError, setServerError, set } = useFormFields<RegisterValues>(
+    { password: '', confirmPassword: '', tradePassword: '', confirmTradePassword: '' },
+    (k, raw) => (k === 'tradePassword' || k === 'confirmTradePassword' ? digitsOnly(raw, 6) : raw),
+  );
   const [restart, setRestart] = useState(false);
   const [busy, setBusy] = useState(false);
 
   // Step 2 only makes sense after step 1.
   if (!handoff?.registrationToken) return <Navigate to={ROUTES.registerCheck} replace />;
-
-  const set = (k: F) => (e: { target: { value: string } }) => {
-    const value = k === 'tradePassword' || k === 'confirmTradePassword' ? digitsOnly(e.target.value, 6) : e.target.value;
-    setValues((v) => ({ ...v, [k]: value }));
-    setErrors((er) => ({ ...er, [k]: undefined }));
-    setServerError(null);
-  };
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
@@ -76,22 +71,19 @@ export default function RegisterPage() {
           <p className="auth__account">
             {t('register.forEmail')} <strong>{handoff.email}</strong>
           </p>
-          {serverError ? (
-            <div className="form-alert" role="alert" data-testid="form-error">
-              <p>{serverError}</p>
-              {restart ? (
-                <Link
-                  to={ROUTES.registerCheck}
-                  className="link"
-                  onClick={() => {
-                    removeSession(STORAGE.registration);
-                  }}
-                >
-                  {t('register.restart')}
-                </Link>
-              ) : null}
-            </div>
-          ) : null}
+          <FormAlert message={serverError}>
+            {restart ? (
+              <Link
+                to={ROUTES.registerCheck}
+                className="link"
+                onClick={() => {
+                  removeSession(STORAGE.registration);
+                }}
+              >
+                {t('register.restart')}
+              </Link>
+            ) : null}
+          </FormAlert>
           <input type="email" name="username" autoComplete="username" value={handoff.email} readOnly hidden />
           <Field
             label={t('field.password')}

@@ -1,9 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { Button, Field, PageHeader, useToast } from '../../components';
+import { useFormFields } from '../../features/auth/useFormFields';
+import { Button, Field, FormAlert, PageHeader, useToast } from '../../components';
 import { useChangePassword } from '../../features/account/hooks';
-import { digitsOnly, hasErrors, translateErrors, validateChangePassword, type ChangePasswordValues, type FieldErrors, type PasswordKind } from '../../features/auth/validation';
+import { digitsOnly, hasErrors, translateErrors, validateChangePassword, type ChangePasswordValues, type PasswordKind } from '../../features/auth/validation';
 import { ApiError } from '../../lib/api';
 import { errorText } from '../../lib/errors';
 import { ROUTES } from '../../app/paths';
@@ -24,17 +25,11 @@ export default function PasswordPage() {
   const [params] = useSearchParams();
   const kind: PasswordKind = params.get('kind') === 'trade' ? 'trade' : 'login';
   const change = useChangePassword();
-  const [values, setValues] = useState<ChangePasswordValues>({ oldPassword: '', newPassword: '', confirmPassword: '' });
-  const [errors, setErrors] = useState<FieldErrors<F>>({});
-  const [serverError, setServerError] = useState<string | null>(null);
   const trade = kind === 'trade';
-
-  const set = (k: F) => (e: { target: { value: string } }) => {
-    const value = trade ? digitsOnly(e.target.value, 6) : e.target.value;
-    setValues((v) => ({ ...v, [k]: value }));
-    setErrors((er) => ({ ...er, [k]: undefined }));
-    setServerError(null);
-  };
+  const { values, errors, setErrors, serverError, setServerError, set } = useFormFields<ChangePasswordValues>(
+    { oldPassword: '', newPassword: '', confirmPassword: '' },
+    (_k, raw) => (trade ? digitsOnly(raw, 6) : raw),
+  );
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -66,11 +61,7 @@ export default function PasswordPage() {
       <div className="page__body">
         <form className="card form" onSubmit={onSubmit} noValidate>
           <p className="section-note">{trade ? t('password.noteTrade') : t('password.noteLogin')}</p>
-          {serverError ? (
-            <p className="form-alert" role="alert" data-testid="form-error">
-              {serverError}
-            </p>
-          ) : null}
+          <FormAlert message={serverError} />
           <Field
             label={t('password.old')}
             type="password"
