@@ -37,7 +37,10 @@ import {
   signalProfile,
   sleep,
   verdict,
-  writeResult, cleanupStack, exitWithHelpIf } from './lib/common.mjs';
+  writeResult,
+  cleanupStack,
+  exitWithHelpIf,
+} from './lib/common.mjs';
 import { API_MAIN, ensureServerBuilt, onInterrupt, startNodeService, startStack } from './lib/stack.mjs';
 import { freePort, waitForHttp } from '../lib/infra.mjs';
 

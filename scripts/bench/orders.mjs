@@ -37,7 +37,10 @@ import {
   treeCpuSeconds,
   verdict,
   waitSampler,
-  writeResult, cleanupStack, exitWithHelpIf } from './lib/common.mjs';
+  writeResult,
+  cleanupStack,
+  exitWithHelpIf,
+} from './lib/common.mjs';
 import { API_MAIN, WORKER_MAIN, ensureServerBuilt, onInterrupt, startNodeService, startStack } from './lib/stack.mjs';
 import { createFundedUsers, describeLedger, ledgerCheck } from './lib/users.mjs';
 import { freePort, waitFor, waitForHttp } from '../lib/infra.mjs';

@@ -54,7 +54,10 @@ import {
   signalProfile,
   sleep,
   verdict,
-  writeResult, cleanupStack, exitWithHelpIf } from './lib/common.mjs';
+  writeResult,
+  cleanupStack,
+  exitWithHelpIf,
+} from './lib/common.mjs';
 import { WORKER_MAIN, ensureServerBuilt, onInterrupt, startNodeService, startStack } from './lib/stack.mjs';
 import { createFundedUsers, describeLedger, ledgerCheck as ledgerCheckQuery } from './lib/users.mjs';
 

@@ -295,7 +295,13 @@ export function waitSampler(client, everyMs = 100) {
 export function exitWithHelpIf(asked, scriptUrl) {
   if (!asked) return;
   const text = fs.readFileSync(new URL(scriptUrl), 'utf8');
-  console.log(text.split('\n').filter((l) => l.startsWith('//')).map((l) => l.slice(3)).join('\n'));
+  console.log(
+    text
+      .split('\n')
+      .filter((l) => l.startsWith('//'))
+      .map((l) => l.slice(3))
+      .join('\n'),
+  );
   process.exit(0);
 }
 
@@ -303,7 +309,10 @@ export function exitWithHelpIf(asked, scriptUrl) {
 export function cleanupStack(onInterrupt) {
   const cleanup = [];
   const stopAll = async () => {
-    while (cleanup.length) await cleanup.pop()().catch((e) => log(`cleanup: ${e.message}`));
+    while (cleanup.length)
+      await cleanup
+        .pop()()
+        .catch((e) => log(`cleanup: ${e.message}`));
   };
   const disarm = onInterrupt(stopAll);
   return { cleanup, stopAll, disarm };

@@ -6,7 +6,10 @@ import type { FieldErrors } from './validation';
  * `set(field)` is the input handler: it normalises what was typed (digits-only fields and the
  * like), stores it, and clears that field's error and the server's message.
  */
-export function useFormFields<V extends { [K in keyof V]: string }>(initial: V | (() => V), normalize: (field: keyof V, raw: string) => string = (_f, raw) => raw) {
+export function useFormFields<V extends { [K in keyof V]: string }>(
+  initial: V | (() => V),
+  normalize: (field: keyof V, raw: string) => string = (_f, raw) => raw,
+) {
   const [values, setValues] = useState<V>(initial);
   const [errors, setErrors] = useState<FieldErrors<Extract<keyof V, string>>>({});
   const [serverError, setServerError] = useState<string | null>(null);
