@@ -18,6 +18,9 @@ const schema = z.object({
   PLATFORM_TIMEZONE: z.string().default('Asia/Taipei'),
   DEMO_START_BALANCE_CENTS: z.coerce.number().int().min(0).default(1_000_000),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  /** Order placement batches (OrderBatcher): at most this many in the database at once, and this many orders each. */
+  ORDER_BATCH_PARALLEL: z.coerce.number().int().min(1).max(64).default(2),
+  ORDER_BATCH_MAX: z.coerce.number().int().min(1).max(1000).default(200),
 });
 
 export type AppConfig = z.infer<typeof schema>;

@@ -34,6 +34,12 @@ export interface PlaceResult {
   balances: Record<string, string>;
 }
 
+/** One order of a batch: placed (with the user's balances after it), or its key already taken, or refused for the balance. */
+export type BatchPlaceResult =
+  | { status: 'placed'; balances: Record<string, string> }
+  | { status: 'key_taken' }
+  | { status: 'short' };
+
 /** The part of pg's Pool used here. */
 interface PgPool {
   query<R>(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: R[] }>;
@@ -86,6 +92,85 @@ export class OrdersRepository {
     const rows = res.rows;
     const r = rows[0]!;
     return { placed: r.placed === 1, balances: r.balances ?? {} };
+  }
+
+  /**
+   * Places a batch of orders in ONE statement and one commit, each order all or nothing on its own:
+   * its stake entry through the ledger's batch function candor_post_entries (accounts locked once in
+   * id order, entries applied in the batch's order, an entry that would overdraw skipped as 'short'),
+   * its order row and its idempotency key with the answer. An order whose key is already committed
+   * writes nothing ('key_taken'). The (user, key) pairs of one batch must differ. Any error (a key
+   * stored concurrently by another transaction, for one) fails the whole statement, which then wrote
+   * nothing: the caller places those orders again one by one with `place`.
+   */
+  async placeBatch(batch: readonly PlaceStatement[]): Promise<BatchPlaceResult[]> {
+    const n = batch.length;
+    const cols: unknown[][] = Array.from({ length: 20 }, () => new Array<unknown>(n));
+    for (let i = 0; i < n; i++) {
+      const s = batch[i]!;
+      const o = s.order;
+      const values = [
+        o.id, o.orderNo, o.userId, o.account, o.symbol, o.direction, o.amountCents, o.durationSeconds, o.payoutRate, o.openPrice,
+        o.openTickSeq, o.openedAt, o.expiresAt, s.from, s.to,
+        s.claim?.key ?? null, s.claim?.scope ?? null, s.claim?.requestHash ?? null, s.claim?.status ?? null,
+        s.claim ? JSON.stringify(s.claim.response) : null,
+      ];
+      for (let c = 0; c < 20; c++) cols[c]![i] = values[c];
+    }
+    const text = `WITH x AS (
+         SELECT * FROM unnest($1::uuid[], $2::varchar[], $3::uuid[], $4::varchar[], $5::varchar[], $6::varchar[], $7::bigint[], $8::int[],
+                              $9::numeric[], $10::numeric[], $11::bigint[], $12::timestamptz[], $13::timestamptz[], $14::bigint[], $15::bigint[],
+                              $16::varchar[], $17::varchar[], $18::varchar[], $19::int[], $20::text[])
+           WITH ORDINALITY AS x(id, order_no, user_id, account, symbol, direction, amount, duration_seconds, payout_rate, open_price,
+                                open_tick_seq, opened_at, expires_at, from_acc, to_acc, key, scope, request_hash, status_code, response, ord)),
+       taken AS (SELECT x.ord FROM x JOIN idempotency_keys k ON k.subject_id = x.user_id AND k.key = x.key),
+       go AS (SELECT x.*, row_number() OVER (ORDER BY x.ord)::int AS g FROM x WHERE x.ord NOT IN (SELECT ord FROM taken)),
+       e AS (SELECT p.* FROM candor_post_entries(
+               (SELECT array_agg('order_stake'::varchar ORDER BY g) FROM go),
+               (SELECT array_agg(user_id ORDER BY g) FROM go),
+               (SELECT array_agg('order'::varchar ORDER BY g) FROM go),
+               (SELECT array_agg(id::varchar ORDER BY g) FROM go),
+               (SELECT array_agg(('stake:' || id)::varchar ORDER BY g) FROM go),
+               (SELECT array_agg(NULL::text ORDER BY g) FROM go),
+               (SELECT array_agg(2 ORDER BY g) FROM go),
+               (SELECT array_agg(v.acc ORDER BY go.g, v.i) FROM go, LATERAL (VALUES (1, go.from_acc), (2, go.to_acc)) v(i, acc)),
+               (SELECT array_agg(v.amt ORDER BY go.g, v.i) FROM go, LATERAL (VALUES (1, -go.amount), (2, go.amount)) v(i, amt)),
+               true) p),
+       o AS (INSERT INTO orders (id, order_no, user_id, account, symbol, direction, amount, duration_seconds, payout_rate,
+                                 open_price, open_tick_seq, opened_at, expires_at, status)
+             SELECT go.id, go.order_no, go.user_id, go.account, go.symbol, go.direction, go.amount, go.duration_seconds, go.payout_rate,
+                    go.open_price, go.open_tick_seq, go.opened_at, go.expires_at, 'open'
+               FROM go JOIN e ON e.out_ord = go.g WHERE e.out_status = 'posted'
+             RETURNING id),
+       k AS (INSERT INTO idempotency_keys (subject_id, key, scope, request_hash, status_code, response)
+             SELECT go.user_id, go.key, go.scope, go.request_hash, go.status_code, go.response::jsonb
+               FROM go JOIN e ON e.out_ord = go.g WHERE e.out_status = 'posted' AND go.key IS NOT NULL
+             RETURNING 1)
+       SELECT CASE WHEN go.g IS NULL THEN 'key_taken' ELSE e.out_status END AS status,
+              e.out_balances::text[] AS after,
+              -- the statement's snapshot predates its own updates: the stake accounts come from e (per order, in batch order)
+              CASE WHEN e.out_status = 'posted'
+                   THEN (SELECT json_object_agg(a.kind, a.balance::text) FROM ledger_accounts a WHERE a.user_id = x.user_id) END AS snapshot,
+              (SELECT count(*) FROM o)::int AS orders
+         FROM x LEFT JOIN go ON go.ord = x.ord LEFT JOIN e ON e.out_ord = go.g
+        ORDER BY x.ord`;
+    const res = await this.pool().query<{ status: string; after: string[] | null; snapshot: Record<string, string> | null; orders: number }>({
+      name: 'candor-place-orders', text, values: cols,
+    });
+    if (res.rows.length !== n) throw new Error(`placeBatch: ${res.rows.length} answers for ${n} orders`);
+    // Balances as they stood after each order: the snapshot, then the stake accounts of the user's orders so far in this batch.
+    const running = new Map<string, Record<string, string>>();
+    return res.rows.map((r, i): BatchPlaceResult => {
+      if (r.status === 'key_taken' || r.status === 'short') return { status: r.status };
+      if (r.status !== 'posted' || !r.after || r.after.length !== 2) throw new Error(`placeBatch: order ${i} came back '${r.status}'`);
+      const s = batch[i]!;
+      const real = s.order.account === 'real';
+      const balances = { ...(r.snapshot ?? {}), ...running.get(s.order.userId) };
+      balances[real ? 'cash' : 'demo'] = r.after[0]!;
+      balances[real ? 'escrow' : 'demo_escrow'] = r.after[1]!;
+      running.set(s.order.userId, balances);
+      return { status: 'placed', balances: { ...balances } };
+    });
   }
 
   /** The pg pool under TypeORM (its `master`), for named statements TypeORM's query() cannot send. */

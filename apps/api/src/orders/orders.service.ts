@@ -13,6 +13,7 @@ import { MarketService } from '../market/market.service.js';
 import { RealtimeGateway } from '../realtime/realtime.gateway.js';
 import { toCommand } from './order-command.js';
 import { toOrder, toWallet, type OrderRow, type OrderViewRow } from './order-view.js';
+import { OrderBatcher } from './order-batcher.js';
 import { OrderNumbers } from './order-numbers.js';
 import { OrdersRepository, type ListQuery, type TickWithBlock } from './orders.repository.js';
 import { SettlementQueue } from './settlement-queue.js';
@@ -37,6 +38,7 @@ export class OrdersService {
     private readonly ledger: LedgerService,
     private readonly market: MarketService,
     private readonly repo: OrdersRepository,
+    private readonly batcher: OrderBatcher,
     private readonly settlementQueue: SettlementQueue,
     private readonly orderNumbers: OrderNumbers,
     private readonly gateway: RealtimeGateway,
@@ -83,7 +85,7 @@ export class OrdersService {
       };
       // The whole answer is known before the one statement that stores the order, its stake and the key.
       const order = toOrder(row);
-      const placed = await this.repo.place({
+      const placed = await this.batcher.place({
         order: {
           id, orderNo: row.order_no, userId, account: cmd.account, symbol: cmd.symbol, direction: cmd.direction, amountCents: cmd.amountCents,
           durationSeconds: cmd.durationSeconds, payoutRate: row.payout_rate, openPrice: row.open_price, openTickSeq: row.open_tick_seq,

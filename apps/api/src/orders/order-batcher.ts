@@ -1,0 +1,114 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import DataLoader from 'dataloader';
+import { DomainError } from '../common/domain-error.js';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { OrdersRepository, type PlaceStatement } from './orders.repository.js';
+
+/** What placing one order came to: placed with the user's balances after it, or its key was already taken. */
+export interface PlaceOutcome {
+  placed: boolean;
+  balances: Record<string, string>;
+}
+
+/**
+ * Groups the orders that arrive together into one statement and one commit
+ * (OrdersRepository.placeBatch), so the cost of a statement, a round trip and a WAL flush is shared.
+ * Batching adapts to the load by itself: while fewer than ORDER_BATCH_PARALLEL batches are in the
+ * database, a new batch leaves on the next turn of the event loop (alone, when the api is quiet); when
+ * they are all busy, arriving orders wait for the first to finish and then leave together (at most
+ * ORDER_BATCH_MAX). DataLoader (cache off) does the collecting; this class decides when a batch leaves.
+ *
+ * Every order keeps its own answer: a short balance refuses that order only, and if a batch fails as
+ * a whole (it then wrote nothing), its orders are placed again one by one with the single-order
+ * statement, which gives each one its own result or error. Two orders of one batch with the same
+ * (user, Idempotency-Key) cannot share a statement: the later one is placed after the batch, on its
+ * own, and so replays the first one's answer.
+ */
+@Injectable()
+export class OrderBatcher {
+  private readonly log = new Logger('orders');
+  private readonly loader: DataLoader<PlaceStatement, PlaceOutcome>;
+  private readonly parallel: number;
+  private inFlight = 0;
+  private readonly waiting: (() => void)[] = [];
+  /** Batches and orders sent, for the bench and the logs. */
+  readonly stats = { batches: 0, orders: 0, fallbacks: 0 };
+
+  constructor(
+    private readonly repo: OrdersRepository,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.parallel = config.ORDER_BATCH_PARALLEL;
+    this.loader = new DataLoader<PlaceStatement, PlaceOutcome>((batch) => this.run(batch), {
+      cache: false,
+      maxBatchSize: config.ORDER_BATCH_MAX,
+      batchScheduleFn: (dispatch) => this.schedule(dispatch),
+    });
+  }
+
+  /** Places the order with the others arriving now. Rejects with the order's own error (INSUFFICIENT_BALANCE, ...). */
+  place(statement: PlaceStatement): Promise<PlaceOutcome> {
+    return this.loader.load(statement);
+  }
+
+  private schedule(dispatch: () => void): void {
+    if (this.inFlight < this.parallel) {
+      this.inFlight++;
+      setImmediate(dispatch);
+    } else {
+      this.waiting.push(dispatch);
+    }
+  }
+
+  /** A batch finished: the oldest waiting batch (which has been collecting meanwhile) leaves now. */
+  private release(): void {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.inFlight--;
+  }
+
+  private async run(batch: readonly PlaceStatement[]): Promise<(PlaceOutcome | Error)[]> {
+    try {
+      const out = new Array<PlaceOutcome | Error>(batch.length);
+      const together: number[] = [];
+      const after: number[] = [];
+      const keys = new Set<string>();
+      batch.forEach((s, i) => {
+        const k = s.claim ? `${s.order.userId}\n${s.claim.key}` : null;
+        if (k !== null && keys.has(k)) after.push(i);
+        else {
+          if (k !== null) keys.add(k);
+          together.push(i);
+        }
+      });
+      this.stats.batches++;
+      this.stats.orders += batch.length;
+      try {
+        const results = await this.repo.placeBatch(together.map((i) => batch[i]!));
+        together.forEach((i, j) => {
+          const r = results[j]!;
+          out[i] =
+            r.status === 'placed' ? { placed: true, balances: r.balances }
+            : r.status === 'key_taken' ? { placed: false, balances: {} }
+            : new DomainError('INSUFFICIENT_BALANCE', 'amount');
+        });
+      } catch (e) {
+        this.stats.fallbacks++;
+        this.log.warn(`a batch of ${together.length} orders failed as a whole (${(e as Error).message}); placing them one by one`);
+        await Promise.all(together.map(async (i) => { out[i] = await this.single(batch[i]!); }));
+      }
+      for (const i of after) out[i] = await this.single(batch[i]!);
+      return out;
+    } finally {
+      this.release();
+    }
+  }
+
+  private async single(s: PlaceStatement): Promise<PlaceOutcome | Error> {
+    try {
+      return await this.repo.place(s);
+    } catch (e) {
+      return e instanceof Error ? e : new Error(String(e));
+    }
+  }
+}
