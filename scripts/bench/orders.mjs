@@ -219,7 +219,7 @@ try {
     for (const phase of PHASES) {
       const conns = phase === 'rate' ? RATE_CONNECTIONS : CONNECTIONS;
       log(`--- ${target} ${phase}: ${conns} connections, ${DURATION} s${phase === 'rate' ? `, ${RATE} req/s offered` : ''}`);
-      const cpu0 = cpuSeconds(t.pid);
+      const cpu0 = treeCpuSeconds(t.pid); // the process and any children it runs
       const pg0 = treeCpuSeconds(stack.postgresPid);
       const worker0 = cpuSeconds(worker.pid);
       const machine = cpuMeter();
@@ -232,7 +232,7 @@ try {
         requests: makeRequests(t.path),
         ...(phase === 'rate' ? { overallRate: RATE } : {}),
       });
-      const cpu = cpuSeconds(t.pid) - cpu0;
+      const cpu = treeCpuSeconds(t.pid) - cpu0;
       const pgCpu = treeCpuSeconds(stack.postgresPid) - pg0;
       const workerCpu = cpuSeconds(worker.pid) - worker0;
       const machineBusy = machine();

@@ -9,6 +9,8 @@ import { REDIS } from '../redis/redis.module.js';
 import { returnedRows } from '../ledger/ledger.service.js';
 
 export const revokedKey = (sid: string) => `session-revoked:${sid}`;
+/** How long a "not revoked" answer is reused (other api processes see a revocation within this). */
+const NOT_REVOKED_MS = 1000;
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
 export interface SessionRow { id: string; subject_type: SubjectType; subject_id: string; created_at: Date; last_used_at: Date; user_agent: string | null; ip: string | null; revoked_at: Date | null }
@@ -22,6 +24,9 @@ export type RefreshResult =
  */
 @Injectable()
 export class SessionService {
+  /** Sessions found not revoked, and when (see isRevoked). */
+  private readonly notRevoked = new Map<string, number>();
+
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
     @Inject(REDIS) private readonly redis: Redis,
@@ -81,6 +86,7 @@ export class SessionService {
     await this.ds.query(`UPDATE sessions SET revoked_at = now(), revoked_reason = $2 WHERE id = $1 AND revoked_at IS NULL`, [sessionId, reason]);
     // Access tokens already handed out die with the session: guards check this key.
     await this.redis.set(revokedKey(sessionId), reason, 'EX', this.config.ACCESS_TOKEN_TTL_SECONDS + 60);
+    this.notRevoked.delete(sessionId);
   }
 
   /** Revokes a session only if it belongs to this subject (remote logout). */
@@ -102,8 +108,21 @@ export class SessionService {
     for (const r of rows) await this.revoke(r.id, reason);
   }
 
+  /**
+   * Whether the session was revoked. A "no" is remembered for NOT_REVOKED_MS, so a burst of requests
+   * on one session asks Redis once; `revoke` forgets it at once in this process, and other api
+   * processes see a revocation within NOT_REVOKED_MS.
+   */
   async isRevoked(sessionId: string): Promise<boolean> {
-    return (await this.redis.exists(revokedKey(sessionId))) === 1;
+    const checked = this.notRevoked.get(sessionId);
+    if (checked !== undefined && Date.now() - checked < NOT_REVOKED_MS) return false;
+    const revoked = (await this.redis.exists(revokedKey(sessionId))) === 1;
+    if (revoked) this.notRevoked.delete(sessionId);
+    else {
+      if (this.notRevoked.size >= 100_000) this.notRevoked.clear();
+      this.notRevoked.set(sessionId, Date.now());
+    }
+    return revoked;
   }
 
   async list(subjectType: SubjectType, subjectId: string): Promise<SessionRow[]> {

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import DataLoader from 'dataloader';
 import { DomainError } from '../common/domain-error.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
@@ -25,14 +25,14 @@ export interface PlaceOutcome {
  * own, and so replays the first one's answer.
  */
 @Injectable()
-export class OrderBatcher {
+export class OrderBatcher implements OnApplicationShutdown {
   private readonly log = new Logger('orders');
   private readonly loader: DataLoader<PlaceStatement, PlaceOutcome>;
   private readonly parallel: number;
   private inFlight = 0;
   private readonly waiting: (() => void)[] = [];
   /** Batches and orders sent, for the bench and the logs. */
-  readonly stats = { batches: 0, orders: 0, fallbacks: 0 };
+  readonly stats = { batches: 0, orders: 0, fallbacks: 0, dbMs: 0, maxDbMs: 0 };
 
   constructor(
     private readonly repo: OrdersRepository,
@@ -49,6 +49,15 @@ export class OrderBatcher {
   /** Places the order with the others arriving now. Rejects with the order's own error (INSUFFICIENT_BALANCE, ...). */
   place(statement: PlaceStatement): Promise<PlaceOutcome> {
     return this.loader.load(statement);
+  }
+
+  onApplicationShutdown(): void {
+    const { batches, orders, fallbacks, dbMs, maxDbMs } = this.stats;
+    if (batches === 0) return;
+    this.log.log(
+      `placed ${orders} orders in ${batches} batches (${(orders / batches).toFixed(1)} per batch, ${(dbMs / batches).toFixed(1)} ms each in the database, ` +
+        `at most ${maxDbMs.toFixed(0)} ms), ${fallbacks} placed one by one after a failed batch`,
+    );
   }
 
   private schedule(dispatch: () => void): void {
@@ -84,7 +93,11 @@ export class OrderBatcher {
       this.stats.batches++;
       this.stats.orders += batch.length;
       try {
+        const started = performance.now();
         const results = await this.repo.placeBatch(together.map((i) => batch[i]!));
+        const ms = performance.now() - started;
+        this.stats.dbMs += ms;
+        this.stats.maxDbMs = Math.max(this.stats.maxDbMs, ms);
         together.forEach((i, j) => {
           const r = results[j]!;
           out[i] =

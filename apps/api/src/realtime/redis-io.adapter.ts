@@ -17,8 +17,10 @@ export class RedisIoAdapter extends IoAdapter {
   }
 
   async connect(): Promise<void> {
-    const pub = new Redis(this.redisUrl, { lazyConnect: true });
-    const sub = pub.duplicate();
+    // Publishes are pipelined: the emits of one turn of the event loop (a batch of orders answering
+    // together) reach Redis in one write instead of one write each.
+    const pub = new Redis(this.redisUrl, { lazyConnect: true, enableAutoPipelining: true });
+    const sub = new Redis(this.redisUrl, { lazyConnect: true });
     await Promise.all([pub.connect(), sub.connect()]);
     this.clients = [pub, sub];
     this.adapter = createAdapter(pub, sub);

@@ -50,6 +50,7 @@ export class LedgerPostEntries1764000000000 implements MigrationInterface {
         s int := 1;
         total bigint;
         short boolean;
+        posted_keys varchar[];
       BEGIN
         IF n = 0 THEN
           RETURN;
@@ -91,15 +92,19 @@ export class LedgerPostEntries1764000000000 implements MigrationInterface {
           RAISE EXCEPTION 'candor_post_entries: postings left over after the last entry';
         END IF;
 
-        -- Unique keys already posted, or repeated within the batch (the first one counts).
-        FOR i IN
-          SELECT x.ord FROM (
-            SELECT u.key, u.ord, row_number() OVER (PARTITION BY u.key ORDER BY u.ord) AS rn
-              FROM unnest(p_unique_keys) WITH ORDINALITY AS u(key, ord) WHERE u.key IS NOT NULL) x
-           WHERE x.rn > 1 OR EXISTS (SELECT 1 FROM journal_entries je WHERE je.unique_key = x.key)
-        LOOP
-          st[i] := 'duplicate';
-        END LOOP;
+        -- Unique keys already posted, or repeated within the batch (the first one counts). The posted
+        -- ones are looked up by the unique index (= ANY): a cached plan must not hash-join the whole table.
+        IF EXISTS (SELECT 1 FROM unnest(p_unique_keys) u WHERE u IS NOT NULL) THEN
+          posted_keys := ARRAY(SELECT je.unique_key FROM journal_entries je WHERE je.unique_key = ANY(p_unique_keys));
+          FOR i IN
+            SELECT x.ord FROM (
+              SELECT u.key, u.ord, row_number() OVER (PARTITION BY u.key ORDER BY u.ord) AS rn
+                FROM unnest(p_unique_keys) WITH ORDINALITY AS u(key, ord) WHERE u.key IS NOT NULL) x
+             WHERE x.rn > 1 OR x.key = ANY(posted_keys)
+          LOOP
+            st[i] := 'duplicate';
+          END LOOP;
+        END IF;
 
         -- Every account of the batch, locked once, in id order.
         SELECT array_agg(l.id ORDER BY l.id), array_agg(l.balance ORDER BY l.id), array_agg(l.allow_negative ORDER BY l.id)
