@@ -25,8 +25,6 @@ import { toProduct } from './product-view.js';
 /** How long the catalogue and the 24h statistics are served from memory. */
 const CATALOGUE_TTL_MS = 2000;
 const STATS_TTL_MS = 1000;
-/** A tick heard on the ticks channel serves as the latest for this long; after that (feed quiet, subscriber down) Redis is asked. */
-const HEARD_TICK_MS = 1000;
 /** Most ticks one /ticks answer holds (10 minutes at several ticks a second). */
 const MAX_RECORD_TICKS = 10_000;
 /** Most blocks one /blocks answer holds. */
@@ -49,8 +47,6 @@ export class MarketService {
   private loading: Promise<ProductEntity[]> | null = null;
   private generation = 0;
   private statsCache: { map: Map<string, StatsRow>; at: number } | null = null;
-  /** The last tick of each product heard on the ticks channel (TickerRelay), and when it arrived. */
-  private readonly heard = new Map<string, { tick: LastTick; at: number }>();
 
   constructor(
     private readonly repo: MarketRepository,
@@ -105,20 +101,7 @@ export class MarketService {
   }
 
   /** The latest stored tick: Redis `tick:last:<SYMBOL>`, else Postgres. */
-  /**
-   * A tick the feed published (it publishes after the tick committed, right after it set
-   * `tick:last:*`): kept as the product's latest, so an order does not ask Redis for what this
-   * process heard a moment ago. Never goes back to an older tick.
-   */
-  noteTick(symbol: string, tick: LastTick, at = Date.now()): void {
-    const known = this.heard.get(symbol);
-    if (known && seqBefore(tick.seq, known.tick.seq)) return;
-    this.heard.set(symbol, { tick: { seq: tick.seq, t: tick.t, price: tick.price }, at });
-  }
-
   async latestTick(symbol: string): Promise<{ seq: string; t: Date; price: string } | null> {
-    const heard = this.heard.get(symbol);
-    if (heard && Date.now() - heard.at < HEARD_TICK_MS) return { seq: heard.tick.seq, t: new Date(heard.tick.t), price: heard.tick.price };
     const last = (await this.lastTicks([symbol])).get(symbol);
     return last ? { seq: last.seq, t: new Date(last.t), price: last.price } : null;
   }
@@ -226,9 +209,4 @@ export class MarketService {
     const [last, stats] = await Promise.all([this.lastTicks(rows.map((r) => r.symbol)), this.stats(now)]);
     return rows.map((r) => toProduct(r, locale, this.statusOf(r, new Date(now)), last.get(r.symbol), stats.get(r.symbol)));
   }
-}
-
-/** Whether tick sequence number `a` comes before `b` (decimal strings of bigints, no leading zeros). */
-function seqBefore(a: string, b: string): boolean {
-  return a.length !== b.length ? a.length < b.length : a < b;
 }

@@ -69,10 +69,8 @@ export class TickerRelay implements OnApplicationBootstrap, OnApplicationShutdow
     } catch {
       return;
     }
-    if (typeof m?.symbol !== 'string') return;
-    if (typeof m.seq === 'string' && typeof m.t === 'string' && typeof m.price === 'string') this.market.noteTick(m.symbol, m);
     const server = this.gateway.server;
-    if (!server) return;
+    if (!server || typeof m?.symbol !== 'string') return;
     server.local.to(channel.ticker(m.symbol)).emit('ticker', tickerEvent(m));
     for (const interval of CANDLE_INTERVALS) {
       const c = m.candles?.[interval];

@@ -101,14 +101,20 @@ export class OrderBatcher implements OnApplicationShutdown {
         together.forEach((i, j) => {
           const r = results[j]!;
           out[i] =
-            r.status === 'placed' ? { placed: true, balances: r.balances }
-            : r.status === 'key_taken' ? { placed: false, balances: {} }
-            : new DomainError('INSUFFICIENT_BALANCE', 'amount');
+            r.status === 'placed'
+              ? { placed: true, balances: r.balances }
+              : r.status === 'key_taken'
+                ? { placed: false, balances: {} }
+                : new DomainError('INSUFFICIENT_BALANCE', 'amount');
         });
       } catch (e) {
         this.stats.fallbacks++;
         this.log.warn(`a batch of ${together.length} orders failed as a whole (${(e as Error).message}); placing them one by one`);
-        await Promise.all(together.map(async (i) => { out[i] = await this.single(batch[i]!); }));
+        await Promise.all(
+          together.map(async (i) => {
+            out[i] = await this.single(batch[i]!);
+          }),
+        );
       }
       for (const i of after) out[i] = await this.single(batch[i]!);
       return out;

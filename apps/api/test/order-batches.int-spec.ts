@@ -1,0 +1,264 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { ledgerCheck, startApp, type TestApp } from './support/app.js';
+import { createUser } from './support/factories.js';
+import { balanceOf, fundCash, runningBalanceMismatches } from './support/trading.js';
+import { LedgerService } from '../src/ledger/ledger.service.js';
+import { OrdersRepository, type PlaceStatement } from '../src/orders/orders.repository.js';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await startApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+afterEach(async () => {
+  expect(await ledgerCheck(t)).toMatchObject({ ok: true, imbalance: '0.00' });
+  expect(await runningBalanceMismatches(t.ds)).toBe(0);
+});
+
+async function accounts(userId: string): Promise<{ cash: string; escrow: string }> {
+  const ids = await t.app.get(LedgerService).userAccountIds(t.ds.manager, userId);
+  return { cash: String(ids.cash), escrow: String(ids.escrow) };
+}
+
+interface Entry {
+  key?: string | null;
+  postings: [string, number][];
+}
+
+/** candor_post_entries with the entries' arrays built from a readable list. */
+async function postEntries(entries: Entry[], skipShort: boolean): Promise<{ out_ord: number; out_status: string; out_balances: string[] | null }[]> {
+  const n = entries.length;
+  return t.ds.query(
+    `SELECT out_ord, out_status, out_balances::text[] AS out_balances
+       FROM candor_post_entries($1::varchar[], $2::uuid[], $3::varchar[], $4::varchar[], $5::varchar[], $6::text[], $7::int[], $8::bigint[], $9::bigint[], $10)`,
+    [
+      Array(n).fill('adjustment'),
+      Array(n).fill(null),
+      Array(n).fill('test'),
+      entries.map((_, i) => String(i)),
+      entries.map((e) => e.key ?? null),
+      Array(n).fill(null),
+      entries.map((e) => e.postings.length),
+      entries.flatMap((e) => e.postings.map((p) => p[0])),
+      entries.flatMap((e) => e.postings.map((p) => p[1])),
+      skipShort,
+    ],
+  );
+}
+
+describe('candor_post_entries (the ledger batch function)', () => {
+  it('applies entries in order on running balances, skips one that would overdraw, and skips repeated unique keys', async () => {
+    const u = await createUser(t);
+    await fundCash(t, u.id, 1_000);
+    const { cash, escrow } = await accounts(u.id);
+    const key = `batch-test-${randomUUID()}`;
+    const rows = await postEntries(
+      [
+        {
+          key,
+          postings: [
+            [cash, -600],
+            [escrow, 600],
+          ],
+        },
+        {
+          postings: [
+            [cash, -600],
+            [escrow, 600],
+          ],
+        }, // only 400 left: refused alone
+        {
+          postings: [
+            [cash, -400],
+            [escrow, 400],
+          ],
+        },
+        {
+          key,
+          postings: [
+            [escrow, -1],
+            [cash, 1],
+          ],
+        }, // same key as the first: skipped
+      ],
+      true,
+    );
+    expect(rows.map((r) => r.out_status)).toEqual(['posted', 'short', 'posted', 'duplicate']);
+    expect(rows[0]!.out_balances).toEqual(['400', '600']);
+    expect(rows[2]!.out_balances).toEqual(['0', '1000']);
+    expect([await balanceOf(t, u.id, 'cash'), await balanceOf(t, u.id, 'escrow')]).toEqual([0, 1_000]);
+    // The key is taken now, by a committed entry.
+    expect(
+      (
+        await postEntries(
+          [
+            {
+              key,
+              postings: [
+                [escrow, -1],
+                [cash, 1],
+              ],
+            },
+          ],
+          true,
+        )
+      ).map((r) => r.out_status),
+    ).toEqual(['duplicate']);
+  });
+
+  it('without skip, a short entry fails the whole call with CD001 and writes nothing', async () => {
+    const u = await createUser(t);
+    await fundCash(t, u.id, 500);
+    const { cash, escrow } = await accounts(u.id);
+    const [{ n: before }] = await t.ds.query(`SELECT count(*)::int AS n FROM postings`);
+    await expect(
+      postEntries(
+        [
+          {
+            postings: [
+              [cash, -100],
+              [escrow, 100],
+            ],
+          },
+          {
+            postings: [
+              [cash, -500],
+              [escrow, 500],
+            ],
+          },
+        ],
+        false,
+      ),
+    ).rejects.toMatchObject({
+      code: 'CD001',
+    });
+    const [{ n: after }] = await t.ds.query(`SELECT count(*)::int AS n FROM postings`);
+    expect(after).toBe(before);
+    expect(await balanceOf(t, u.id, 'cash')).toBe(500);
+  });
+
+  it.each<[string, Entry[], RegExp]>([
+    [
+      'an unbalanced entry',
+      [
+        {
+          postings: [
+            ['CASH', -100],
+            ['ESCROW', 99],
+          ],
+        },
+      ],
+      /does not balance/,
+    ],
+    [
+      'a zero posting',
+      [
+        {
+          postings: [
+            ['CASH', 0],
+            ['ESCROW', 0],
+          ],
+        },
+      ],
+      /zero posting/,
+    ],
+    ['a single posting', [{ postings: [['CASH', -100]] }], /two or more postings/],
+    [
+      'an unknown account',
+      [
+        {
+          postings: [
+            ['CASH', -100],
+            ['999999999', 100],
+          ],
+        },
+      ],
+      /unknown ledger account/,
+    ],
+  ])('refuses %s', async (_name, entries, message) => {
+    const u = await createUser(t);
+    await fundCash(t, u.id, 500);
+    const { cash, escrow } = await accounts(u.id);
+    const real = entries.map((e) => ({
+      ...e,
+      postings: e.postings.map(([a, v]) => [a === 'CASH' ? cash : a === 'ESCROW' ? escrow : a, v] as [string, number]),
+    }));
+    await expect(postEntries(real, true)).rejects.toThrow(message);
+    expect(await balanceOf(t, u.id, 'cash')).toBe(500);
+  });
+});
+
+describe('OrdersRepository.placeBatch', () => {
+  function statement(userId: string, acc: { cash: string; escrow: string }, amountCents: number, key: string | null): PlaceStatement {
+    const id = randomUUID();
+    return {
+      order: {
+        id,
+        orderNo: `T${Date.now()}${Math.floor(Math.random() * 1e6)}`,
+        userId,
+        account: 'real',
+        symbol: 'BTCUSDT',
+        direction: 'up',
+        amountCents,
+        durationSeconds: 60,
+        payoutRate: '0.85',
+        openPrice: '100.00',
+        openTickSeq: '1',
+        openedAt: new Date(),
+        expiresAt: new Date(Date.now() + 60_000),
+      },
+      from: acc.cash,
+      to: acc.escrow,
+      claim: key === null ? null : { subjectId: userId, key, scope: 'POST /api/orders', requestHash: 'a'.repeat(64), status: 201, response: { id } },
+    };
+  }
+
+  it('places each order on its own: running balances per user, a short one refused alone, a committed key answered as taken', async () => {
+    const repo = t.app.get(OrdersRepository);
+    const a = await createUser(t);
+    const b = await createUser(t);
+    await fundCash(t, a.id, 1_500);
+    await fundCash(t, b.id, 2_000);
+    const accA = await accounts(a.id);
+    const accB = await accounts(b.id);
+    const earlier = statement(b.id, accB, 100, 'taken-key');
+    expect(await repo.placeBatch([earlier])).toEqual([{ status: 'placed', balances: expect.objectContaining({ cash: '1900', escrow: '100' }) }]);
+
+    const batch = [
+      statement(a.id, accA, 1_000, 'k1'),
+      statement(b.id, accB, 500, null),
+      statement(a.id, accA, 1_000, 'k2'), // 500 left: short
+      statement(b.id, accB, 100, 'taken-key'),
+      statement(a.id, accA, 500, 'k3'),
+    ];
+    const results = await repo.placeBatch(batch);
+    expect(results.map((r) => r.status)).toEqual(['placed', 'placed', 'short', 'key_taken', 'placed']);
+    expect(results[0]).toMatchObject({ balances: { cash: '500', escrow: '1000' } });
+    expect(results[1]).toMatchObject({ balances: { cash: '1400', escrow: '600' } });
+    expect(results[4]).toMatchObject({ balances: { cash: '0', escrow: '1500' } });
+
+    const placed = await t.ds.query(`SELECT id FROM orders WHERE user_id = ANY($1::uuid[]) ORDER BY id`, [[a.id, b.id]]);
+    expect(placed.map((r: { id: string }) => r.id).sort()).toEqual([earlier, batch[0]!, batch[1]!, batch[4]!].map((s) => s.order.id).sort());
+    const keys = await t.ds.query(`SELECT key FROM idempotency_keys WHERE subject_id = ANY($1::uuid[]) ORDER BY key`, [[a.id, b.id]]);
+    expect(keys.map((k: { key: string }) => k.key)).toEqual(['k1', 'k3', 'taken-key']);
+    const stakes = await t.ds.query(`SELECT ref_id FROM journal_entries WHERE type = 'order_stake' AND user_id = ANY($1::uuid[])`, [[a.id, b.id]]);
+    expect(stakes).toHaveLength(4);
+  });
+
+  it('a statement that fails writes nothing for any order of the batch', async () => {
+    const repo = t.app.get(OrdersRepository);
+    const u = await createUser(t);
+    await fundCash(t, u.id, 1_000);
+    const acc = await accounts(u.id);
+    const ok = statement(u.id, acc, 100, 'fine');
+    const bad = { ...statement(u.id, acc, 100, 'other'), to: '999999999' }; // no such account
+    await expect(repo.placeBatch([ok, bad])).rejects.toThrow();
+    expect(await t.ds.query(`SELECT id FROM orders WHERE user_id = $1`, [u.id])).toEqual([]);
+    expect(await t.ds.query(`SELECT key FROM idempotency_keys WHERE subject_id = $1`, [u.id])).toEqual([]);
+    expect(await balanceOf(t, u.id, 'cash')).toBe(1_000);
+  });
+});
