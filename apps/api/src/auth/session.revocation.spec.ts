@@ -26,7 +26,9 @@ function service(redis: Redis): SessionService {
   return new SessionService(ds, redis, { ACCESS_TOKEN_TTL_SECONDS: 900 } as AppConfig);
 }
 
-afterEach(() => jest.restoreAllMocks());
+afterEach(() => {
+  jest.restoreAllMocks();
+});
 
 describe('SessionService.isRevoked', () => {
   it('asks Redis once per session and second while the answer is "not revoked"', async () => {
