@@ -94,7 +94,7 @@ export class LedgerService {
     assertBalanced(postings);
 
     // One round trip: candor_post_entry (migration LedgerPostFunction) inserts the entry, applies the
-    // guarded updates in account-id order and inserts the postings.
+    // guarded updates in the ledger's lock order (see lockAccounts) and inserts the postings.
     const rows: { out_entry_id: string; out_entry_no: string }[] = await em
       .query(`SELECT out_entry_id, out_entry_no FROM candor_post_entry($1, $2, $3, $4, $5, $6, $7::bigint[], $8::bigint[])`, [
         spec.type, spec.userId ?? null, spec.refType ?? null, spec.refId ?? null, spec.uniqueKey ?? null, spec.memo ?? null,
@@ -106,15 +106,16 @@ export class LedgerService {
   }
 
   /**
-   * Posts many balanced entries inside `em`'s transaction with a constant number of statements
-   * (insert entries, lock accounts, insert postings, update accounts), whatever the batch size.
-   * Each entry keeps its own postings (and so its own house posting), but every account is updated
-   * ONCE with the sum of its postings, so a hot platform account is one row update per batch.
-   * Each posting's balance_after is the running balance of its account in posting order.
-   * Every entry must carry a unique key (that is how idempotency and the returned mapping work):
-   * entries whose key was already posted are skipped and answer null, like `post`.
-   * A posting that would take a non-negative account below zero (at its point in the batch)
-   * fails the whole batch with INSUFFICIENT_BALANCE.
+   * Posts many balanced entries inside `em`'s transaction in ONE round trip: the ledger's batch
+   * function candor_post_entries (migration LedgerPostEntries) locks all the batch's accounts once in
+   * the ledger's lock order (users' accounts by id, then platform accounts, so a shared house row is
+   * held the shortest), applies the entries in order (each posting's balance_after is the running
+   * balance of its account), inserts the entries and all postings with one statement each, and updates
+   * every account ONCE, so a hot platform account is one row update per batch.
+   * Every entry must carry a unique key (that is how idempotency works): entries whose key was already
+   * posted are skipped and answer null, like `post`. An entry that would leave a non-negative account
+   * below zero (at its point in the batch) fails the whole batch with INSUFFICIENT_BALANCE; so does, as
+   * a database error, a key being posted by another transaction at the same moment.
    */
   async postBatch(em: EntityManager, entries: readonly EntrySpec[]): Promise<(PostedEntry | null)[]> {
     if (entries.length === 0) return [];
@@ -125,76 +126,29 @@ export class LedgerService {
       keys.add(e.uniqueKey);
       assertBalanced(e.postings);
     }
-
     const n = entries.length;
     const types = new Array<string>(n), users = new Array<string | null>(n), refTypes = new Array<string | null>(n);
-    const refIds = new Array<string | null>(n), uniqueKeys = new Array<string>(n), memos = new Array<string | null>(n);
+    const refIds = new Array<string | null>(n), uniqueKeys = new Array<string>(n), memos = new Array<string | null>(n), sizes = new Array<number>(n);
+    const accounts: string[] = [];
+    const amounts: number[] = [];
     for (let i = 0; i < n; i++) {
       const e = entries[i]!;
       types[i] = e.type; users[i] = e.userId ?? null; refTypes[i] = e.refType ?? null;
-      refIds[i] = e.refId ?? null; uniqueKeys[i] = e.uniqueKey!; memos[i] = e.memo ?? null;
+      refIds[i] = e.refId ?? null; uniqueKeys[i] = e.uniqueKey!; memos[i] = e.memo ?? null; sizes[i] = e.postings.length;
+      for (const p of e.postings) {
+        accounts.push(p.accountId);
+        amounts.push(p.amount);
+      }
     }
-    const inserted: { id: string; entry_no: string; unique_key: string }[] = await em.query(
-      `INSERT INTO journal_entries (entry_no, type, user_id, ref_type, ref_id, unique_key, memo)
-       SELECT 'J' || to_char(now() AT TIME ZONE 'UTC', 'YYYYMMDD') || lpad(nextval('journal_entry_no_seq')::text, 10, '0'),
-              x.type, x.user_id, x.ref_type, x.ref_id, x.unique_key, x.memo
-         FROM unnest($1::text[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[])
-              WITH ORDINALITY AS x(type, user_id, ref_type, ref_id, unique_key, memo, ord)
-        ORDER BY x.ord
-       ON CONFLICT (unique_key) DO NOTHING
-       RETURNING id, entry_no, unique_key`,
-      [types, users, refTypes, refIds, uniqueKeys, memos],
-    );
-    const byKey = new Map(inserted.map((r) => [r.unique_key, { id: String(r.id), entryNo: r.entry_no }]));
-    const result = entries.map((e) => byKey.get(e.uniqueKey!) ?? null);
-    if (byKey.size === 0) return result;
-
-    const posting: { entryId: string; postings: readonly PostingSpec[] }[] = [];
-    const touched: string[] = [];
-    for (let i = 0; i < n; i++) {
-      const r = result[i];
-      if (!r) continue;
-      const ps = entries[i]!.postings;
-      posting.push({ entryId: r.id, postings: ps });
-      for (const p of ps) touched.push(p.accountId);
-    }
-    const plan = planBatchPostings(posting, await this.lockAccounts(em, touched));
-    const m = plan.rows.length;
-    const entryIds = new Array<string>(m), accountIds = new Array<string>(m), amounts = new Array<number>(m), after = new Array<number>(m);
-    for (let i = 0; i < m; i++) {
-      const row = plan.rows[i]!;
-      entryIds[i] = row.entryId; accountIds[i] = row.accountId; amounts[i] = row.amount; after[i] = row.balanceAfter;
-    }
-    await em.query(
-      `INSERT INTO postings (entry_id, account_id, amount, balance_after)
-       SELECT x.entry_id, x.account_id, x.amount, x.balance_after
-         FROM unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::bigint[]) WITH ORDINALITY AS x(entry_id, account_id, amount, balance_after, ord)
-        ORDER BY x.ord`,
-      [entryIds, accountIds, amounts, after],
-    );
-    const updated = returnedRows<{ id: string; balance: string }>(
-      await em.query(
-        `UPDATE ledger_accounts a SET balance = a.balance + d.delta
-           FROM unnest($1::bigint[], $2::bigint[]) AS d(id, delta)
-          WHERE a.id = d.id
-          RETURNING a.id, a.balance`,
-        [plan.accounts.map((a) => a.accountId), plan.accounts.map((a) => a.delta)],
-      ),
-    );
-    const expected = new Map(plan.accounts.map((a) => [a.accountId, a.finalBalance]));
-    if (updated.length !== expected.size || updated.some((u) => expected.get(String(u.id)) !== String(u.balance))) {
-      throw new Error('postBatch: account balances moved under the batch lock');
-    }
-    return result;
-  }
-
-  /** Locks the accounts in id order (the order `post` uses too, so batches and single entries cannot deadlock). */
-  private async lockAccounts(em: EntityManager, ids: readonly string[]): Promise<Map<string, LockedAccount>> {
-    const rows: { id: string; balance: string; allow_negative: boolean }[] = await em.query(
-      `SELECT id, balance, allow_negative FROM ledger_accounts WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE`,
-      [[...new Set(ids)]],
-    );
-    return new Map(rows.map((r) => [String(r.id), { balance: toCents(r.balance), allowNegative: r.allow_negative }]));
+    const rows: { out_status: string; out_entry_id: string | null; out_entry_no: string | null }[] = await em
+      .query(
+        `SELECT out_status, out_entry_id, out_entry_no
+           FROM candor_post_entries($1::varchar[], $2::uuid[], $3::varchar[], $4::varchar[], $5::varchar[], $6::text[], $7::int[], $8::bigint[], $9::bigint[], false)`,
+        [types, users, refTypes, refIds, uniqueKeys, memos, sizes, accounts, amounts],
+      )
+      .catch(rethrowLedgerError);
+    if (rows.length !== n) throw new Error(`postBatch: ${rows.length} answers for ${n} entries`);
+    return rows.map((r) => (r.out_status === 'posted' ? { id: String(r.out_entry_id), entryNo: String(r.out_entry_no) } : null));
   }
 
   async balances(userId: string, em: EntityManager = this.ds.manager): Promise<UserBalances> {
@@ -226,10 +180,6 @@ export class LedgerService {
   }
 }
 
-export interface LockedAccount { balance: Cents; allowNegative: boolean }
-export interface PlannedPosting { entryId: string; accountId: string; amount: Cents; balanceAfter: Cents }
-export interface PlannedAccount { accountId: string; delta: Cents; finalBalance: string }
-
 /** Two or more non-zero safe-integer postings, each account once, summing to zero (the rule `post` applies). */
 export function assertBalanced(postings: readonly PostingSpec[]): void {
   if (postings.length < 2) throw new Error('an entry needs two or more postings');
@@ -244,33 +194,3 @@ export function assertBalanced(postings: readonly PostingSpec[]): void {
   if (sum !== 0) throw new Error(`entry does not balance: ${sum}`);
 }
 
-/**
- * Pure part of postBatch: the postings rows with each account's running balance in posting order,
- * and one aggregated delta per account. Throws INSUFFICIENT_BALANCE when a posting would take an
- * account that may not go negative below zero at its point in the batch.
- */
-export function planBatchPostings(
-  entries: readonly { entryId: string; postings: readonly PostingSpec[] }[],
-  accounts: ReadonlyMap<string, LockedAccount>,
-): { rows: PlannedPosting[]; accounts: PlannedAccount[] } {
-  const running = new Map<string, Cents>();
-  const rows: PlannedPosting[] = [];
-  for (const e of entries) {
-    for (const p of e.postings) {
-      const acc = accounts.get(p.accountId);
-      if (!acc) throw new Error(`ledger account ${p.accountId} does not exist`);
-      const before = running.get(p.accountId) ?? acc.balance;
-      const after = before + p.amount;
-      if (!Number.isSafeInteger(after)) throw new Error(`ledger amount out of safe range on account ${p.accountId}`);
-      if (after < 0 && !acc.allowNegative) throw new DomainError('INSUFFICIENT_BALANCE', 'amount');
-      running.set(p.accountId, after);
-      rows.push({ entryId: e.entryId, accountId: p.accountId, amount: p.amount, balanceAfter: after });
-    }
-  }
-  const out: PlannedAccount[] = [];
-  for (const [accountId, finalBalance] of running) {
-    const delta = finalBalance - accounts.get(accountId)!.balance;
-    out.push({ accountId, delta, finalBalance: String(finalBalance) });
-  }
-  return { rows, accounts: out };
-}

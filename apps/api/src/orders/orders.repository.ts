@@ -97,7 +97,7 @@ export class OrdersRepository {
   /**
    * Places a batch of orders in ONE statement and one commit, each order all or nothing on its own:
    * its stake entry through the ledger's batch function candor_post_entries (accounts locked once in
-   * id order, entries applied in the batch's order, an entry that would overdraw skipped as 'short'),
+   * the ledger's lock order, entries applied in the batch's order, an entry that would overdraw skipped as 'short'),
    * its order row and its idempotency key with the answer. An order whose key is already committed
    * writes nothing ('key_taken'). The (user, key) pairs of one batch must differ. Any error (a key
    * stored concurrently by another transaction, for one) fails the whole statement, which then wrote

@@ -29,18 +29,23 @@ export const SETTLE_SQL = `WITH win AS MATERIALIZED (
             ORDER BY o.expires_at, o.id
             LIMIT $3
               FOR UPDATE OF o SKIP LOCKED
+         ), closes AS MATERIALIZED (
+           -- the close of each (symbol, expiry) once, not once per order (a burst shares a few of them):
+           -- the last tick at or before expiresAt (same time: the later-recorded)
+           SELECT k.symbol, k.expires_at, c.seq, c.t, c.price
+             FROM (SELECT DISTINCT d.symbol, d.expires_at FROM due d) k
+            CROSS JOIN LATERAL (
+              SELECT x.seq, x.t, x.price FROM ticks x
+               WHERE x.symbol = k.symbol
+                 AND x.t = (SELECT max(y.t) FROM ticks y WHERE y.symbol = k.symbol AND y.t <= k.expires_at)
+               ORDER BY x.seq DESC LIMIT 1) c
          ), result AS (
-           -- the close: the last tick at or before expiresAt (same time: the later-recorded)
            SELECT d.id, c.seq, c.t, c.price,
                   CASE WHEN c.price = d.open_price THEN 'tie'
                        WHEN (d.direction = 'up') = (c.price > d.open_price) THEN 'win'
                        ELSE 'loss' END AS outcome
              FROM due d
-            CROSS JOIN LATERAL (
-              SELECT x.seq, x.t, x.price FROM ticks x
-               WHERE x.symbol = d.symbol
-                 AND x.t = (SELECT max(y.t) FROM ticks y WHERE y.symbol = d.symbol AND y.t <= d.expires_at)
-               ORDER BY x.seq DESC LIMIT 1) c
+             JOIN closes c ON c.symbol = d.symbol AND c.expires_at = d.expires_at
          )
          UPDATE orders o
             SET status = 'settled', close_price = r.price, close_tick_seq = r.seq, closed_at = r.t, outcome = r.outcome,
@@ -66,7 +71,7 @@ export const SETTLE_BATCH_LIMIT = Math.max(100, Math.min(20_000, Number(process.
 /**
  * Settlement transactions run at a time for one window. They take disjoint orders (SKIP LOCKED); one
  * claims and closes its orders and inserts its journal entries while the other holds the house row
- * (postBatch locks accounts in id order, so they cannot deadlock).
+ * (postBatch locks accounts in the ledger's lock order, so they cannot deadlock).
  */
 export const SETTLE_PARALLEL = Math.max(1, Math.min(8, Number(process.env.SETTLE_PARALLEL ?? 2) || 2));
 /** Longest the events of committed batches wait while a pass still has batches to run (a burst far larger than one second's work). */

@@ -7,10 +7,11 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  *  - every entry has two or more non-zero postings summing to zero, or the call fails;
  *  - an entry whose unique key is already posted (or repeated earlier in the batch) is skipped
  *    ('duplicate'), as `candor_post_entry` skips it;
- *  - all the batch's accounts are locked at once in id order (the order every ledger write uses, so
- *    batches, single entries and settlement cannot deadlock), and the entries are applied one after
- *    another in the given order on the locked balances: each posting's balance_after is the running
- *    balance of its account;
+ *  - all the batch's accounts are locked at once in the ledger's lock order (users' accounts by id,
+ *    then platform accounts by id: the order every ledger write uses, so batches, single entries and
+ *    settlement cannot deadlock, and a shared platform row such as the house is locked last and held
+ *    the shortest), and the entries are applied one after another in the given order on the locked
+ *    balances: each posting's balance_after is the running balance of its account;
  *  - an entry that would leave a non-negative account below zero is refused as a whole: with
  *    p_skip_short it is skipped ('short') and the others go on, otherwise the call raises CD001;
  *  - then one INSERT of the entries, one INSERT of all postings (the postings_balanced trigger runs
@@ -64,9 +65,9 @@ export class LedgerPostEntries1764000000000 implements MigrationInterface {
         starts := array_fill(0, ARRAY[n]);
         entry_of := array_fill(0, ARRAY[m]);
         st := array_fill('posted'::text, ARRAY[n]);
-        eids := array_fill(NULL::bigint, ARRAY[n]);
+        eids := array_fill(0::bigint, ARRAY[n]);
         nos := array_fill(NULL::varchar, ARRAY[n]);
-        after := array_fill(NULL::bigint, ARRAY[m]);
+        after := array_fill(0::bigint, ARRAY[m]);
         pos := array_fill(0, ARRAY[m]);
 
         -- Shape: each entry two or more non-zero postings summing to zero.
@@ -106,15 +107,36 @@ export class LedgerPostEntries1764000000000 implements MigrationInterface {
           END LOOP;
         END IF;
 
-        -- Every account of the batch, locked once, in id order.
+        -- Every account of the batch, locked once, in the ledger's lock order: users' accounts by id,
+        -- then platform accounts by id (the shared house row last, so it is held the shortest).
         SELECT array_agg(l.id ORDER BY l.id), array_agg(l.balance ORDER BY l.id), array_agg(l.allow_negative ORDER BY l.id)
           INTO ids, bals, negs
           FROM (SELECT a.id, a.balance, a.allow_negative FROM ledger_accounts a
-                 WHERE a.id = ANY(p_accounts) ORDER BY a.id FOR UPDATE) l;
+                 WHERE a.id = ANY(p_accounts) ORDER BY (a.user_id IS NULL), a.id FOR UPDATE) l;
         IF coalesce(array_length(ids, 1), 0) <> (SELECT count(DISTINCT x) FROM unnest(p_accounts) x) THEN
           RAISE EXCEPTION 'candor_post_entries: unknown ledger account';
         END IF;
         orig := bals;
+
+        IF NOT p_skip_short THEN
+          -- Every entry posts or the call fails: the running balances in one set-based pass.
+          SELECT array_agg(coalesce(r.after, 0) ORDER BY g.p), coalesce(bool_or(NOT r.neg AND r.after < 0), false)
+            INTO after, short
+            FROM generate_series(1, m) AS g(p)
+            LEFT JOIN (
+              SELECT x.p, l.neg, (l.bal + sum(p_amounts[x.p]) OVER (PARTITION BY p_accounts[x.p] ORDER BY x.p))::bigint AS after
+                FROM generate_series(1, m) AS x(p)
+                JOIN unnest(ids, bals, negs) AS l(id, bal, neg) ON l.id = p_accounts[x.p]
+               WHERE st[entry_of[x.p]] = 'posted') r ON r.p = g.p;
+          IF short THEN
+            RAISE EXCEPTION 'INSUFFICIENT_BALANCE' USING ERRCODE = 'CD001';
+          END IF;
+          FOR i IN 1..n LOOP
+            CONTINUE WHEN st[i] <> 'posted';
+            eids[i] := nextval(id_seq);
+            nos[i] := 'J' || day || lpad(nextval('journal_entry_no_seq')::text, 10, '0');
+          END LOOP;
+        ELSE
         FOR k IN 1..m LOOP
           pos[k] := array_position(ids, p_accounts[k]);
         END LOOP;
@@ -141,7 +163,6 @@ export class LedgerPostEntries1764000000000 implements MigrationInterface {
             FOR k IN starts[i]..starts[i] + p_sizes[i] - 1 LOOP
               j := pos[k];
               bals[j] := bals[j] - p_amounts[k];
-              after[k] := NULL;
             END LOOP;
             st[i] := 'short';
           ELSE
@@ -149,6 +170,7 @@ export class LedgerPostEntries1764000000000 implements MigrationInterface {
             nos[i] := 'J' || day || lpad(nextval('journal_entry_no_seq')::text, 10, '0');
           END IF;
         END LOOP;
+        END IF;
 
         INSERT INTO journal_entries (id, entry_no, type, user_id, ref_type, ref_id, unique_key, memo)
         OVERRIDING SYSTEM VALUE
@@ -159,20 +181,75 @@ export class LedgerPostEntries1764000000000 implements MigrationInterface {
         SELECT eids[entry_of[g.p]], p_accounts[g.p], p_amounts[g.p], after[g.p]
           FROM generate_series(1, m) AS g(p) WHERE st[entry_of[g.p]] = 'posted' ORDER BY g.p;
 
-        UPDATE ledger_accounts a SET balance = d.bal
-          FROM unnest(ids, bals, orig) AS d(id, bal, was)
-         WHERE a.id = d.id AND d.bal <> d.was;
+        IF p_skip_short THEN
+          UPDATE ledger_accounts a SET balance = d.bal
+            FROM unnest(ids, bals, orig) AS d(id, bal, was)
+           WHERE a.id = d.id AND d.bal <> d.was;
+        ELSE
+          UPDATE ledger_accounts a SET balance = a.balance + d.delta
+            FROM (SELECT p_accounts[g.p] AS id, sum(p_amounts[g.p])::bigint AS delta
+                    FROM generate_series(1, m) AS g(p) WHERE st[entry_of[g.p]] = 'posted' GROUP BY 1) d
+           WHERE a.id = d.id AND d.delta <> 0;
+        END IF;
 
         RETURN QUERY
-          SELECT g.e, st[g.e], eids[g.e], nos[g.e],
+          SELECT g.e, st[g.e], CASE WHEN st[g.e] = 'posted' THEN eids[g.e] END, nos[g.e],
                  CASE WHEN st[g.e] = 'posted' THEN p_accounts[starts[g.e]:starts[g.e] + p_sizes[g.e] - 1] END,
                  CASE WHEN st[g.e] = 'posted' THEN after[starts[g.e]:starts[g.e] + p_sizes[g.e] - 1] END
             FROM generate_series(1, n) AS g(e) ORDER BY g.e;
       END $$;
     `);
+    // The single-entry function takes the same lock order (it used plain id order).
+    await q.query(POST_ENTRY.replace('ORDER_BY', `JOIN ledger_accounts a ON a.id = t.acc ORDER BY (a.user_id IS NULL), t.acc`));
   }
 
   async down(q: QueryRunner): Promise<void> {
     await q.query(`DROP FUNCTION candor_post_entries(varchar[], uuid[], varchar[], varchar[], varchar[], text[], int[], bigint[], bigint[], boolean)`);
+    await q.query(POST_ENTRY.replace('ORDER_BY', `ORDER BY t.acc`));
   }
 }
+
+/** candor_post_entry (migration LedgerPostFunction) with its lock order as ORDER_BY. */
+const POST_ENTRY = `
+  CREATE OR REPLACE FUNCTION candor_post_entry(
+    p_type varchar, p_user uuid, p_ref_type varchar, p_ref_id varchar, p_unique_key varchar, p_memo text,
+    p_accounts bigint[], p_amounts bigint[]
+  ) RETURNS TABLE (out_entry_id bigint, out_entry_no varchar, out_account_id bigint, out_balance bigint)
+  LANGUAGE plpgsql AS $$
+  DECLARE
+    n int := coalesce(array_length(p_accounts, 1), 0);
+    v_entry bigint;
+    v_no varchar;
+    v_bal bigint;
+    v_bals bigint[] := '{}';
+    i bigint;
+  BEGIN
+    IF n < 2 OR n <> coalesce(array_length(p_amounts, 1), 0) THEN
+      RAISE EXCEPTION 'an entry needs two or more postings, one amount each';
+    END IF;
+    IF (SELECT sum(x) FROM unnest(p_amounts) x) <> 0 OR EXISTS (SELECT 1 FROM unnest(p_amounts) x WHERE x = 0) THEN
+      RAISE EXCEPTION 'entry does not balance or has a zero posting';
+    END IF;
+    INSERT INTO journal_entries (entry_no, type, user_id, ref_type, ref_id, unique_key, memo)
+    VALUES ('J' || to_char(now() AT TIME ZONE 'UTC', 'YYYYMMDD') || lpad(nextval('journal_entry_no_seq')::text, 10, '0'),
+            p_type, p_user, p_ref_type, p_ref_id, p_unique_key, p_memo)
+    ON CONFLICT (unique_key) DO NOTHING
+    RETURNING journal_entries.id, journal_entries.entry_no INTO v_entry, v_no;
+    IF v_entry IS NULL THEN
+      RETURN; -- already posted under this unique key: a no-op
+    END IF;
+    v_bals := array_fill(NULL::bigint, ARRAY[n]);
+    FOR i IN SELECT t.ord FROM unnest(p_accounts) WITH ORDINALITY AS t(acc, ord) ORDER_BY LOOP
+      UPDATE ledger_accounts a SET balance = a.balance + p_amounts[i]
+       WHERE a.id = p_accounts[i] AND (a.allow_negative OR a.balance + p_amounts[i] >= 0)
+       RETURNING a.balance INTO v_bal;
+      IF NOT FOUND THEN
+        RAISE EXCEPTION 'INSUFFICIENT_BALANCE' USING ERRCODE = 'CD001';
+      END IF;
+      v_bals[i] := v_bal;
+    END LOOP;
+    INSERT INTO postings (entry_id, account_id, amount, balance_after)
+    SELECT v_entry, p_accounts[k], p_amounts[k], v_bals[k] FROM generate_subscripts(p_accounts, 1) AS k ORDER BY k;
+    RETURN QUERY SELECT v_entry, v_no, p_accounts[k], v_bals[k] FROM generate_subscripts(p_accounts, 1) AS k ORDER BY k;
+  END $$;
+`;
