@@ -280,4 +280,26 @@ describe('ledger', () => {
     await expect(t.ds.query(`DELETE FROM postings WHERE id = (SELECT min(id) FROM postings)`)).rejects.toThrow(/append-only/);
     expect((await ledgerCheck(t)).ok).toBe(true);
   });
+
+  it('refuses postings that name a missing entry or account, and never lets a referenced account go or change its id', async () => {
+    const u = await registerUser(t);
+    const [acc] = await t.ds.query(`SELECT id FROM ledger_accounts WHERE user_id = $1 AND kind = 'cash'`, [u.id]);
+    const [other] = await t.ds.query(`SELECT id FROM ledger_accounts WHERE user_id = $1 AND kind = 'escrow'`, [u.id]);
+    // Balanced, but the entry does not exist.
+    await expect(
+      t.ds.query(`INSERT INTO postings (entry_id, account_id, amount, balance_after) VALUES (999999999, $1, 5, 5), (999999999, $2, -5, -5)`, [acc.id, other.id]),
+    ).rejects.toThrow(/journal entry 999999999, which does not exist/);
+    // A real, balanced entry, but one posting names an account that does not exist.
+    await expect(
+      t.ds.transaction(async (em) => {
+        const [e] = await em.query(`INSERT INTO journal_entries (entry_no, type) VALUES ('T' || substr(md5(random()::text), 1, 20), 'adjustment') RETURNING id`);
+        await em.query(`INSERT INTO postings (entry_id, account_id, amount, balance_after) VALUES ($1, $2, 5, 5), ($1, 999999999, -5, -5)`, [e.id, acc.id]);
+      }),
+    ).rejects.toThrow(/ledger account 999999999, which does not exist/);
+    await expect(t.ds.query(`DELETE FROM ledger_accounts WHERE id = $1`, [acc.id])).rejects.toThrow(/never removed/);
+    await expect(t.ds.query(`TRUNCATE ledger_accounts CASCADE`)).rejects.toThrow(/never removed/);
+    // An identity column refuses any new id but its DEFAULT; the trigger refuses that one.
+    await expect(t.ds.query(`UPDATE ledger_accounts SET id = DEFAULT WHERE id = $1`, [acc.id])).rejects.toThrow(/cannot change/);
+    expect((await ledgerCheck(t)).ok).toBe(true);
+  });
 });
