@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { DomainError } from '../common/domain-error.js';
 import type { AppConfig } from '../config/config.js';
 import { OrderBatcher } from './order-batcher.js';
-import type { BatchPlaceResult, OrdersRepository, PlaceResult, PlaceStatement } from './orders.repository.js';
+import { BatchNotWritten, type BatchPlaceResult, type OrdersRepository, type PlaceResult, type PlaceStatement } from './orders.repository.js';
 
 function statement(n: number, userId = `u${n}`, key: string | null = `k${n}`): PlaceStatement {
   return {
@@ -106,7 +106,7 @@ describe('OrderBatcher', () => {
   });
 
   it('places the orders one by one when the batch fails as a whole, with their own results', async () => {
-    const repo = new FakeRepo(undefined, new Error('duplicate key value violates unique constraint "idempotency_keys_pkey"'));
+    const repo = new FakeRepo(undefined, new BatchNotWritten(new Error('duplicate key value violates unique constraint "idempotency_keys_pkey"')));
     const b = batcher(repo);
     const s1 = statement(1);
     const short = { ...statement(2), order: { ...statement(2).order, id: 'o-short' } };
@@ -117,6 +117,15 @@ describe('OrderBatcher', () => {
     expect(results[1]).toMatchObject({ status: 'rejected', reason: { code: 'INSUFFICIENT_BALANCE' } });
     expect(results[2]).toEqual({ status: 'fulfilled', value: { placed: false, balances: { cash: 'single' } } });
     expect(b.stats.fallbacks).toBe(1);
+  });
+
+  it('never places again the orders of a batch that was written but answered inconsistently', async () => {
+    const repo = new FakeRepo(undefined, new Error('placeBatch: 2 answers for 3 orders'));
+    const b = batcher(repo);
+    const results = await Promise.allSettled([1, 2, 3].map((n) => b.place(statement(n))));
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected']);
+    expect(repo.singles).toEqual([]);
+    expect(b.stats.fallbacks).toBe(0);
   });
 
   it('places a repeated (user, key) after the batch, on its own; orders without a key never clash', async () => {

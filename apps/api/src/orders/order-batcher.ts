@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/
 import DataLoader from 'dataloader';
 import { DomainError } from '../common/domain-error.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
-import { OrdersRepository, type PlaceStatement } from './orders.repository.js';
+import { BatchNotWritten, OrdersRepository, type PlaceStatement } from './orders.repository.js';
 
 /** What placing one order came to: placed with the user's balances after it, or its key was already taken. */
 export interface PlaceOutcome {
@@ -108,6 +108,13 @@ export class OrderBatcher implements OnApplicationShutdown {
                 : new DomainError('INSUFFICIENT_BALANCE', 'amount');
         });
       } catch (e) {
+        if (!(e instanceof BatchNotWritten)) {
+          // The batch committed but its answer did not add up: a bug. Never place those orders again.
+          this.log.error(`order batch answer inconsistent: ${(e as Error).message}`);
+          for (const i of together) out[i] = e instanceof Error ? e : new Error(String(e));
+          for (const i of after) out[i] = await this.single(batch[i]!);
+          return out;
+        }
         this.stats.fallbacks++;
         this.log.warn(`a batch of ${together.length} orders failed as a whole (${(e as Error).message}); placing them one by one`);
         await Promise.all(

@@ -40,6 +40,13 @@ export type BatchPlaceResult =
   | { status: 'key_taken' }
   | { status: 'short' };
 
+/** The batch statement failed: it wrote nothing, so its orders may be placed again one by one. */
+export class BatchNotWritten extends Error {
+  constructor(cause: unknown) {
+    super(`order batch not written: ${(cause as Error)?.message ?? String(cause)}`, { cause });
+  }
+}
+
 /** The part of pg's Pool used here. */
 interface PgPool {
   query<R>(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: R[] }>;
@@ -101,7 +108,9 @@ export class OrdersRepository {
    * its order row and its idempotency key with the answer. An order whose key is already committed
    * writes nothing ('key_taken'). The (user, key) pairs of one batch must differ. Any error (a key
    * stored concurrently by another transaction, for one) fails the whole statement, which then wrote
-   * nothing: the caller places those orders again one by one with `place`.
+   * nothing: that is thrown as BatchNotWritten, and the caller places those orders again one by one
+   * with `place`. (If the connection breaks after the commit, placing again finds each order's key,
+   * or its stake's unique key, already taken: nothing is placed twice.)
    */
   async placeBatch(batch: readonly PlaceStatement[]): Promise<BatchPlaceResult[]> {
     const n = batch.length;
@@ -154,9 +163,12 @@ export class OrdersRepository {
               (SELECT count(*) FROM o)::int AS orders
          FROM x LEFT JOIN go ON go.ord = x.ord LEFT JOIN e ON e.out_ord = go.g
         ORDER BY x.ord`;
-    const res = await this.pool().query<{ status: string; after: string[] | null; snapshot: Record<string, string> | null; orders: number }>({
-      name: 'candor-place-orders', text, values: cols,
-    });
+    const res = await this.pool()
+      .query<{ status: string; after: string[] | null; snapshot: Record<string, string> | null; orders: number }>({ name: 'candor-place-orders', text, values: cols })
+      .catch((e: unknown) => {
+        throw new BatchNotWritten(e);
+      });
+    // From here on the batch is committed: an inconsistency below is a bug to report, never a reason to place the orders again.
     if (res.rows.length !== n) throw new Error(`placeBatch: ${res.rows.length} answers for ${n} orders`);
     // Balances as they stood after each order: the snapshot, then the stake accounts of the user's orders so far in this batch.
     const running = new Map<string, Record<string, string>>();
