@@ -108,20 +108,19 @@ export class OrderBatcher implements OnApplicationShutdown {
                 : new DomainError('INSUFFICIENT_BALANCE', 'amount');
         });
       } catch (e) {
-        if (!(e instanceof BatchNotWritten)) {
+        if (e instanceof BatchNotWritten) {
+          this.stats.fallbacks++;
+          this.log.warn(`a batch of ${together.length} orders failed as a whole (${e.message}); placing them one by one`);
+          await Promise.all(
+            together.map(async (i) => {
+              out[i] = await this.single(batch[i]!);
+            }),
+          );
+        } else {
           // The batch committed but its answer did not add up: a bug. Never place those orders again.
           this.log.error(`order batch answer inconsistent: ${(e as Error).message}`);
           for (const i of together) out[i] = e instanceof Error ? e : new Error(String(e));
-          for (const i of after) out[i] = await this.single(batch[i]!);
-          return out;
         }
-        this.stats.fallbacks++;
-        this.log.warn(`a batch of ${together.length} orders failed as a whole (${(e as Error).message}); placing them one by one`);
-        await Promise.all(
-          together.map(async (i) => {
-            out[i] = await this.single(batch[i]!);
-          }),
-        );
       }
       for (const i of after) out[i] = await this.single(batch[i]!);
       return out;
