@@ -170,6 +170,8 @@ export class OrdersRepository {
       });
     // From here on the batch is committed: an inconsistency below is a bug to report, never a reason to place the orders again.
     if (res.rows.length !== n) throw new Error(`placeBatch: ${res.rows.length} answers for ${n} orders`);
+    const posted = res.rows.filter((r) => r.status === 'posted').length;
+    if (n > 0 && res.rows[0]!.orders !== posted) throw new Error(`placeBatch: ${posted} stakes posted but ${res.rows[0]!.orders} orders stored`);
     // Balances as they stood after each order: the snapshot, then the stake accounts of the user's orders so far in this batch.
     const running = new Map<string, Record<string, string>>();
     return res.rows.map((r, i): BatchPlaceResult => {
