@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/glob
 import { ledgerCheck, startApp, type TestApp } from './support/app.js';
 import { createUser } from './support/factories.js';
 import { balanceOf, fundCash, runningBalanceMismatches } from './support/trading.js';
+import { pruneIdempotencyKeys } from '../src/common/idempotency.js';
 import { LedgerService } from '../src/ledger/ledger.service.js';
 import { OrdersRepository, type PlaceStatement } from '../src/orders/orders.repository.js';
 
@@ -260,5 +261,23 @@ describe('OrdersRepository.placeBatch', () => {
     expect(await t.ds.query(`SELECT id FROM orders WHERE user_id = $1`, [u.id])).toEqual([]);
     expect(await t.ds.query(`SELECT key FROM idempotency_keys WHERE subject_id = $1`, [u.id])).toEqual([]);
     expect(await balanceOf(t, u.id, 'cash')).toBe(1_000);
+  });
+});
+
+describe('idempotency keys are kept for a day', () => {
+  it('pruneIdempotencyKeys removes the keys stored before the cut-off, in chunks, and keeps the rest', async () => {
+    const u = await createUser(t);
+    const insert = (key: string, hoursAgo: number) =>
+      t.ds.query(
+        `INSERT INTO idempotency_keys (subject_id, key, scope, request_hash, status_code, response, created_at)
+         VALUES ($1, $2, 'POST /api/orders', $3, 201, '{}'::jsonb, now() - make_interval(hours => $4))`,
+        [u.id, key, 'a'.repeat(64), hoursAgo],
+      );
+    for (let i = 0; i < 5; i++) await insert(`old-${i}`, 25 + i);
+    await insert('fresh', 1);
+    const removed = await pruneIdempotencyKeys(t.ds.manager, new Date(Date.now() - 24 * 3_600_000), 2);
+    expect(removed).toBe(5); // every other key of the run is younger than a day
+    const left = await t.ds.query(`SELECT key FROM idempotency_keys WHERE subject_id = $1`, [u.id]);
+    expect(left).toEqual([{ key: 'fresh' }]);
   });
 });

@@ -11,10 +11,11 @@ import { RedisModule } from '@candor/api/redis/redis.module';
 import { LedgerModule } from '@candor/api/ledger/ledger.module';
 import { LedgerCheckProcessor } from './ledger-check/ledger-check.processor.js';
 import { LedgerCheckScheduler } from './ledger-check/ledger-check.scheduler.js';
+import { HousekeepingProcessor, HousekeepingScheduler } from './housekeeping/housekeeping.processor.js';
 import { WORKER_FEATURES } from './features.js';
 import { QueueRegistryCheck } from './boot/queue-registry.check.js';
 
-export const PROCESSORS: Type[] = [LedgerCheckProcessor, ...WORKER_FEATURES.processors];
+export const PROCESSORS: Type[] = [LedgerCheckProcessor, HousekeepingProcessor, ...WORKER_FEATURES.processors];
 
 /** The worker: the api's services with another entry point, BullMQ processors and their schedulers, no HTTP. */
 @Module({})
@@ -31,7 +32,7 @@ export class WorkerModule {
         BullModule.registerQueue(...Object.values(QUEUES).map((q) => ({ name: q.name }))),
         ...WORKER_FEATURES.imports,
       ],
-      providers: [...PROCESSORS, LedgerCheckScheduler, QueueRegistryCheck, ...WORKER_FEATURES.providers],
+      providers: [...PROCESSORS, LedgerCheckScheduler, HousekeepingScheduler, QueueRegistryCheck, ...WORKER_FEATURES.providers],
     };
   }
 }

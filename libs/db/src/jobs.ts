@@ -7,7 +7,15 @@ export const QUEUES = {
   ledgerCheck: { name: 'ledger-check', jobs: { check: 'ledger-check' } },
   settlement: { name: 'settlement', jobs: { settleSecond: 'settle-second' } },
   settlementSweep: { name: 'settlement-sweep', jobs: { sweep: 'settlement-sweep' } },
+  housekeeping: { name: 'housekeeping', jobs: { pruneIdempotencyKeys: 'prune-idempotency-keys' } },
 } as const;
+
+export interface HousekeepingPayload { requestedAt: string }
+
+/** How long an `Idempotency-Key` and its answer are kept; a repeat after that is a new request. */
+export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
+/** How often the worker removes expired idempotency keys. */
+export const PRUNE_IDEMPOTENCY_EVERY_MS = 10 * 60 * 1000;
 
 export interface LedgerCheckPayload { requestedAt: string }
 

@@ -115,3 +115,22 @@ export async function answerOrRethrow<T>(lookup: EntityManager, claim: Idempoten
   }
   throw err;
 }
+
+/**
+ * Removes the keys (and their answers) stored before `before`, `chunk` rows per statement so a large
+ * backlog never holds locks for long; returns how many went. Rows are found by the BRIN index on
+ * created_at (migration IdempotencyKeysByAge). Run by the worker's housekeeping job.
+ */
+export async function pruneIdempotencyKeys(em: EntityManager, before: Date, chunk = 5_000): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const deleted: unknown = await em.query(
+      `DELETE FROM idempotency_keys WHERE ctid = ANY(ARRAY(SELECT ctid FROM idempotency_keys WHERE created_at < $1 LIMIT $2))`,
+      [before, chunk],
+    );
+    // TypeORM answers a DELETE with [rows, affected count].
+    const n = Array.isArray(deleted) && typeof deleted[1] === 'number' ? deleted[1] : 0;
+    total += n;
+    if (n < chunk) return total;
+  }
+}
