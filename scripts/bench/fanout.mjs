@@ -37,7 +37,7 @@ import {
   signalProfile,
   sleep,
   verdict,
-  writeResult,
+  runBench,
   cleanupStack,
   exitWithHelpIf,
 } from './lib/common.mjs';
@@ -127,7 +127,7 @@ const result = {
   runs: [],
 };
 
-try {
+await runBench('fanout', result, { stopAll, disarm }, summarize, async () => {
   await ensureServerBuilt({ skip: opt['no-build'] });
   const stack = await startStack({ name: 'fanout', fast: true });
   cleanup.push(() => stack.stop());
@@ -144,19 +144,7 @@ try {
       }
     }
   }
-} catch (err) {
-  log(`error: ${err.stack ?? err.message}`);
-  result.error = err.message;
-  process.exitCode = 1;
-} finally {
-  await stopAll();
-  disarm();
-}
-
-summarize(result);
-const file = writeResult('fanout', result);
-log(`result: ${path.relative(process.cwd(), file)}`);
-if (result.error) log(`the benchmark did not finish: ${result.error}`);
+});
 
 // ---------------------------------------------------------------------------
 

@@ -37,7 +37,7 @@ import {
   treeCpuSeconds,
   verdict,
   waitSampler,
-  writeResult,
+  runBench,
   cleanupStack,
   exitWithHelpIf,
 } from './lib/common.mjs';
@@ -111,7 +111,7 @@ const result = {
   runs: [],
 };
 
-try {
+await runBench('orders', result, { stopAll, disarm }, summarize, async () => {
   await ensureServerBuilt({ skip: opt['no-build'] });
   const stack = await startStack({ name: 'orders', fast: opt.fast, seedEnv: { ACCESS_TOKEN_TTL_SECONDS: '3600' } });
   cleanup.push(() => stack.stop());
@@ -289,19 +289,7 @@ try {
   log(
     `orders in the database: ${result.orders.rows}, idempotency keys answered 201: ${result.orders.keysAnswered201}; ledger invariant: ${describeLedger(result.ledger)}`,
   );
-} catch (err) {
-  log(`error: ${err.stack ?? err.message}`);
-  result.error = err.message;
-  process.exitCode = 1;
-} finally {
-  await stopAll();
-  disarm();
-}
-
-summarize(result);
-const file = writeResult('orders', result);
-log(`result: ${path.relative(process.cwd(), file)}`);
-if (result.error) log(`the benchmark did not finish: ${result.error}`);
+});
 
 // ---------------------------------------------------------------------------
 

@@ -54,7 +54,7 @@ import {
   signalProfile,
   sleep,
   verdict,
-  writeResult,
+  runBench,
   cleanupStack,
   exitWithHelpIf,
 } from './lib/common.mjs';
@@ -135,7 +135,7 @@ const result = {
   runs: {},
 };
 
-try {
+await runBench('settle', result, { stopAll, disarm }, summarize, async () => {
   await ensureServerBuilt({ skip: opt['no-build'] });
   const stack = await startStack({ name: 'settle', fast: opt.fast, seedEnv: { DB_POOL_SIZE: '20' } });
   cleanup.push(() => stack.stop());
@@ -159,19 +159,7 @@ try {
     const { firstSecond, orders } = await prepareOrders(c.url, total, SUSTAINED_SECONDS, stack.redisUrl);
     result.runs.sustained = await runWorker({ label: 'sustained', url: c.url, stack, firstSecond, seconds: SUSTAINED_SECONDS, orders });
   }
-} catch (err) {
-  log(`error: ${err.stack ?? err.message}`);
-  result.error = err.message;
-  process.exitCode = 1;
-} finally {
-  await stopAll();
-  disarm();
-}
-
-summarize(result);
-const file = writeResult('settle', result);
-log(`result: ${path.relative(process.cwd(), file)}`);
-if (result.error) log(`the benchmark did not finish: ${result.error}`);
+});
 
 // ---------------------------------------------------------------------------
 // Setup

@@ -317,3 +317,24 @@ export function cleanupStack(onInterrupt) {
   const disarm = onInterrupt(stopAll);
   return { cleanup, stopAll, disarm };
 }
+
+/**
+ * Runs a benchmark's body, then always: the cleanups (also after an error), the summary table and
+ * bench-results/<name>-<time>.json. An error is logged, kept in `result.error` and sets exit code 1.
+ */
+export async function runBench(name, result, { stopAll, disarm }, summarize, body) {
+  try {
+    await body();
+  } catch (err) {
+    log(`error: ${err.stack ?? err.message}`);
+    result.error = err.message;
+    process.exitCode = 1;
+  } finally {
+    await stopAll();
+    disarm();
+  }
+  summarize(result);
+  const file = writeResult(name, result);
+  log(`result: ${path.relative(process.cwd(), file)}`);
+  if (result.error) log(`the benchmark did not finish: ${result.error}`);
+}
