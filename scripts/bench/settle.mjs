@@ -59,6 +59,7 @@ import {
   exitWithHelpIf,
 } from './lib/common.mjs';
 import { WORKER_MAIN, ensureServerBuilt, onInterrupt, startNodeService, startStack } from './lib/stack.mjs';
+import { withClient } from '../lib/infra.mjs';
 import { createFundedUsers, describeLedger, ledgerCheck as ledgerCheckQuery } from './lib/users.mjs';
 
 const { values: opt } = parseArgs({
@@ -171,17 +172,6 @@ async function withDataSource(url, fn) {
     return await fn(ds);
   } finally {
     await ds.destroy();
-  }
-}
-
-async function withClient(url, fn) {
-  const client = new pg.Client({ connectionString: url });
-  client.on('error', () => {});
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end().catch(() => {});
   }
 }
 

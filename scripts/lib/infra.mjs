@@ -232,7 +232,8 @@ export function withDatabase(url, name) {
   return u.toString();
 }
 
-async function withClient(url, fn) {
+/** `fn` with a pg client connected to `url`, closed afterwards. */
+export async function withClient(url, fn) {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
   client.on('error', () => {});
   await client.connect();
