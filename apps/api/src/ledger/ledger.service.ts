@@ -49,9 +49,10 @@ export function toCents(v: string | number | null | undefined): Cents {
  * updates; a debit that would take a non-negative account below zero fails in the same
  * statement, and the database refuses an unbalanced entry (trigger postings_balanced).
  *
- * At the database level the single write path of one entry is the function `candor_post_entry`
- * (migration LedgerPostFunction): `post` calls it, and so does the order hot path, inside the one
- * statement that also stores the order (OrdersRepository.place): the same rules, one round trip.
+ * At the database level there are two write paths, with the same rules: `candor_post_entry` for one
+ * entry (migration LedgerPostFunction; `post` calls it) and `candor_post_entries` for many (migration
+ * LedgerPostEntries; `postBatch` calls it). The order hot path calls them inside the one statement
+ * that also stores the order (OrdersRepository.place) or a batch of orders (placeBatch): one round trip.
  */
 @Injectable()
 export class LedgerService {
