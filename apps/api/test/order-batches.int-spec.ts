@@ -193,6 +193,35 @@ describe('candor_post_entries (the ledger batch function)', () => {
   });
 });
 
+describe("LedgerService.postBatch (settlement's path to the batch function)", () => {
+  it('answers null for an already-posted key, and refuses an overdraft as INSUFFICIENT_BALANCE with nothing written', async () => {
+    const ledger = t.app.get(LedgerService);
+    const u = await createUser(t);
+    await fundCash(t, u.id, 1_000);
+    const { cash, escrow } = await accounts(u.id);
+    const key = `post-batch-${randomUUID()}`;
+    const entry = (uniqueKey: string, amount: number) => ({
+      type: 'adjustment' as const,
+      userId: u.id,
+      refType: 'test',
+      refId: uniqueKey,
+      uniqueKey,
+      postings: [
+        { accountId: cash, amount: -amount },
+        { accountId: escrow, amount },
+      ],
+    });
+    const first = await ledger.transaction((em) => ledger.postBatch(em, [entry(key, 300), entry(`${key}-b`, 200)]));
+    expect(first.map((p) => p !== null)).toEqual([true, true]);
+    const again = await ledger.transaction((em) => ledger.postBatch(em, [entry(key, 300), entry(`${key}-c`, 100)]));
+    expect(again.map((p) => p !== null)).toEqual([false, true]);
+    await expect(ledger.transaction((em) => ledger.postBatch(em, [entry(`${key}-d`, 100), entry(`${key}-e`, 1_000)]))).rejects.toMatchObject({
+      code: 'INSUFFICIENT_BALANCE',
+    });
+    expect([await balanceOf(t, u.id, 'cash'), await balanceOf(t, u.id, 'escrow')]).toEqual([400, 600]);
+  });
+});
+
 describe('OrdersRepository.placeBatch', () => {
   function statement(userId: string, acc: { cash: string; escrow: string }, amountCents: number, key: string | null): PlaceStatement {
     const id = randomUUID();
