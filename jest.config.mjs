@@ -11,9 +11,14 @@ const swc = [
     module: { type: 'es6' },
   },
 ];
+// ESM-only packages that a CommonJS dependency require()s (Node 20 loads them natively, jest cannot):
+// compiled to CommonJS for the tests. content-disposition: required by @fastify/static.
+const requiredEsm = ['content-disposition'];
+const toCommonJs = ['@swc/jest', { jsc: { target: 'es2022' }, module: { type: 'commonjs' } }];
 const common = {
   extensionsToTreatAsEsm: ['.ts', '.tsx'],
-  transform: { '^.+\\.(t|j)sx?$': swc },
+  transform: { [`/node_modules/(.*/)?(${requiredEsm.join('|')})/.+\\.js$`]: toCommonJs, '^.+\\.(t|j)sx?$': swc },
+  transformIgnorePatterns: [`/node_modules/(?!(.*/)?(${requiredEsm.join('|')})/)`],
   moduleNameMapper: {
     '^@candor/(domain|contracts|i18n|db)$': '<rootDir>/libs/$1/src/index.ts',
     '^@candor/api/(.*)$': '<rootDir>/apps/api/src/$1.ts',

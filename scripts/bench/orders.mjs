@@ -3,7 +3,7 @@
 //
 // Order placement over HTTP with autocannon against the real api (node apps/api/dist/main.js,
 // with the real worker running the feed, so orders open on live ticks), beside a hello-world
-// route of a minimal Nest 12 app (scripts/bench/lib/nest-hello.mjs: same Nest, same express
+// route of a minimal Nest 12 app (scripts/bench/lib/nest-hello.mjs: same Nest, same Fastify
 // platform, one process, same machine), driven by the same autocannon harness with the same
 // requests. Every order request carries its own Idempotency-Key and the bearer token of one of
 // --users pre-registered, funded users (rotated per request).

@@ -2,64 +2,100 @@ import 'reflect-metadata';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { NestFactory } from '@nestjs/core';
-import type { NestExpressApplication } from '@nestjs/platform-express';
-import cookieParser from 'cookie-parser';
-import helmet from 'helmet';
-import type { NextFunction, Request, Response } from 'express';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppConfig } from './config/config.js';
 import { AppModule } from './app.module.js';
-import { requestIdMiddleware } from './common/request-id.middleware.js';
+import { requestIdFor } from './common/request-id.js';
 import { RedisIoAdapter } from './realtime/redis-io.adapter.js';
 
-/** Builds the api (used by main.ts and by the integration tests, so both run the same app). */
-export async function createApp(config: AppConfig, opts: { logger?: false | ('log' | 'error' | 'warn' | 'debug')[] } = {}): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
+/** Largest request body (JSON) the api reads; a larger one is refused as 400 VALIDATION_FAILED. */
+const BODY_LIMIT = 64 * 1024;
+
+/**
+ * Builds the api (used by main.ts and by the integration tests, so both run the same app). It runs on
+ * Nest's Fastify platform: at 1,500 orders/s its routing, body parsing and replies cost a third of
+ * Express's (docs/performance.md).
+ */
+export async function createApp(config: AppConfig, opts: { logger?: false | ('log' | 'error' | 'warn' | 'debug')[] } = {}): Promise<NestFastifyApplication> {
+  const adapter = new FastifyAdapter({
+    bodyLimit: BODY_LIMIT,
+    // TRUST_PROXY: the first hop (one reverse proxy) is trusted for the client address and protocol.
+    trustProxy: config.TRUST_PROXY === 'true' ? (_address: string, hop: number) => hop === 0 : false,
+    genReqId: requestIdFor,
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
     logger: opts.logger ?? ['log', 'error', 'warn'],
     bodyParser: false,
   });
-  if (config.TRUST_PROXY === 'true') app.set('trust proxy', 1);
-  app.disable('x-powered-by');
-  app.use(requestIdMiddleware);
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:'],
-          connectSrc: ["'self'", 'ws:', 'wss:'],
-          fontSrc: ["'self'", 'data:'],
-          objectSrc: ["'none'"],
-          frameAncestors: ["'none'"],
-          upgradeInsecureRequests: null,
-        },
+  const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
+  acceptJson(fastify);
+  fastify.addHook('onRequest', (req, reply, done) => {
+    reply.header('X-Request-Id', req.id);
+    done();
+  });
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
       },
-      crossOriginEmbedderPolicy: false,
-    }),
-  );
-  app.use(cookieParser());
-  app.useBodyParser('json', { limit: '64kb' });
-  app.useBodyParser('urlencoded', { limit: '64kb', extended: false });
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyCookie);
   app.setGlobalPrefix('api');
   app.enableShutdownHooks();
 
-  const adapter = new RedisIoAdapter(app, config.REDIS_URL);
-  await adapter.connect();
-  app.useWebSocketAdapter(adapter);
+  const io = new RedisIoAdapter(app, config.REDIS_URL);
+  await io.connect();
+  app.useWebSocketAdapter(io);
 
-  serveBuiltApps(app, config);
+  await serveBuiltApps(app, config);
   return app;
 }
 
+/**
+ * JSON bodies only, parsed by Fastify's own parser (which refuses `__proto__` and `constructor`
+ * keys). An empty body counts as no body, as it did before (a POST without a body may still say
+ * `Content-Type: application/json`). Other content types are refused (415, answered as
+ * VALIDATION_FAILED on `body`).
+ */
+function acceptJson(fastify: FastifyInstance): void {
+  const parse = fastify.getDefaultJsonParser('error', 'error');
+  fastify.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (req, body, done) => {
+    const text = body as string;
+    if (text.trim() === '') {
+      done(null, undefined);
+      return;
+    }
+    void parse(req, text, done);
+  });
+}
+
 /** In production the api serves the built web app at / and the console at /console/. */
-function serveBuiltApps(app: NestExpressApplication, config: AppConfig): void {
-  const immutable = { setHeaders: (res: Response, path: string) => res.setHeader('Cache-Control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache') };
+async function serveBuiltApps(app: NestFastifyApplication, config: AppConfig): Promise<void> {
+  const setHeaders = (reply: FastifyReply, path: string) => {
+    void reply.header('Cache-Control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+  };
+  let decorated = false;
   if (config.CONSOLE_DIST && existsSync(join(config.CONSOLE_DIST, 'index.html'))) {
-    app.use((req: Request, res: Response, next: NextFunction) => (req.path === '/console' ? res.redirect(301, '/console/') : next()));
-    app.useStaticAssets(config.CONSOLE_DIST, { prefix: '/console/', index: 'index.html', ...immutable });
+    const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
+    fastify.get('/console', (_req, reply) => reply.redirect('/console/', 301));
+    await app.register(fastifyStatic, { root: config.CONSOLE_DIST, prefix: '/console/', index: 'index.html', setHeaders });
+    decorated = true;
   }
   if (config.WEB_DIST && existsSync(join(config.WEB_DIST, 'index.html'))) {
-    app.useStaticAssets(config.WEB_DIST, { index: 'index.html', ...immutable });
+    await app.register(fastifyStatic, { root: config.WEB_DIST, prefix: '/', index: 'index.html', setHeaders, decorateReply: !decorated });
   }
 }

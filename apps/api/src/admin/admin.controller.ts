@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { HttpRequest, HttpReply } from '../common/http.js';
 import { z } from 'zod';
 import { operatorLoginBody, type AuditEntry, type LedgerCheck, type Operator, type OperatorLoginResponse, type Page, type RefreshResponse } from '@candor/contracts';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
@@ -44,7 +44,7 @@ export class AdminAuthController {
   @Post('login')
   @RateLimit('auth')
   @HttpCode(200)
-  async login(@Body(new ZodPipe(operatorLoginBody)) body: LoginBody, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<OperatorLoginResponse> {
+  async login(@Body(new ZodPipe(operatorLoginBody)) body: LoginBody, @Req() req: HttpRequest, @Res({ passthrough: true }) res: HttpReply): Promise<OperatorLoginResponse> {
     const r = await this.operators.login(body.email, body.password, req.headers['user-agent'], clientIp(req));
     setRefreshCookie(res, req, this.config, OPERATOR_REFRESH_COOKIE, r.refreshToken);
     return { accessToken: r.accessToken, operator: r.operator };
@@ -52,7 +52,7 @@ export class AdminAuthController {
 
   @Post('refresh')
   @HttpCode(200)
-  async refresh(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<RefreshResponse> {
+  async refresh(@Req() req: HttpRequest, @Res({ passthrough: true }) res: HttpReply): Promise<RefreshResponse> {
     try {
       const r = await this.operators.refresh(readRefreshCookie(req, OPERATOR_REFRESH_COOKIE));
       setRefreshCookie(res, req, this.config, OPERATOR_REFRESH_COOKIE, r.refreshToken);
@@ -65,7 +65,7 @@ export class AdminAuthController {
 
   @Post('logout')
   @HttpCode(204)
-  async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<void> {
+  async logout(@Req() req: HttpRequest, @Res({ passthrough: true }) res: HttpReply): Promise<void> {
     const r = await this.sessions.rotate(readRefreshCookie(req, OPERATOR_REFRESH_COOKIE), 'operator');
     if (r.ok) await this.sessions.revoke(r.sessionId, 'logout');
     clearRefreshCookie(res, req, this.config, OPERATOR_REFRESH_COOKIE);
@@ -97,7 +97,7 @@ export class AdminController {
 
   /** Users, newest first, by e-mail / phone / nickname fragment or exact id; phones masked. The search is audited. */
   @Get('users')
-  async users(@CurrentOperator() o: AuthOperator, @Query(new ZodPipe(usersQuery)) q: z.infer<typeof usersQuery>, @Req() req: Request) {
+  async users(@CurrentOperator() o: AuthOperator, @Query(new ZodPipe(usersQuery)) q: z.infer<typeof usersQuery>, @Req() req: HttpRequest) {
     const params: unknown[] = [];
     const where: string[] = [];
     if (q.q) {

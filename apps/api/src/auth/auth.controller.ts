@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, ParseUUIDPipe, Post, Req, Res, UseGuards } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { HttpRequest, HttpReply } from '../common/http.js';
 import {
   loginBody, registerBody, registerCheckBody,
   type CaptchaResponse, type LoginBody, type LoginResponse, type RefreshResponse, type RegisterBody, type RegisterCheckBody,
@@ -48,7 +48,7 @@ export class AuthController {
   @Post('login')
   @RateLimit('auth')
   @HttpCode(200)
-    async login(@Body(new ZodPipe(loginBody)) body: LoginBody, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<LoginResponse> {
+    async login(@Body(new ZodPipe(loginBody)) body: LoginBody, @Req() req: HttpRequest, @Res({ passthrough: true }) res: HttpReply): Promise<LoginResponse> {
     const r = await this.auth.login(body, req.headers['user-agent'], clientIp(req));
     setRefreshCookie(res, req, this.config, USER_REFRESH_COOKIE, r.refreshToken);
     return { accessToken: r.accessToken, user: r.user };
@@ -56,7 +56,7 @@ export class AuthController {
 
   @Post('refresh')
   @HttpCode(200)
-  async refresh(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<RefreshResponse> {
+  async refresh(@Req() req: HttpRequest, @Res({ passthrough: true }) res: HttpReply): Promise<RefreshResponse> {
     try {
       const r = await this.auth.refresh(readRefreshCookie(req, USER_REFRESH_COOKIE));
       setRefreshCookie(res, req, this.config, USER_REFRESH_COOKIE, r.refreshToken);
@@ -69,7 +69,7 @@ export class AuthController {
 
   @Post('logout')
   @HttpCode(204)
-  async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<void> {
+  async logout(@Req() req: HttpRequest, @Res({ passthrough: true }) res: HttpReply): Promise<void> {
     const token = readRefreshCookie(req, USER_REFRESH_COOKIE);
     // Only the holder of a live refresh token of that session can end it this way.
     const r = token ? await this.sessions.rotate(token, 'user') : null;

@@ -1,6 +1,6 @@
 import { createParamDecorator, Injectable, SetMetadata, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { Request } from 'express';
+import type { HttpRequest } from '../common/http.js';
 import type { OperatorRole } from '@candor/contracts';
 import { DomainError } from '../common/domain-error.js';
 import { SessionService } from './session.service.js';
@@ -8,9 +8,9 @@ import { TokenService } from './token.service.js';
 
 export interface AuthUser { id: string; sid: string }
 export interface AuthOperator { id: string; sid: string; role: OperatorRole }
-type AuthedRequest = Request & { user?: AuthUser; operator?: AuthOperator };
+type AuthedRequest = HttpRequest & { user?: AuthUser; operator?: AuthOperator };
 
-function bearer(req: Request): string | null {
+function bearer(req: HttpRequest): string | null {
   const h = req.headers.authorization;
   return typeof h === 'string' && h.startsWith('Bearer ') ? h.slice(7).trim() : null;
 }

@@ -1,6 +1,6 @@
 import { Inject, Injectable, SetMetadata, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { Request } from 'express';
+import type { HttpRequest } from '../common/http.js';
 import type { Redis } from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { DomainError } from '../common/domain-error.js';
@@ -30,7 +30,7 @@ export class RateLimitGuard implements CanActivate {
     const name = this.reflector.getAllAndOverride<RateLimitName | undefined>(RATE_LIMIT_KEY, [ctx.getHandler(), ctx.getClass()]);
     if (!name) return true;
     const limit = name === 'auth' ? this.config.RATE_LIMIT_AUTH_PER_MINUTE : this.config.RATE_LIMIT_CAPTCHA_PER_MINUTE;
-    const req = ctx.switchToHttp().getRequest<Request>();
+    const req = ctx.switchToHttp().getRequest<HttpRequest>();
     const key = `rate:${name}:${ctx.getClass().name}.${ctx.getHandler().name}:${clientIp(req)}`;
     const res = await this.redis.multi().incr(key).pexpire(key, WINDOW_MS, 'NX').exec();
     const hits = Number(res?.[0]?.[1] ?? 0);

@@ -1,5 +1,5 @@
 import { ArgumentsHost, Catch, HttpException, Logger, type ExceptionFilter } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { HttpRequest, HttpReply } from './http.js';
 import { translate } from '@candor/i18n';
 import { ERROR_STATUS, type ErrorCode, type ErrorEnvelope } from '@candor/contracts';
 import { DomainError } from './domain-error.js';
@@ -14,19 +14,19 @@ export class ErrorFilter implements ExceptionFilter {
 
   catch(err: unknown, host: ArgumentsHost): void {
     if (host.getType() !== 'http') throw err;
-    const req = host.switchToHttp().getRequest<Request>();
-    const res = host.switchToHttp().getResponse<Response>();
+    const req = host.switchToHttp().getRequest<HttpRequest>();
+    const res = host.switchToHttp().getResponse<HttpReply>();
     const { code, field, vars, status } = this.classify(err, req);
     const locale = requestLocale(req);
     const fieldLabel = field ? translate(locale, `errors:fields.${field}`) : '';
     const message = translate(locale, `errors:${code}`, { field: fieldLabel.startsWith('errors:') ? field ?? '' : fieldLabel, ...vars });
     const body: ErrorEnvelope = { error: { code, message, ...(field ? { field } : {}), requestId: requestId(req) } };
-    if (status >= 500) this.log.error(`[${requestId(req)}] ${req.method} ${req.originalUrl}: ${(err as Error)?.stack ?? String(err)}`);
-    if (res.headersSent) return;
-    res.status(status).json(body);
+    if (status >= 500) this.log.error(`[${requestId(req)}] ${req.method} ${req.url}: ${(err as Error)?.stack ?? String(err)}`);
+    if (res.sent) return;
+    void res.status(status).send(body);
   }
 
-  private classify(err: unknown, req: Request): { code: ErrorCode; field?: string; vars: Record<string, string | number>; status: number } {
+  private classify(err: unknown, req: HttpRequest): { code: ErrorCode; field?: string; vars: Record<string, string | number>; status: number } {
     if (err instanceof DomainError) return { code: err.code, field: err.field, vars: err.vars, status: err.status };
     if (err instanceof HttpException) {
       const status = err.getStatus();
@@ -34,7 +34,7 @@ export class ErrorFilter implements ExceptionFilter {
       const code = STATUS_CODE[status] ?? (status < 500 ? 'VALIDATION_FAILED' : 'INTERNAL');
       return { code, field: code === 'VALIDATION_FAILED' ? 'body' : undefined, vars: {}, status: status >= 500 ? 500 : ERROR_STATUS[code] };
     }
-    // body-parser errors (malformed JSON, too large, bad charset) carry a status and a type.
+    // Fastify's body errors (malformed JSON, too large, unsupported content type) carry a 4xx statusCode.
     const e = err as { status?: number; statusCode?: number; type?: string };
     const st = e?.status ?? e?.statusCode;
     if (typeof st === 'number' && st >= 400 && st < 500) return { code: 'VALIDATION_FAILED', field: 'body', vars: {}, status: 400 };

@@ -1,5 +1,5 @@
 import { Controller, Get, Param, Req } from '@nestjs/common';
-import type { Request } from 'express';
+import type { HttpRequest } from '../common/http.js';
 import { LOCALES, DEFAULT_LOCALE } from '@candor/contracts';
 import { resources } from '@candor/i18n';
 import { DomainError } from '../common/domain-error.js';
@@ -17,7 +17,7 @@ export class ContentController {
 
   /** Static pages in the asked language, from the same translations the web app shows. */
   @Get('pages/:slug')
-  page(@Param('slug') slug: string, @Req() req: Request) {
+  page(@Param('slug') slug: string, @Req() req: HttpRequest) {
     if (!(PAGES as readonly string[]).includes(slug)) throw new DomainError('NOT_FOUND');
     const content = (resources[requestLocale(req)] as unknown as Record<string, Record<string, { title?: string; body?: string; paragraphs?: string[] } | undefined> | undefined>).content;
     const page = content?.[slug];

@@ -1,6 +1,6 @@
 import { Controller, Get, HttpCode, Inject, Res } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { Response } from 'express';
+import type { HttpReply } from '../common/http.js';
 import type { DataSource } from 'typeorm';
 import type { Redis } from 'ioredis';
 import { REDIS } from '../redis/redis.module.js';
@@ -12,13 +12,13 @@ export class HealthController {
   /** 200 when Postgres and Redis both answer, 503 otherwise; each one's state is in the body. */
   @Get()
   @HttpCode(200)
-  async get(@Res({ passthrough: true }) res: Response) {
+  async get(@Res({ passthrough: true }) res: HttpReply) {
     const within = <T>(p: Promise<T>) => Promise.race([p, new Promise<never>((_, rej) => setTimeout(() => rej(new Error('timeout')), 2000))]);
     const [pg, rd] = await Promise.allSettled([within(this.ds.query('SELECT 1')), within(this.redis.ping())]);
     const postgres = pg.status === 'fulfilled' ? 'up' : 'down';
     const redis = rd.status === 'fulfilled' ? 'up' : 'down';
     const ok = postgres === 'up' && redis === 'up';
-    if (!ok) res.status(503);
+    if (!ok) void res.status(503);
     return { status: ok ? 'ok' : 'degraded', postgres, redis, time: new Date().toISOString() };
   }
 }

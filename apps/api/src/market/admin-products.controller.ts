@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Param, Patch, Req, UseGuards } from '@nestjs/common';
-import type { Request } from 'express';
+import type { HttpRequest } from '../common/http.js';
 import { adminProductBody, type AdminProduct, type AdminProductBody } from '@candor/contracts';
 import { CurrentOperator, OperatorAuthGuard, Roles, type AuthOperator } from '../auth/auth.guard.js';
 import { clientIp } from '../common/request-context.js';
@@ -28,7 +28,7 @@ export class AdminProductsController {
     @Param('symbol') symbol: string,
     @Body(new ZodPipe(adminProductBody)) body: AdminProductBody,
     @CurrentOperator() op: AuthOperator,
-    @Req() req: Request,
+    @Req() req: HttpRequest,
   ): Promise<AdminProduct> {
     return this.products.update(symbolParam(symbol), body, op.id, clientIp(req) || null);
   }

@@ -1,5 +1,5 @@
 import { Controller, Get, Param, Query, Req } from '@nestjs/common';
-import type { Request } from 'express';
+import type { HttpRequest } from '../common/http.js';
 import { z } from 'zod';
 import type { Candle, HomeResponse, Product, TickBlock, TickRecord } from '@candor/contracts';
 import { requestLocale } from '../common/request-context.js';
@@ -15,12 +15,12 @@ export class ProductsController {
   constructor(private readonly market: MarketService) {}
 
   @Get()
-  list(@Query(new ZodPipe(langOnly)) _q: unknown, @Req() req: Request): Promise<Product[]> {
+  list(@Query(new ZodPipe(langOnly)) _q: unknown, @Req() req: HttpRequest): Promise<Product[]> {
     return this.market.products(requestLocale(req));
   }
 
   @Get(':symbol')
-  one(@Param('symbol') symbol: string, @Query(new ZodPipe(langOnly)) _q: unknown, @Req() req: Request): Promise<Product> {
+  one(@Param('symbol') symbol: string, @Query(new ZodPipe(langOnly)) _q: unknown, @Req() req: HttpRequest): Promise<Product> {
     return this.market.product(symbolParam(symbol), requestLocale(req));
   }
 
@@ -48,7 +48,7 @@ export class HomeController {
   constructor(private readonly market: MarketService) {}
 
   @Get()
-  home(@Query(new ZodPipe(langOnly)) _q: unknown, @Req() req: Request): Promise<HomeResponse> {
+  home(@Query(new ZodPipe(langOnly)) _q: unknown, @Req() req: HttpRequest): Promise<HomeResponse> {
     return this.market.home(requestLocale(req));
   }
 }

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
-import type { Response } from 'express';
+import type { HttpReply } from '../common/http.js';
 import { ordersQuery, placeOrderBody, type Order, type OrderReceipt, type Page, type PlaceOrderBody, type Wallet } from '@candor/contracts';
 import type { z } from 'zod';
 import { ZodPipe } from '../common/zod.pipe.js';
@@ -19,11 +19,11 @@ export class OrdersController {
     @CurrentUser() u: AuthUser,
     @Body(new ZodPipe(placeOrderBody)) body: PlaceOrderBody,
     @Headers(IDEMPOTENCY_HEADER) key: string | undefined,
-    @Res({ passthrough: true }) res: Response,
+    @Res({ passthrough: true }) res: HttpReply,
   ): Promise<Order> {
     const r = await this.orders.place(u.id, body, key);
-    if (r.replayed) res.setHeader('Idempotent-Replayed', 'true');
-    res.status(r.status);
+    if (r.replayed) void res.header('Idempotent-Replayed', 'true');
+    void res.status(r.status);
     return r.body;
   }
 

@@ -1,4 +1,4 @@
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Redis } from 'ioredis';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
@@ -12,7 +12,7 @@ export const TEST_INVITE_CODE = 'TESTCODE1';
 export const TEST_OPERATOR = { email: 'ops@candor.test', password: 'ops-password-1' };
 
 export interface TestApp {
-  app: NestExpressApplication;
+  app: NestFastifyApplication;
   config: AppConfig;
   url: string;
   redis: Redis;

@@ -1,0 +1,5 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/** The request and reply the api's controllers, guards and filters see (the api runs on Nest's Fastify platform). */
+export type HttpRequest = FastifyRequest;
+export type HttpReply = FastifyReply;
