@@ -21,6 +21,7 @@ const schema = z.object({
   /** Order placement batches (OrderBatcher): at most this many in the database at once, and this many orders each. */
   ORDER_BATCH_PARALLEL: z.coerce.number().int().min(1).max(64).default(2),
   ORDER_BATCH_MAX: z.coerce.number().int().min(1).max(1000).default(200),
+  ORDER_BATCH_WAIT_MS: z.coerce.number().int().min(0).max(50).default(5),
 });
 
 export type AppConfig = z.infer<typeof schema>;

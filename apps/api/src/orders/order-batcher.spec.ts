@@ -57,8 +57,8 @@ class FakeRepo {
   }
 }
 
-function batcher(repo: FakeRepo, parallel = 2, max = 200): OrderBatcher {
-  const config = { ORDER_BATCH_PARALLEL: parallel, ORDER_BATCH_MAX: max } as AppConfig;
+function batcher(repo: FakeRepo, parallel = 2, max = 200, waitMs = 0): OrderBatcher {
+  const config = { ORDER_BATCH_PARALLEL: parallel, ORDER_BATCH_MAX: max, ORDER_BATCH_WAIT_MS: waitMs } as AppConfig;
   return new OrderBatcher(repo as unknown as OrdersRepository, config);
 }
 
@@ -96,6 +96,32 @@ describe('OrderBatcher', () => {
     expect(repo.batches[1]).toEqual(['o2', 'o3', 'o4']);
     repo.release();
     await Promise.all(later);
+  });
+
+  it('sends the only batch at once, and a batch beside another after collecting for ORDER_BATCH_WAIT_MS', async () => {
+    const repo = new FakeRepo();
+    repo.hold = true;
+    const b = batcher(repo, 2, 200, 40);
+    const first = b.place(statement(1));
+    await tick();
+    await tick();
+    expect(repo.batches).toEqual([['o1']]); // alone: on the next turn
+    const second = b.place(statement(2));
+    await tick();
+    const third = b.place(statement(3));
+    await tick();
+    await tick();
+    expect(repo.batches).toHaveLength(1); // beside o1: still collecting
+    await new Promise((r) => setTimeout(r, 60));
+    expect(repo.batches[1]).toEqual(['o2', 'o3']);
+    repo.release();
+    await Promise.all([first, second, third]);
+    // Quiet again: the next order leaves at once, without the wait.
+    const alone = b.place(statement(4));
+    await tick();
+    await tick();
+    expect(repo.batches[2]).toEqual(['o4']);
+    await alone;
   });
 
   it('cuts batches at ORDER_BATCH_MAX', async () => {

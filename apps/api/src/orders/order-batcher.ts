@@ -14,8 +14,9 @@ export interface PlaceOutcome {
  * Groups the orders that arrive together into one statement and one commit
  * (OrdersRepository.placeBatch), so the cost of a statement, a round trip and a WAL flush is shared.
  * Batching adapts to the load by itself: while fewer than ORDER_BATCH_PARALLEL batches are in the
- * database, a new batch leaves on the next turn of the event loop (alone, when the api is quiet); when
- * they are all busy, arriving orders wait for the first to finish and then leave together (at most
+ * database, a new batch leaves on the next turn of the event loop when it is the only one (so a quiet
+ * api sends an order at once), or after collecting for ORDER_BATCH_WAIT_MS beside another; when they
+ * are all busy, arriving orders wait for the first to finish and then leave together (at most
  * ORDER_BATCH_MAX). DataLoader (cache off) does the collecting; this class decides when a batch leaves.
  *
  * Every order keeps its own answer: a short balance refuses that order only, and if a batch fails as
@@ -29,6 +30,7 @@ export class OrderBatcher implements OnApplicationShutdown {
   private readonly log = new Logger('orders');
   private readonly loader: DataLoader<PlaceStatement, PlaceOutcome>;
   private readonly parallel: number;
+  private readonly waitMs: number;
   private inFlight = 0;
   private readonly waiting: (() => void)[] = [];
   /** Batches and orders sent, for the bench and the logs. */
@@ -39,6 +41,7 @@ export class OrderBatcher implements OnApplicationShutdown {
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.parallel = config.ORDER_BATCH_PARALLEL;
+    this.waitMs = config.ORDER_BATCH_WAIT_MS;
     this.loader = new DataLoader<PlaceStatement, PlaceOutcome>((batch) => this.run(batch), {
       cache: false,
       maxBatchSize: config.ORDER_BATCH_MAX,
@@ -62,8 +65,13 @@ export class OrderBatcher implements OnApplicationShutdown {
 
   private schedule(dispatch: () => void): void {
     if (this.inFlight < this.parallel) {
+      // The only batch: it leaves on the next turn of the event loop, so a quiet api never waits. Beside
+      // another batch: it collects for ORDER_BATCH_WAIT_MS first, so a busy api sends fewer, larger
+      // statements (a statement's fixed cost in Postgres is that of several orders).
+      const wait = this.inFlight > 0 ? this.waitMs : 0;
       this.inFlight++;
-      setImmediate(dispatch);
+      if (wait > 0) setTimeout(dispatch, wait);
+      else setImmediate(dispatch);
     } else {
       this.waiting.push(dispatch);
     }
