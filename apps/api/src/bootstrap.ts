@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import helmet from 'helmet';
 import type { AppConfig } from './config/config.js';
 import { AppModule } from './app.module.js';
 import { requestIdFor } from './common/request-id.js';
@@ -33,11 +33,9 @@ export async function createApp(config: AppConfig, opts: { logger?: false | ('lo
   });
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
   acceptJson(fastify);
-  fastify.addHook('onRequest', (req, reply, done) => {
-    reply.header('X-Request-Id', req.id);
-    done();
-  });
-  await app.register(fastifyHelmet, {
+  // Security headers: helmet's middleware is built once here (its options never change) and run on
+  // the raw response of every request, with the request id. (@fastify/helmet rebuilt it per request.)
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -52,6 +50,10 @@ export async function createApp(config: AppConfig, opts: { logger?: false | ('lo
       },
     },
     crossOriginEmbedderPolicy: false,
+  });
+  fastify.addHook('onRequest', (req, reply, done) => {
+    reply.raw.setHeader('X-Request-Id', req.id);
+    securityHeaders(req.raw, reply.raw, (err?: unknown) => done(err as Error | undefined));
   });
   await app.register(fastifyCookie);
   app.setGlobalPrefix('api');
