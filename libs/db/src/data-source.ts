@@ -13,7 +13,7 @@ import { PostingsBalancedByIndex1763900000001 } from './migrations/1763900000001
 import { LedgerPostEntries1764000000000 } from './migrations/1764000000000-LedgerPostEntries.js';
 import { PostingsReferencesChecked1764000000001 } from './migrations/1764000000001-PostingsReferencesChecked.js';
 import { IdempotencyKeysByAge1764000000002 } from './migrations/1764000000002-IdempotencyKeysByAge.js';
-import { OrdersOpenByExpirySymbol1764100000000 } from './migrations/1764100000000-OrdersOpenByExpirySymbol.js';
+import { OpenOrders1764100000000 } from './migrations/1764100000000-OpenOrders.js';
 import { LedgerPostEntriesFixedWidth1764100000001 } from './migrations/1764100000001-LedgerPostEntriesFixedWidth.js';
 import { JournalEntriesRefIndexDropped1764100000002 } from './migrations/1764100000002-JournalEntriesRefIndexDropped.js';
 import { Init1763700000000 } from './migrations/1763700000000-Init.js';
@@ -28,7 +28,7 @@ export const ENTITIES: Function[] = [
   ProductEntity, TickEntity, TickBlockEntity, CandleEntity,
 ];
 export const MIGRATIONS: Function[] = [Init1763700000000, Market1763800000000, Orders1763800000001, LedgerPostFunction1763900000000, PostingsBalancedByIndex1763900000001, LedgerPostEntries1764000000000, PostingsReferencesChecked1764000000001, IdempotencyKeysByAge1764000000002,
-  OrdersOpenByExpirySymbol1764100000000, LedgerPostEntriesFixedWidth1764100000001, JournalEntriesRefIndexDropped1764100000002];
+  OpenOrders1764100000000, LedgerPostEntriesFixedWidth1764100000001, JournalEntriesRefIndexDropped1764100000002];
 
 export function dataSourceOptions(url: string, extra: Partial<DataSourceOptions> = {}): DataSourceOptions {
   return {
