@@ -108,8 +108,11 @@ const ACCOUNT_CACHE_MAX = 200_000;
  * time: the later-recorded), the outcome and amounts follow the domain rule, and in ONE transaction
  * the orders flip `open -> settled` conditionally (`... AND status = 'open'`) and their money moves
  * through `LedgerService.postBatch` (one entry per order, the house row updated once per batch).
- * Rows are taken `FOR UPDATE SKIP LOCKED`, so a second settler (a re-run job, the sweeper, another
- * worker) never waits on or double-settles the same order: it settles what is left, or nothing.
+ * Orders are claimed through their `open_orders` rows, `FOR UPDATE SKIP LOCKED`, and the claimed rows
+ * are deleted by the same statement, so a second settler (a re-run job, the sweeper, another worker)
+ * never waits on or double-settles the same order: it settles what is left, or nothing. Only the
+ * claimer of an order's open_orders row updates that order, so settlers never wait on each other's
+ * orders rows, and they lock ledger accounts in the ledger's lock order: they cannot deadlock.
  */
 @Injectable()
 export class SettlementService {
