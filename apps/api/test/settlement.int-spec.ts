@@ -158,4 +158,43 @@ describe('settlement', () => {
     expect(await settleEntries(placed.map((p) => p.id))).toHaveLength(40);
     for (const u of users) expect(await balanceOf(t, u.id, 'cash')).toBe(10_000 + 5 * 85 - 5 * 100);
   });
+
+  it('claims key by key in small batches: only symbols with a later tick, every ready order once across lanes and concurrent passes', async () => {
+    const users = await Promise.all(Array.from({ length: 3 }, () => createUser(t)));
+    await Promise.all(users.map((u) => fundCash(t, u.id, 10_000)));
+    const expiries = [{ seconds: 2, payoutRate: '0.85' }, { seconds: 3, payoutRate: '0.85' }];
+    const [a, b, waiting] = await Promise.all([createTestProduct(t, { expiries }), createTestProduct(t, { expiries }), createTestProduct(t, { expiries })]);
+    await Promise.all([tick(writer, a, '10.00'), tick(writer, b, '20.00'), tick(writer, waiting, '30.00')]);
+    // Three symbols x two expiries x three users x two orders: six (expiry, symbol) keys of six orders each.
+    const placed = await Promise.all(
+      [a, b, waiting].flatMap((symbol) =>
+        [2, 3].flatMap((durationSeconds) =>
+          users.flatMap((u) => [0, 1].map((i) => place(u, { symbol, direction: i ? 'up' : 'down', amount: '1.00', durationSeconds }))),
+        ),
+      ),
+    );
+    const symbolOf = new Map(placed.map((p, k) => [p.id, [a, b, waiting][Math.floor(k / 12)]!]));
+    const closes = await Promise.all([tick(writer, a, '10.05'), tick(writer, b, '19.95')]);
+    expect(Math.max(...closes.map((c) => Date.parse(c.t)))).toBeLessThan(Math.min(...placed.map((p) => Date.parse(p.expiresAt))));
+    await untilPast(placed.map((p) => p.expiresAt));
+    // Later ticks for a and b only: `waiting` has none after its expiries, so its orders are not ready.
+    await Promise.all([tick(writer, a, '10.10'), tick(writer, b, '19.90')]);
+    const from = Math.min(...placed.map((p) => Date.parse(p.expiresAt)));
+    const to = Math.max(...placed.map((p) => Date.parse(p.expiresAt))) + 1;
+    const runs = await Promise.all([settlement.settleWindow(from, to, { limit: 5, lanes: 2 }), settlement.settleWindow(from, to, { limit: 5, lanes: 2 })]);
+    const mine = new Set(placed.map((p) => p.id));
+    const ids = runs.flat().map((r) => r.id).filter((id) => mine.has(id));
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids).toHaveLength(24);
+    expect(new Set(ids.map((id) => symbolOf.get(id)))).toEqual(new Set([a, b]));
+    expect(await settleEntries(placed.map((p) => p.id))).toHaveLength(24);
+    const stillOpen: { n: number }[] = await t.ds.query(`SELECT count(*)::int AS n FROM orders WHERE id = ANY($1::uuid[]) AND status = 'open'`, [placed.map((p) => p.id)]);
+    expect(stillOpen[0]!.n).toBe(12);
+    // a: up wins (+0.85), down loses; b: down wins, up loses. Each user: per symbol and expiry one win and one loss.
+    for (const u of users) expect(await balanceOf(t, u.id, 'cash')).toBe(10_000 - 12 * 100 + 4 * 185);
+    // Once `waiting` ticks past its expiries, the rest settles.
+    await tick(writer, waiting, '30.00');
+    const rest = await settlement.settleWindow(from, to, { limit: 5, lanes: 2 });
+    expect(rest.map((r) => r.id).filter((id) => mine.has(id)).sort()).toEqual(placed.filter((p) => symbolOf.get(p.id) === waiting).map((p) => p.id).sort());
+  });
 });

@@ -9,26 +9,42 @@ const iso = (ms: number): string => new Date(ms).toISOString();
 
 /**
  * The settlement statement: $1/$2 the window [lo, hi) of expiresAt, $3 the most orders. Claims ready
- * orders (a later tick is stored) FOR UPDATE SKIP LOCKED, finds each one's closing tick, flips them
- * open -> settled with the domain's outcome and amounts, and returns them (times as ISO text).
+ * open orders (a later tick is stored) from open_orders FOR UPDATE SKIP LOCKED and deletes their rows,
+ * finds each one's closing tick, flips them open -> settled with the domain's outcome and amounts, and
+ * returns them (times as ISO text).
+ *
+ * Its cost follows the batch, not the window: the window's distinct (expiry, symbol) keys come from a
+ * skip scan of open_orders' primary key (one probe per key), and the orders are claimed key by key in
+ * key order, stopping at `$3`. No index of orders names a column the flip changes, so the flip is a HOT
+ * update (migration OpenOrders); the conditional `status = 'open'` keeps it exactly once whatever
+ * open_orders holds.
  */
-export const SETTLE_SQL = `WITH win AS MATERIALIZED (
-           SELECT $1::timestamptz AS lo, $2::timestamptz AS hi
-         ), latest AS MATERIALIZED (
-           -- per symbol in the window, once: the time of its newest stored tick
-           SELECT s.symbol, (SELECT x.t FROM ticks x WHERE x.symbol = s.symbol ORDER BY x.t DESC LIMIT 1) AS t
-             FROM (SELECT DISTINCT o.symbol FROM orders o, win
-                    WHERE o.status = 'open' AND o.expires_at >= win.lo AND o.expires_at < win.hi) s
-         ), due AS MATERIALIZED (
-           -- ready: a tick LATER than the order's expiry is stored
-           SELECT o.id, o.symbol, o.direction, o.open_price, o.expires_at
-             FROM orders o
-             JOIN latest l ON l.symbol = o.symbol AND l.t > o.expires_at
-             CROSS JOIN win
-            WHERE o.status = 'open' AND o.expires_at >= win.lo AND o.expires_at < win.hi
-            ORDER BY o.expires_at, o.id
+export const SETTLE_SQL = `WITH RECURSIVE keys AS (
+           -- the window's distinct (expiry, symbol) among open orders: a skip scan, one index probe each
+           (SELECT q.expires_at, q.symbol FROM open_orders q
+             WHERE q.expires_at >= $1::timestamptz AND q.expires_at < $2::timestamptz
+             ORDER BY q.expires_at, q.symbol LIMIT 1)
+           UNION ALL
+           SELECT n.expires_at, n.symbol FROM keys k
+            CROSS JOIN LATERAL (
+              SELECT q.expires_at, q.symbol FROM open_orders q
+               WHERE (q.expires_at, q.symbol) > (k.expires_at, k.symbol) AND q.expires_at < $2::timestamptz
+               ORDER BY q.expires_at, q.symbol LIMIT 1) n
+         ), ready AS MATERIALIZED (
+           -- ready: a tick LATER than the expiry is stored for the symbol
+           SELECT k.expires_at, k.symbol FROM keys k
+            WHERE EXISTS (SELECT 1 FROM ticks x WHERE x.symbol = k.symbol AND x.t > k.expires_at)
+         ), claimed AS MATERIALIZED (
+           -- key by key (earliest expiry first), each key's orders in id order, until $3 are locked
+           SELECT q.expires_at, q.symbol, q.order_id
+             FROM ready r
+             JOIN open_orders q ON q.expires_at = r.expires_at AND q.symbol = r.symbol
             LIMIT $3
-              FOR UPDATE OF o SKIP LOCKED
+              FOR UPDATE OF q SKIP LOCKED
+         ), due AS MATERIALIZED (
+           SELECT o.id, o.symbol, o.direction, o.open_price, o.expires_at
+             FROM claimed c JOIN orders o ON o.id = c.order_id
+            WHERE o.status = 'open'
          ), closes AS MATERIALIZED (
            -- the close of each (symbol, expiry) once, not once per order (a burst shares a few of them):
            -- the last tick at or before expiresAt (same time: the later-recorded)
@@ -46,6 +62,11 @@ export const SETTLE_SQL = `WITH win AS MATERIALIZED (
                        ELSE 'loss' END AS outcome
              FROM due d
              JOIN closes c ON c.symbol = d.symbol AND c.expires_at = d.expires_at
+         ), unlisted AS (
+           -- the claimed rows leave open_orders: those settling now, and any whose order is not open
+           DELETE FROM open_orders q USING claimed c
+            WHERE q.expires_at = c.expires_at AND q.symbol = c.symbol AND q.order_id = c.order_id
+              AND (c.order_id IN (SELECT r.id FROM result r) OR c.order_id NOT IN (SELECT d.id FROM due d))
          )
          UPDATE orders o
             SET status = 'settled', close_price = r.price, close_tick_seq = r.seq, closed_at = r.t, outcome = r.outcome,
@@ -87,8 +108,11 @@ const ACCOUNT_CACHE_MAX = 200_000;
  * time: the later-recorded), the outcome and amounts follow the domain rule, and in ONE transaction
  * the orders flip `open -> settled` conditionally (`... AND status = 'open'`) and their money moves
  * through `LedgerService.postBatch` (one entry per order, the house row updated once per batch).
- * Rows are taken `FOR UPDATE SKIP LOCKED`, so a second settler (a re-run job, the sweeper, another
- * worker) never waits on or double-settles the same order: it settles what is left, or nothing.
+ * Orders are claimed through their `open_orders` rows, `FOR UPDATE SKIP LOCKED`, and the claimed rows
+ * are deleted by the same statement, so a second settler (a re-run job, the sweeper, another worker)
+ * never waits on or double-settles the same order: it settles what is left, or nothing. Only the
+ * claimer of an order's open_orders row updates that order, so settlers never wait on each other's
+ * orders rows, and they lock ledger accounts in the ledger's lock order: they cannot deadlock.
  */
 @Injectable()
 export class SettlementService {
@@ -144,8 +168,8 @@ export class SettlementService {
   /** Open orders left in the window and the earliest expiry among them. */
   async windowState(fromMs: number, toMs: number): Promise<WindowState> {
     const [row]: { open: number; next: Date | null }[] = await this.ds.query(
-      `SELECT count(*)::int AS open, min(expires_at) AS next FROM orders
-        WHERE status = 'open' AND expires_at >= $1::timestamptz AND expires_at < $2::timestamptz`,
+      `SELECT count(*)::int AS open, min(expires_at) AS next FROM open_orders
+        WHERE expires_at >= $1::timestamptz AND expires_at < $2::timestamptz`,
       [iso(fromMs), iso(toMs)],
     );
     return { open: row?.open ?? 0, nextExpiryMs: row?.next ? new Date(row.next).getTime() : null };
@@ -154,8 +178,8 @@ export class SettlementService {
   /** Expiry seconds (epoch) of open orders in [fromMs, toMs), for re-creating lost settle jobs. */
   async openSeconds(fromMs: number, toMs: number, max = 10_000): Promise<number[]> {
     const rows: { s: string }[] = await this.ds.query(
-      `SELECT DISTINCT floor(extract(epoch FROM expires_at))::bigint AS s FROM orders
-        WHERE status = 'open' AND expires_at >= $1::timestamptz AND expires_at < $2::timestamptz
+      `SELECT DISTINCT floor(extract(epoch FROM expires_at))::bigint AS s FROM open_orders
+        WHERE expires_at >= $1::timestamptz AND expires_at < $2::timestamptz
         ORDER BY 1 LIMIT $3`,
       [iso(fromMs), iso(toMs), max],
     );

@@ -1,0 +1,139 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import type { DataSource } from 'typeorm';
+import { createDataSource } from '@candor/db';
+
+/**
+ * The settlement-burst migrations (OpenOrders, LedgerPostEntriesFixedWidth,
+ * JournalEntriesRefIndexDropped) upgrade a database that already holds orders and ledger entries,
+ * and go back down and up again. A database of its own, so reverting cannot disturb other tests.
+ */
+const NEW = ['OpenOrders1764100000000', 'LedgerPostEntriesFixedWidth1764100000001', 'JournalEntriesRefIndexDropped1764100000002'];
+const dbName = `candor_it_mig_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+let serverUrl: string;
+let ds: DataSource;
+
+const admin = async (sql: string) => {
+  const c = new pg.Client({ connectionString: serverUrl });
+  await c.connect();
+  try {
+    await c.query(sql);
+  } finally {
+    await c.end();
+  }
+};
+const indexes = async (): Promise<Record<string, string>> => {
+  const rows: { indexname: string; indexdef: string }[] = await ds.query(
+    `SELECT indexname, indexdef FROM pg_indexes WHERE tablename IN ('orders', 'journal_entries') ORDER BY 1`,
+  );
+  return Object.fromEntries(rows.map((r) => [r.indexname, r.indexdef]));
+};
+/** candor_post_entries: two entries on the same two accounts, the second one's key posted before. */
+const postTwo = async (cash: string, house: string, keys: [string, string]) =>
+  (await ds.query(
+    `SELECT out_ord, out_status, out_entry_no, out_balances::text[] AS out_balances
+       FROM candor_post_entries($1::varchar[], $2::uuid[], $3::varchar[], $4::varchar[], $5::varchar[], $6::text[], $7::int[], $8::bigint[], $9::bigint[], false)`,
+    [['adjustment', 'adjustment'], [null, null], ['test', 'test'], ['1', '2'], keys, [null, null], [2, 2], [house, cash, house, cash], [-300, 300, -200, 200]],
+  )) as { out_ord: number; out_status: string; out_entry_no: string | null; out_balances: string[] | null }[];
+
+beforeAll(async () => {
+  const u = new URL(process.env.DATABASE_URL!);
+  u.pathname = '/postgres';
+  serverUrl = u.toString();
+  await admin(`CREATE DATABASE ${dbName}`);
+  u.pathname = `/${dbName}`;
+  ds = createDataSource(u.toString());
+  await ds.initialize();
+  await ds.runMigrations();
+});
+afterAll(async () => {
+  await ds?.destroy();
+  if (serverUrl) await admin(`DROP DATABASE IF EXISTS ${dbName}`);
+});
+
+describe('settlement-burst migrations', () => {
+  it('upgrade a database holding open and settled orders and ledger entries, and revert and re-apply cleanly', async () => {
+    for (let i = 0; i < NEW.length; i++) await ds.undoLastMigration();
+    const applied: { name: string }[] = await ds.query(`SELECT name FROM migrations`);
+    expect(applied.map((m) => m.name)).not.toEqual(expect.arrayContaining([NEW[0]]));
+    const before = await indexes();
+    expect(before).toHaveProperty('orders_open_expiry');
+    expect(before).toHaveProperty('journal_entries_ref');
+    const [{ table }] = await ds.query(`SELECT to_regclass('open_orders')::text AS table`);
+    expect(table).toBeNull();
+
+    // Data on the old schema: a user with a cash account, a house account, entries through the old function, orders.
+    const [user] = await ds.query(
+      `INSERT INTO users (email, phone, nickname, password_hash, trade_password_hash, invite_code, registration_code)
+       VALUES ('mig@example.com', '+15550000001', 'mig', '!', '!', 'MIG1', 'X') RETURNING id`,
+    );
+    const [cash] = await ds.query(`INSERT INTO ledger_accounts (user_id, kind) VALUES ($1, 'cash') RETURNING id`, [user.id]);
+    const [house] = await ds.query(`INSERT INTO ledger_accounts (user_id, kind, allow_negative) VALUES (NULL, 'mig_house', true) RETURNING id`);
+    const old = await postTwo(String(cash.id), String(house.id), ['mig:1', 'mig:2']);
+    expect(old.map((r) => r.out_status)).toEqual(['posted', 'posted']);
+    const s = Math.floor(Date.now() / 1000) + 3600;
+    await ds.query(
+      `INSERT INTO orders (id, order_no, user_id, account, symbol, direction, amount, duration_seconds, payout_rate, open_price, open_tick_seq, opened_at, expires_at, status)
+       SELECT gen_random_uuid(), 'OMIG' || g, $1, 'real', CASE WHEN g % 2 = 0 THEN 'AAA' ELSE 'BBB' END, 'up', 100, 60, 0.85, 10, 1,
+              to_timestamp($2) - interval '60 seconds', to_timestamp($2 + g % 3), 'open'
+         FROM generate_series(1, 12) AS g`,
+      [user.id, s],
+    );
+    // One settled order too: it must not be listed as open.
+    await ds.query(
+      `INSERT INTO orders (id, order_no, user_id, account, symbol, direction, amount, duration_seconds, payout_rate, open_price, open_tick_seq, opened_at, expires_at,
+                           status, close_price, close_tick_seq, closed_at, outcome, payout, pnl, settled_at)
+       VALUES (gen_random_uuid(), 'OMIGS', $1, 'real', 'AAA', 'up', 100, 60, 0.85, 10, 1, to_timestamp($2) - interval '60 seconds', to_timestamp($2),
+               'settled', 11, 2, to_timestamp($2) - interval '1 second', 'win', 185, 85, to_timestamp($2))`,
+      [user.id, s],
+    );
+
+    await ds.runMigrations();
+    const after = await indexes();
+    expect(after).not.toHaveProperty('orders_open_expiry');
+    expect(after).not.toHaveProperty('journal_entries_ref');
+    // No orders index names a column settlement changes, and orders' pages keep room for settled versions.
+    for (const def of Object.values(after)) expect(def).not.toMatch(/status|settled_at|outcome|close_/);
+    const [{ reloptions }] = await ds.query(`SELECT reloptions FROM pg_class WHERE relname = 'orders'`);
+    expect(reloptions).toEqual(['fillfactor=40']);
+    // open_orders holds exactly the orders that were open before it existed, one row each.
+    const listed: { order_id: string; expires_at: Date; symbol: string }[] = await ds.query(
+      `SELECT q.order_id, q.expires_at, q.symbol FROM open_orders q JOIN orders o ON o.id = q.order_id AND o.expires_at = q.expires_at AND o.symbol = q.symbol`);
+    const open: { id: string }[] = await ds.query(`SELECT id FROM orders WHERE status = 'open'`);
+    expect(listed.map((r) => r.order_id).sort()).toEqual(open.map((r) => r.id).sort());
+    expect(listed).toHaveLength(12);
+    expect(new Set(listed.map((r) => `${r.expires_at.toISOString()} ${r.symbol}`)).size).toBe(6);
+    // An order inserted open from now on is listed by the same statement, a settled one is not.
+    await ds.query(
+      `INSERT INTO orders (id, order_no, user_id, account, symbol, direction, amount, duration_seconds, payout_rate, open_price, open_tick_seq, opened_at, expires_at, status)
+       SELECT gen_random_uuid(), 'ONEW' || g, $1, 'real', 'CCC', 'down', 100, 60, 0.85, 10, 1, to_timestamp($2) - interval '60 seconds', to_timestamp($2), 'open'
+         FROM generate_series(1, 3) AS g`,
+      [user.id, s],
+    );
+    const [{ n }] = await ds.query(`SELECT count(*)::int AS n FROM open_orders WHERE symbol = 'CCC'`);
+    expect(n).toBe(3);
+
+    // The new function on the old data: the running balance continues from the old entries (300 + 200),
+    // a posted key is skipped as a duplicate, and entry numbers keep their format.
+    const fresh = await postTwo(String(cash.id), String(house.id), ['mig:3', 'mig:2']);
+    expect(fresh.map((r) => [r.out_ord, r.out_status, r.out_balances])).toEqual([
+      [1, 'posted', ['-800', '800']],
+      [2, 'duplicate', null],
+    ]);
+    expect(fresh[0]!.out_entry_no).toMatch(/^J\d{8}\d{10}$/);
+    expect(fresh[1]!.out_entry_no).toBeNull();
+    const [bal] = await ds.query(`SELECT balance::text FROM ledger_accounts WHERE id = $1`, [cash.id]);
+    expect(bal.balance).toBe('800');
+
+    // Down and up again with the data in place.
+    for (let i = 0; i < NEW.length; i++) await ds.undoLastMigration();
+    expect(await indexes()).toHaveProperty('orders_open_expiry');
+    await ds.runMigrations();
+    expect(await indexes()).not.toHaveProperty('orders_open_expiry');
+    const [{ relisted }] = await ds.query(`SELECT count(*)::int AS relisted FROM open_orders`);
+    expect(relisted).toBe(15);
+    const last: { name: string }[] = await ds.query(`SELECT name FROM migrations ORDER BY id DESC LIMIT 3`);
+    expect(last.map((m) => m.name).reverse()).toEqual(NEW);
+  });
+});
