@@ -95,6 +95,8 @@ const { PasswordHasher } = await import('@candor/api/auth/password-hasher');
 const { TokenService } = await import('@candor/api/auth/token.service');
 
 const { cleanup, stopAll, disarm } = cleanupStack(onInterrupt);
+/** Answers of the phase being measured: [receive time, latency ms] (see worstSeconds). */
+let answers = null;
 
 const result = {
   bench: 'orders',
@@ -231,6 +233,7 @@ await runBench('orders', result, { stopAll, disarm }, summarize, async () => {
       const machine = cpuMeter();
       const self0 = process.cpuUsage();
       const waits = target === 'ours' ? waitSampler(sampler) : null;
+      answers = [];
       const r =
         phase === 'rate'
           ? await pacedCannon({ url: t.url, connections: conns, duration: DURATION, rate: RATE, requests: () => makeRequests(t.path) })
@@ -266,12 +269,15 @@ await runBench('orders', result, { stopAll, disarm }, summarize, async () => {
         workerCpuCores: workerCpu / DURATION,
         machineBusy,
         postgresWaits: pgWaits,
+        worstSeconds: worstSeconds(answers),
       };
+      answers = null;
       result.runs.push(run);
       log(
         `${target} ${phase}: ${fmt(run.reqPerSec, 0)} req/s, p50 ${fmt(run.latencyMs.p50)} ms, p99 ${fmt(run.latencyMs.p99)} ms, non-2xx ${run.non2xx}, errors ${run.errors}; CPU cores: server ${fmt(run.serverCpuCores, 2)}, Postgres ${fmt(run.postgresCpuCores, 2)}, worker ${fmt(run.workerCpuCores, 2)}, autocannon ${fmt(run.clientCpuCores, 2)}, machine ${fmt(100 * machineBusy, 0)} % busy`,
       );
       if (pgWaits) for (const w of pgWaits.top.slice(0, 6)) log(`  postgres sessions per sample ${w.sessionsPerSample.toFixed(2)}  ${w.state}`);
+      log(`  slowest seconds: ${run.worstSeconds.map((w) => `${w.second.slice(11, 19)} (${w.answers} answers, p99 ${w.p99} ms, max ${w.max} ms)`).join('; ')}`);
       await sleep(1000);
     }
     if (prof && target === 'ours') {
@@ -312,8 +318,26 @@ await runBench('orders', result, { stopAll, disarm }, summarize, async () => {
 
 function cannon(options) {
   return new Promise((resolve, reject) => {
-    autocannon({ timeout: 10, ...options }, (err, res) => (err ? reject(err) : resolve(res)));
+    const instance = autocannon({ timeout: 10, ...options }, (err, res) => (err ? reject(err) : resolve(res)));
+    instance.on('response', (_client, _status, _bytes, ms) => answers?.push([Date.now(), ms]));
   });
+}
+
+/** The seconds of a phase with the slowest answers (wall-clock second, answers, p99, max), to find what a tail came from. */
+function worstSeconds(list, top = 3) {
+  const bySecond = new Map();
+  for (const [t, ms] of list) {
+    const s = Math.floor(t / 1000);
+    if (!bySecond.has(s)) bySecond.set(s, []);
+    bySecond.get(s).push(ms);
+  }
+  return [...bySecond]
+    .map(([s, a]) => {
+      a.sort((x, y) => x - y);
+      return { second: new Date(s * 1000).toISOString(), answers: a.length, p99: Math.round(a[Math.floor(a.length * 0.99)]), max: Math.round(a[a.length - 1]) };
+    })
+    .sort((x, y) => y.max - x.max)
+    .slice(0, top);
 }
 
 /**
