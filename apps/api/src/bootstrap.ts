@@ -63,7 +63,7 @@ export async function createApp(config: AppConfig, opts: { logger?: false | ('lo
   await io.connect();
   app.useWebSocketAdapter(io);
 
-  await serveBuiltApps(app, config);
+  await serveBuiltApps(app, fastify, config);
   return app;
 }
 
@@ -86,13 +86,12 @@ function acceptJson(fastify: FastifyInstance): void {
 }
 
 /** In production the api serves the built web app at / and the console at /console/. */
-async function serveBuiltApps(app: NestFastifyApplication, config: AppConfig): Promise<void> {
+async function serveBuiltApps(app: NestFastifyApplication, fastify: FastifyInstance, config: AppConfig): Promise<void> {
   const setHeaders = (reply: FastifyReply, path: string) => {
     void reply.header('Cache-Control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
   };
   let decorated = false;
   if (config.CONSOLE_DIST && existsSync(join(config.CONSOLE_DIST, 'index.html'))) {
-    const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
     fastify.get('/console', (_req, reply) => reply.redirect('/console/', 301));
     await app.register(fastifyStatic, { root: config.CONSOLE_DIST, prefix: '/console/', index: 'index.html', setHeaders });
     decorated = true;
