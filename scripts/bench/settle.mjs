@@ -25,7 +25,7 @@
 //
 // Reported: settlement lag after expiry (settled_at - expires_at, as the orders table records
 // it; "visible": when the settling transaction's commit was first seen by a 50 ms poller;
-// "pushed": when the worker's `order` push for the user's room was seen on Redis, where the api
+// "pushed": when the worker's `order` push for the user was seen on Redis (one message per settled batch), where the api
 // instances' adapter takes it), how much of it was the wait for the first later tick (feed: its
 // message on the ticks channel, published after the commit), the feed's behaviour (ticks per
 // second per product, delay of the first tick after each whole second, the block chain verified
@@ -34,7 +34,6 @@
 // time and size, and the ledger invariant after every run. Writes bench-results/settle-<time>.json.
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { Redis } from 'ioredis';
@@ -107,10 +106,8 @@ const STAKE_CHUNK = 2500;
 
 const { createDataSource, QUEUES, SETTLE_JOB_OPTIONS, settleJobDelay, settleJobId } = await import('@candor/db');
 const { LedgerService } = await import('@candor/api/ledger/ledger.service');
-const { REDIS_TICKS_CHANNEL } = await import('@candor/contracts');
+const { REDIS_TICKS_CHANNEL, USER_PUSHES_EVENT } = await import('@candor/contracts');
 const { verifyChain } = await import('@candor/domain');
-/* The emitter's own msgpack codec (a dependency of @socket.io/redis-emitter), to read its pushes. */
-const notepack = createRequire(createRequire(import.meta.url).resolve('@socket.io/redis-emitter'))('notepack.io');
 
 const { cleanup, stopAll, disarm } = cleanupStack(onInterrupt);
 
@@ -404,25 +401,28 @@ function firstLater(ticks, ms) {
 }
 
 /**
- * The worker's `order` pushes as an api instance's Redis adapter receives them (the emitter publishes
- * each to `socket.io#/#user:ID#`): order id -> arrival time of its settled push.
+ * The worker's `order` pushes as an api instance's Redis adapter receives them: the worker sends
+ * each settlement batch's pushes in one `serverSideEmit(USER_PUSHES_EVENT)` message on the
+ * adapter's request channel (JSON); order id -> arrival time of its settled push.
  */
 async function createPushObserver(redisUrl) {
   const sub = new Redis(redisUrl, { maxRetriesPerRequest: null });
   const pushed = new Map();
   let wallets = 0;
-  sub.on('pmessageBuffer', (_pattern, _channel, message) => {
+  sub.on('message', (_channel, message) => {
     const at = Date.now();
+    let request;
     try {
-      const [, packet] = notepack.decode(message);
-      const [event, payload] = packet.data;
-      if (event === 'order' && payload?.status === 'settled' && !pushed.has(payload.id)) pushed.set(payload.id, at);
-      else if (event === 'wallet') wallets++;
+      request = JSON.parse(message);
     } catch {
-      /* not an emitter packet */
+      return;
     }
+    const [event, batch] = Array.isArray(request?.data) ? request.data : [];
+    if (event !== USER_PUSHES_EVENT || !batch) return;
+    for (const [, order] of batch.orders ?? []) if (order?.status === 'settled' && !pushed.has(order.id)) pushed.set(order.id, at);
+    wallets += (batch.wallets ?? []).length;
   });
-  await sub.psubscribe('socket.io#/#user:*');
+  await sub.subscribe('socket.io-request#/#');
   return {
     pushed,
     wallets: () => wallets,

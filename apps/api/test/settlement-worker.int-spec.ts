@@ -53,6 +53,8 @@ describe('settlement in the worker', () => {
     await tick(writer, s, price);
     const pump = tickPump(writer, s, () => price, 150);
     const { socket, events } = await connect(u);
+    // Another user's socket on the same instance: the worker's pushes travel in one message per batch, and none may reach it.
+    const bystander = await connect(await createUser(t));
     try {
       const placed = await t.http().post('/api/orders').set(u.auth).send({ symbol: s, direction: 'up', amount: '10.00', durationSeconds: 2, account: 'real' });
       expect(placed.status).toBe(201);
@@ -71,6 +73,7 @@ describe('settlement in the worker', () => {
       const pushed = await waitFor('the settled order event', async () => events.find((e) => e.name === 'order' && e.payload.status === 'settled'), 5000);
       expect(pushed.payload).toEqual(settled);
       await waitFor('the wallet event after settlement', async () => events.some((e) => e.name === 'wallet' && e.payload.available === '108.50'), 5000);
+      expect(bystander.events).toEqual([]);
 
       // Enqueue the same second's job again: an existing id is a no-op; removed and re-added, it runs and settles nothing.
       const second = Math.floor(Date.parse(settled.expiresAt) / 1000);
@@ -100,6 +103,7 @@ describe('settlement in the worker', () => {
       expect(await balanceOf(t, u.id, 'cash')).toBe(10_850);
     } finally {
       socket.close();
+      bystander.socket.close();
       await pump.stop();
     }
   });

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import type { Redis } from 'ioredis';
 import { Emitter } from '@socket.io/redis-emitter';
-import { channel, type ServerToClientEvents } from '@candor/contracts';
+import { USER_PUSHES_EVENT, type ServerToClientEvents, type UserPushBatch } from '@candor/contracts';
 import { USER_ACCOUNT_KINDS, type UserAccountKind } from '@candor/db';
 import { REDIS } from '@candor/api/redis/redis.module';
 import { toCents, type UserBalances } from '@candor/api/ledger/ledger.service';
@@ -14,13 +14,17 @@ export const SETTLEMENT_EVENTS = Symbol('SETTLEMENT_EVENTS');
 /** What happens after a settlement batch commits (pushes to the users). */
 export interface SettlementEvents { settled(rows: readonly (OrderViewRow & { user_id: string })[]): Promise<void> }
 
-/** Pushes per event-loop turn, so a batch of thousands never holds the worker's loop for long. */
-const CHUNK = 500;
+/** Each user's balances by kind, one row per user (the kinds are the ledger's constants). */
+const WALLETS_SQL = `SELECT user_id, ${USER_ACCOUNT_KINDS.map((k) => `coalesce(sum(balance) FILTER (WHERE kind = '${k}'), 0)::text AS "${k}"`).join(', ')}
+  FROM ledger_accounts WHERE user_id = ANY($1::uuid[]) GROUP BY user_id`;
 
 /**
- * Pushes `order` (the settled order) and `wallet` (the user's wallet after it) to `user:ID`
- * through @socket.io/redis-emitter, with the default key prefix, so the api instances' Redis
- * adapter delivers them to whichever instance holds the user's socket.
+ * Pushes `order` (the settled order) and `wallet` (the user's wallet after it) to `user:ID`, all of a
+ * batch in ONE message: `serverSideEmit(USER_PUSHES_EVENT)` through @socket.io/redis-emitter (default
+ * key prefix), which every api instance's Redis adapter receives; the instance holding a user's room
+ * delivers that user's pushes (RealtimeGateway.deliverUserPushes). One Redis publish per settlement
+ * batch instead of one per push: a burst's thousands of pushes leave with their batch's commit
+ * instead of queueing behind the last one.
  */
 @Injectable()
 export class RedisSettlementEvents implements SettlementEvents {
@@ -31,25 +35,13 @@ export class RedisSettlementEvents implements SettlementEvents {
   }
 
   async settled(rows: readonly (OrderViewRow & { user_id: string })[]): Promise<void> {
-    for (let i = 0; i < rows.length; i += CHUNK) {
-      if (i > 0) await new Promise<void>((r) => setImmediate(r));
-      for (const r of rows.slice(i, i + CHUNK)) this.emitter.to(channel.user(r.user_id)).emit('order', toOrder(r));
-    }
+    if (rows.length === 0) return;
     const users = [...new Set(rows.map((r) => r.user_id))];
-    const balances: { user_id: string; kind: UserAccountKind; balance: string }[] = await this.ds.query(
-      `SELECT user_id, kind, balance FROM ledger_accounts WHERE user_id = ANY($1::uuid[])`,
-      [users],
-    );
-    const byUser = new Map<string, UserBalances>();
-    for (const b of balances) {
-      let w = byUser.get(b.user_id);
-      if (!w) byUser.set(b.user_id, (w = Object.fromEntries(USER_ACCOUNT_KINDS.map((k) => [k, 0])) as UserBalances));
-      w[b.kind] = toCents(b.balance);
-    }
-    let n = 0;
-    for (const [userId, b] of byUser) {
-      if (++n % CHUNK === 0) await new Promise<void>((r) => setImmediate(r));
-      this.emitter.to(channel.user(userId)).emit('wallet', toWallet(b));
-    }
+    const balances: ({ user_id: string } & Record<UserAccountKind, string>)[] = await this.ds.query(WALLETS_SQL, [users]);
+    const batch: UserPushBatch = {
+      orders: rows.map((r) => [r.user_id, toOrder(r)]),
+      wallets: balances.map((b) => [b.user_id, toWallet(Object.fromEntries(USER_ACCOUNT_KINDS.map((k) => [k, toCents(b[k])])) as UserBalances)]),
+    };
+    this.emitter.serverSideEmit(USER_PUSHES_EVENT, batch);
   }
 }

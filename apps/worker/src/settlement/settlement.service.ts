@@ -95,8 +95,6 @@ export const SETTLE_BATCH_LIMIT = Math.max(100, Math.min(20_000, Number(process.
  * (postBatch locks accounts in the ledger's lock order, so they cannot deadlock).
  */
 export const SETTLE_PARALLEL = Math.max(1, Math.min(8, Number(process.env.SETTLE_PARALLEL ?? 2) || 2));
-/** Longest the events of committed batches wait while a pass still has batches to run (a burst far larger than one second's work). */
-export const EVENTS_MAX_HOLD_MS = 2_000;
 
 export interface WindowState { open: number; nextExpiryMs: number | null }
 interface TradingAccounts { cash: string; escrow: string; demo: string; demo_escrow: string }
@@ -131,35 +129,24 @@ export class SettlementService {
    * are expected saves the second lane's empty pass), and returns the settled rows. Orders still
    * waiting for a later tick stay open.
    *
-   * The `order`/`wallet` pushes of the committed batches go out when the pass has no batch left to
-   * run (or once they have waited EVENTS_MAX_HOLD_MS), also when a batch failed: on two cores,
-   * encoding thousands of pushes between batches delays the next commits by as much as it takes
-   * (measured with two lanes: a burst's last commit 0.2 to 0.8 s later), and each user gets one
-   * `wallet` per pass.
+   * The `order`/`wallet` pushes of each batch go out as soon as it commits, in one message
+   * (RedisSettlementEvents), on the next turn of the event loop, also when a later batch fails.
    */
   async settleWindow(fromMs: number, toMs: number, opts: { limit?: number; lanes?: number } = {}): Promise<SettledRow[]> {
     const limit = opts.limit ?? SETTLE_BATCH_LIMIT;
     const lanes = Math.max(1, opts.lanes ?? SETTLE_PARALLEL);
     const all: SettledRow[] = [];
-    let held: SettledRow[] = [];
-    let heldSince = 0;
     const lane = async () => {
       for (;;) {
         const rows = await this.ledger.transaction((em) => this.settleBatch(em, fromMs, toMs, limit));
         if (rows.length) {
           all.push(...rows);
-          if (held.length === 0) heldSince = Date.now();
-          held.push(...rows);
-          if (Date.now() - heldSince >= EVENTS_MAX_HOLD_MS) {
-            this.publish(held);
-            held = [];
-          }
+          this.publish(rows);
         }
         if (rows.length < limit) return;
       }
     };
     const results = await Promise.allSettled(Array.from({ length: lanes }, lane));
-    if (held.length) this.publish(held);
     const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
     if (failed) throw failed.reason;
     return all;
@@ -190,6 +177,7 @@ export class SettlementService {
   async settleBatch(em: EntityManager, fromMs: number, toMs: number, limit: number): Promise<SettledRow[]> {
     const settled = returnedRows<Omit<SettledRow, 'cash_account_id' | 'escrow_account_id'>>(await em.query(SETTLE_SQL, [iso(fromMs), iso(toMs), limit]));
     if (settled.length === 0) return [];
+
     // One connection per transaction: these run one after another (the two platform ids are cached after the first batch).
     const house = await this.ledger.platformAccountId(em, 'house');
     const demoHouse = await this.ledger.platformAccountId(em, 'demo_house');
@@ -241,8 +229,8 @@ export class SettlementService {
   }
 
   /**
-   * Pushes `order` and `wallet` to each user's room after the commits, on the next turn of the event
-   * loop (the job's bookkeeping goes first); a failure here never undoes a settlement.
+   * Pushes `order` and `wallet` to each user's room after a commit, on the next turn of the event
+   * loop (the next batch's statement goes first); a failure here never undoes a settlement.
    */
   private publish(rows: SettledRow[]): void {
     const events = this.events;
