@@ -24,6 +24,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { parseArgs } from 'node:util';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import {
@@ -234,6 +235,9 @@ await runBench('orders', result, { stopAll, disarm }, summarize, async () => {
       const self0 = process.cpuUsage();
       const waits = target === 'ours' ? waitSampler(sampler) : null;
       answers = [];
+      // The bench's own event loop: a stall here delays reading answers, and counts as their latency.
+      const loop = monitorEventLoopDelay({ resolution: 10 });
+      loop.enable();
       const r =
         phase === 'rate'
           ? await pacedCannon({ url: t.url, connections: conns, duration: DURATION, rate: RATE, requests: () => makeRequests(t.path) })
@@ -250,6 +254,7 @@ await runBench('orders', result, { stopAll, disarm }, summarize, async () => {
       const machineBusy = machine();
       const self1 = process.cpuUsage(self0);
       const pgWaits = waits?.stop();
+      loop.disable();
       const run = {
         target,
         phase,
@@ -270,6 +275,7 @@ await runBench('orders', result, { stopAll, disarm }, summarize, async () => {
         machineBusy,
         postgresWaits: pgWaits,
         worstSeconds: worstSeconds(answers),
+        clientLoopDelayMs: { p99: loop.percentile(99) / 1e6, max: loop.max / 1e6 },
       };
       answers = null;
       result.runs.push(run);
@@ -277,6 +283,7 @@ await runBench('orders', result, { stopAll, disarm }, summarize, async () => {
         `${target} ${phase}: ${fmt(run.reqPerSec, 0)} req/s, p50 ${fmt(run.latencyMs.p50)} ms, p99 ${fmt(run.latencyMs.p99)} ms, non-2xx ${run.non2xx}, errors ${run.errors}; CPU cores: server ${fmt(run.serverCpuCores, 2)}, Postgres ${fmt(run.postgresCpuCores, 2)}, worker ${fmt(run.workerCpuCores, 2)}, autocannon ${fmt(run.clientCpuCores, 2)}, machine ${fmt(100 * machineBusy, 0)} % busy`,
       );
       if (pgWaits) for (const w of pgWaits.top.slice(0, 6)) log(`  postgres sessions per sample ${w.sessionsPerSample.toFixed(2)}  ${w.state}`);
+      log(`  bench process event loop (10 ms timer, so 10 = no delay): p99 ${fmt(run.clientLoopDelayMs.p99, 0)} ms, max ${fmt(run.clientLoopDelayMs.max, 0)} ms`);
       log(`  slowest seconds: ${run.worstSeconds.map((w) => `${w.second.slice(11, 19)} (${w.answers} answers, p99 ${w.p99} ms, max ${w.max} ms)`).join('; ')}`);
       await sleep(1000);
     }

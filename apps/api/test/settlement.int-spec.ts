@@ -58,10 +58,11 @@ describe('settlement', () => {
       downWin: await place(u, { symbol: down, direction: 'down', amount: '0.07' }),
       tieUp: await place(u, { symbol: flat, direction: 'up', amount: '15.55' }),
       tieDown: await place(u, { symbol: flat, direction: 'down', amount: '1.00' }),
+      zeroWin: await place(u, { symbol: up, direction: 'up', amount: '0.01' }),
     };
-    // Stakes 33.33 + 10 + 20 + 0.07 + 15.55 + 1 = 79.95 are in escrow.
-    expect(await balanceOf(t, u.id, 'cash')).toBe(100_000 - 7_995);
-    expect(await balanceOf(t, u.id, 'escrow')).toBe(7_995);
+    // Stakes 33.33 + 10 + 20 + 0.07 + 15.55 + 1 + 0.01 = 79.96 are in escrow.
+    expect(await balanceOf(t, u.id, 'cash')).toBe(100_000 - 7_996);
+    expect(await balanceOf(t, u.id, 'escrow')).toBe(7_996);
 
     // Closing ticks before expiry, then a "decoy" tick at the same price as the close would be otherwise.
     const closes = await Promise.all([tick(writer, up, '100.01'), tick(writer, down, '49.99'), tick(writer, flat, '7.77')]);
@@ -72,7 +73,7 @@ describe('settlement', () => {
     await untilPast(expiries);
     expect((await settleEverythingDue()).filter((r) => r.user_id === u.id)).toEqual([]);
     const [{ open }] = await t.ds.query(`SELECT count(*)::int AS open FROM orders WHERE user_id = $1 AND status = 'open'`, [u.id]);
-    expect(open).toBe(6);
+    expect(open).toBe(7);
 
     // Later ticks at prices that would flip every result: they must not be used.
     await Promise.all([tick(writer, up, '1.00'), tick(writer, down, '999.00'), tick(writer, flat, '8.00')]);
@@ -87,6 +88,8 @@ describe('settlement', () => {
     expect(await get(o.downWin.id)).toMatchObject({ outcome: 'win', closePrice: '49.99', payout: '0.13', pnl: '0.06' });
     expect(await get(o.tieUp.id)).toMatchObject({ outcome: 'tie', closePrice: '7.77', payout: '15.55', pnl: '0.00' });
     expect(await get(o.tieDown.id)).toMatchObject({ outcome: 'tie', closePrice: '7.77', payout: '1.00', pnl: '0.00' });
+    // 1 x 0.85 = 0.85 -> 0: a win worth nothing beyond the stake.
+    expect(await get(o.zeroWin.id)).toMatchObject({ outcome: 'win', closePrice: '100.01', payout: '0.01', pnl: '0.00' });
 
     // Money: cash = 1000.00 + 28.33 - 10 - 20 + 0.06 = 998.39, escrow empty, P&L -1.61 (from the house postings).
     expect(await balanceOf(t, u.id, 'cash')).toBe(99_839);
@@ -95,8 +98,26 @@ describe('settlement', () => {
     expect(summary.body).toMatchObject({ available: '998.39', inOrders: '0.00', pnlTotal: '-1.61' });
     const entries = await settleEntries(Object.values(o).map((x) => x.id));
     expect(entries.map((e: { type: string; n: number }) => [e.type, e.n]).sort()).toEqual(
-      [['order_loss', 1], ['order_loss', 1], ['order_payout', 1], ['order_payout', 1], ['order_refund', 1], ['order_refund', 1]],
+      [['order_loss', 1], ['order_loss', 1], ['order_payout', 1], ['order_payout', 1], ['order_payout', 1], ['order_refund', 1], ['order_refund', 1]],
     );
+    // Each entry's postings, in order: the stake leaves escrow; a win pays cash and the house pays the profit (none when it is
+    // 0 cents), a loss pays the house, a tie refunds cash.
+    const legs: { ref_id: string; type: string; legs: string[] }[] = await t.ds.query(
+      `SELECT e.ref_id, e.type, array_agg(a.kind || ' ' || p.amount ORDER BY p.id) AS legs
+         FROM journal_entries e JOIN postings p ON p.entry_id = e.id JOIN ledger_accounts a ON a.id = p.account_id
+        WHERE e.unique_key = ANY($1::text[]) GROUP BY e.ref_id, e.type`,
+      [Object.values(o).map((x) => `settle:${x.id}`)],
+    );
+    const byOrder = Object.fromEntries(legs.map((l) => [l.ref_id, [l.type, ...l.legs]]));
+    expect(byOrder).toEqual({
+      [o.upWin.id]: ['order_payout', 'escrow -3333', 'cash 6166', 'house -2833'],
+      [o.upDownLoss.id]: ['order_loss', 'escrow -1000', 'house 1000'],
+      [o.downUpLoss.id]: ['order_loss', 'escrow -2000', 'house 2000'],
+      [o.downWin.id]: ['order_payout', 'escrow -7', 'cash 13', 'house -6'],
+      [o.tieUp.id]: ['order_refund', 'escrow -1555', 'cash 1555'],
+      [o.tieDown.id]: ['order_refund', 'escrow -100', 'cash 100'],
+      [o.zeroWin.id]: ['order_payout', 'escrow -1', 'cash 1'],
+    });
     const house = await t.ds.query(
       `SELECT e.type, p.amount FROM journal_entries e JOIN postings p ON p.entry_id = e.id JOIN ledger_accounts a ON a.id = p.account_id
         WHERE e.user_id = $1 AND a.kind = 'house' AND a.user_id IS NULL ORDER BY p.id`, [u.id]);
@@ -105,7 +126,7 @@ describe('settlement', () => {
     // The job run again (or any settler) finds nothing left: no order settles twice.
     expect((await settleEverythingDue()).filter((r) => r.user_id === u.id)).toEqual([]);
     expect((await settlement.settleWindow(Math.floor(Date.parse(expiries[0]!) / 1000) * 1000, Date.now())).filter((r) => r.user_id === u.id)).toEqual([]);
-    expect(await settleEntries(Object.values(o).map((x) => x.id))).toHaveLength(6);
+    expect(await settleEntries(Object.values(o).map((x) => x.id))).toHaveLength(7);
     expect(await balanceOf(t, u.id, 'cash')).toBe(99_839);
 
     // A settled order is final, even for the database owner's ordinary statements.
@@ -138,6 +159,33 @@ describe('settlement', () => {
         WHERE e.unique_key = ANY($1::text[])`, [[`settle:${win.id}`, `settle:${loss.id}`]]);
     expect(kinds.map((k: { kind: string }) => k.kind).sort()).toEqual(['demo', 'demo_escrow', 'demo_house']);
     expect((await t.http().get('/api/me/summary').set(u.auth).expect(200)).body.pnlTotal).toBe('0.00');
+  });
+
+  it('a batch whose settlement entry already exists rolls back whole: no order flips, no money moves, nothing leaves open_orders', async () => {
+    const u = await createUser(t);
+    await fundCash(t, u.id, 10_000);
+    const s = await createTestProduct(t, { expiries: [{ seconds: 2, payoutRate: '0.85' }] });
+    await tick(writer, s, '5.00');
+    const a = await place(u, { symbol: s, direction: 'up', amount: '10.00' });
+    const b = await place(u, { symbol: s, direction: 'down', amount: '20.00' });
+    // An entry already holding b's settlement key (as if b had been paid by something else): the batch must not pay anything.
+    const ledger = t.app.get(LedgerService);
+    const ids = await t.ds.transaction((em) => ledger.userAccountIds(em, u.id));
+    await t.ds.transaction((em) => ledger.postBatch(em, [{ type: 'order_refund', userId: u.id, refType: 'order', refId: b.id, uniqueKey: `settle:${b.id}`,
+      postings: [{ accountId: ids.escrow, amount: -1 }, { accountId: ids.cash, amount: 1 }] }]));
+    const cash = await balanceOf(t, u.id, 'cash');
+    await tick(writer, s, '5.10');
+    await untilPast([a.expiresAt, b.expiresAt]);
+    await tick(writer, s, '5.20');
+    await expect(settleEverythingDue()).rejects.toThrow(/flipped to settled but their entries already existed/);
+    const rows = await t.ds.query(
+      `SELECT o.status, (SELECT count(*)::int FROM open_orders q WHERE q.order_id = o.id) AS listed,
+              (SELECT count(*)::int FROM journal_entries e WHERE e.unique_key = 'settle:' || o.id) AS entries
+         FROM orders o WHERE o.id = ANY($1::uuid[]) ORDER BY o.amount`, [[a.id, b.id]]);
+    expect(rows).toEqual([{ status: 'open', listed: 1, entries: 0 }, { status: 'open', listed: 1, entries: 1 }]);
+    expect(await balanceOf(t, u.id, 'cash')).toBe(cash);
+    // The database is shared with the other test files: no later settler may claim these two again.
+    await t.ds.query(`DELETE FROM open_orders WHERE order_id = ANY($1::uuid[])`, [[a.id, b.id]]);
   });
 
   it('concurrent settlers of the same window settle every order exactly once, in one batch entry per order', async () => {
