@@ -10,7 +10,10 @@
 //            them (per order: an `order_stake` entry cash -> escrow through LedgerService.postBatch
 //            and the same INSERT INTO orders, set-based, in a few transactions) and the settle job
 //            of S is enqueued as the api enqueues it. Then the database is copied (CREATE DATABASE
-//            ... TEMPLATE) and the worker is started on the original. Settlement needs a stored
+//            ... TEMPLATE) and the worker is started on the original. A running worker has settled
+//            orders before a burst comes: --warmup-orders (default 1 000) more orders expire
+//            --warmup-before (5) s before S and the same worker settles them first; they are not
+//            measured (--warmup-orders 0: the burst is the new worker's first work). Settlement needs a stored
 //            tick later than each expiry. With --ticks feed (default) the orders are on the first
 //            --symbols 24/7 products (BTCUSDT, ETHUSDT, SOLUSDT, XRPUSDT) and the worker's own
 //            simulated feed makes their ticks (random cadence plus a tick right after each whole
@@ -74,6 +77,8 @@ const { values: opt } = parseArgs({
     'tick-flush': { type: 'string', default: '250' }, // the feed's TickWriter batch period
     symbols: { type: 'string', default: '3' },
     lead: { type: 'string', default: '12' }, // seconds from the end of the setup to the first expiry
+    'warmup-orders': { type: 'string', default: '1000' }, // burst: orders expiring --warmup-before s before S, settled by the same worker first (0: a cold worker)
+    'warmup-before': { type: 'string', default: '5' },
     phases: { type: 'string', default: 'burst,raw,sustained' },
     fast: { type: 'boolean', default: false }, // Postgres with fsync off (npm start keeps it on)
     profile: { type: 'boolean', default: false }, // CPU profile of the worker from the first expiry until all settled (bench-results/profiles)
@@ -99,6 +104,8 @@ const SYMBOLS =
     ? FEED_SYMBOLS.slice(0, Math.max(1, Math.min(FEED_SYMBOLS.length, Number(opt.symbols))))
     : Array.from({ length: Math.max(1, Number(opt.symbols)) }, (_, i) => `BENCH${String.fromCharCode(65 + i)}`);
 const LEAD_S = Number(opt.lead);
+const WARMUP_ORDERS = Math.max(0, Number(opt['warmup-orders']) || 0);
+const WARMUP_BEFORE_S = Math.max(1, Number(opt['warmup-before']) || 5);
 const PHASES = new Set(opt.phases.split(',').map((s) => s.trim()));
 const POLL_MS = 50;
 const LOG_DIR = path.join(ROOT_DIR, 'bench-results', 'logs');
@@ -144,7 +151,7 @@ await runBench('settle', result, { stopAll, disarm }, summarize, async () => {
 
   if (PHASES.has('burst')) {
     const a = await stack.cloneDatabase('burst');
-    const { firstSecond, orders } = await prepareOrders(a.url, N_ORDERS, 1, stack.redisUrl);
+    const { firstSecond, orders } = await prepareOrders(a.url, N_ORDERS, 1, stack.redisUrl, WARMUP_ORDERS);
     let copy = null;
     if (PHASES.has('raw')) copy = await stack.cloneDatabase('raw', a.name);
     result.runs.burst = await runWorker({ label: 'burst', url: a.url, stack, firstSecond, seconds: 1, orders });
@@ -178,11 +185,13 @@ async function withDataSource(url, fn) {
  * it. Each product first gets one tick 60 s before S, the orders' entry tick (the feed continues its
  * record from it). Then enqueues the settle jobs as the api does.
  */
-async function prepareOrders(url, count, seconds, redisUrl) {
+async function prepareOrders(url, count, seconds, redisUrl, warmup = 0) {
   const started = Date.now();
   // Setup time grows with the orders; pick S after an estimate, check it afterwards.
   const estimateS = 2 + count / 4000;
   const firstSecond = Math.ceil((Date.now() + (estimateS + LEAD_S) * 1000) / 1000);
+  const warmSecond = firstSecond - WARMUP_BEFORE_S;
+  const placed = [];
   const openT = new Date((firstSecond - 60) * 1000 - 500);
   const openPrices = new Map(SYMBOLS.map((s, i) => [s, (100 + i * 10).toFixed(2)]));
   const orders = [];
@@ -199,11 +208,12 @@ async function prepareOrders(url, count, seconds, redisUrl) {
       ACCOUNT === 'real' ? ['cash', 'escrow'] : ['demo', 'demo_escrow'],
     );
     const perSecond = Math.floor(count / seconds);
-    for (let i = 0; i < count; i++) {
-      const sec = firstSecond + Math.min(seconds - 1, Math.floor(i / perSecond));
+    for (let i = 0; i < count + warmup; i++) {
+      const warm = i >= count;
+      const sec = warm ? warmSecond : firstSecond + Math.min(seconds - 1, Math.floor(i / perSecond));
       const u = users[i % users.length];
       const symbol = SYMBOLS[i % SYMBOLS.length];
-      orders.push({
+      (warm ? placed : orders).push({
         id: randomUUID(),
         userId: u.id,
         fromId: String(u.from_id),
@@ -214,8 +224,9 @@ async function prepareOrders(url, count, seconds, redisUrl) {
         expiresAtMs: sec * 1000,
       });
     }
-    for (let k = 0; k < orders.length; k += STAKE_CHUNK) {
-      const chunk = orders.slice(k, k + STAKE_CHUNK);
+    placed.unshift(...orders);
+    for (let k = 0; k < placed.length; k += STAKE_CHUNK) {
+      const chunk = placed.slice(k, k + STAKE_CHUNK);
       await ds.transaction('READ COMMITTED', async (em) => {
         // The api's OrdersService.place, per order: the stake entry, then the order row (here set-based).
         await ledger.postBatch(
@@ -260,7 +271,7 @@ async function prepareOrders(url, count, seconds, redisUrl) {
   const queue = new Queue(QUEUES.settlement.name, { connection });
   const now = Date.now();
   await queue.addBulk(
-    Array.from({ length: seconds }, (_, k) => firstSecond + k).map((second) => ({
+    [...(warmup ? [warmSecond] : []), ...Array.from({ length: seconds }, (_, k) => firstSecond + k)].map((second) => ({
       name: QUEUES.settlement.jobs.settleSecond,
       data: { second },
       opts: { ...SETTLE_JOB_OPTIONS, jobId: settleJobId(second), delay: settleJobDelay(second, now) },
@@ -270,7 +281,8 @@ async function prepareOrders(url, count, seconds, redisUrl) {
   await connection.quit();
   const leftMs = firstSecond * 1000 - Date.now();
   log(
-    `placed ${count} orders (${ACCOUNT}) expiring in ${seconds} s from ${new Date(firstSecond * 1000).toISOString()} in ${((Date.now() - started) / 1000).toFixed(1)} s; first expiry in ${(leftMs / 1000).toFixed(1)} s`,
+    `placed ${count} orders (${ACCOUNT}) expiring in ${seconds} s from ${new Date(firstSecond * 1000).toISOString()} in ${((Date.now() - started) / 1000).toFixed(1)} s; first expiry in ${(leftMs / 1000).toFixed(1)} s` +
+      (warmup ? `; and ${warmup} warm-up orders expiring ${WARMUP_BEFORE_S} s before it (not measured)` : ''),
   );
   return { firstSecond, orders };
 }
@@ -472,7 +484,10 @@ async function runWorker({ label, url, stack, firstSecond, seconds, orders }) {
     let settled = 0;
     let lastLog = 0;
     while (Date.now() < deadline) {
-      const { rows } = await poller.query(`SELECT xmin::text AS x, count(*)::int AS n FROM orders WHERE status = 'settled' GROUP BY 1`);
+      const { rows } = await poller.query(
+        `SELECT xmin::text AS x, count(*)::int AS n FROM orders WHERE status = 'settled' AND expires_at >= to_timestamp($1) GROUP BY 1`,
+        [firstSecond],
+      );
       const now = Date.now();
       settled = 0;
       for (const r of rows) {
@@ -496,10 +511,12 @@ async function runWorker({ label, url, stack, firstSecond, seconds, orders }) {
     await sleep(300);
     const { rows } = await poller.query(
       `SELECT id, symbol, xmin::text AS x, extract(epoch FROM expires_at) * 1000 AS e, extract(epoch FROM settled_at) * 1000 AS s, status, outcome
-         FROM orders`,
+         FROM orders WHERE expires_at >= to_timestamp($1)`,
+      [firstSecond],
     );
     // The pushes of the last commits may still be on their way.
-    for (let i = 0; i < 40 && pushes.pushed.size < settled; i++) await sleep(50);
+    const measured = rows.filter((r) => r.status === 'settled').map((r) => r.id);
+    for (let i = 0; i < 40 && measured.some((id) => !pushes.pushed.has(id)); i++) await sleep(50);
     const lagSettled = [];
     const lagVisible = [];
     const lagPushed = [];
@@ -562,6 +579,7 @@ async function runWorker({ label, url, stack, firstSecond, seconds, orders }) {
       tickPumpFailures: pump.failures(),
     });
     await sleep(500);
+    if (process.env.TMP_HOT) { await sleep(1500); console.log(JSON.stringify((await poller.query("select relname, n_tup_upd, n_tup_hot_upd, n_tup_ins, n_tup_del from pg_stat_user_tables where relname in ('ledger_accounts','orders','journal_entries','postings','open_orders')")).rows)); }
     run.ledger = await ledgerCheck(poller);
     run.exactlyOnce = await exactlyOnce(poller);
     if (TICKS === 'feed') {

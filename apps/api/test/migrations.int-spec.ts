@@ -6,10 +6,14 @@ import { createDataSource } from '@candor/db';
 
 /**
  * The settlement-burst migrations (OpenOrders, LedgerPostEntriesFixedWidth,
- * JournalEntriesRefIndexDropped) upgrade a database that already holds orders and ledger entries,
+ * JournalEntriesRefIndexDropped, LedgerAccountsFillfactor) upgrade a database that already holds orders and ledger entries,
  * and go back down and up again. A database of its own, so reverting cannot disturb other tests.
  */
 const NEW = ['OpenOrders1764100000000', 'LedgerPostEntriesFixedWidth1764100000001', 'JournalEntriesRefIndexDropped1764100000002'];
+/** Migrations after them, undone first and checked here too. */
+const LATER = ['LedgerAccountsFillfactor1764200000000'];
+const fillfactor = async (table: string): Promise<string[] | null> =>
+  (await ds.query(`SELECT reloptions FROM pg_class WHERE relname = $1`, [table]))[0]?.reloptions ?? null;
 const dbName = `candor_it_mig_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
 let serverUrl: string;
 let ds: DataSource;
@@ -54,7 +58,9 @@ afterAll(async () => {
 
 describe('settlement-burst migrations', () => {
   it('upgrade a database holding open and settled orders and ledger entries, and revert and re-apply cleanly', async () => {
-    for (let i = 0; i < NEW.length; i++) await ds.undoLastMigration();
+    expect(await fillfactor('ledger_accounts')).toEqual(['fillfactor=50']);
+    for (let i = 0; i < LATER.length + NEW.length; i++) await ds.undoLastMigration();
+    expect(await fillfactor('ledger_accounts')).toBeNull();
     const applied: { name: string }[] = await ds.query(`SELECT name FROM migrations`);
     expect(applied.map((m) => m.name)).not.toEqual(expect.arrayContaining([NEW[0]]));
     const before = await indexes();
@@ -95,8 +101,9 @@ describe('settlement-burst migrations', () => {
     expect(after).not.toHaveProperty('journal_entries_ref');
     // No orders index names a column settlement changes, and orders' pages keep room for settled versions.
     for (const def of Object.values(after)) expect(def).not.toMatch(/status|settled_at|outcome|close_/);
-    const [{ reloptions }] = await ds.query(`SELECT reloptions FROM pg_class WHERE relname = 'orders'`);
-    expect(reloptions).toEqual(['fillfactor=40']);
+    expect(await fillfactor('orders')).toEqual(['fillfactor=40']);
+    // ledger_accounts' pages keep room for updated balances.
+    expect(await fillfactor('ledger_accounts')).toEqual(['fillfactor=50']);
     // open_orders holds exactly the orders that were open before it existed, one row each.
     const listed: { order_id: string; expires_at: Date; symbol: string }[] = await ds.query(
       `SELECT q.order_id, q.expires_at, q.symbol FROM open_orders q JOIN orders o ON o.id = q.order_id AND o.expires_at = q.expires_at AND o.symbol = q.symbol`);
@@ -127,13 +134,14 @@ describe('settlement-burst migrations', () => {
     expect(bal.balance).toBe('800');
 
     // Down and up again with the data in place.
-    for (let i = 0; i < NEW.length; i++) await ds.undoLastMigration();
+    for (let i = 0; i < LATER.length + NEW.length; i++) await ds.undoLastMigration();
     expect(await indexes()).toHaveProperty('orders_open_expiry');
     await ds.runMigrations();
     expect(await indexes()).not.toHaveProperty('orders_open_expiry');
     const [{ relisted }] = await ds.query(`SELECT count(*)::int AS relisted FROM open_orders`);
     expect(relisted).toBe(15);
-    const last: { name: string }[] = await ds.query(`SELECT name FROM migrations ORDER BY id DESC LIMIT 3`);
-    expect(last.map((m) => m.name).reverse()).toEqual(NEW);
+    const last: { name: string }[] = await ds.query(`SELECT name FROM migrations ORDER BY id DESC LIMIT $1`, [NEW.length + LATER.length]);
+    expect(last.map((m) => m.name).reverse()).toEqual([...NEW, ...LATER]);
+    expect(await fillfactor('ledger_accounts')).toEqual(['fillfactor=50']);
   });
 });
