@@ -579,7 +579,6 @@ async function runWorker({ label, url, stack, firstSecond, seconds, orders }) {
       tickPumpFailures: pump.failures(),
     });
     await sleep(500);
-    if (process.env.TMP_HOT) { await sleep(1500); console.log(JSON.stringify((await poller.query("select relname, n_tup_upd, n_tup_hot_upd, n_tup_ins, n_tup_del from pg_stat_user_tables where relname in ('ledger_accounts','orders','journal_entries','postings','open_orders')")).rows)); }
     run.ledger = await ledgerCheck(poller);
     run.exactlyOnce = await exactlyOnce(poller);
     if (TICKS === 'feed') {
