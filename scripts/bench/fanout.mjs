@@ -55,7 +55,7 @@ const { values: opt } = parseArgs({
     concurrency: { type: 'string', default: '32' }, // connects in flight per client process
     targets: { type: 'string', default: 'ours,bare' },
     variants: { type: 'string', default: 'default' }, // default,nobufferutil,semispace
-    rounds: { type: 'string', default: '2' }, // rounds per variant, the targets' order alternating (ours,bare then bare,ours); ratios use medians
+    rounds: { type: 'string', default: '3' }, // rounds per variant, the targets' order alternating (ours,bare then bare,ours, ...); ratios use medians
     'connect-timeout': { type: 'string', default: '240' },
     'bare-candles': { type: 'boolean', default: false },
     profile: { type: 'boolean', default: false }, // CPU profiles of both servers during the measured window (bench-results/profiles) // the bare server also emits the 5 candle events per tick, as the relay does

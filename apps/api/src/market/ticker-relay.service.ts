@@ -56,7 +56,8 @@ export class TickerRelay implements OnApplicationBootstrap, OnApplicationShutdow
     if (sub) await sub.quit().catch(() => sub.disconnect());
   }
 
-  private onMessage(ch: string, message: string): void {
+  /** One message of the subscribed channels (public for tests). */
+  onMessage(ch: string, message: string): void {
     if (ch === PRODUCTS_CHANGED_CHANNEL) {
       this.market.invalidate();
       void this.watcher.check().catch(() => undefined);
@@ -71,12 +72,16 @@ export class TickerRelay implements OnApplicationBootstrap, OnApplicationShutdow
     }
     const server = this.gateway.server;
     if (!server || typeof m?.symbol !== 'string') return;
-    server.local.to(channel.ticker(m.symbol)).emit('ticker', tickerEvent(m));
+    // Only rooms this instance holds: socket.io encodes a packet before it looks for the room's sockets.
+    const rooms = server.sockets.adapter.rooms;
+    const ticker = channel.ticker(m.symbol);
+    if (rooms.has(ticker)) server.local.to(ticker).emit('ticker', tickerEvent(m));
     for (const interval of CANDLE_INTERVALS) {
       const c = m.candles?.[interval];
-      if (!c) continue;
+      const room = channel.candles(m.symbol, interval);
+      if (!c || !rooms.has(room)) continue;
       const e: CandleEvent = { symbol: m.symbol, interval, t: c.t, o: c.o, h: c.h, l: c.l, c: c.c, v: c.v };
-      server.local.to(channel.candles(m.symbol, interval)).emit('candle', e);
+      server.local.to(room).emit('candle', e);
     }
     this.relayed++;
   }
