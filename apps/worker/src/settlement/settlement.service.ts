@@ -115,6 +115,8 @@ const ACCOUNT_CACHE_MAX = 200_000;
 @Injectable()
 export class SettlementService {
   private readonly log = new Logger('settlement');
+  /** The pushes of committed batches, one after another. */
+  private pushing: Promise<void> = Promise.resolve();
   private readonly accountCache = new Map<string, TradingAccounts>();
 
   constructor(
@@ -177,7 +179,6 @@ export class SettlementService {
   async settleBatch(em: EntityManager, fromMs: number, toMs: number, limit: number): Promise<SettledRow[]> {
     const settled = returnedRows<Omit<SettledRow, 'cash_account_id' | 'escrow_account_id'>>(await em.query(SETTLE_SQL, [iso(fromMs), iso(toMs), limit]));
     if (settled.length === 0) return [];
-
     // One connection per transaction: these run one after another (the two platform ids are cached after the first batch).
     const house = await this.ledger.platformAccountId(em, 'house');
     const demoHouse = await this.ledger.platformAccountId(em, 'demo_house');
@@ -230,13 +231,16 @@ export class SettlementService {
 
   /**
    * Pushes `order` and `wallet` to each user's room after a commit, on the next turn of the event
-   * loop (the next batch's statement goes first); a failure here never undoes a settlement.
+   * loop (the next batch's statement goes first); a failure here never undoes a settlement. One
+   * batch's pushes at a time, in commit order: each reads the wallets after the previous one has
+   * gone out, so a user's last `wallet` push is never older than an earlier one.
    */
   private publish(rows: SettledRow[]): void {
     const events = this.events;
     if (!events) return;
-    setImmediate(() => {
-      events.settled(rows).catch((e) => this.log.warn(`settlement events not published: ${(e as Error).message}`));
-    });
+    const nextTurn = new Promise<void>((r) => setImmediate(r));
+    this.pushing = Promise.all([this.pushing, nextTurn])
+      .then(() => events.settled(rows))
+      .catch((e) => this.log.warn(`settlement events not published: ${(e as Error).message}`));
   }
 }
