@@ -427,8 +427,8 @@ export async function startEmbeddedPostgres({ dataDir, port, fast = false, log =
   const postgres = await postgresBinary();
   const args = ['-D', dataDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='];
   // WAL segments: a new 16 MB segment is zero-filled and fsynced while every commit waits for it
-  // (IO:WalInitWrite, 100 to 600 ms stalls of order placement seen in bench:orders); without the
-  // zero fill it is created at once. And checkpoints keep 512 MB of used segments for reuse.
+  // (IO:WalInitWrite was in the wait samples of the bench:orders runs with 300 to 600 ms stalls);
+  // without the zero fill it is created at once. And checkpoints keep 512 MB of used segments for reuse.
   args.push('-c', 'wal_init_zero=off', '-c', 'min_wal_size=512MB');
   if (fast) args.push('-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off');
   const logFd = fs.openSync(logFile, 'a');

@@ -37,7 +37,7 @@ function* userPairs<T>(list: unknown): Generator<[string, T]> {
 export class RealtimeGateway implements OnGatewayConnection, OnGatewayInit<TypedServer> {
   private readonly log = new Logger('realtime');
   @WebSocketServer() server: TypedServer;
-  /** User pushes delivered to a socket of this instance (for tests and the benchmarks). */
+  /** User pushes this instance delivered to its sockets' rooms (a running count, read by its unit test). */
   pushesDelivered = 0;
 
   constructor(private readonly tokens: TokenService, private readonly sessions: SessionService) {}
