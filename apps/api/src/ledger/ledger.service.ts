@@ -26,6 +26,11 @@ export function returnedRows<T>(result: unknown): T[] {
   return result as T[];
 }
 
+const zeroBalances = (): UserBalances => Object.fromEntries(USER_ACCOUNT_KINDS.map((k) => [k, 0])) as UserBalances;
+/** Each user's balance of every kind, one row per user (the kinds are the ledger's constants). */
+const BALANCES_BY_USER_SQL = `SELECT user_id, ${USER_ACCOUNT_KINDS.map((k) => `coalesce(sum(balance) FILTER (WHERE kind = '${k}'), 0)::text AS "${k}"`).join(', ')}
+  FROM ledger_accounts WHERE user_id = ANY($1::uuid[]) GROUP BY user_id`;
+
 /** SQLSTATE raised by candor_post_entry when a guarded debit would take an account below zero. */
 export const INSUFFICIENT_BALANCE_SQLSTATE = 'CD001';
 
@@ -153,10 +158,13 @@ export class LedgerService {
   }
 
   async balances(userId: string, em: EntityManager = this.ds.manager): Promise<UserBalances> {
-    const rows: { kind: UserAccountKind; balance: string }[] = await em.query(`SELECT kind, balance FROM ledger_accounts WHERE user_id = $1`, [userId]);
-    const out = Object.fromEntries(USER_ACCOUNT_KINDS.map((k) => [k, 0])) as UserBalances;
-    for (const r of rows) out[r.kind] = toCents(r.balance);
-    return out;
+    return (await this.balancesOf([userId], em)).get(userId) ?? zeroBalances();
+  }
+
+  /** The balances of several users (one row per user from Postgres); a user without accounts is left out. */
+  async balancesOf(userIds: readonly string[], em: EntityManager = this.ds.manager): Promise<Map<string, UserBalances>> {
+    const rows: ({ user_id: string } & Record<UserAccountKind, string>)[] = await em.query(BALANCES_BY_USER_SQL, [userIds]);
+    return new Map(rows.map((r) => [r.user_id, Object.fromEntries(USER_ACCOUNT_KINDS.map((k) => [k, toCents(r[k])])) as UserBalances]));
   }
 
   /** The invariant: all balances sum to zero, and each balance equals the sum of its postings. */
