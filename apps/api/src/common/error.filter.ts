@@ -35,7 +35,7 @@ export class ErrorFilter implements ExceptionFilter {
       return { code, field: code === 'VALIDATION_FAILED' ? 'body' : undefined, vars: {}, status: status >= 500 ? 500 : ERROR_STATUS[code] };
     }
     // Fastify's body errors (malformed JSON, too large, unsupported content type) carry a 4xx statusCode.
-    const e = err as { status?: number; statusCode?: number; type?: string };
+    const e = err as { status?: number; statusCode?: number };
     const st = e?.status ?? e?.statusCode;
     if (typeof st === 'number' && st >= 400 && st < 500) return { code: 'VALIDATION_FAILED', field: 'body', vars: {}, status: 400 };
     void req;
