@@ -6,12 +6,18 @@ import { createDataSource } from '@candor/db';
 
 /**
  * The settlement-burst migrations (OpenOrders, LedgerPostEntriesFixedWidth,
- * JournalEntriesRefIndexDropped, LedgerAccountsFillfactor) upgrade a database that already holds orders and ledger entries,
+ * JournalEntriesRefIndexDropped, LedgerAccountsFillfactor, OpenOrdersByUser) upgrade a database that already holds orders and ledger entries,
  * and go back down and up again. A database of its own, so reverting cannot disturb other tests.
  */
 const NEW = ['OpenOrders1764100000000', 'LedgerPostEntriesFixedWidth1764100000001', 'JournalEntriesRefIndexDropped1764100000002'];
 /** Migrations after them, undone first and checked here too. */
-const LATER = ['LedgerAccountsFillfactor1764200000000'];
+const LATER = ['LedgerAccountsFillfactor1764200000000', 'OpenOrdersByUser1764300000000'];
+/** open_orders rows whose expiry, symbol and user are their order's. */
+const listedOrders = async (): Promise<{ order_id: string; expires_at: Date; symbol: string }[]> =>
+  ds.query(`SELECT q.order_id, q.expires_at, q.symbol FROM open_orders q
+              JOIN orders o ON o.id = q.order_id AND o.expires_at = q.expires_at AND o.symbol = q.symbol AND o.user_id = q.user_id`);
+const openOrdersKey = async (): Promise<string> =>
+  (await ds.query(`SELECT pg_get_constraintdef(oid) AS def FROM pg_constraint WHERE conname = 'open_orders_pkey'`))[0]?.def;
 const fillfactor = async (table: string): Promise<string[] | null> =>
   (await ds.query(`SELECT reloptions FROM pg_class WHERE relname = $1`, [table]))[0]?.reloptions ?? null;
 const dbName = `candor_it_mig_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
@@ -105,8 +111,9 @@ describe('settlement-burst migrations', () => {
     // ledger_accounts' pages keep room for updated balances.
     expect(await fillfactor('ledger_accounts')).toEqual(['fillfactor=50']);
     // open_orders holds exactly the orders that were open before it existed, one row each.
-    const listed: { order_id: string; expires_at: Date; symbol: string }[] = await ds.query(
-      `SELECT q.order_id, q.expires_at, q.symbol FROM open_orders q JOIN orders o ON o.id = q.order_id AND o.expires_at = q.expires_at AND o.symbol = q.symbol`);
+    // Settlement claims them by expiry, then user (OpenOrdersByUser).
+    expect(await openOrdersKey()).toBe('PRIMARY KEY (expires_at, user_id, order_id)');
+    const listed = await listedOrders();
     const open: { id: string }[] = await ds.query(`SELECT id FROM orders WHERE status = 'open'`);
     expect(listed.map((r) => r.order_id).sort()).toEqual(open.map((r) => r.id).sort());
     expect(listed).toHaveLength(12);
@@ -120,6 +127,7 @@ describe('settlement-burst migrations', () => {
     );
     const [{ n }] = await ds.query(`SELECT count(*)::int AS n FROM open_orders WHERE symbol = 'CCC'`);
     expect(n).toBe(3);
+    expect(await listedOrders()).toHaveLength(15);
 
     // The new function on the old data: the running balance continues from the old entries (300 + 200),
     // a posted key is skipped as a duplicate, and entry numbers keep their format.
@@ -133,13 +141,21 @@ describe('settlement-burst migrations', () => {
     const [bal] = await ds.query(`SELECT balance::text FROM ledger_accounts WHERE id = $1`, [cash.id]);
     expect(bal.balance).toBe('800');
 
+    // OpenOrdersByUser (the last one) alone down and up again: every open order stays listed.
+    await ds.undoLastMigration();
+    expect(await openOrdersKey()).toBe('PRIMARY KEY (expires_at, symbol, order_id)');
+    const [{ kept }] = await ds.query(`SELECT count(*)::int AS kept FROM open_orders`);
+    expect(kept).toBe(15);
+    await ds.runMigrations();
+    expect(await listedOrders()).toHaveLength(15);
+
     // Down and up again with the data in place.
     for (let i = 0; i < LATER.length + NEW.length; i++) await ds.undoLastMigration();
     expect(await indexes()).toHaveProperty('orders_open_expiry');
     await ds.runMigrations();
     expect(await indexes()).not.toHaveProperty('orders_open_expiry');
-    const [{ relisted }] = await ds.query(`SELECT count(*)::int AS relisted FROM open_orders`);
-    expect(relisted).toBe(15);
+    expect(await listedOrders()).toHaveLength(15);
+    expect(await openOrdersKey()).toBe('PRIMARY KEY (expires_at, user_id, order_id)');
     const last: { name: string }[] = await ds.query(`SELECT name FROM migrations ORDER BY id DESC LIMIT $1`, [NEW.length + LATER.length]);
     expect(last.map((m) => m.name).reverse()).toEqual([...NEW, ...LATER]);
     expect(await fillfactor('ledger_accounts')).toEqual(['fillfactor=50']);

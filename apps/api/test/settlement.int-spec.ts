@@ -207,6 +207,41 @@ describe('settlement', () => {
     for (const u of users) expect(await balanceOf(t, u.id, 'cash')).toBe(10_000 + 5 * 85 - 5 * 100);
   });
 
+  it('claims in (expiry, user, order) order, so a batch holds all of a user\'s orders of a second whatever their symbols', async () => {
+    const users = await Promise.all(Array.from({ length: 3 }, () => createUser(t)));
+    await Promise.all(users.map((u) => fundCash(t, u.id, 10_000)));
+    const expiries = [{ seconds: 2, payoutRate: '0.85' }];
+    const [a, b] = await Promise.all([createTestProduct(t, { expiries }), createTestProduct(t, { expiries })]);
+    await Promise.all([tick(writer, a, '10.00'), tick(writer, b, '20.00')]);
+    // Each user: four orders over two symbols, all placed early in one second (expiries are whole seconds).
+    await sleep(1020 - (Date.now() % 1000));
+    const placed = await Promise.all(users.flatMap((u) => [a, b, a, b].map((symbol, i) => place(u, { symbol, direction: i % 2 ? 'up' : 'down', amount: '1.00' }))));
+    const userOf = new Map(placed.map((p, k) => [p.id, users[Math.floor(k / 4)]!.id]));
+    await untilPast(placed.map((p) => p.expiresAt));
+    await Promise.all([tick(writer, a, '10.05'), tick(writer, b, '20.05')]);
+    const from = Math.min(...placed.map((p) => Date.parse(p.expiresAt)));
+    const to = Math.max(...placed.map((p) => Date.parse(p.expiresAt))) + 1;
+    const ledger = t.app.get(LedgerService);
+    const mine = new Set(placed.map((p) => p.id));
+    const key = (r: { expires_at: Date | string; user_id: string; id: string }) => `${String(r.expires_at)}|${r.user_id}|${r.id}`;
+    const batches: string[][] = [];
+    for (;;) {
+      const rows = await ledger.transaction((em) => settlement.settleBatch(em, from, to, 4));
+      if (rows.length === 0) break;
+      batches.push(rows.filter((r) => mine.has(r.id)).map(key).sort());
+    }
+    const claimed = batches.flat();
+    expect(claimed).toHaveLength(12);
+    // Batch after batch, the claims follow the key order...
+    expect(claimed).toEqual([...claimed].sort());
+    // ...so, the twelve sharing one expiry second, each batch of four is one user's orders.
+    expect(new Set(placed.map((p) => p.expiresAt)).size).toBe(1);
+    const mineBatches = batches.filter((x) => x.length);
+    expect(mineBatches).toHaveLength(3);
+    for (const batch of mineBatches) expect(new Set(batch.map((k) => k.split('|')[1])).size).toBe(1);
+    for (const id of mine) expect(claimed.some((k) => k.endsWith(`|${userOf.get(id)}|${id}`))).toBe(true);
+  });
+
   it('claims key by key in small batches: only symbols with a later tick, every ready order once across lanes and concurrent passes', async () => {
     const users = await Promise.all(Array.from({ length: 3 }, () => createUser(t)));
     await Promise.all(users.map((u) => fundCash(t, u.id, 10_000)));

@@ -13,38 +13,37 @@ const iso = (ms: number): string => new Date(ms).toISOString();
  * finds each one's closing tick, flips them open -> settled with the domain's outcome and amounts, and
  * returns them (times as ISO text).
  *
- * Its cost follows the batch, not the window: the window's distinct (expiry, symbol) keys come from a
- * skip scan of open_orders' primary key (one probe per key), and the orders are claimed key by key in
- * key order, stopping at `$3`. No index of orders names a column the flip changes, so the flip is a HOT
- * update (migration OpenOrders); the conditional `status = 'open'` keeps it exactly once whatever
- * open_orders holds.
+ * Its cost follows the batch, not the window: the orders are claimed in open_orders' key order
+ * (expiry, user, order), stopping at `$3`, so a batch holds all of a user's orders of a second (but at
+ * a batch boundary) and each ledger account is touched about once per second's orders, not once per
+ * batch (migration OpenOrdersByUser). An order is ready when its symbol's latest stored tick is later
+ * than its expiry: one probe per symbol of the tick record (a skip scan of its key), not one per order.
+ * No index of orders names a column the flip changes, so the flip is a HOT update (migration
+ * OpenOrders); the conditional `status = 'open'` keeps it exactly once whatever open_orders holds.
  */
-export const SETTLE_SQL = `WITH RECURSIVE keys AS (
-           -- the window's distinct (expiry, symbol) among open orders: a skip scan, one index probe each
-           (SELECT q.expires_at, q.symbol FROM open_orders q
-             WHERE q.expires_at >= $1::timestamptz AND q.expires_at < $2::timestamptz
-             ORDER BY q.expires_at, q.symbol LIMIT 1)
+export const SETTLE_SQL = `WITH RECURSIVE symbols AS (
+           -- the tick record's symbols: a skip scan, one index probe each
+           (SELECT x.symbol FROM ticks x ORDER BY x.symbol LIMIT 1)
            UNION ALL
-           SELECT n.expires_at, n.symbol FROM keys k
-            CROSS JOIN LATERAL (
-              SELECT q.expires_at, q.symbol FROM open_orders q
-               WHERE (q.expires_at, q.symbol) > (k.expires_at, k.symbol) AND q.expires_at < $2::timestamptz
-               ORDER BY q.expires_at, q.symbol LIMIT 1) n
-         ), ready AS MATERIALIZED (
-           -- ready: a tick LATER than the expiry is stored for the symbol
-           SELECT k.expires_at, k.symbol FROM keys k
-            WHERE EXISTS (SELECT 1 FROM ticks x WHERE x.symbol = k.symbol AND x.t > k.expires_at)
+           SELECT n.symbol FROM symbols s
+            CROSS JOIN LATERAL (SELECT x.symbol FROM ticks x WHERE x.symbol > s.symbol ORDER BY x.symbol LIMIT 1) n
+         ), latest AS MATERIALIZED (
+           SELECT s.symbol, (SELECT max(x.t) FROM ticks x WHERE x.symbol = s.symbol) AS t FROM symbols s
          ), claimed AS MATERIALIZED (
-           -- key by key (earliest expiry first), each key's orders in id order, until $3 are locked
-           SELECT q.expires_at, q.symbol, q.order_id
-             FROM ready r
-             JOIN open_orders q ON q.expires_at = r.expires_at AND q.symbol = r.symbol
+           -- in key order (earliest expiry first, then by user), ready orders only, until $3 are locked
+           -- (the readiness is a filter on the ordered index scan, not a join the planner could sort after)
+           SELECT q.ctid AS row_id, q.order_id
+             FROM open_orders q
+            WHERE q.expires_at >= $1::timestamptz AND q.expires_at < $2::timestamptz
+              AND q.expires_at < (SELECT l.t FROM latest l WHERE l.symbol = q.symbol)
+            ORDER BY q.expires_at, q.user_id, q.order_id
             LIMIT $3
               FOR UPDATE OF q SKIP LOCKED
          ), due AS MATERIALIZED (
+           -- one index probe per claimed order (a join here was planned as a scan of all orders)
            SELECT o.id, o.symbol, o.direction, o.open_price, o.expires_at
-             FROM claimed c JOIN orders o ON o.id = c.order_id
-            WHERE o.status = 'open'
+             FROM orders o
+            WHERE o.id = ANY (ARRAY(SELECT c.order_id FROM claimed c)) AND o.status = 'open'
          ), closes AS MATERIALIZED (
            -- the close of each (symbol, expiry) once, not once per order (a burst shares a few of them):
            -- the last tick at or before expiresAt (same time: the later-recorded)
@@ -64,9 +63,11 @@ export const SETTLE_SQL = `WITH RECURSIVE keys AS (
              JOIN closes c ON c.symbol = d.symbol AND c.expires_at = d.expires_at
          ), unlisted AS (
            -- the claimed rows leave open_orders: those settling now, and any whose order is not open
-           DELETE FROM open_orders q USING claimed c
-            WHERE q.expires_at = c.expires_at AND q.symbol = c.symbol AND q.order_id = c.order_id
-              AND (c.order_id IN (SELECT r.id FROM result r) OR c.order_id NOT IN (SELECT d.id FROM due d))
+           -- (by the locked rows' ctids: a TID scan, not a scan of open_orders)
+           DELETE FROM open_orders q
+            WHERE q.ctid = ANY (ARRAY(
+                    SELECT c.row_id FROM claimed c
+                     WHERE c.order_id IN (SELECT r.id FROM result r) OR c.order_id NOT IN (SELECT d.id FROM due d)))
          )
          UPDATE orders o
             SET status = 'settled', close_price = r.price, close_tick_seq = r.seq, closed_at = r.t, outcome = r.outcome,
