@@ -15,7 +15,8 @@ const LATER = ['LedgerAccountsFillfactor1764200000000', 'OpenOrdersByUser1764300
 /** open_orders rows whose expiry, symbol and user are their order's. */
 const listedOrders = async (): Promise<{ order_id: string; expires_at: Date; symbol: string }[]> =>
   ds.query(`SELECT q.order_id, q.expires_at, q.symbol FROM open_orders q
-              JOIN orders o ON o.id = q.order_id AND o.expires_at = q.expires_at AND o.symbol = q.symbol AND o.user_id = q.user_id`);
+              JOIN orders o ON o.id = q.order_id AND o.expires_at = q.expires_at AND o.symbol = q.symbol AND o.user_id = q.user_id
+             WHERE q.turn = candor_settle_turn(o.user_id, o.expires_at)`);
 const openOrdersKey = async (): Promise<string> =>
   (await ds.query(`SELECT pg_get_constraintdef(oid) AS def FROM pg_constraint WHERE conname = 'open_orders_pkey'`))[0]?.def;
 const fillfactor = async (table: string): Promise<string[] | null> =>
@@ -111,8 +112,16 @@ describe('settlement-burst migrations', () => {
     // ledger_accounts' pages keep room for updated balances.
     expect(await fillfactor('ledger_accounts')).toEqual(['fillfactor=50']);
     // open_orders holds exactly the orders that were open before it existed, one row each.
-    // Settlement claims them by expiry, then user (OpenOrdersByUser).
-    expect(await openOrdersKey()).toBe('PRIMARY KEY (expires_at, user_id, order_id)');
+    // Settlement claims them by expiry, then turn and user (OpenOrdersByUser), and the users' turns
+    // change from one second to the next.
+    const turns: { s: number; u: string }[] = await ds.query(
+      `SELECT s, u FROM generate_series(0, 1) AS s, (SELECT ('00000000-0000-4000-8000-' || lpad(g::text, 12, '0'))::uuid AS u FROM generate_series(1, 20) g) x
+        ORDER BY s, candor_settle_turn(u, to_timestamp(1764000000 + s)), u`);
+    const firstSecond = turns.filter((r) => r.s === 0).map((r) => r.u);
+    const nextSecond = turns.filter((r) => r.s === 1).map((r) => r.u);
+    expect(new Set(nextSecond)).toEqual(new Set(firstSecond));
+    expect(nextSecond).not.toEqual(firstSecond);
+    expect(await openOrdersKey()).toBe('PRIMARY KEY (expires_at, turn, user_id, order_id)');
     const listed = await listedOrders();
     const open: { id: string }[] = await ds.query(`SELECT id FROM orders WHERE status = 'open'`);
     expect(listed.map((r) => r.order_id).sort()).toEqual(open.map((r) => r.id).sort());
@@ -155,7 +164,7 @@ describe('settlement-burst migrations', () => {
     await ds.runMigrations();
     expect(await indexes()).not.toHaveProperty('orders_open_expiry');
     expect(await listedOrders()).toHaveLength(15);
-    expect(await openOrdersKey()).toBe('PRIMARY KEY (expires_at, user_id, order_id)');
+    expect(await openOrdersKey()).toBe('PRIMARY KEY (expires_at, turn, user_id, order_id)');
     const last: { name: string }[] = await ds.query(`SELECT name FROM migrations ORDER BY id DESC LIMIT $1`, [NEW.length + LATER.length]);
     expect(last.map((m) => m.name).reverse()).toEqual([...NEW, ...LATER]);
     expect(await fillfactor('ledger_accounts')).toEqual(['fillfactor=50']);

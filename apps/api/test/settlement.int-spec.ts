@@ -207,7 +207,7 @@ describe('settlement', () => {
     for (const u of users) expect(await balanceOf(t, u.id, 'cash')).toBe(10_000 + 5 * 85 - 5 * 100);
   });
 
-  it('claims in (expiry, user, order) order, so a batch holds all of a user\'s orders of a second whatever their symbols', async () => {
+  it('claims in (expiry, turn, user, order) order, so a batch holds all of a user\'s orders of a second whatever their symbols', async () => {
     const users = await Promise.all(Array.from({ length: 3 }, () => createUser(t)));
     await Promise.all(users.map((u) => fundCash(t, u.id, 10_000)));
     const expiries = [{ seconds: 2, payoutRate: '0.85' }];
@@ -223,23 +223,30 @@ describe('settlement', () => {
     const to = Math.max(...placed.map((p) => Date.parse(p.expiresAt))) + 1;
     const ledger = t.app.get(LedgerService);
     const mine = new Set(placed.map((p) => p.id));
-    const key = (r: { expires_at: Date | string; user_id: string; id: string }) => `${String(r.expires_at)}|${r.user_id}|${r.id}`;
-    const batches: string[][] = [];
+    // The key each order is claimed by: (expiry, turn, user, order).
+    const listed: { order_id: string; expires_at: Date; turn: number; user_id: string }[] = await t.ds.query(
+      `SELECT order_id, expires_at, turn, user_id FROM open_orders WHERE order_id = ANY($1::uuid[])`, [[...mine]]);
+    const keyOf = new Map(listed.map((r) => [r.order_id, r]));
+    type Key = { expires_at: Date; turn: number; user_id: string; order_id: string };
+    const byKey = (x: Key, y: Key) =>
+      x.expires_at.getTime() - y.expires_at.getTime() || x.turn - y.turn || (x.user_id < y.user_id ? -1 : x.user_id > y.user_id ? 1 : 0) || (x.order_id < y.order_id ? -1 : 1);
+    const batches: Key[][] = [];
     for (;;) {
       const rows = await ledger.transaction((em) => settlement.settleBatch(em, from, to, 4));
       if (rows.length === 0) break;
-      batches.push(rows.filter((r) => mine.has(r.id)).map(key).sort());
+      batches.push(rows.filter((r) => mine.has(r.id)).map((r) => keyOf.get(r.id)!).sort(byKey));
     }
     const claimed = batches.flat();
     expect(claimed).toHaveLength(12);
+    expect(new Set(claimed.map((k) => k.order_id))).toEqual(mine);
     // Batch after batch, the claims follow the key order...
-    expect(claimed).toEqual([...claimed].sort());
+    expect(claimed).toEqual([...claimed].sort(byKey));
     // ...so, the twelve sharing one expiry second, each batch of four is one user's orders.
     expect(new Set(placed.map((p) => p.expiresAt)).size).toBe(1);
     const mineBatches = batches.filter((x) => x.length);
     expect(mineBatches).toHaveLength(3);
-    for (const batch of mineBatches) expect(new Set(batch.map((k) => k.split('|')[1])).size).toBe(1);
-    for (const id of mine) expect(claimed.some((k) => k.endsWith(`|${userOf.get(id)}|${id}`))).toBe(true);
+    for (const batch of mineBatches) expect(new Set(batch.map((k) => k.user_id)).size).toBe(1);
+    for (const k of claimed) expect(k.user_id).toBe(userOf.get(k.order_id));
   });
 
   it('claims key by key in small batches: only symbols with a later tick, every ready order once across lanes and concurrent passes', async () => {

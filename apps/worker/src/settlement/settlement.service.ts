@@ -14,9 +14,10 @@ const iso = (ms: number): string => new Date(ms).toISOString();
  * returns them (times as ISO text).
  *
  * Its cost follows the batch, not the window: the orders are claimed in open_orders' key order
- * (expiry, user, order), stopping at `$3`, so a batch holds all of a user's orders of a second (but at
- * a batch boundary) and each ledger account is touched about once per second's orders, not once per
- * batch (migration OpenOrdersByUser). An order is ready when its symbol's latest stored tick is later
+ * (expiry, turn, user, order), stopping at `$3`, so a batch holds all of a user's orders of a second
+ * (but at a batch boundary) and each ledger account is touched about once per second's orders, not
+ * once per batch; the turn, a hash of user and second, varies the users' order from second to second
+ * (migration OpenOrdersByUser). An order is ready when its symbol's latest stored tick is later
  * than its expiry: one probe per symbol of the tick record (a skip scan of its key), not one per order.
  * No index of orders names a column the flip changes, so the flip is a HOT update (migration
  * OpenOrders); the conditional `status = 'open'` keeps it exactly once whatever open_orders holds.
@@ -30,13 +31,13 @@ export const SETTLE_SQL = `WITH RECURSIVE symbols AS (
          ), latest AS MATERIALIZED (
            SELECT s.symbol, (SELECT max(x.t) FROM ticks x WHERE x.symbol = s.symbol) AS t FROM symbols s
          ), claimed AS MATERIALIZED (
-           -- in key order (earliest expiry first, then by user), ready orders only, until $3 are locked
+           -- in key order (earliest expiry first, then by turn and user), ready orders only, until $3 are locked
            -- (the readiness is a filter on the ordered index scan, not a join the planner could sort after)
            SELECT q.ctid AS row_id, q.order_id
              FROM open_orders q
             WHERE q.expires_at >= $1::timestamptz AND q.expires_at < $2::timestamptz
               AND q.expires_at < (SELECT l.t FROM latest l WHERE l.symbol = q.symbol)
-            ORDER BY q.expires_at, q.user_id, q.order_id
+            ORDER BY q.expires_at, q.turn, q.user_id, q.order_id
             LIMIT $3
               FOR UPDATE OF q SKIP LOCKED
          ), due AS MATERIALIZED (
