@@ -249,13 +249,13 @@ describe('settlement', () => {
     for (const k of claimed) expect(k.user_id).toBe(userOf.get(k.order_id));
   });
 
-  it('claims key by key in small batches: only symbols with a later tick, every ready order once across lanes and concurrent passes', async () => {
+  it('claims in small batches: only orders whose symbol has a later tick, every ready order once across lanes and concurrent passes', async () => {
     const users = await Promise.all(Array.from({ length: 3 }, () => createUser(t)));
     await Promise.all(users.map((u) => fundCash(t, u.id, 10_000)));
     const expiries = [{ seconds: 2, payoutRate: '0.85' }, { seconds: 3, payoutRate: '0.85' }];
     const [a, b, waiting] = await Promise.all([createTestProduct(t, { expiries }), createTestProduct(t, { expiries }), createTestProduct(t, { expiries })]);
     await Promise.all([tick(writer, a, '10.00'), tick(writer, b, '20.00'), tick(writer, waiting, '30.00')]);
-    // Three symbols x two expiries x three users x two orders: six (expiry, symbol) keys of six orders each.
+    // Three symbols x two expiries x three users x two orders: 36 orders, 12 per symbol.
     const placed = await Promise.all(
       [a, b, waiting].flatMap((symbol) =>
         [2, 3].flatMap((durationSeconds) =>
