@@ -247,6 +247,9 @@ describe('settlement', () => {
     expect(mineBatches).toHaveLength(3);
     for (const batch of mineBatches) expect(new Set(batch.map((k) => k.user_id)).size).toBe(1);
     for (const k of claimed) expect(k.user_id).toBe(userOf.get(k.order_id));
+    // A settled order's open_orders row went with its settlement.
+    const [{ listed: left }] = await t.ds.query(`SELECT count(*)::int AS listed FROM open_orders WHERE order_id = ANY($1::uuid[])`, [[...mine]]);
+    expect(left).toBe(0);
   });
 
   it('claims in small batches: only orders whose symbol has a later tick, every ready order once across lanes and concurrent passes', async () => {
