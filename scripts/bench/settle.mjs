@@ -493,14 +493,18 @@ async function runWorker({ label, url, stack, firstSecond, seconds, orders }) {
     // transaction is visible to every snapshot taken after its commit. `open_orders` (the settle
     // statement deletes an order's row in the transaction that settles it) tells when all are done.
     const snapshots = [];
+    const takeSnapshot = async () => {
+      const { rows: [snap] } = await poller.query('SELECT pg_current_snapshot()::text AS s');
+      const at = Date.now();
+      snapshots.push({ at, ...parseSnapshot(snap.s) });
+      return at;
+    };
     const deadline = (firstSecond + seconds) * 1000 + 60_000;
     let settled = 0;
     let lastCount = 0;
     let lastLog = 0;
     while (Date.now() < deadline) {
-      const { rows: [snap] } = await poller.query('SELECT pg_current_snapshot()::text AS s');
-      const now = Date.now();
-      snapshots.push({ at: now, ...parseSnapshot(snap.s) });
+      const now = await takeSnapshot();
       if (now - lastCount >= COUNT_MS) {
         lastCount = now;
         const { rows: [open] } = await poller.query(
@@ -510,8 +514,7 @@ async function runWorker({ label, url, stack, firstSecond, seconds, orders }) {
         settled = orders.length - open.n;
         if (settled >= orders.length) {
           // The last commit may have come after this round's snapshot: one more, so every settling transaction is in one.
-          const { rows: [last] } = await poller.query('SELECT pg_current_snapshot()::text AS s');
-          snapshots.push({ at: Date.now(), ...parseSnapshot(last.s) });
+          await takeSnapshot();
           break;
         }
         if (now - lastLog > 2000 && now > firstSecond * 1000) {
