@@ -5,6 +5,7 @@ import { createUser } from './support/factories.js';
 import { balanceOf, fundCash, runningBalanceMismatches } from './support/trading.js';
 import { pruneIdempotencyKeys } from '../src/common/idempotency.js';
 import { LedgerService } from '../src/ledger/ledger.service.js';
+import { pgPlainArray, pgTextArray } from '../src/ledger/pg-array.js';
 import { OrdersRepository, type PlaceStatement } from '../src/orders/orders.repository.js';
 
 let t: TestApp;
@@ -190,6 +191,20 @@ describe('candor_post_entries (the ledger batch function)', () => {
     }));
     await expect(postEntries(real, true)).rejects.toThrow(message);
     expect(await balanceOf(t, u.id, 'cash')).toBe(500);
+  });
+});
+
+describe('array literals for the batch function (pg-array)', () => {
+  it('reach Postgres as the same values', async () => {
+    const texts = ['order', null, '', 'NULL', 'a,b', '{x}', ' sp ', 'say "hi"', 'back\\slash', '\\"', 'ünï ✓', 'settle:00000000-0000-4000-8000-000000000001'];
+    const ids = [randomUUID(), null, randomUUID()];
+    const ints = [0, -1, 9007199254740991, 42];
+    const [row] = await t.ds.query(`SELECT $1::text[] AS texts, $2::uuid[]::text[] AS ids, $3::bigint[]::text[] AS ints`, [
+      pgTextArray(texts), pgPlainArray(ids), pgPlainArray(ints),
+    ]);
+    expect(row.texts).toEqual(texts);
+    expect(row.ids).toEqual(ids);
+    expect(row.ints).toEqual(ints.map(String));
   });
 });
 

@@ -49,16 +49,22 @@ export function settlementEntry(r: SettledRow, houseAccountId: string, rules: Ru
   }
   const cash = String(r.cash_account_id);
   const escrow = String(r.escrow_account_id);
-  const base = { userId: r.user_id, refType: 'order', refId: r.id, uniqueKey: `settle:${r.id}` };
+  let type: EntrySpec['type'];
+  let postings: EntrySpec['postings'];
   switch (outcome) {
-    case 'win': {
-      const postings = [{ accountId: escrow, amount: -amount }, { accountId: cash, amount: expected.payoutCents }];
+    case 'win':
+      type = 'order_payout';
+      postings = [{ accountId: escrow, amount: -amount }, { accountId: cash, amount: expected.payoutCents }];
       if (expected.pnlCents > 0) postings.push({ accountId: houseAccountId, amount: -expected.pnlCents });
-      return { ...base, type: 'order_payout', postings };
-    }
+      break;
     case 'loss':
-      return { ...base, type: 'order_loss', postings: [{ accountId: escrow, amount: -amount }, { accountId: houseAccountId, amount }] };
+      type = 'order_loss';
+      postings = [{ accountId: escrow, amount: -amount }, { accountId: houseAccountId, amount }];
+      break;
     case 'tie':
-      return { ...base, type: 'order_refund', postings: [{ accountId: escrow, amount: -amount }, { accountId: cash, amount }] };
+      type = 'order_refund';
+      postings = [{ accountId: escrow, amount: -amount }, { accountId: cash, amount }];
+      break;
   }
+  return { type, userId: r.user_id, refType: 'order', refId: r.id, uniqueKey: `settle:${r.id}`, postings };
 }
