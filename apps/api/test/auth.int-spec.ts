@@ -277,6 +277,22 @@ describe('ledger', () => {
         await em.query(`INSERT INTO postings (entry_id, account_id, amount, balance_after) VALUES ($1, $2, 5, 5)`, [e.id, acc.id]);
       }),
     ).rejects.toThrow(/does not balance/);
+    // Two entries in one statement, the second one off by a cent: the statement is refused, naming it.
+    const [other] = await t.ds.query(`SELECT id FROM ledger_accounts WHERE user_id = $1 AND kind = 'escrow'`, [u.id]);
+    let second = '';
+    const refused = await t.ds
+      .transaction(async (em) => {
+        const entries: { id: string }[] = await em.query(
+          `INSERT INTO journal_entries (entry_no, type) SELECT 'T' || substr(md5(random()::text), 1, 20), 'adjustment' FROM generate_series(1, 2) RETURNING id`);
+        second = String(entries[1]!.id);
+        await em.query(
+          `INSERT INTO postings (entry_id, account_id, amount, balance_after) VALUES ($1, $3, 5, 5), ($1, $4, -5, -5), ($2, $3, 5, 10), ($2, $4, -4, -9)`,
+          [entries[0]!.id, second, other.id, acc.id],
+        );
+      })
+      .then(() => 'accepted', (e: Error) => e.message);
+    expect(second).not.toBe('');
+    expect(refused).toContain(`journal entry ${second} does not balance`);
     await expect(t.ds.query(`DELETE FROM postings WHERE id = (SELECT min(id) FROM postings)`)).rejects.toThrow(/append-only/);
     expect((await ledgerCheck(t)).ok).toBe(true);
   });

@@ -6,12 +6,12 @@ import { createDataSource } from '@candor/db';
 
 /**
  * The settlement-burst migrations (OpenOrders, LedgerPostEntriesFixedWidth,
- * JournalEntriesRefIndexDropped, LedgerAccountsFillfactor, OpenOrdersByUser) upgrade a database that already holds orders and ledger entries,
+ * JournalEntriesRefIndexDropped, LedgerAccountsFillfactor, OpenOrdersByUser, PostingsBalancedPerStatement) upgrade a database that already holds orders and ledger entries,
  * and go back down and up again. A database of its own, so reverting cannot disturb other tests.
  */
 const NEW = ['OpenOrders1764100000000', 'LedgerPostEntriesFixedWidth1764100000001', 'JournalEntriesRefIndexDropped1764100000002'];
 /** Migrations after them, undone first and checked here too. */
-const LATER = ['LedgerAccountsFillfactor1764200000000', 'OpenOrdersByUser1764300000000'];
+const LATER = ['LedgerAccountsFillfactor1764200000000', 'OpenOrdersByUser1764300000000', 'PostingsBalancedPerStatement1764400000000'];
 /** open_orders rows whose expiry, symbol and user are their order's. */
 const listedOrders = async (): Promise<{ order_id: string; expires_at: Date; symbol: string }[]> =>
   ds.query(`SELECT q.order_id, q.expires_at, q.symbol FROM open_orders q
@@ -21,6 +21,28 @@ const openOrdersKey = async (): Promise<string> =>
   (await ds.query(`SELECT pg_get_constraintdef(oid) AS def FROM pg_constraint WHERE conname = 'open_orders_pkey'`))[0]?.def;
 const fillfactor = async (table: string): Promise<string[] | null> =>
   (await ds.query(`SELECT reloptions FROM pg_class WHERE relname = $1`, [table]))[0]?.reloptions ?? null;
+/** Whether the postings trigger checks balance from the statement's own rows (PostingsBalancedPerStatement). */
+const balancePerStatement = async (): Promise<boolean> =>
+  /GROUP BY r\.entry_id/.test((await ds.query(`SELECT pg_get_functiondef('candor_postings_balanced'::regproc) AS def`))[0].def);
+/**
+ * In a transaction that is rolled back: an entry gets a balanced pair, a second statement adds a balanced
+ * pair to it (accepted), a third a single posting. Returns what the database answered to the third.
+ */
+const laterPostingUnbalances = async (a: string, b: string): Promise<string> => {
+  const c = await ds.createQueryRunner();
+  await c.startTransaction();
+  try {
+    const [e] = await c.query(`INSERT INTO journal_entries (entry_no, type) VALUES ('TMIG' || substr(md5(random()::text), 1, 16), 'adjustment') RETURNING id`);
+    const pair = `INSERT INTO postings (entry_id, account_id, amount, balance_after) VALUES ($1, $2, 5, 5), ($1, $3, -5, -5)`;
+    await c.query(pair, [e.id, a, b]);
+    await c.query(pair, [e.id, b, a]);
+    return await c.query(`INSERT INTO postings (entry_id, account_id, amount, balance_after) VALUES ($1, $2, 5, 5)`, [e.id, a]).then(
+      () => 'accepted', (err: Error) => err.message);
+  } finally {
+    await c.rollbackTransaction();
+    await c.release();
+  }
+};
 const dbName = `candor_it_mig_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
 let serverUrl: string;
 let ds: DataSource;
@@ -150,7 +172,18 @@ describe('settlement-burst migrations', () => {
     const [bal] = await ds.query(`SELECT balance::text FROM ledger_accounts WHERE id = $1`, [cash.id]);
     expect(bal.balance).toBe('800');
 
-    // OpenOrdersByUser (the last one) alone down and up again: every open order stays listed.
+    // PostingsBalancedPerStatement (the last one) alone down and up: either check refuses an entry that a
+    // later statement unbalances, and accepts a later balanced pair.
+    expect(await balancePerStatement()).toBe(true);
+    expect(await laterPostingUnbalances(String(cash.id), String(house.id))).toMatch(/journal entry \d+ does not balance/);
+    await ds.undoLastMigration();
+    expect(await balancePerStatement()).toBe(false);
+    expect(await laterPostingUnbalances(String(cash.id), String(house.id))).toMatch(/journal entry \d+ does not balance/);
+    await ds.runMigrations();
+    expect(await balancePerStatement()).toBe(true);
+
+    // OpenOrdersByUser (with the one after it) down and up again: every open order stays listed.
+    await ds.undoLastMigration();
     await ds.undoLastMigration();
     expect(await openOrdersKey()).toBe('PRIMARY KEY (expires_at, symbol, order_id)');
     const [{ kept }] = await ds.query(`SELECT count(*)::int AS kept FROM open_orders`);
@@ -168,5 +201,6 @@ describe('settlement-burst migrations', () => {
     const last: { name: string }[] = await ds.query(`SELECT name FROM migrations ORDER BY id DESC LIMIT $1`, [NEW.length + LATER.length]);
     expect(last.map((m) => m.name).reverse()).toEqual([...NEW, ...LATER]);
     expect(await fillfactor('ledger_accounts')).toEqual(['fillfactor=50']);
+    expect(await balancePerStatement()).toBe(true);
   });
 });
