@@ -3,7 +3,7 @@ import { ledgerCheck, startApp, type TestApp } from './support/app.js';
 import { createUser, type LoggedIn } from './support/factories.js';
 import { balanceOf, createTestProduct, fundCash, rawQuery, runningBalanceMismatches, sleep, tick, tickWriter } from './support/trading.js';
 import { LedgerService } from '../src/ledger/ledger.service.js';
-import { SettlementService } from '../../worker/src/settlement/settlement.service.js';
+import { SETTLE_PLANNER_SQL, SETTLE_SQL, SettlementService } from '../../worker/src/settlement/settlement.service.js';
 import type { TickWriter } from '../../worker/src/feed/tick-writer.js';
 
 /**
@@ -250,6 +250,33 @@ describe('settlement', () => {
     // A settled order's open_orders row went with its settlement.
     const [{ listed: left }] = await t.ds.query(`SELECT count(*)::int AS listed FROM open_orders WHERE order_id = ANY($1::uuid[])`, [[...mine]]);
     expect(left).toBe(0);
+  });
+
+  it('plans the claim as the key-ordered index scan, also for a second that open_orders\' statistics have not seen', async () => {
+    type PlanNode = { 'Node Type': string; 'Index Name'?: string; 'Relation Name'?: string; 'Subplan Name'?: string; Plans?: PlanNode[] };
+    const all = (n: PlanNode): PlanNode[] => [n, ...(n.Plans ?? []).flatMap(all)];
+    await t.ds.query('ANALYZE open_orders');
+    const qr = t.ds.createQueryRunner();
+    await qr.startTransaction();
+    try {
+      // A burst the statistics know nothing of: 5 000 open orders in one second (rolled back below).
+      const second = Math.floor(Date.now() / 1000) + 7200;
+      await qr.query(
+        `INSERT INTO open_orders (expires_at, symbol, order_id, user_id, turn)
+         SELECT to_timestamp($1), 'PLAN', gen_random_uuid(), gen_random_uuid(), g FROM generate_series(1, 5000) AS g`, [second]);
+      await qr.query(SETTLE_PLANNER_SQL);
+      const [{ 'QUERY PLAN': [plan] }] = await qr.query(`EXPLAIN (FORMAT JSON) ${SETTLE_SQL}`, [
+        new Date(second * 1000).toISOString(), new Date((second + 1) * 1000).toISOString(), 1000]);
+      const claimed = all(plan.Plan as PlanNode).find((n) => n['Subplan Name'] === 'CTE claimed');
+      expect(claimed).toBeDefined();
+      const nodes = all(claimed!);
+      // Read in key order from the primary key, stopping at the batch size: nothing scans the whole second or sorts it.
+      expect(nodes.filter((n) => n['Relation Name'] === 'open_orders').map((n) => [n['Node Type'], n['Index Name']])).toEqual([['Index Scan', 'open_orders_pkey']]);
+      expect(nodes.map((n) => n['Node Type'])).not.toContain('Sort');
+    } finally {
+      await qr.rollbackTransaction();
+      await qr.release();
+    }
   });
 
   it('claims in small batches: only orders whose symbol has a later tick, every ready order once across lanes and concurrent passes', async () => {
