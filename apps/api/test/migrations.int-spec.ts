@@ -6,12 +6,14 @@ import { createDataSource } from '@candor/db';
 
 /**
  * The settlement-burst migrations (OpenOrders, LedgerPostEntriesFixedWidth,
- * JournalEntriesRefIndexDropped, LedgerAccountsFillfactor, OpenOrdersByUser, PostingsBalancedPerStatement) upgrade a database that already holds orders and ledger entries,
+ * JournalEntriesRefIndexDropped, LedgerAccountsFillfactor, OpenOrdersByUser, PostingsBalancedPerStatement,
+ * LedgerPostEntriesHouseLockLater) upgrade a database that already holds orders and ledger entries,
  * and go back down and up again. A database of its own, so reverting cannot disturb other tests.
  */
 const NEW = ['OpenOrders1764100000000', 'LedgerPostEntriesFixedWidth1764100000001', 'JournalEntriesRefIndexDropped1764100000002'];
 /** Migrations after them, undone first and checked here too. */
-const LATER = ['LedgerAccountsFillfactor1764200000000', 'OpenOrdersByUser1764300000000', 'PostingsBalancedPerStatement1764400000000'];
+const LATER = ['LedgerAccountsFillfactor1764200000000', 'OpenOrdersByUser1764300000000', 'PostingsBalancedPerStatement1764400000000',
+  'LedgerPostEntriesHouseLockLater1764400000001'];
 /** open_orders rows whose expiry, symbol and user are their order's. */
 const listedOrders = async (): Promise<{ order_id: string; expires_at: Date; symbol: string }[]> =>
   ds.query(`SELECT q.order_id, q.expires_at, q.symbol FROM open_orders q
@@ -172,8 +174,23 @@ describe('settlement-burst migrations', () => {
     const [bal] = await ds.query(`SELECT balance::text FROM ledger_accounts WHERE id = $1`, [cash.id]);
     expect(bal.balance).toBe('800');
 
-    // PostingsBalancedPerStatement (the last one) alone down and up: either check refuses an entry that a
+    // LedgerPostEntriesHouseLockLater (the last one) alone down and up: the function it replaces posts on
+    // the same running balances, and so does it again.
+    const lockLater = async () =>
+      /user_id IS NOT NULL ORDER BY a\.id FOR UPDATE/.test((await ds.query(`SELECT pg_get_functiondef('candor_post_entries'::regproc) AS def`))[0].def);
+    expect(await lockLater()).toBe(true);
+    await ds.undoLastMigration();
+    expect(await lockLater()).toBe(false);
+    expect((await postTwo(String(cash.id), String(house.id), ['mig:4', 'mig:1'])).map((r) => [r.out_status, r.out_balances])).toEqual([
+      ['posted', ['-1100', '1100']], ['duplicate', null]]);
+    await ds.runMigrations();
+    expect(await lockLater()).toBe(true);
+    expect((await postTwo(String(cash.id), String(house.id), ['mig:5', 'mig:4'])).map((r) => [r.out_status, r.out_balances])).toEqual([
+      ['posted', ['-1400', '1400']], ['duplicate', null]]);
+
+    // PostingsBalancedPerStatement (with the one after it) down and up: either check refuses an entry that a
     // later statement unbalances, and accepts a later balanced pair.
+    await ds.undoLastMigration();
     expect(await balancePerStatement()).toBe(true);
     expect(await laterPostingUnbalances(String(cash.id), String(house.id))).toMatch(/journal entry \d+ does not balance/);
     await ds.undoLastMigration();
@@ -182,7 +199,8 @@ describe('settlement-burst migrations', () => {
     await ds.runMigrations();
     expect(await balancePerStatement()).toBe(true);
 
-    // OpenOrdersByUser (with the one after it) down and up again: every open order stays listed.
+    // OpenOrdersByUser (with the ones after it) down and up again: every open order stays listed.
+    await ds.undoLastMigration();
     await ds.undoLastMigration();
     await ds.undoLastMigration();
     expect(await openOrdersKey()).toBe('PRIMARY KEY (expires_at, symbol, order_id)');

@@ -19,6 +19,7 @@ import { JournalEntriesRefIndexDropped1764100000002 } from './migrations/1764100
 import { LedgerAccountsFillfactor1764200000000 } from './migrations/1764200000000-LedgerAccountsFillfactor.js';
 import { OpenOrdersByUser1764300000000 } from './migrations/1764300000000-OpenOrdersByUser.js';
 import { PostingsBalancedPerStatement1764400000000 } from './migrations/1764400000000-PostingsBalancedPerStatement.js';
+import { LedgerPostEntriesHouseLockLater1764400000001 } from './migrations/1764400000001-LedgerPostEntriesHouseLockLater.js';
 import { Init1763700000000 } from './migrations/1763700000000-Init.js';
 import { Market1763800000000 } from './migrations/1763800000000-Market.js';
 import { Orders1763800000001 } from './migrations/1763800000001-Orders.js';
@@ -32,7 +33,8 @@ export const ENTITIES: Function[] = [
 ];
 export const MIGRATIONS: Function[] = [Init1763700000000, Market1763800000000, Orders1763800000001, LedgerPostFunction1763900000000, PostingsBalancedByIndex1763900000001, LedgerPostEntries1764000000000, PostingsReferencesChecked1764000000001, IdempotencyKeysByAge1764000000002,
   OpenOrders1764100000000, LedgerPostEntriesFixedWidth1764100000001, JournalEntriesRefIndexDropped1764100000002,
-  LedgerAccountsFillfactor1764200000000, OpenOrdersByUser1764300000000, PostingsBalancedPerStatement1764400000000];
+  LedgerAccountsFillfactor1764200000000, OpenOrdersByUser1764300000000, PostingsBalancedPerStatement1764400000000,
+  LedgerPostEntriesHouseLockLater1764400000001];
 
 export function dataSourceOptions(url: string, extra: Partial<DataSourceOptions> = {}): DataSourceOptions {
   return {
