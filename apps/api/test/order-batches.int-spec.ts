@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { ledgerCheck, startApp, type TestApp } from './support/app.js';
 import { createUser } from './support/factories.js';
-import { balanceOf, fundCash, runningBalanceMismatches } from './support/trading.js';
+import { balanceOf, fundCash, runningBalanceMismatches, sleep } from './support/trading.js';
 import { pruneIdempotencyKeys } from '../src/common/idempotency.js';
 import { LedgerService } from '../src/ledger/ledger.service.js';
 import { pgPlainArray, pgTextArray } from '../src/ledger/pg-array.js';
@@ -32,9 +32,11 @@ interface Entry {
 }
 
 /** candor_post_entries with the entries' arrays built from a readable list. */
-async function postEntries(entries: Entry[], skipShort: boolean): Promise<{ out_ord: number; out_status: string; out_balances: string[] | null }[]> {
+async function postEntries(
+  entries: Entry[], skipShort: boolean, on: { query: (sql: string, params: unknown[]) => Promise<unknown> } = t.ds,
+): Promise<{ out_ord: number; out_status: string; out_balances: string[] | null }[]> {
   const n = entries.length;
-  return t.ds.query(
+  return on.query(
     `SELECT out_ord, out_status, out_balances::text[] AS out_balances
        FROM candor_post_entries($1::varchar[], $2::uuid[], $3::varchar[], $4::varchar[], $5::varchar[], $6::text[], $7::int[], $8::bigint[], $9::bigint[], $10)`,
     [
@@ -49,10 +51,45 @@ async function postEntries(entries: Entry[], skipShort: boolean): Promise<{ out_
       entries.flatMap((e) => e.postings.map((p) => p[1])),
       skipShort,
     ],
-  );
+  ) as Promise<{ out_ord: number; out_status: string; out_balances: string[] | null }[]>;
 }
 
 describe('candor_post_entries (the ledger batch function)', () => {
+  it('without skip, writes its journal entries before it waits for a platform account, so the house row is held for less', async () => {
+    const u = await createUser(t);
+    await fundCash(t, u.id, 100);
+    const { cash } = await accounts(u.id);
+    const house = await t.app.get(LedgerService).platformAccountId(t.ds.manager, 'house');
+    const holder = t.ds.createQueryRunner();
+    const poster = t.ds.createQueryRunner();
+    try {
+      await holder.startTransaction();
+      await holder.query(`SELECT id FROM ledger_accounts WHERE id = $1 FOR UPDATE`, [house]);
+      const [{ pid }] = await poster.query(`SELECT pg_backend_pid() AS pid`);
+      await poster.startTransaction();
+      const posting = postEntries([{ key: `lock-later-${randomUUID()}`, postings: [[cash, -5], [house, 5]] }], false, poster);
+      // The call waits for the house row; by then it has written its entry (its insert holds journal_entries).
+      let state: { waiting: boolean | null; wrote: boolean | null } = { waiting: null, wrote: null };
+      for (let i = 0; i < 200 && !state.waiting; i++) {
+        await sleep(10);
+        [state] = await t.ds.query(
+          `SELECT bool_or(NOT granted) AS waiting,
+                  bool_or(granted AND relation = 'journal_entries'::regclass AND mode = 'RowExclusiveLock') AS wrote
+             FROM pg_locks WHERE pid = $1`, [pid]);
+      }
+      expect(state).toEqual({ waiting: true, wrote: true });
+      await holder.rollbackTransaction();
+      expect((await posting).map((r) => r.out_status)).toEqual(['posted']);
+      await poster.commitTransaction();
+    } finally {
+      if (holder.isTransactionActive) await holder.rollbackTransaction();
+      if (poster.isTransactionActive) await poster.rollbackTransaction();
+      await holder.release();
+      await poster.release();
+    }
+    expect(await balanceOf(t, u.id, 'cash')).toBe(95);
+  });
+
   it('applies entries in order on running balances, skips one that would overdraw, and skips repeated unique keys', async () => {
     const u = await createUser(t);
     await fundCash(t, u.id, 1_000);
