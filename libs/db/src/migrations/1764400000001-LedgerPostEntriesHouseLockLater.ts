@@ -6,15 +6,16 @@ import { LedgerPostEntriesFixedWidth1764100000001 } from './1764100000001-Ledger
  * platform accounts for less. Two settlement lanes post at the same time, and both pay to or from
  * the one house row: the second waits from its account lock until the first commits.
  *
- * Without skip (every entry posts or the call fails: settlement, the order batches), which entries
- * post is known before any balance is read. So the users' accounts are locked first (by id, as
+ * Without skip (every entry posts or the call fails: LedgerService.postBatch, which settlement uses),
+ * which entries post is known before any balance is read. So the users' accounts are locked first (by id, as
  * before), the journal entries are written, and only then are the platform accounts locked, by id,
  * followed by the running balances, the postings and the balance updates. The journal insert, about a
  * fifth of a 1 000-order batch's time in the function, is out of the time the house row is held.
  * The lock order is unchanged (users' accounts by id, then platform accounts by id), so two callers
  * still cannot deadlock on accounts.
  *
- * With skip, which entries post depends on every balance, so all accounts are locked first, as before.
+ * With skip (the order batches), which entries post depends on every balance: that path is unchanged,
+ * every account locked first in one statement.
  */
 export class LedgerPostEntriesHouseLockLater1764400000001 implements MigrationInterface {
   name = 'LedgerPostEntriesHouseLockLater1764400000001';
@@ -101,20 +102,13 @@ export class LedgerPostEntriesHouseLockLater1764400000001 implements MigrationIn
           END LOOP;
         END IF;
 
-        -- Every account of the batch, locked once, in the ledger's lock order: users' accounts by id...
-        SELECT coalesce(array_agg(l.id ORDER BY l.id), '{}'), coalesce(array_agg(l.balance ORDER BY l.id), '{}'),
-               coalesce(array_agg(l.allow_negative ORDER BY l.id), '{}')
-          INTO ids, bals, negs
-          FROM (SELECT a.id, a.balance, a.allow_negative FROM ledger_accounts a
-                 WHERE a.id = ANY(p_accounts) AND a.user_id IS NOT NULL ORDER BY a.id FOR UPDATE) l;
-
         IF p_skip_short THEN
-          -- ...then the platform accounts, by id (the shared house row last, so it is held the shortest).
-          SELECT ids || coalesce(array_agg(l.id ORDER BY l.id), '{}'), bals || coalesce(array_agg(l.balance ORDER BY l.id), '{}'),
-                 negs || coalesce(array_agg(l.allow_negative ORDER BY l.id), '{}')
+          -- Which entries post depends on every balance. Every account of the batch, locked once, in the
+          -- ledger's lock order: users' accounts by id, then platform accounts by id.
+          SELECT array_agg(l.id ORDER BY l.id), array_agg(l.balance ORDER BY l.id), array_agg(l.allow_negative ORDER BY l.id)
             INTO ids, bals, negs
             FROM (SELECT a.id, a.balance, a.allow_negative FROM ledger_accounts a
-                   WHERE a.id = ANY(p_accounts) AND a.user_id IS NULL ORDER BY a.id FOR UPDATE) l;
+                   WHERE a.id = ANY(p_accounts) ORDER BY (a.user_id IS NULL), a.id FOR UPDATE) l;
           IF coalesce(array_length(ids, 1), 0) <> (SELECT count(DISTINCT x) FROM unnest(p_accounts) x) THEN
             RAISE EXCEPTION 'candor_post_entries: unknown ledger account';
           END IF;
@@ -146,10 +140,17 @@ export class LedgerPostEntriesHouseLockLater1764400000001 implements MigrationIn
               st[i] := 2;
             END IF;
           END LOOP;
+        ELSE
+          -- Every entry posts or the call fails: the users' accounts are locked now, by id...
+          SELECT coalesce(array_agg(l.id ORDER BY l.id), '{}'), coalesce(array_agg(l.balance ORDER BY l.id), '{}'),
+                 coalesce(array_agg(l.allow_negative ORDER BY l.id), '{}')
+            INTO ids, bals, negs
+            FROM (SELECT a.id, a.balance, a.allow_negative FROM ledger_accounts a
+                   WHERE a.id = ANY(p_accounts) AND a.user_id IS NOT NULL ORDER BY a.id FOR UPDATE) l;
         END IF;
 
-        -- The entries. Without skip every entry posts or the call fails, so they are written before the
-        -- platform accounts are locked: a concurrent batch waits on the shared house row for less.
+        -- The entries. Without skip they are written before the platform accounts are locked: a
+        -- concurrent batch waits on the shared house row for less.
         -- Ids and numbers for the posted entries, drawn in entry order (0 for the others: an array
         -- without nulls is subscripted in constant time).
         SELECT array_agg(CASE WHEN st[g.e] = 0 THEN nextval(id_seq) ELSE 0 END ORDER BY g.e),
