@@ -170,5 +170,17 @@ describe('trading in the browser', () => {
     await expect(verdict.getAttribute('data-ok')).resolves.toBe('true');
     await verdict.scrollIntoViewIfNeeded();
     await screenshot(page, 'trading-07-verified');
+
+    // The technical steps, in the page's language (not the API's English text), with this order's numbers.
+    await page.locator('details:has([data-testid="receipt-technical"]) > summary', { hasText: zh.trade.receipt.technical }).click();
+    const technical = (await page.getByTestId('receipt-technical').textContent()) ?? '';
+    expect(technical).toContain(`node scripts/verify-chain.mjs ${receipt.order.symbol} `);
+    expect(technical).toContain(`${receipt.exitTick?.seq}`);
+    expect(technical).toContain(receipt.order.payoutRate);
+    expect(technical).not.toContain('Get the public record');
+    expect(technical).toContain(zh.trade.receipt.tech.records.split('{{')[0]!);
+    expect(technical).not.toMatch(/\{\{/);
+    await page.getByTestId('receipt-technical').scrollIntoViewIfNeeded();
+    await screenshot(page, 'trading-08-technical');
   }
 });

@@ -7,6 +7,7 @@ import { Button, EmptyState, ErrorState, Loading, PageHeader } from '../../compo
 import { formatTimestamp, localizeDecimal } from '../../features/market/format';
 import { fetchBlocks, useReceipt } from '../../features/trading/hooks';
 import { blockRange, fetchBlockRange, judgeReceipt, type ReceiptVerdict } from '../../features/trading/receiptCheck';
+import { technicalSteps, technicalText } from '../../features/trading/receiptSteps';
 import { DirectionTag, OutcomeTag } from '../../features/trading/tags';
 import { isApiError } from '../../lib/api';
 import { errorText } from '../../lib/errors';
@@ -185,12 +186,12 @@ function ReceiptBody({ receipt }: { receipt: OrderReceipt }) {
             {check.message}
           </p>
         ) : null}
-        {receipt.verify ? (
-          <details className={styles.details}>
-            <summary>{t('receipt.technical')}</summary>
-            <pre className={styles.code}>{receipt.verify}</pre>
-          </details>
-        ) : null}
+        <details className={styles.details}>
+          <summary>{t('receipt.technical')}</summary>
+          <pre className={styles.code} data-testid="receipt-technical">
+            {technicalText(technicalSteps(receipt, window.location.origin), (key, values) => t(key, values))}
+          </pre>
+        </details>
       </section>
     </div>
   );

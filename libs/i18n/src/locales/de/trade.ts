@@ -143,5 +143,13 @@ export default {
       payout: 'Auszahlung oder Gewinn folgen nicht den Regeln',
     },
     technical: 'Technische Details',
+    tech: {
+      records: '1. Holen Sie das öffentliche Protokoll von {{symbol}} für die Sekunden {{from}} bis {{to}}: {{blocks}} (Blöcke mit ihren Ticks, prevHash und hash; {{ticks}} liefert dieselben Ticks mit ihrem Block).',
+      chain: '2. Prüfen Sie die Kette: {{command}} berechnet den SHA-256 jedes Blocks aus seiner kanonischen Kodierung neu und prüft jeden prevHash; ein nachträglich geänderter Tick bricht sie.',
+      ticks: '3. Der Einstiegstick (Laufnummer {{seq}}, Kurs {{price}}) und der Ausstiegstick müssen in diesen Blöcken stehen, mit den Blocksekunden und Hashes dieser Quittung.',
+      exit: 'Der Ausstiegstick (Laufnummer {{seq}}, Kurs {{price}}) muss der letzte Tick zum oder vor dem Zeitpunkt {{expiresAt}} sein, und das Protokoll muss einen späteren Tick enthalten.',
+      exitPending: 'Der Ausstiegstick steht hier, sobald die Order abgerechnet ist.',
+      result: '4. Das Ergebnis folgt allein aus den beiden Kursen: „Steigt“ gewinnt, wenn der Ausstiegskurs höher ist, „Fällt“, wenn er niedriger ist; gleiche Kurse sind ein Unentschieden (Einsatz zurück); ein Gewinn zahlt den Einsatz plus floor(Einsatz × {{rate}}).',
+    },
   },
 };

@@ -142,5 +142,13 @@ export default {
       payout: 'the payout or profit does not follow the rules',
     },
     technical: 'Technical details',
+    tech: {
+      records: '1. Get the public record of {{symbol}} for seconds {{from}} to {{to}}: {{blocks}} (blocks with their ticks, prevHash and hash; {{ticks}} gives the same ticks with their block).',
+      chain: '2. Check the chain: {{command}} recomputes every block’s SHA-256 from its canonical encoding and checks each prevHash; a rewritten tick breaks it.',
+      ticks: '3. The entry tick (seq {{seq}}, price {{price}}) and the exit tick must be in those blocks, with the block seconds and hashes shown in this receipt.',
+      exit: 'The exit tick (seq {{seq}}, price {{price}}) must be the last tick at or before {{expiresAt}}, and the record must hold a later tick.',
+      exitPending: 'The exit tick is named here once the order is settled.',
+      result: '4. The result follows from the two prices alone: up wins if the exit price is higher, down if it is lower, equal prices are a tie (stake refunded); a win pays the stake plus floor(stake × {{rate}}).',
+    },
   },
 };

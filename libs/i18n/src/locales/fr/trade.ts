@@ -145,5 +145,13 @@ export default {
       payout: 'le montant reversé ou le résultat ne suit pas les règles',
     },
     technical: 'Détails techniques',
+    tech: {
+      records: '1. Récupérez le registre public de {{symbol}} pour les secondes {{from}} à {{to}} : {{blocks}} (les blocs avec leurs ticks, prevHash et hash ; {{ticks}} donne les mêmes ticks avec leur bloc).',
+      chain: '2. Vérifiez la chaîne : {{command}} recalcule le SHA-256 de chaque bloc à partir de son encodage canonique et contrôle chaque prevHash ; un tick réécrit la rompt.',
+      ticks: '3. Le tick d’entrée (séquence {{seq}}, prix {{price}}) et le tick de sortie doivent figurer dans ces blocs, avec les secondes de bloc et les hachages indiqués sur ce reçu.',
+      exit: 'Le tick de sortie (séquence {{seq}}, prix {{price}}) doit être le dernier tick à {{expiresAt}} ou avant, et le registre doit contenir un tick plus récent.',
+      exitPending: 'Le tick de sortie figurera ici une fois l’ordre réglé.',
+      result: '4. Le résultat découle des deux prix seuls : la hausse gagne si le prix de sortie est plus élevé, la baisse s’il est plus bas ; des prix égaux font une égalité (mise remboursée) ; un gain paie la mise plus floor(mise × {{rate}}).',
+    },
   },
 };

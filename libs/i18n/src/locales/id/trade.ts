@@ -144,5 +144,13 @@ export default {
       payout: 'pembayaran atau laba rugi tidak sesuai aturan',
     },
     technical: 'Detail teknis',
+    tech: {
+      records: '1. Ambil catatan publik {{symbol}} untuk detik {{from}} sampai {{to}}: {{blocks}} (blok beserta tick, prevHash, dan hash; {{ticks}} memberikan tick yang sama beserta bloknya).',
+      chain: '2. Periksa rantai: {{command}} menghitung ulang SHA-256 setiap blok dari pengodean kanonisnya dan memeriksa setiap prevHash; satu tick yang diubah akan merusaknya.',
+      ticks: '3. Tick masuk (urutan {{seq}}, harga {{price}}) dan tick keluar harus ada di blok-blok tersebut, dengan detik blok dan hash seperti yang tertera di tanda terima ini.',
+      exit: 'Tick keluar (urutan {{seq}}, harga {{price}}) harus tick terakhir pada atau sebelum {{expiresAt}}, dan catatan harus sudah memuat tick yang lebih baru.',
+      exitPending: 'Tick keluar ditampilkan di sini setelah order diselesaikan.',
+      result: '4. Hasil ditentukan oleh kedua harga saja: naik menang bila harga keluar lebih tinggi, turun bila lebih rendah, harga sama berarti seri (taruhan dikembalikan); kemenangan membayar taruhan ditambah floor(taruhan × {{rate}}).',
+    },
   },
 };

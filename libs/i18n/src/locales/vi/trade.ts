@@ -143,5 +143,13 @@ export default {
       payout: 'khoản trả hoặc lãi lỗ không đúng quy tắc',
     },
     technical: 'Chi tiết kỹ thuật',
+    tech: {
+      records: '1. Lấy bản ghi công khai của {{symbol}} cho các giây từ {{from}} đến {{to}}: {{blocks}} (các khối cùng tick, prevHash và hash; {{ticks}} trả về cùng các tick kèm khối của chúng).',
+      chain: '2. Kiểm tra chuỗi: {{command}} tính lại SHA-256 của từng khối từ mã hóa chuẩn và đối chiếu từng prevHash; chỉ cần một tick bị sửa là chuỗi hỏng.',
+      ticks: '3. Tick vào (số thứ tự {{seq}}, giá {{price}}) và tick ra phải nằm trong các khối đó, với giây của khối và mã băm như trên biên nhận này.',
+      exit: 'Tick ra (số thứ tự {{seq}}, giá {{price}}) phải là tick cuối cùng tại hoặc trước {{expiresAt}}, và bản ghi phải có một tick muộn hơn.',
+      exitPending: 'Tick ra sẽ hiện ở đây khi lệnh được tất toán.',
+      result: '4. Kết quả chỉ phụ thuộc vào hai mức giá: lệnh tăng thắng nếu giá ra cao hơn, lệnh giảm thắng nếu thấp hơn, bằng nhau là hòa (hoàn tiền cược); khi thắng được trả tiền cược cộng floor(tiền cược × {{rate}}).',
+    },
   },
 };
