@@ -273,6 +273,9 @@ describe('settlement', () => {
       // Read in key order from the primary key, stopping at the batch size: nothing scans the whole second or sorts it.
       expect(nodes.filter((n) => n['Relation Name'] === 'open_orders').map((n) => [n['Node Type'], n['Index Name']])).toEqual([['Index Scan', 'open_orders_pkey']]);
       expect(nodes.map((n) => n['Node Type'])).not.toContain('Sort');
+      // A settle batch sets it for its statement only: the ledger function after it is planned as everywhere else.
+      await settlement.settleBatch(qr.manager, (second + 10) * 1000, (second + 11) * 1000, 1000);
+      expect(await qr.query('SHOW enable_bitmapscan')).toEqual([{ enable_bitmapscan: 'on' }]);
     } finally {
       await qr.rollbackTransaction();
       await qr.release();

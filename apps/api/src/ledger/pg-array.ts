@@ -3,9 +3,10 @@
  *
  * node-postgres turns a JS array parameter into a literal itself, but element by element through
  * its generic value conversion, with two regular-expression replaces per string: for a settlement
- * batch's nine arrays (about 14 000 elements per 1 000 orders) that was a tenth of the worker's CPU
- * in a burst (bench:settle --profile). These produce the same literal text; they are passed as
- * text parameters and cast in SQL (`$1::bigint[]`), exactly as before.
+ * batch's nine arrays (about 12 500 elements per 1 000 orders) that was a tenth of the worker's CPU
+ * in a burst (bench:settle --profile). These write literals that Postgres reads as the same values
+ * (ids and integers without the quotes node-postgres puts around every element); they are passed
+ * as text parameters and cast in SQL (`$1::bigint[]`), exactly as before.
  */
 
 /** Ids and integers need no quoting: digits, hex and dashes only (a uuid, a bigint id as text). */

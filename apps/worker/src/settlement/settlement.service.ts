@@ -84,13 +84,17 @@ export const SETTLE_SQL = `WITH RECURSIVE symbols AS (
                    to_char(o.closed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS closed_at`;
 
 /**
- * Planner settings for the settlement transaction. The seconds about to expire are past the end of
+ * Planner setting for the settle statement. The seconds about to expire are past the end of
  * open_orders' statistics (their orders arrived after the last ANALYZE), so Postgres estimates a
  * dozen rows where a burst has thousands, and for the claim it picked a bitmap scan of the whole
  * second plus a sort, in every batch, instead of the key-ordered index scan that stops at $3.
- * Without bitmap scans, the ordered index scan is the cheapest plan whatever the estimate.
+ * Without bitmap scans, the ordered index scan is the cheapest plan whatever the estimate (a
+ * sequential scan would read the whole table and sort). SETTLE_PLANNER_RESET_SQL undoes it right
+ * after the statement, so the ledger function's statements are planned (and their plans cached on
+ * the connection) as everywhere else.
  */
 export const SETTLE_PLANNER_SQL = `SET LOCAL enable_bitmapscan = off`;
+export const SETTLE_PLANNER_RESET_SQL = `RESET enable_bitmapscan`;
 
 /**
  * Most orders settled in one transaction. Every order of a transaction becomes visible at its commit,
@@ -190,6 +194,7 @@ export class SettlementService {
   async settleBatch(em: EntityManager, fromMs: number, toMs: number, limit: number): Promise<SettledRow[]> {
     await em.query(SETTLE_PLANNER_SQL);
     const settled = returnedRows<Omit<SettledRow, 'cash_account_id' | 'escrow_account_id'>>(await em.query(SETTLE_SQL, [iso(fromMs), iso(toMs), limit]));
+    await em.query(SETTLE_PLANNER_RESET_SQL);
     if (settled.length === 0) return [];
     // One connection per transaction: these run one after another (the two platform ids are cached after the first batch).
     const house = await this.ledger.platformAccountId(em, 'house');
