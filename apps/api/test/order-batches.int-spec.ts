@@ -226,8 +226,30 @@ describe('candor_post_entries (the ledger batch function)', () => {
       ...e,
       postings: e.postings.map(([a, v]) => [a === 'CASH' ? cash : a === 'ESCROW' ? escrow : a, v] as [string, number]),
     }));
-    await expect(postEntries(real, true)).rejects.toThrow(message);
+    // Both paths of the function: with skip, and without (which writes the entries before it locks the platform accounts).
+    for (const skip of [true, false]) await expect(postEntries(real, skip)).rejects.toThrow(message);
     expect(await balanceOf(t, u.id, 'cash')).toBe(500);
+  });
+
+  it('without skip, posts an entry between platform accounts only, and one between a user and a platform account', async () => {
+    const u = await createUser(t);
+    await fundCash(t, u.id, 500);
+    const { cash } = await accounts(u.id);
+    const ledger = t.app.get(LedgerService);
+    const [house, clearing] = await Promise.all([ledger.platformAccountId(t.ds.manager, 'house'), ledger.platformAccountId(t.ds.manager, 'deposits_clearing')]);
+    const balance = async (id: string) => Number((await t.ds.query(`SELECT balance FROM ledger_accounts WHERE id = $1`, [id]))[0].balance);
+    const [houseBefore, clearingBefore] = [await balance(house), await balance(clearing)];
+    const rows = await postEntries([
+      { key: `platform-only-${randomUUID()}`, postings: [[clearing, -70], [house, 70]] },
+      { key: `user-platform-${randomUUID()}`, postings: [[cash, -30], [house, 30]] },
+    ], false);
+    expect(rows.map((r) => r.out_status)).toEqual(['posted', 'posted']);
+    expect(rows.map((r) => r.out_balances)).toEqual([
+      [String(clearingBefore - 70), String(houseBefore + 70)],
+      ['470', String(houseBefore + 100)],
+    ]);
+    expect([await balance(clearing), await balance(house)]).toEqual([clearingBefore - 70, houseBefore + 100]);
+    expect(await balanceOf(t, u.id, 'cash')).toBe(470);
   });
 });
 
