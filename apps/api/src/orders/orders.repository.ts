@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { rethrowLedgerError } from '../ledger/ledger.service.js';
+import { pgPlainArray, pgTextArray } from '../ledger/pg-array.js';
 import { ORDER_COLUMNS, type OrderRow } from './order-view.js';
 
 export interface NewOrder {
@@ -39,6 +40,9 @@ export type BatchPlaceResult =
   | { status: 'placed'; balances: Record<string, string> }
   | { status: 'key_taken' }
   | { status: 'short' };
+
+/** placeBatch's columns of uuids and integers (id, user, amount, duration, open tick, from, to, status code); the others are text. */
+const PLAIN_COLUMNS = new Set([0, 2, 6, 7, 10, 13, 14, 18]);
 
 /** The batch statement failed: it wrote nothing, so its orders may be placed again one by one. */
 export class BatchNotWritten extends Error {
@@ -114,18 +118,21 @@ export class OrdersRepository {
    */
   async placeBatch(batch: readonly PlaceStatement[]): Promise<BatchPlaceResult[]> {
     const n = batch.length;
-    const cols: unknown[][] = Array.from({ length: 20 }, () => new Array<unknown>(n));
+    const cols: (string | number | null)[][] = Array.from({ length: 20 }, () => new Array<string | number | null>(n));
     for (let i = 0; i < n; i++) {
       const s = batch[i]!;
       const o = s.order;
       const values = [
         o.id, o.orderNo, o.userId, o.account, o.symbol, o.direction, o.amountCents, o.durationSeconds, o.payoutRate, o.openPrice,
-        o.openTickSeq, o.openedAt, o.expiresAt, s.from, s.to,
+        o.openTickSeq, o.openedAt.toISOString(), o.expiresAt.toISOString(), s.from, s.to,
         s.claim?.key ?? null, s.claim?.scope ?? null, s.claim?.requestHash ?? null, s.claim?.status ?? null,
         s.claim ? JSON.stringify(s.claim.response) : null,
       ];
-      for (let c = 0; c < 20; c++) cols[c]![i] = values[c];
+      for (let c = 0; c < 20; c++) cols[c]![i] = values[c] ?? null;
     }
+    // The columns go as array literals written by pg-array.ts (node-postgres' own conversion escapes element by element):
+    // ids and integers unquoted, every other value a quoted string ($1::uuid[], $2::varchar[], ... cast them as before).
+    const values = cols.map((col, c) => (PLAIN_COLUMNS.has(c) ? pgPlainArray(col) : pgTextArray(col as (string | null)[])));
     const text = `WITH x AS (
          SELECT * FROM unnest($1::uuid[], $2::varchar[], $3::uuid[], $4::varchar[], $5::varchar[], $6::varchar[], $7::bigint[], $8::int[],
                               $9::numeric[], $10::numeric[], $11::bigint[], $12::timestamptz[], $13::timestamptz[], $14::bigint[], $15::bigint[],
@@ -164,7 +171,7 @@ export class OrdersRepository {
          FROM x LEFT JOIN go ON go.ord = x.ord LEFT JOIN e ON e.out_ord = go.g
         ORDER BY x.ord`;
     const res = await this.pool()
-      .query<{ status: string; after: string[] | null; snapshot: Record<string, string> | null; orders: number }>({ name: 'candor-place-orders', text, values: cols })
+      .query<{ status: string; after: string[] | null; snapshot: Record<string, string> | null; orders: number }>({ name: 'candor-place-orders', text, values })
       .catch((e: unknown) => {
         throw new BatchNotWritten(e);
       });
