@@ -4,6 +4,7 @@ import {
   GENESIS_PREV_HASH,
   canonicalBlockEncoding,
   hashBlock,
+  receiptRecordSeconds,
   sealBlock,
   verifyChain,
   verifyReceipt,
@@ -230,5 +231,16 @@ describe('verifyReceipt', () => {
     expect(verifyReceipt(receiptFor(blocks), [blocks[0]!, blocks[3]!])).toEqual({ ok: false, fault: 'chain', brokenAt: 1, chainFault: 'link' });
     expect(verifyReceipt(receiptFor(blocks), blocks.slice(0, 3))).toEqual({ ok: false, fault: 'block', which: 'exit' });
     expect(verifyReceipt(receiptFor(blocks), [])).toEqual({ ok: false, fault: 'block', which: 'entry' });
+  });
+});
+
+describe('receiptRecordSeconds', () => {
+  it('runs from the second the order opened in to the second after it closed', () => {
+    expect(receiptRecordSeconds(Date.parse('2026-11-22T08:00:00.250Z'), Date.parse('2026-11-22T08:00:59.900Z'))).toEqual({
+      from: Date.parse('2026-11-22T08:00:00Z') / 1000,
+      to: Date.parse('2026-11-22T08:01:00Z') / 1000,
+    });
+    // A close on a whole second still takes in the second after it, where the later tick is.
+    expect(receiptRecordSeconds(1_000_000, 1_060_000)).toEqual({ from: 1000, to: 1061 });
   });
 });

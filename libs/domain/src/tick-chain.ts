@@ -120,6 +120,15 @@ export function verifyChain(blocks: readonly ChainBlock[], opts: { fromGenesis?:
 }
 
 /** A tick named by a receipt, with the block it was recorded in. */
+/**
+ * The seconds of the public tick record a receipt points its reader to: from the second the order
+ * opened in to the second after it closed (or, while open, after its expiry), so both of its ticks
+ * and the later tick that made the close final are inside.
+ */
+export function receiptRecordSeconds(openedAtMs: number, closedAtMs: number): { from: number; to: number } {
+  return { from: Math.floor(openedAtMs / 1000), to: Math.floor(closedAtMs / 1000) + 1 };
+}
+
 export interface ReceiptTick {
   seq: string;
   t: string;

@@ -3,7 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import type { ProductEntity } from '@candor/db';
-import { expiresAt, findExpiry, isTickFresh, parseRate, stakeRange } from '@candor/domain';
+import { expiresAt, findExpiry, isTickFresh, parseRate, receiptRecordSeconds, stakeRange } from '@candor/domain';
 import { channel, type Order, type OrderReceipt, type Page, type PlaceOrderBody, type TickRef, type Wallet } from '@candor/contracts';
 import { DomainError } from '../common/domain-error.js';
 import { answerOrRethrow, findIdempotent, idempotencyClaim, type IdempotentResult } from '../common/idempotency.js';
@@ -227,8 +227,7 @@ function tickRef(t: TickWithBlock): TickRef {
 }
 
 function verifyText(r: OrderRow): string {
-  const from = Math.floor(new Date(r.opened_at).getTime() / 1000);
-  const to = Math.floor(new Date(r.closed_at ?? r.expires_at).getTime() / 1000) + 1;
+  const { from, to } = receiptRecordSeconds(new Date(r.opened_at).getTime(), new Date(r.closed_at ?? r.expires_at).getTime());
   const exit = r.close_tick_seq
     ? `The exit tick (seq ${r.close_tick_seq}, price ${r.close_price}) must be the last tick at or before expiresAt ${new Date(r.expires_at).toISOString()}, and the record must hold a later tick.`
     : 'The exit tick is named here once the order is settled.';

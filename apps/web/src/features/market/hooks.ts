@@ -5,6 +5,7 @@ import { api } from '../../lib/api';
 import { useChannels, useSocketEvent } from '../../lib/socket';
 import { observeServerTime, serverNow } from './clock';
 import { upsertCandle } from './candles';
+import { productPath } from './paths';
 
 export { candleSeconds, upsertCandle } from './candles';
 
@@ -15,7 +16,6 @@ export const marketKeys = {
   candles: (symbol: string, interval: CandleInterval) => ['candles', symbol, interval] as const,
 };
 
-const productPath = (symbol: string) => `${API.products}/${encodeURIComponent(symbol)}`;
 
 function mergeTicker(p: Product, e: TickerEvent): Product {
   return {

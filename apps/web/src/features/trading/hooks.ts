@@ -5,6 +5,7 @@ import { api, isApiError } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import { useSocketEvent, useSocketReconnect } from '../../lib/socket';
 import { serverNow } from '../market/clock';
+import { productPath } from '../market/paths';
 import { IdempotentAttempts } from './idempotency';
 
 /** How long after expiry an order may stay open before the screen asks the server itself (the socket may have dropped). */
@@ -146,7 +147,7 @@ export function useReceipt(id: string) {
 
 /** GET /api/products/:symbol/blocks?from&to (epoch seconds): the public blocks with their ticks, oldest first. */
 export function fetchBlocks(symbol: string, fromSecond: number, toSecond: number, signal?: AbortSignal) {
-  return api.get<TickBlock[]>(`${API.products}/${encodeURIComponent(symbol)}/blocks`, { signal, query: { from: fromSecond, to: toSecond } });
+  return api.get<TickBlock[]>(`${productPath(symbol)}/blocks`, { signal, query: { from: fromSecond, to: toSecond } });
 }
 
 /**

@@ -1,4 +1,6 @@
-import { API, type OrderReceipt } from '@candor/contracts';
+import type { OrderReceipt } from '@candor/contracts';
+import { receiptRecordSeconds } from '@candor/domain';
+import { productPath } from '../market/paths';
 
 /**
  * The check step by step with this order's own numbers, as translation keys and their values: the
@@ -13,9 +15,8 @@ export interface TechnicalStep {
 
 export function technicalSteps(receipt: OrderReceipt, origin: string): TechnicalStep[] {
   const o = receipt.order;
-  const from = Math.floor(Date.parse(o.openedAt) / 1000);
-  const to = Math.floor(Date.parse(o.closedAt ?? o.expiresAt) / 1000) + 1;
-  const base = `${origin}/api${API.products}/${encodeURIComponent(o.symbol)}`;
+  const { from, to } = receiptRecordSeconds(Date.parse(o.openedAt), Date.parse(o.closedAt ?? o.expiresAt));
+  const base = `${origin}/api${productPath(o.symbol)}`;
   const exit = receipt.exitTick;
   return [
     { key: 'receipt.tech.records', values: { symbol: o.symbol, from, to, blocks: `GET ${base}/blocks?from=${from}&to=${to}`, ticks: `GET ${base}/ticks` } },

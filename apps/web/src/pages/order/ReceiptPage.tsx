@@ -2,9 +2,10 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { ratePercent } from '@candor/domain';
-import { API, type OrderReceipt, type TickRef } from '@candor/contracts';
+import type { OrderReceipt, TickRef } from '@candor/contracts';
 import { Button, EmptyState, ErrorState, Loading, PageHeader } from '../../components';
 import { formatTimestamp, localizeDecimal } from '../../features/market/format';
+import { productPath } from '../../features/market/paths';
 import { fetchBlocks, useReceipt } from '../../features/trading/hooks';
 import { blockRange, fetchBlockRange, judgeReceipt, type ReceiptVerdict } from '../../features/trading/receiptCheck';
 import { technicalSteps, technicalText } from '../../features/trading/receiptSteps';
@@ -23,7 +24,7 @@ function windowAround(iso: string): { from: string; to: string } {
 function ticksUrl(symbol: string, tick: TickRef): string {
   const { from, to } = windowAround(tick.t);
   // ISO times need no escaping in a query string; left readable so the line can be copied as is.
-  return `${window.location.origin}/api${API.products}/${encodeURIComponent(symbol)}/ticks?from=${from}&to=${to}`;
+  return `${window.location.origin}/api${productPath(symbol)}/ticks?from=${from}&to=${to}`;
 }
 
 type CheckState = { kind: 'idle' } | { kind: 'running' } | { kind: 'done'; verdict: ReceiptVerdict } | { kind: 'error'; message: string };
