@@ -431,6 +431,8 @@ export async function startEmbeddedPostgres({ dataDir, port, fast = false, log =
   // without the zero fill it is created at once. And checkpoints keep 512 MB of used segments for reuse.
   args.push('-c', 'wal_init_zero=off', '-c', 'min_wal_size=512MB');
   if (fast) args.push('-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off');
+  // CANDOR_PG_SETTINGS: more settings for diagnosis, `name=value` separated by spaces (e.g. auto_explain's).
+  for (const kv of (process.env.CANDOR_PG_SETTINGS ?? '').split(/\s+/).filter(Boolean)) args.push('-c', kv);
   const logFd = fs.openSync(logFile, 'a');
   const child = spawn(postgres, args, {
     ...(ids ?? {}),
