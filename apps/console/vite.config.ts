@@ -36,7 +36,7 @@ export default defineConfig({
   server: {
     port: 4300,
     strictPort: true,
-    proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } },
+    proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false }, '/ops': { target: 'http://localhost:3000', changeOrigin: false } },
   },
   preview: { port: 4300 },
 });

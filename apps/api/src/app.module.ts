@@ -8,6 +8,7 @@ import { RedisModule } from './redis/redis.module.js';
 import { LedgerModule } from './ledger/ledger.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { AdminModule } from './admin/admin.module.js';
+import { OpsModule } from './ops/ops.module.js';
 import { UsersModule } from './users/users.module.js';
 import { WalletModule } from './wallet/wallet.module.js';
 import { RealtimeModule } from './realtime/realtime.module.js';
@@ -21,7 +22,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        ConfigModule.forRoot(config), DatabaseModule, RedisModule, LedgerModule, AuthModule, AdminModule,
+        ConfigModule.forRoot(config), DatabaseModule, RedisModule, LedgerModule, AuthModule, AdminModule, OpsModule,
         UsersModule, WalletModule, RealtimeModule, ...FEATURE_MODULES, ...extra,
       ],
       controllers: [HealthController, ContentController],

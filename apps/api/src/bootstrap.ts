@@ -11,6 +11,7 @@ import type { AppConfig } from './config/config.js';
 import { AppModule } from './app.module.js';
 import { requestIdFor } from './common/request-id.js';
 import { RedisIoAdapter } from './realtime/redis-io.adapter.js';
+import { QueuesDashboard } from './ops/queues-dashboard.js';
 
 /** Largest request body (JSON) the api reads; a larger one is refused as 400 VALIDATION_FAILED. */
 const BODY_LIMIT = 64 * 1024;
@@ -63,6 +64,8 @@ export async function createApp(config: AppConfig, opts: { logger?: false | ('lo
   await io.connect();
   app.useWebSocketAdapter(io);
 
+  // Before the built apps: the web app's static files answer every path under /.
+  await app.get(QueuesDashboard).register(app);
   await serveBuiltApps(app, fastify, config);
   return app;
 }

@@ -1,7 +1,8 @@
 // Browser test of the operator console against the platform started by the browser tier's
 // globalSetup: the seeded operator logs in and sees their role, the ledger check is green, the
 // audit log holds this login, maintenance is switched on for a product and back off, and both
-// changes appear in the audit log. Screenshots in screenshots/console-*.png.
+// changes appear in the audit log, the read-only queues dashboard opens from the console and closes with
+// its session. Screenshots in screenshots/console-*.png.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { BrowserContext, Page } from 'playwright-core';
 import { resources } from '@candor/i18n';
@@ -164,6 +165,36 @@ describe('operator console', () => {
     await screenshot(page, 'console-audit-product-changes');
   });
 
+  it('opens the read-only queues dashboard with the worker\'s queues', async () => {
+    await page.click('nav a[href="#/queues"]');
+    await page.waitForSelector('[data-testid=open-queues]');
+    expect(await page.textContent('main')).toContain(zh.queues.readOnly);
+    await screenshot(page, 'console-queues');
+    await Promise.all([page.waitForURL(`${BASE}/ops/queues`), page.click('[data-testid=open-queues]')]);
+    // bull-board renders its queue list from /ops/queues/api/queues, which needs the cookie just set
+    for (const name of ['settlement', 'settlement-sweep', 'ledger-check', 'housekeeping']) {
+      await page.locator(`a[href$="/queue/${name}"]`).first().waitFor();
+    }
+    // the sweeper runs every 2 s, so its queue always holds completed jobs
+    await page.click('a[href$="/queue/settlement-sweep"]');
+    await page.waitForURL(/\/ops\/queues\/queue\/settlement-sweep/);
+    await page.getByText('repeat:settlement-sweep-every-2s', { exact: false }).first().waitFor();
+    await page.getByText('requeued', { exact: false }).first().waitFor(); // a job's return value
+    await screenshot(page, 'console-queues-dashboard');
+    // read-only, from this browser's own cookie session: the board lists every queue as read-only, and a
+    // job action sent from the page is refused
+    const fromPage = await page.evaluate(async () => {
+      const list = (await (await fetch('api/queues')).json()) as { queues: { name: string; readOnlyMode: boolean }[] };
+      const action = await fetch('api/queues/settlement-sweep/clean/completed', { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+      return { readOnly: list.queues.map((q) => [q.name, q.readOnlyMode]), action: action.status, code: ((await action.json()) as { error: { code: string } }).error.code };
+    });
+    expect(fromPage.readOnly).toHaveLength(4);
+    expect(fromPage.readOnly.every(([, ro]) => ro === true)).toBe(true);
+    expect([fromPage.action, fromPage.code]).toEqual([403, 'FORBIDDEN']);
+    await page.goto(CONSOLE);
+    await page.waitForSelector('[data-testid=ledger-status]');
+  });
+
   it('works at phone width and logs out', async () => {
     await page.setViewportSize({ width: 375, height: 812 });
     await page.goto(CONSOLE);
@@ -176,5 +207,9 @@ describe('operator console', () => {
     await page.reload();
     await page.waitForSelector('form.login-card');
     expect(await page.locator('[data-testid=operator]').count()).toBe(0);
+    // the queues dashboard's cookie died with the session: the dashboard sends the browser back to the console
+    await page.goto(`${BASE}/ops/queues`);
+    await page.waitForSelector('form.login-card');
+    expect(page.url()).toBe(`${CONSOLE}#/login`);
   });
 });

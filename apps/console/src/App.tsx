@@ -77,6 +77,7 @@ const router = createHashRouter([
               { path: 'products', lazy: async () => ({ Component: (await import('./features/products/ProductsPage')).ProductsPage }) },
               { path: 'products/:symbol', lazy: async () => ({ Component: (await import('./features/products/ProductEditorPage')).ProductEditorPage }) },
               { path: 'users', lazy: async () => ({ Component: (await import('./pages/UsersPage')).UsersPage }) },
+              { path: 'queues', lazy: async () => ({ Component: (await import('./pages/QueuesPage')).QueuesPage }) },
               { path: '*', element: <NotFound /> },
             ],
           },

@@ -24,6 +24,9 @@ export const API = {
   adminLedgerCheck: '/admin/ledger/check',
   adminProducts: '/admin/products',
   adminUsers: '/admin/users',
+  adminOpsSession: '/admin/ops/session',
 } as const;
 /** Console-only auth paths (operator refresh cookie is scoped to /api/admin/auth). */
 export const ADMIN_AUTH = { refresh: '/admin/auth/refresh', logout: '/admin/auth/logout' } as const;
+/** Operator pages the api serves outside /api (their own cookie, see `OpsSession`). */
+export const OPS = { queues: '/ops/queues', cookiePath: '/ops' } as const;

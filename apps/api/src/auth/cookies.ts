@@ -6,11 +6,14 @@ export const USER_REFRESH_COOKIE = { name: 'candor_rt', path: '/api/auth' } as c
 export const OPERATOR_REFRESH_COOKIE = { name: 'candor_ort', path: '/api/admin/auth' } as const;
 type CookieSpec = typeof USER_REFRESH_COOKIE | typeof OPERATOR_REFRESH_COOKIE;
 
-function options(config: AppConfig, req: HttpRequest, path: string): CookieSerializeOptions {
+/** An httpOnly, SameSite=Strict cookie on `path` for maxAge seconds (Max-Age, and Expires from it); Secure per COOKIE_SECURE. */
+export function cookieOptions(config: AppConfig, req: HttpRequest, path: string, maxAge: number): CookieSerializeOptions {
   const secure = config.COOKIE_SECURE === 'auto' ? req.protocol === 'https' : config.COOKIE_SECURE === 'true';
-  // maxAge in seconds (the cookie's Max-Age); Expires is set from it too.
-  const maxAge = config.REFRESH_TOKEN_TTL_DAYS * 86400;
   return { httpOnly: true, sameSite: 'strict', secure, path, maxAge, expires: new Date(Date.now() + maxAge * 1000) };
+}
+
+function options(config: AppConfig, req: HttpRequest, path: string): CookieSerializeOptions {
+  return cookieOptions(config, req, path, config.REFRESH_TOKEN_TTL_DAYS * 86400);
 }
 
 export function setRefreshCookie(res: HttpReply, req: HttpRequest, config: AppConfig, spec: CookieSpec, token: string): void {

@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminProduct, AdminProductBody, AuditEntry, LedgerCheck, Page } from '@candor/contracts';
+import type { AdminProduct, AdminProductBody, AuditEntry, LedgerCheck, OpsSession, Page } from '@candor/contracts';
 import { API, ApiError, request } from './client';
 import { i18n } from '../i18n';
 
@@ -59,6 +59,15 @@ export function useAuditLog(filters: AuditFilters) {
         },
       }),
     getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+}
+
+/** Sets the cookie that opens the /ops pages (the queues dashboard) for this session; the answer says where to go. */
+export function useOpenOpsSession() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => request<OpsSession>(API.adminOpsSession, { method: 'POST' }),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: ['audit'] }),
   });
 }
 

@@ -9,6 +9,7 @@ const NAV = [
   { to: '/audit', key: 'nav.audit', end: false },
   { to: '/products', key: 'nav.products', end: false },
   { to: '/users', key: 'nav.users', end: false },
+  { to: '/queues', key: 'nav.queues', end: false },
 ] as const;
 
 export function Shell() {

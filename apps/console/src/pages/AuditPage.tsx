@@ -8,7 +8,7 @@ import { Empty, ErrorState, Loading } from '../components/States';
 import { formatDateTimeShort } from '../components/format';
 
 /** Actions the console knows how to name; anything else is shown as its raw code. */
-const KNOWN_ACTIONS = ['operator.login', 'operator.login_failed', 'product.update'];
+const KNOWN_ACTIONS = ['operator.login', 'operator.login_failed', 'product.update', 'users.search', 'ops.session'];
 const FILTER_KEYS = ['action', 'userId', 'operatorId'] as const;
 const NO_FILTERS: AuditFilters = { action: '', userId: '', operatorId: '' };
 

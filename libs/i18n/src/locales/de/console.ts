@@ -1,6 +1,15 @@
 export default {
   app: { title: 'Candor Betreiberkonsole' },
-  nav: { label: 'Hauptmenü', dashboard: 'Übersicht', audit: 'Prüfprotokoll', products: 'Produkte', users: 'Nutzer', menu: 'Menü', closeMenu: 'Schließen' },
+  nav: {
+    label: 'Hauptmenü',
+    dashboard: 'Übersicht',
+    audit: 'Prüfprotokoll',
+    products: 'Produkte',
+    users: 'Nutzer',
+    queues: 'Warteschlangen',
+    menu: 'Menü',
+    closeMenu: 'Schließen',
+  },
   roles: { admin: 'Administrator', reviewer: 'Prüfer', support: 'Support' },
   common: {
     loading: 'Wird geladen…',
@@ -219,5 +228,18 @@ export default {
     id: 'ID',
     auditFor: 'Prüfprotokoll dieses Nutzers',
     kycStatus: { not_submitted: 'Nicht eingereicht', pending: 'In Prüfung', verified: 'Bestätigt', rejected: 'Abgelehnt' },
+  },
+  queues: {
+    title: 'Warteschlangen',
+    aboutTitle: 'Hintergrundaufträge',
+    explain:
+      'Die Abrechnung fälliger Orders, der Sweeper, der überfällige Orders abrechnet, die minütliche Hauptbuchprüfung und die Wartung laufen als Aufträge in Redis-Warteschlangen. Das Warteschlangen-Dashboard zeigt, was wartet, läuft, verzögert, erledigt oder fehlgeschlagen ist, und warum.',
+    readOnlyTitle: 'Nur lesen.',
+    readOnly:
+      'Aufträge können im Dashboard weder wiederholt, vorgezogen, entfernt noch geändert werden: Nur der Worker bearbeitet sie, und jede Order wird genau einmal abgerechnet, gleich was eine Warteschlange enthält.',
+    open: 'Warteschlangen-Dashboard öffnen',
+    opening: 'Wird geöffnet…',
+    note: 'Es öffnet sich in diesem Tab und bleibt eine Stunde gültig oder bis Sie sich abmelden. Das Dashboard folgt der Sprache Ihres Browsers, wenn es eine Übersetzung dafür hat.',
+    adminsOnly: 'Ihre Rolle ist „{{role}}“. Nur Admins können das Warteschlangen-Dashboard öffnen.',
   },
 };

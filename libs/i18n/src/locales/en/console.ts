@@ -1,6 +1,15 @@
 export default {
   app: { title: 'Candor Console' },
-  nav: { label: 'Main menu', dashboard: 'Dashboard', audit: 'Audit log', products: 'Products', users: 'Users', menu: 'Menu', closeMenu: 'Close' },
+  nav: {
+    label: 'Main menu',
+    dashboard: 'Dashboard',
+    audit: 'Audit log',
+    products: 'Products',
+    users: 'Users',
+    queues: 'Queues',
+    menu: 'Menu',
+    closeMenu: 'Close',
+  },
   roles: { admin: 'Admin', reviewer: 'Reviewer', support: 'Support' },
   common: {
     loading: 'Loading…',
@@ -219,5 +228,18 @@ export default {
     id: 'ID',
     auditFor: 'Audit entries for this user',
     kycStatus: { not_submitted: 'Not submitted', pending: 'In review', verified: 'Verified', rejected: 'Rejected' },
+  },
+  queues: {
+    title: 'Queues',
+    aboutTitle: 'Background jobs',
+    explain:
+      'Settling expiring orders, the sweeper that settles anything overdue, the ledger check every minute and housekeeping run as jobs on Redis queues. The queues dashboard shows what is waiting, running, delayed, finished or failed, and why.',
+    readOnlyTitle: 'Read-only.',
+    readOnly:
+      'Jobs cannot be retried, promoted, removed or changed from the dashboard: only the worker moves them, and each order is settled exactly once whatever a queue holds.',
+    open: 'Open the queues dashboard',
+    opening: 'Opening…',
+    note: 'It opens in this tab and stays open for an hour, or until you log out. The dashboard follows your browser’s language where it has a translation.',
+    adminsOnly: 'Your role is “{{role}}”. Only admins can open the queues dashboard.',
   },
 };

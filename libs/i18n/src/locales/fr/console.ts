@@ -6,6 +6,7 @@ export default {
     audit: 'Journal d’audit',
     products: 'Produits',
     users: 'Utilisateurs',
+    queues: 'Files d’attente',
     menu: 'Menu',
     closeMenu: 'Fermer',
   },
@@ -227,5 +228,18 @@ export default {
     id: 'ID',
     auditFor: 'Entrées d’audit de cet utilisateur',
     kycStatus: { not_submitted: 'Non soumise', pending: 'En cours d’examen', verified: 'Vérifiée', rejected: 'Refusée' },
+  },
+  queues: {
+    title: 'Files d’attente',
+    aboutTitle: 'Tâches d’arrière-plan',
+    explain:
+      'Le règlement des ordres arrivés à échéance, le balayeur qui règle tout ordre en retard, la vérification du grand livre chaque minute et la maintenance s’exécutent comme tâches dans des files Redis. Le tableau de bord des files montre ce qui attend, s’exécute, est différé, terminé ou en échec, et pourquoi.',
+    readOnlyTitle: 'Lecture seule.',
+    readOnly:
+      'Aucune tâche ne peut être relancée, avancée, supprimée ou modifiée depuis le tableau de bord : seul le worker les traite, et chaque ordre est réglé exactement une fois, quel que soit le contenu d’une file.',
+    open: 'Ouvrir le tableau de bord des files',
+    opening: 'Ouverture…',
+    note: 'Il s’ouvre dans cet onglet et reste valable une heure, ou jusqu’à votre déconnexion. Le tableau de bord suit la langue de votre navigateur lorsqu’il en a la traduction.',
+    adminsOnly: 'Votre rôle est « {{role}} ». Seuls les administrateurs peuvent ouvrir le tableau de bord des files.',
   },
 };

@@ -1,6 +1,15 @@
 export default {
   app: { title: 'Konsol Operator Candor' },
-  nav: { label: 'Menu utama', dashboard: 'Dasbor', audit: 'Log audit', products: 'Produk', users: 'Pengguna', menu: 'Menu', closeMenu: 'Tutup' },
+  nav: {
+    label: 'Menu utama',
+    dashboard: 'Dasbor',
+    audit: 'Log audit',
+    products: 'Produk',
+    users: 'Pengguna',
+    queues: 'Antrean',
+    menu: 'Menu',
+    closeMenu: 'Tutup',
+  },
   roles: { admin: 'Admin', reviewer: 'Peninjau', support: 'Dukungan' },
   common: {
     loading: 'Memuat…',
@@ -219,5 +228,18 @@ export default {
     id: 'ID',
     auditFor: 'Catatan audit pengguna ini',
     kycStatus: { not_submitted: 'Belum dikirim', pending: 'Ditinjau', verified: 'Terverifikasi', rejected: 'Ditolak' },
+  },
+  queues: {
+    title: 'Antrean',
+    aboutTitle: 'Tugas latar belakang',
+    explain:
+      'Penyelesaian order yang jatuh tempo, penyapu yang menyelesaikan order yang terlambat, pemeriksaan buku besar setiap menit, dan pemeliharaan berjalan sebagai tugas di antrean Redis. Dasbor antrean menampilkan tugas yang menunggu, berjalan, ditunda, selesai, atau gagal, beserta alasannya.',
+    readOnlyTitle: 'Hanya baca.',
+    readOnly:
+      'Tugas tidak dapat diulang, dipercepat, dihapus, atau diubah dari dasbor: hanya worker yang memprosesnya, dan setiap order diselesaikan tepat satu kali apa pun isi antreannya.',
+    open: 'Buka dasbor antrean',
+    opening: 'Membuka…',
+    note: 'Dasbor terbuka di tab ini dan berlaku satu jam, atau sampai Anda keluar. Dasbor mengikuti bahasa browser Anda jika terjemahannya tersedia.',
+    adminsOnly: 'Peran Anda “{{role}}”. Hanya admin yang dapat membuka dasbor antrean.',
   },
 };

@@ -1,6 +1,15 @@
 export default {
   app: { title: 'Candor 運営コンソール' },
-  nav: { label: 'メインメニュー', dashboard: 'ダッシュボード', audit: '監査ログ', products: '商品', users: 'ユーザー', menu: 'メニュー', closeMenu: '閉じる' },
+  nav: {
+    label: 'メインメニュー',
+    dashboard: 'ダッシュボード',
+    audit: '監査ログ',
+    products: '商品',
+    users: 'ユーザー',
+    queues: 'キュー',
+    menu: 'メニュー',
+    closeMenu: '閉じる',
+  },
   roles: { admin: '管理者', reviewer: '審査担当', support: 'サポート' },
   common: {
     loading: '読み込み中…',
@@ -219,5 +228,18 @@ export default {
     id: 'ID',
     auditFor: 'このユーザーの監査記録',
     kycStatus: { not_submitted: '未提出', pending: '審査中', verified: '確認済み', rejected: '却下' },
+  },
+  queues: {
+    title: 'キュー',
+    aboutTitle: 'バックグラウンドジョブ',
+    explain:
+      '満期を迎えた注文の決済、期限を過ぎた注文を決済するスイーパー、毎分の元帳チェック、定期メンテナンスは Redis のキュー上のジョブとして実行されます。キューダッシュボードでは、待機中・実行中・遅延・完了・失敗のジョブとその理由を確認できます。',
+    readOnlyTitle: '閲覧専用。',
+    readOnly:
+      'ダッシュボードからジョブの再試行、前倒し、削除、変更はできません。ジョブを動かすのはワーカーだけで、キューの内容にかかわらず各注文は一度だけ決済されます。',
+    open: 'キューダッシュボードを開く',
+    opening: '開いています…',
+    note: 'このタブで開き、1 時間、またはログアウトするまで有効です。ダッシュボードは翻訳がある場合、ブラウザの言語で表示されます。',
+    adminsOnly: 'あなたのロールは「{{role}}」です。キューダッシュボードを開けるのは管理者だけです。',
   },
 };

@@ -1,6 +1,6 @@
 export default {
   app: { title: 'Candor 운영 콘솔' },
-  nav: { label: '주 메뉴', dashboard: '대시보드', audit: '감사 로그', products: '상품', users: '사용자', menu: '메뉴', closeMenu: '닫기' },
+  nav: { label: '주 메뉴', dashboard: '대시보드', audit: '감사 로그', products: '상품', users: '사용자', queues: '큐', menu: '메뉴', closeMenu: '닫기' },
   roles: { admin: '관리자', reviewer: '심사자', support: '고객 지원' },
   common: {
     loading: '불러오는 중…',
@@ -218,5 +218,18 @@ export default {
     id: 'ID',
     auditFor: '이 사용자의 감사 기록',
     kycStatus: { not_submitted: '미제출', pending: '심사 중', verified: '인증됨', rejected: '반려됨' },
+  },
+  queues: {
+    title: '큐',
+    aboutTitle: '백그라운드 작업',
+    explain:
+      '만기 주문 정산, 기한이 지난 주문을 정산하는 스위퍼, 매분 원장 점검, 정기 정리 작업은 Redis 큐의 작업으로 실행됩니다. 큐 대시보드에서 대기 중, 실행 중, 지연, 완료, 실패한 작업과 그 이유를 볼 수 있습니다.',
+    readOnlyTitle: '읽기 전용.',
+    readOnly:
+      '대시보드에서 작업을 재시도, 앞당기기, 삭제 또는 변경할 수 없습니다. 작업은 워커만 처리하며, 큐의 내용과 관계없이 각 주문은 정확히 한 번만 정산됩니다.',
+    open: '큐 대시보드 열기',
+    opening: '여는 중…',
+    note: '이 탭에서 열리며 한 시간 동안 또는 로그아웃할 때까지 유효합니다. 대시보드는 번역이 있으면 브라우저 언어로 표시됩니다.',
+    adminsOnly: '현재 역할은 “{{role}}”입니다. 큐 대시보드는 관리자만 열 수 있습니다.',
   },
 };

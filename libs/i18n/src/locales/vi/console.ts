@@ -1,6 +1,15 @@
 export default {
   app: { title: 'Bảng điều hành Candor' },
-  nav: { label: 'Menu chính', dashboard: 'Tổng quan', audit: 'Nhật ký kiểm toán', products: 'Sản phẩm', users: 'Người dùng', menu: 'Menu', closeMenu: 'Đóng' },
+  nav: {
+    label: 'Menu chính',
+    dashboard: 'Tổng quan',
+    audit: 'Nhật ký kiểm toán',
+    products: 'Sản phẩm',
+    users: 'Người dùng',
+    queues: 'Hàng đợi',
+    menu: 'Menu',
+    closeMenu: 'Đóng',
+  },
   roles: { admin: 'Quản trị viên', reviewer: 'Người duyệt', support: 'Hỗ trợ' },
   common: {
     loading: 'Đang tải…',
@@ -219,5 +228,18 @@ export default {
     id: 'ID',
     auditFor: 'Nhật ký kiểm toán của người dùng này',
     kycStatus: { not_submitted: 'Chưa gửi', pending: 'Đang duyệt', verified: 'Đã xác minh', rejected: 'Bị từ chối' },
+  },
+  queues: {
+    title: 'Hàng đợi',
+    aboutTitle: 'Tác vụ nền',
+    explain:
+      'Việc tất toán lệnh đến hạn, trình quét tất toán các lệnh quá hạn, kiểm tra sổ cái mỗi phút và công việc bảo trì chạy dưới dạng tác vụ trong hàng đợi Redis. Bảng điều khiển hàng đợi cho thấy tác vụ nào đang chờ, đang chạy, bị hoãn, đã xong hoặc thất bại, và lý do.',
+    readOnlyTitle: 'Chỉ xem.',
+    readOnly:
+      'Không thể thử lại, đẩy lên, xóa hay thay đổi tác vụ từ bảng điều khiển: chỉ worker xử lý chúng, và mỗi lệnh chỉ được tất toán đúng một lần bất kể hàng đợi chứa gì.',
+    open: 'Mở bảng điều khiển hàng đợi',
+    opening: 'Đang mở…',
+    note: 'Bảng điều khiển mở trong tab này và có hiệu lực một giờ, hoặc đến khi bạn đăng xuất. Bảng điều khiển dùng ngôn ngữ của trình duyệt nếu có bản dịch.',
+    adminsOnly: 'Vai trò của bạn là “{{role}}”. Chỉ quản trị viên mới mở được bảng điều khiển hàng đợi.',
   },
 };

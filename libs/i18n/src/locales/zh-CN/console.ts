@@ -1,6 +1,6 @@
 export default {
   app: { title: 'Candor 运营后台' },
-  nav: { label: '主菜单', dashboard: '总览', audit: '审计日志', products: '产品', users: '用户', menu: '菜单', closeMenu: '关闭' },
+  nav: { label: '主菜单', dashboard: '总览', audit: '审计日志', products: '产品', users: '用户', queues: '队列', menu: '菜单', closeMenu: '关闭' },
   roles: { admin: '管理员', reviewer: '审核员', support: '客服' },
   common: {
     loading: '加载中…',
@@ -218,5 +218,17 @@ export default {
     id: 'ID',
     auditFor: '查看此用户的审计记录',
     kycStatus: { not_submitted: '未提交', pending: '审核中', verified: '已认证', rejected: '已驳回' },
+  },
+  queues: {
+    title: '队列',
+    aboutTitle: '后台任务',
+    explain:
+      '到期订单的结算、补结算逾期订单的清扫程序、每分钟的账本核对与例行维护，都以 Redis 队列中的任务执行。队列仪表板显示哪些任务正在等待、执行中、延后、已完成或失败，以及原因。',
+    readOnlyTitle: '只读。',
+    readOnly: '无法在仪表板重试、提前、删除或修改任务：只有后台程序会处理它们，且无论队列内容如何，每笔订单都只结算一次。',
+    open: '打开队列仪表板',
+    opening: '正在打开…',
+    note: '会在此标签页打开，有效一小时，或直到您退出登录。仪表板在有对应翻译时会采用浏览器的语言。',
+    adminsOnly: '您的角色是“{{role}}”。只有管理员可以打开队列仪表板。',
   },
 };

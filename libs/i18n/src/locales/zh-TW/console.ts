@@ -1,6 +1,6 @@
 export default {
   app: { title: 'Candor 營運後台' },
-  nav: { label: '主選單', dashboard: '總覽', audit: '稽核日誌', products: '產品', users: '用戶', menu: '選單', closeMenu: '關閉' },
+  nav: { label: '主選單', dashboard: '總覽', audit: '稽核日誌', products: '產品', users: '用戶', queues: '佇列', menu: '選單', closeMenu: '關閉' },
   roles: { admin: '管理員', reviewer: '審核員', support: '客服' },
   common: {
     loading: '載入中…',
@@ -218,5 +218,17 @@ export default {
     id: 'ID',
     auditFor: '查看此用戶的稽核紀錄',
     kycStatus: { not_submitted: '未提交', pending: '審核中', verified: '已認證', rejected: '已駁回' },
+  },
+  queues: {
+    title: '佇列',
+    aboutTitle: '背景工作',
+    explain:
+      '到期訂單的結算、補結算逾期訂單的清掃程序、每分鐘的帳本核對與例行維護，都以 Redis 佇列中的工作執行。佇列儀表板顯示哪些工作正在等待、執行中、延後、已完成或失敗，以及原因。',
+    readOnlyTitle: '唯讀。',
+    readOnly: '無法在儀表板重試、提前、刪除或修改工作：只有背景程序會處理它們，且無論佇列內容如何，每筆訂單都只結算一次。',
+    open: '開啟佇列儀表板',
+    opening: '開啟中…',
+    note: '會在此分頁開啟，有效一小時，或直到您登出。儀表板在有對應翻譯時會採用瀏覽器的語言。',
+    adminsOnly: '您的角色是「{{role}}」。只有管理員可以開啟佇列儀表板。',
   },
 };

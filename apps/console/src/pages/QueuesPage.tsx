@@ -1,0 +1,50 @@
+import { useTranslation } from 'react-i18next';
+import { useOpenOpsSession } from '../api/queries';
+import { useOperator } from '../auth/AuthProvider';
+import { PageHeader } from '../components/Shell';
+import { ErrorState } from '../components/States';
+
+/** Who may open the queues dashboard (the api refuses the others with 403). */
+const QUEUE_ROLES = ['admin'];
+
+/**
+ * The queues dashboard (/ops/queues) is a page of its own that the api serves behind a cookie: this
+ * page asks the api for that cookie with the console's session, then opens it in this tab.
+ */
+export function QueuesPage() {
+  const { t } = useTranslation();
+  const operator = useOperator();
+  const open = useOpenOpsSession();
+  const allowed = QUEUE_ROLES.includes(operator.role);
+  return (
+    <>
+      <PageHeader title={t('queues.title')} />
+      <section className="card" aria-labelledby="queues-about">
+        <h2 id="queues-about">{t('queues.aboutTitle')}</h2>
+        <p>{t('queues.explain')}</p>
+        <p className="notice notice-honest">
+          <strong>{t('queues.readOnlyTitle')}</strong> {t('queues.readOnly')}
+        </p>
+        {allowed ? (
+          <>
+            <button
+              type="button"
+              className="btn btn-primary"
+              data-testid="open-queues"
+              disabled={open.isPending || open.isSuccess}
+              onClick={() => open.mutate(undefined, { onSuccess: (s) => window.location.assign(s.url) })}
+            >
+              {open.isPending || open.isSuccess ? t('queues.opening') : t('queues.open')}
+            </button>
+            <p className="muted small">{t('queues.note')}</p>
+            {open.isError ? <ErrorState error={open.error} /> : null}
+          </>
+        ) : (
+          <p className="notice notice-info" data-testid="queues-admins-only">
+            {t('queues.adminsOnly', { role: t(`roles.${operator.role}`) })}
+          </p>
+        )}
+      </section>
+    </>
+  );
+}
