@@ -1,14 +1,14 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, ParseUUIDPipe, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Inject, Param, ParseUUIDPipe, Post, Req, Res, UseGuards } from '@nestjs/common';
 import type { HttpRequest, HttpReply } from '../common/http.js';
 import {
-  loginBody, registerBody, registerCheckBody,
+  captchaResponse, loginBody, registerBody, registerCheckBody,
   type CaptchaResponse, type LoginBody, type LoginResponse, type RefreshResponse, type RegisterBody, type RegisterCheckBody,
   type RegisterCheckResponse, type RegisterResponse, type SessionInfo,
 } from '@candor/contracts';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { DomainError } from '../common/domain-error.js';
 import { clientIp } from '../common/request-context.js';
-import { ZodPipe } from '../common/zod.pipe.js';
+import { ApiFeature, Doc, ZodBody } from '../common/openapi.js';
 import { RateLimit, RateLimitGuard } from './rate-limit.guard.js';
 import { AuthService } from './auth.service.js';
 import { CaptchaService } from './captcha.service.js';
@@ -18,6 +18,7 @@ import { SessionService } from './session.service.js';
 
 @Controller('auth')
 @UseGuards(RateLimitGuard)
+@ApiFeature('auth')
 export class AuthController {
   constructor(
     private readonly auth: AuthService,
@@ -28,6 +29,7 @@ export class AuthController {
 
   @Get('captcha')
   @RateLimit('captcha')
+  @Doc('A 4-digit graphic captcha (one use, 5 minutes)', { ok: captchaResponse })
   getCaptcha(): Promise<CaptchaResponse> {
     return this.captcha.create();
   }
@@ -35,20 +37,26 @@ export class AuthController {
   @Post('register/check')
   @RateLimit('auth')
   @HttpCode(200)
-    registerCheck(@Body(new ZodPipe(registerCheckBody)) body: RegisterCheckBody): Promise<RegisterCheckResponse> {
+  @Doc('Registration step 1: e-mail, phone, invitation code and captcha', { ok: 'RegisterCheckResponse', errors: ['CAPTCHA_INVALID', 'INVITATION_CODE_INVALID', 'USER_EXISTS'] })
+    registerCheck(@ZodBody(registerCheckBody) body: RegisterCheckBody): Promise<RegisterCheckResponse> {
     return this.auth.registerCheck(body);
   }
 
   @Post('register')
   @RateLimit('auth')
-    register(@Body(new ZodPipe(registerBody)) body: RegisterBody): Promise<RegisterResponse> {
+  @Doc('Registration step 2: the passwords; creates the user', {
+    ok: 'RegisterResponse',
+    errors: ['PASSWORD_MISMATCH', 'TRADE_PASSWORD_MISMATCH', 'INVITATION_CODE_INVALID', 'USER_EXISTS'],
+  })
+    register(@ZodBody(registerBody) body: RegisterBody): Promise<RegisterResponse> {
     return this.auth.register(body);
   }
 
   @Post('login')
   @RateLimit('auth')
   @HttpCode(200)
-    async login(@Body(new ZodPipe(loginBody)) body: LoginBody, @Req() req: HttpRequest, @Res({ passthrough: true }) res: HttpReply): Promise<LoginResponse> {
+  @Doc('Log in; sets the refresh-token cookie', { ok: 'LoginResponse', errors: ['CAPTCHA_INVALID', 'INVALID_CREDENTIALS'] })
+    async login(@ZodBody(loginBody) body: LoginBody, @Req() req: HttpRequest, @Res({ passthrough: true }) res: HttpReply): Promise<LoginResponse> {
     const r = await this.auth.login(body, req.headers['user-agent'], clientIp(req));
     setRefreshCookie(res, req, this.config, USER_REFRESH_COOKIE, r.refreshToken);
     return { accessToken: r.accessToken, user: r.user };
@@ -56,6 +64,7 @@ export class AuthController {
 
   @Post('refresh')
   @HttpCode(200)
+  @Doc('A new access token for the refresh-token cookie, which is rotated', { ok: 'RefreshResponse', errors: ['UNAUTHENTICATED'] })
   async refresh(@Req() req: HttpRequest, @Res({ passthrough: true }) res: HttpReply): Promise<RefreshResponse> {
     try {
       const r = await this.auth.refresh(readRefreshCookie(req, USER_REFRESH_COOKIE));
@@ -69,6 +78,7 @@ export class AuthController {
 
   @Post('logout')
   @HttpCode(204)
+  @Doc("Log out: ends the refresh-token cookie's session and clears the cookie")
   async logout(@Req() req: HttpRequest, @Res({ passthrough: true }) res: HttpReply): Promise<void> {
     const token = readRefreshCookie(req, USER_REFRESH_COOKIE);
     // Only the holder of a live refresh token of that session can end it this way.
@@ -79,6 +89,7 @@ export class AuthController {
 
   @Get('sessions')
   @UseGuards(UserAuthGuard)
+  @Doc("The user's sessions", { ok: 'SessionInfo[]' })
   async listSessions(@CurrentUser() user: AuthUser): Promise<SessionInfo[]> {
     const rows = await this.sessions.list('user', user.id);
     return rows.map((s) => ({
@@ -90,6 +101,7 @@ export class AuthController {
   @Delete('sessions/:id')
   @HttpCode(204)
   @UseGuards(UserAuthGuard)
+  @Doc("End another of the user's sessions (remote logout)")
   async revokeSession(@CurrentUser() user: AuthUser, @Param('id', new ParseUUIDPipe({ exceptionFactory: () => new DomainError('NOT_FOUND') })) id: string): Promise<void> {
     if (!(await this.sessions.revokeOwned('user', user.id, id, 'remote_logout'))) throw new DomainError('NOT_FOUND');
   }

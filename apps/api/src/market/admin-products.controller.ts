@@ -1,9 +1,9 @@
-import { Body, Controller, Get, Param, Patch, Req, UseGuards } from '@nestjs/common';
+import { Controller, Get, Param, Patch, Req, UseGuards } from '@nestjs/common';
 import type { HttpRequest } from '../common/http.js';
 import { adminProductBody, type AdminProduct, type AdminProductBody } from '@candor/contracts';
 import { CurrentOperator, OperatorAuthGuard, Roles, type AuthOperator } from '../auth/auth.guard.js';
 import { clientIp } from '../common/request-context.js';
-import { ZodPipe } from '../common/zod.pipe.js';
+import { ApiFeature, Doc, ZodBody } from '../common/openapi.js';
 import { AdminProductsService } from './admin-products.service.js';
 import { symbolParam } from './market.query.js';
 
@@ -14,19 +14,22 @@ import { symbolParam } from './market.query.js';
  */
 @Controller('admin/products')
 @UseGuards(OperatorAuthGuard)
+@ApiFeature('admin')
 export class AdminProductsController {
   constructor(private readonly products: AdminProductsService) {}
 
   @Get()
+  @Doc("The products' catalogue settings", { ok: 'AdminProduct[]' })
   list(): Promise<AdminProduct[]> {
     return this.products.list();
   }
 
   @Patch(':symbol')
   @Roles('admin')
+  @Doc("Change a product's catalogue settings (admins only); there is no price, outcome or payout field", { ok: 'AdminProduct' })
   update(
     @Param('symbol') symbol: string,
-    @Body(new ZodPipe(adminProductBody)) body: AdminProductBody,
+    @ZodBody(adminProductBody) body: AdminProductBody,
     @CurrentOperator() op: AuthOperator,
     @Req() req: HttpRequest,
   ): Promise<AdminProduct> {

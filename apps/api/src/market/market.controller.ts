@@ -1,9 +1,9 @@
-import { Controller, Get, Param, Query, Req } from '@nestjs/common';
+import { Controller, Get, Param, Req } from '@nestjs/common';
 import type { HttpRequest } from '../common/http.js';
 import { z } from 'zod';
 import type { Candle, HomeResponse, Product, TickBlock, TickRecord } from '@candor/contracts';
 import { requestLocale } from '../common/request-context.js';
-import { ZodPipe } from '../common/zod.pipe.js';
+import { ApiFeature, Doc, ZodQuery } from '../common/openapi.js';
 import { candlesQuerySchema, rangeQuerySchema, symbolParam } from './market.query.js';
 import { MarketService } from './market.service.js';
 
@@ -11,44 +11,61 @@ const langOnly = z.strictObject({ lang: z.string().max(10).optional() });
 
 /** Public market data: no token needed. */
 @Controller('products')
+@ApiFeature('market')
 export class ProductsController {
   constructor(private readonly market: MarketService) {}
 
   @Get()
-  list(@Query(new ZodPipe(langOnly)) _q: unknown, @Req() req: HttpRequest): Promise<Product[]> {
+  @Doc('The products with their last price, 24 h figures, trading status and expiries', { ok: 'Product[]' })
+  list(@ZodQuery(langOnly) _q: unknown, @Req() req: HttpRequest): Promise<Product[]> {
     return this.market.products(requestLocale(req));
   }
 
   @Get(':symbol')
-  one(@Param('symbol') symbol: string, @Query(new ZodPipe(langOnly)) _q: unknown, @Req() req: HttpRequest): Promise<Product> {
+  @Doc('One product', { ok: 'Product' })
+  one(@Param('symbol') symbol: string, @ZodQuery(langOnly) _q: unknown, @Req() req: HttpRequest): Promise<Product> {
     return this.market.product(symbolParam(symbol), requestLocale(req));
   }
 
   /** `?interval=1m|5m|15m|1h|1d&from&to` (ISO 8601 or epoch seconds/ms): at most 500 candles, the latest ending at `to` (default now). */
   @Get(':symbol/candles')
-  candles(@Param('symbol') symbol: string, @Query(new ZodPipe(candlesQuerySchema)) q: z.infer<typeof candlesQuerySchema>): Promise<Candle[]> {
+  @Doc('Candles of a product', {
+    ok: 'Candle[]',
+    description: '`from` and `to` are ISO 8601 times or epoch seconds or milliseconds: at most 500 candles, the latest ending at `to` (default now).',
+  })
+  candles(@Param('symbol') symbol: string, @ZodQuery(candlesQuerySchema) q: z.infer<typeof candlesQuerySchema>): Promise<Candle[]> {
     return this.market.candles(symbolParam(symbol), q);
   }
 
   /** The public tick record: sealed ticks `{ seq, t, price, blockSecond, blockHash }` in [from, to] (at most 10 minutes from `from`; default the last minute). */
   @Get(':symbol/ticks')
-  ticks(@Param('symbol') symbol: string, @Query(new ZodPipe(rangeQuerySchema)) q: z.infer<typeof rangeQuerySchema>): Promise<TickRecord[]> {
+  @Doc('The public tick record: sealed ticks in [from, to]', {
+    ok: 'TickRecord[]',
+    description: 'At most 10 minutes from `from`; by default the last minute. Times as for candles.',
+  })
+  ticks(@Param('symbol') symbol: string, @ZodQuery(rangeQuerySchema) q: z.infer<typeof rangeQuerySchema>): Promise<TickRecord[]> {
     return this.market.ticks(symbolParam(symbol), q);
   }
 
   /** Blocks `{ symbol, second, ticks, prevHash, hash }` whose second is in [from, to], oldest first, at most 600 (page on with from = last second + 1). */
   @Get(':symbol/blocks')
-  blocks(@Param('symbol') symbol: string, @Query(new ZodPipe(rangeQuerySchema)) q: z.infer<typeof rangeQuerySchema>): Promise<TickBlock[]> {
+  @Doc("The tick record's hash-chained blocks whose second is in [from, to], oldest first", {
+    ok: 'TickBlock[]',
+    description: 'At most 600; page on with `from` = the last second + 1.',
+  })
+  blocks(@Param('symbol') symbol: string, @ZodQuery(rangeQuerySchema) q: z.infer<typeof rangeQuerySchema>): Promise<TickBlock[]> {
     return this.market.blocks(symbolParam(symbol), q);
   }
 }
 
 @Controller('home')
+@ApiFeature('content')
 export class HomeController {
   constructor(private readonly market: MarketService) {}
 
   @Get()
-  home(@Query(new ZodPipe(langOnly)) _q: unknown, @Req() req: HttpRequest): Promise<HomeResponse> {
+  @Doc('The home page: banners, highlights and recommended products', { ok: 'HomeResponse' })
+  home(@ZodQuery(langOnly) _q: unknown, @Req() req: HttpRequest): Promise<HomeResponse> {
     return this.market.home(requestLocale(req));
   }
 }

@@ -1,24 +1,25 @@
-import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
+import { Controller, Get, HttpCode, Param, Post, Res, UseGuards } from '@nestjs/common';
 import type { HttpReply } from '../common/http.js';
 import { ordersQuery, placeOrderBody, type Order, type OrderReceipt, type Page, type PlaceOrderBody, type Wallet } from '@candor/contracts';
 import type { z } from 'zod';
-import { ZodPipe } from '../common/zod.pipe.js';
-import { IDEMPOTENCY_HEADER } from '../common/idempotency.js';
+import { ApiFeature, Doc, IdempotencyKey, ZodBody, ZodQuery } from '../common/openapi.js';
 import { CurrentUser, UserAuthGuard, type AuthUser } from '../auth/auth.guard.js';
 import { OrdersService } from './orders.service.js';
 
 @Controller('orders')
 @UseGuards(UserAuthGuard)
+@ApiFeature('trading')
 export class OrdersController {
   constructor(private readonly orders: OrdersService) {}
 
   /** 201 with the order; a repeated Idempotency-Key answers the first response again (with `Idempotent-Replayed: true`). */
   @Post()
   @HttpCode(201)
+  @Doc('Place an order', { ok: 'Order', errors: ['EXPIRY_NOT_OFFERED', 'AMOUNT_OUT_OF_RANGE', 'MARKET_CLOSED', 'MARKET_DATA_STALE', 'INSUFFICIENT_BALANCE'] })
   async place(
     @CurrentUser() u: AuthUser,
-    @Body(new ZodPipe(placeOrderBody)) body: PlaceOrderBody,
-    @Headers(IDEMPOTENCY_HEADER) key: string | undefined,
+    @ZodBody(placeOrderBody) body: PlaceOrderBody,
+    @IdempotencyKey() key: string | undefined,
     @Res({ passthrough: true }) res: HttpReply,
   ): Promise<Order> {
     const r = await this.orders.place(u.id, body, key);
@@ -28,16 +29,19 @@ export class OrdersController {
   }
 
   @Get()
-  list(@CurrentUser() u: AuthUser, @Query(new ZodPipe(ordersQuery)) q: z.infer<typeof ordersQuery>): Promise<Page<Order>> {
+  @Doc("The user's orders, newest first", { ok: 'Page<Order>' })
+  list(@CurrentUser() u: AuthUser, @ZodQuery(ordersQuery) q: z.infer<typeof ordersQuery>): Promise<Page<Order>> {
     return this.orders.list(u.id, { status: q.status, account: q.account, limit: q.limit, cursor: q.cursor });
   }
 
   @Get(':id')
+  @Doc('One order', { ok: 'Order' })
   get(@CurrentUser() u: AuthUser, @Param('id') id: string): Promise<Order> {
     return this.orders.get(u.id, id);
   }
 
   @Get(':id/receipt')
+  @Doc("An order's receipt: the ticks it opened and closed on, and how to check them", { ok: 'OrderReceipt' })
   receipt(@CurrentUser() u: AuthUser, @Param('id') id: string): Promise<OrderReceipt> {
     return this.orders.receipt(u.id, id);
   }
@@ -45,12 +49,14 @@ export class OrdersController {
 
 @Controller('demo')
 @UseGuards(UserAuthGuard)
+@ApiFeature('trading')
 export class DemoController {
   constructor(private readonly orders: OrdersService) {}
 
   /** Demo balance back to its start; answers the wallet. */
   @Post('reset')
   @HttpCode(200)
+  @Doc('The demo balance back to its start', { ok: 'Wallet' })
   reset(@CurrentUser() u: AuthUser): Promise<Wallet> {
     return this.orders.resetDemo(u.id);
   }

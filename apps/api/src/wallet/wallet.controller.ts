@@ -1,8 +1,8 @@
-import { Controller, Get, Param, Query, UseGuards } from '@nestjs/common';
+import { Controller, Get, Param, UseGuards } from '@nestjs/common';
 import { z } from 'zod';
 import type { CapitalRecord, Page, Wallet } from '@candor/contracts';
 import { ENTRY_TYPES } from '@candor/db';
-import { ZodPipe } from '../common/zod.pipe.js';
+import { ApiFeature, Doc, ZodQuery } from '../common/openapi.js';
 import { CurrentUser, UserAuthGuard, type AuthUser } from '../auth/auth.guard.js';
 import { WalletService } from './wallet.service.js';
 
@@ -18,21 +18,25 @@ const recordsQuery = z.strictObject({
 
 @Controller('wallet')
 @UseGuards(UserAuthGuard)
+@ApiFeature('wallet')
 export class WalletController {
   constructor(private readonly wallet: WalletService) {}
 
   @Get()
+  @Doc('The balances: available, frozen, in orders, Yu\'e Bao, total and demo', { ok: 'Wallet' })
   get(@CurrentUser() u: AuthUser): Promise<Wallet> {
     return this.wallet.wallet(u.id);
   }
 
   /** Capital records: the user's side of the ledger, newest first. */
   @Get('records')
-  records(@CurrentUser() u: AuthUser, @Query(new ZodPipe(recordsQuery)) q: z.infer<typeof recordsQuery>): Promise<Page<CapitalRecord>> {
+  @Doc("Capital records: the user's side of the ledger, newest first", { ok: 'Page<CapitalRecord>' })
+  records(@CurrentUser() u: AuthUser, @ZodQuery(recordsQuery) q: z.infer<typeof recordsQuery>): Promise<Page<CapitalRecord>> {
     return this.wallet.records(u.id, { ...q, limit: q.limit ?? 20 });
   }
 
   @Get('records/:id')
+  @Doc("One capital record with its journal entry's postings", { ok: 'CapitalRecord', description: 'The record plus `postings: [{ account, owner, amount }]`.' })
   record(@CurrentUser() u: AuthUser, @Param('id') id: string) {
     return this.wallet.record(u.id, id);
   }
