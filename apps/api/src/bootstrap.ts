@@ -11,6 +11,7 @@ import type { AppConfig } from './config/config.js';
 import { AppModule } from './app.module.js';
 import { requestIdFor } from './common/request-id.js';
 import { RedisIoAdapter } from './realtime/redis-io.adapter.js';
+import { serveOpenApi } from './openapi/openapi.js';
 import { QueuesDashboard } from './ops/queues-dashboard.js';
 
 /** Largest request body (JSON) the api reads; a larger one is refused as 400 VALIDATION_FAILED. */
@@ -58,6 +59,7 @@ export async function createApp(config: AppConfig, opts: { logger?: false | ('lo
   });
   await app.register(fastifyCookie);
   app.setGlobalPrefix('api');
+  serveOpenApi(app);
   app.enableShutdownHooks();
 
   const io = new RedisIoAdapter(app, config.REDIS_URL);

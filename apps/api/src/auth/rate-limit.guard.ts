@@ -8,7 +8,7 @@ import { clientIp } from '../common/request-context.js';
 import { REDIS } from '../redis/redis.module.js';
 
 export type RateLimitName = 'auth' | 'captcha';
-const RATE_LIMIT_KEY = 'candor:rate-limit';
+export const RATE_LIMIT_KEY = 'candor:rate-limit';
 const WINDOW_MS = 60_000;
 
 /** Marks a route as limited per client IP and route, per minute (limits come from the config). */

@@ -42,8 +42,11 @@ export async function prepareDatabase(): Promise<void> {
   migrated = true;
 }
 
-/** The real api (same bootstrap as production) on a random port, against the test Postgres and Redis. */
-export async function startApp(overrides: Record<string, string> = {}): Promise<TestApp> {
+/**
+ * The real api (same bootstrap as production) on a random port, against the test Postgres and Redis.
+ * `beforeListen` runs after the app is built and before its routes are registered (e.g. to add a Fastify onRoute hook).
+ */
+export async function startApp(overrides: Record<string, string> = {}, opts: { beforeListen?: (app: NestFastifyApplication) => void } = {}): Promise<TestApp> {
   await prepareDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -55,6 +58,7 @@ export async function startApp(overrides: Record<string, string> = {}): Promise<
     ...overrides,
   });
   const app = await createApp(config, { logger: process.env.TEST_LOGS ? ['log', 'error', 'warn'] : ['error'] });
+  opts.beforeListen?.(app);
   await app.listen(0, '127.0.0.1');
   const address = app.getHttpServer().address() as { port: number };
   const url = `http://127.0.0.1:${address.port}`;
