@@ -1,11 +1,11 @@
-import { Body, Controller, Get, HttpCode, Inject, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { Controller, Get, HttpCode, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
 import type { HttpRequest, HttpReply } from '../common/http.js';
 import { z } from 'zod';
 import { operatorLoginBody, type AuditEntry, type LedgerCheck, type Operator, type OperatorLoginResponse, type Page, type RefreshResponse } from '@candor/contracts';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { DomainError } from '../common/domain-error.js';
 import { clientIp } from '../common/request-context.js';
-import { ZodPipe } from '../common/zod.pipe.js';
+import { ApiFeature, Doc, ZodBody, ZodQuery } from '../common/openapi.js';
 import { RateLimit, RateLimitGuard } from '../auth/rate-limit.guard.js';
 import { clearRefreshCookie, OPERATOR_REFRESH_COOKIE, readRefreshCookie, setRefreshCookie } from '../auth/cookies.js';
 import { CurrentOperator, OperatorAuthGuard, type AuthOperator } from '../auth/auth.guard.js';
@@ -38,13 +38,15 @@ const usersQuery = z.strictObject({
 
 @Controller('admin/auth')
 @UseGuards(RateLimitGuard)
+@ApiFeature('admin')
 export class AdminAuthController {
   constructor(private readonly operators: OperatorsService, private readonly sessions: SessionService, @Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
   @Post('login')
   @RateLimit('auth')
   @HttpCode(200)
-  async login(@Body(new ZodPipe(operatorLoginBody)) body: LoginBody, @Req() req: HttpRequest, @Res({ passthrough: true }) res: HttpReply): Promise<OperatorLoginResponse> {
+  @Doc('Operator login; sets the operator refresh-token cookie', { ok: 'OperatorLoginResponse', errors: ['INVALID_CREDENTIALS'] })
+  async login(@ZodBody(operatorLoginBody) body: LoginBody, @Req() req: HttpRequest, @Res({ passthrough: true }) res: HttpReply): Promise<OperatorLoginResponse> {
     const r = await this.operators.login(body.email, body.password, req.headers['user-agent'], clientIp(req));
     setRefreshCookie(res, req, this.config, OPERATOR_REFRESH_COOKIE, r.refreshToken);
     return { accessToken: r.accessToken, operator: r.operator };
@@ -52,6 +54,7 @@ export class AdminAuthController {
 
   @Post('refresh')
   @HttpCode(200)
+  @Doc('A new operator access token for the refresh-token cookie, which is rotated', { ok: 'RefreshResponse', errors: ['UNAUTHENTICATED'] })
   async refresh(@Req() req: HttpRequest, @Res({ passthrough: true }) res: HttpReply): Promise<RefreshResponse> {
     try {
       const r = await this.operators.refresh(readRefreshCookie(req, OPERATOR_REFRESH_COOKIE));
@@ -65,6 +68,7 @@ export class AdminAuthController {
 
   @Post('logout')
   @HttpCode(204)
+  @Doc("Operator logout: ends the refresh-token cookie's session and clears the cookie")
   async logout(@Req() req: HttpRequest, @Res({ passthrough: true }) res: HttpReply): Promise<void> {
     const r = await this.sessions.rotate(readRefreshCookie(req, OPERATOR_REFRESH_COOKIE), 'operator');
     if (r.ok) await this.sessions.revoke(r.sessionId, 'logout');
@@ -74,6 +78,7 @@ export class AdminAuthController {
 
 @Controller('admin')
 @UseGuards(OperatorAuthGuard)
+@ApiFeature('admin')
 export class AdminController {
   constructor(
     private readonly operators: OperatorsService,
@@ -84,6 +89,7 @@ export class AdminController {
   ) {}
 
   @Get('me')
+  @Doc('The signed-in operator', { ok: 'Operator' })
   async me(@CurrentOperator() o: AuthOperator): Promise<Operator> {
     const op = await this.operators.findById(o.id);
     if (!op) throw new DomainError('UNAUTHENTICATED');
@@ -91,13 +97,17 @@ export class AdminController {
   }
 
   @Get('audit')
-  list(@Query(new ZodPipe(auditQuery)) q: z.infer<typeof auditQuery>): Promise<Page<AuditEntry>> {
+  @Doc('The audit log, newest first', { ok: 'Page<AuditEntry>' })
+  list(@ZodQuery(auditQuery) q: z.infer<typeof auditQuery>): Promise<Page<AuditEntry>> {
     return this.audit.list({ userId: q.userId, action: q.action, operatorId: q.operatorId, limit: q.limit ?? 50, cursor: q.cursor });
   }
 
   /** Users, newest first, by e-mail / phone / nickname fragment or exact id; phones masked. The search is audited. */
   @Get('users')
-  async users(@CurrentOperator() o: AuthOperator, @Query(new ZodPipe(usersQuery)) q: z.infer<typeof usersQuery>, @Req() req: HttpRequest) {
+  @Doc('Users, newest first, by e-mail, phone or nickname fragment or exact id; the search is audited', {
+    description: 'Answers `{ items: [{ id, email, phone (masked), nickname, kycStatus, inviteCode, invitedByUserId, createdAt }], nextCursor }`.',
+  })
+  async users(@CurrentOperator() o: AuthOperator, @ZodQuery(usersQuery) q: z.infer<typeof usersQuery>, @Req() req: HttpRequest) {
     const params: unknown[] = [];
     const where: string[] = [];
     if (q.q) {
@@ -125,6 +135,7 @@ export class AdminController {
   }
 
   @Get('ledger/check')
+  @Doc("The ledger check: every balance against its postings, and the worker's last scheduled check", { ok: 'LedgerCheck' })
   async check(): Promise<LedgerCheck> {
     const [live, last] = await Promise.all([this.ledger.check(), this.redis.get(LEDGER_CHECK_LAST_KEY)]);
     const parsed = last ? (JSON.parse(last) as { ok: boolean; imbalance: string; checkedAt: string }) : null;

@@ -7,6 +7,7 @@ import { cookieOptions } from '../auth/cookies.js';
 import { CurrentOperator, OperatorAuthGuard, Roles, type AuthOperator } from '../auth/auth.guard.js';
 import { TokenService } from '../auth/token.service.js';
 import { AuditService } from '../admin/audit.service.js';
+import { ApiFeature, Doc } from '../common/openapi.js';
 
 /** The cookie that lets a browser open the /ops pages. */
 export const OPS_COOKIE = 'candor_ops';
@@ -17,6 +18,7 @@ export const OPS_SESSION_TTL_SECONDS = 3600;
 
 @Controller('admin/ops')
 @UseGuards(OperatorAuthGuard)
+@ApiFeature('admin')
 export class OpsSessionController {
   constructor(
     private readonly tokens: TokenService,
@@ -28,6 +30,7 @@ export class OpsSessionController {
   @Post('session')
   @Roles(...OPS_ROLES)
   @HttpCode(200)
+  @Doc('Sets the httpOnly cookie (path /ops, one hour, ended by logout) that opens the read-only queues dashboard at /ops/queues', { ok: 'OpsSession' })
   async open(@CurrentOperator() o: AuthOperator, @Req() req: HttpRequest, @Res({ passthrough: true }) res: HttpReply): Promise<OpsSession> {
     const token = await this.tokens.signOps({ sub: o.id, sid: o.sid, typ: 'operator', role: o.role }, OPS_SESSION_TTL_SECONDS);
     const options = cookieOptions(this.config, req, OPS.cookiePath, OPS_SESSION_TTL_SECONDS);
