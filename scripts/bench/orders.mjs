@@ -96,6 +96,8 @@ const TARGETS = opt.targets
 const PASSWORD = 'Bench-User-Pass-2024';
 const LOG_DIR = path.join(ROOT_DIR, 'bench-results', 'logs');
 
+// Built before the compiled packages below are imported (a fresh checkout has no dist yet).
+await ensureServerBuilt({ skip: opt['no-build'] });
 const { createDataSource } = await import('@candor/db');
 const { PasswordHasher } = await import('@candor/api/auth/password-hasher');
 const { TokenService } = await import('@candor/api/auth/token.service');
@@ -125,7 +127,6 @@ const result = {
 };
 
 await runBench('orders', result, { stopAll, disarm }, summarize, async () => {
-  await ensureServerBuilt({ skip: opt['no-build'] });
   const stack = await startStack({ name: 'orders', fast: opt.fast, seedEnv: { ACCESS_TOKEN_TTL_SECONDS: '3600' } });
   cleanup.push(() => stack.stop());
 

@@ -113,6 +113,8 @@ const COUNT_MS = 200;
 const LOG_DIR = path.join(ROOT_DIR, 'bench-results', 'logs');
 const STAKE_CHUNK = 2500;
 
+// Built before the compiled packages below are imported (a fresh checkout has no dist yet).
+await ensureServerBuilt({ skip: opt['no-build'] });
 const { createDataSource, QUEUES, SETTLE_JOB_OPTIONS, settleJobDelay, settleJobId } = await import('@candor/db');
 const { LedgerService } = await import('@candor/api/ledger/ledger.service');
 const { REDIS_TICKS_CHANNEL, USER_PUSHES_EVENT } = await import('@candor/contracts');
@@ -143,7 +145,6 @@ const result = {
 };
 
 await runBench('settle', result, { stopAll, disarm }, summarize, async () => {
-  await ensureServerBuilt({ skip: opt['no-build'] });
   const stack = await startStack({ name: 'settle', fast: opt.fast, seedEnv: { DB_POOL_SIZE: '20' } });
   cleanup.push(() => stack.stop());
   const ownRedis = !process.env.REDIS_URL;

@@ -294,11 +294,13 @@ export function waitSampler(client, everyMs = 100) {
 /** `--help`: print the script's leading `//` comment lines and exit. */
 export function exitWithHelpIf(asked, scriptUrl) {
   if (!asked) return;
-  const text = fs.readFileSync(new URL(scriptUrl), 'utf8');
+  // The script's leading comment block (after the shebang), not the comments further down.
+  const lines = fs.readFileSync(new URL(scriptUrl), 'utf8').split('\n');
+  const from = lines[0]?.startsWith('#!') ? 1 : 0;
+  const end = lines.findIndex((l, i) => i >= from && !l.startsWith('//'));
   console.log(
-    text
-      .split('\n')
-      .filter((l) => l.startsWith('//'))
+    lines
+      .slice(from, end === -1 ? lines.length : end)
       .map((l) => l.slice(3))
       .join('\n'),
   );

@@ -4,14 +4,19 @@
 // demo grant (demo_issuer -> demo, as registration posts it), both through LedgerService.postBatch.
 // Optionally a password hash made by the api's own PasswordHasher, so they can log in too.
 
-const { LedgerService } = await import('@candor/api/ledger/ledger.service');
-const { USER_ACCOUNT_KINDS } = await import('@candor/db');
+// Loaded on first use, not at import: the benches import this module before they build the
+// server, and on a fresh checkout the compiled packages do not exist yet.
+async function serverModules() {
+  const [{ LedgerService }, { USER_ACCOUNT_KINDS }] = await Promise.all([import('@candor/api/ledger/ledger.service'), import('@candor/db')]);
+  return { LedgerService, USER_ACCOUNT_KINDS };
+}
 
 /**
  * Creates `n` users in `ds` (a TypeORM DataSource). Returns [{ id, accounts: { cash, escrow, demo, demo_escrow, ... } }].
  * options: { depositCents, demoCents, passwordHash, prefix }
  */
 export async function createFundedUsers(ds, n, { depositCents = 10_000_000, demoCents = 1_000_000, passwordHash = '!', prefix = 'bench' } = {}) {
+  const { LedgerService, USER_ACCOUNT_KINDS } = await serverModules();
   const ledger = new LedgerService(ds);
   const users = await ds.query(
     `INSERT INTO users (email, phone, nickname, password_hash, trade_password_hash, invite_code, registration_code)
