@@ -22,7 +22,7 @@
 //          2026-11-22; kept so the two can be compared).
 // Reports req/s, p50/p99 latency, non-2xx, ratios ours / hello, and after the run that the
 // number of orders equals the number of 201 answers and the ledger invariant.
-// Writes bench-results/orders-<time>.json.
+// Writes bench-results/orders-<time>.json (with each phase's p99 and max latency second by second).
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
@@ -290,6 +290,7 @@ await runBench('orders', result, { stopAll, disarm }, summarize, async () => {
         machineBusy,
         postgresWaits: pgWaits,
         worstSeconds: worstSeconds(answers),
+        perSecond: perSecond(answers),
         clientLoopDelayMs: { p99: loop.percentile(99) / 1e6, max: loop.max / 1e6 },
       };
       answers = null;
@@ -375,8 +376,8 @@ function windowFigures(list, fromMs, seconds) {
   return { answers: lat.length, non2xx, reqPerSec: lat.length / seconds, latencyMs: { p50: at(0.5), p90: at(0.9), p99: at(0.99), max: lat.at(-1) ?? NaN, mean } };
 }
 
-/** The seconds of a phase with the slowest answers (wall-clock second, answers, p99, max), to find what a tail came from. */
-function worstSeconds(list, top = 3) {
+/** Every second of the phase in time order: answers received, their p99 and max latency (the result file keeps them). */
+function perSecond(list) {
   const bySecond = new Map();
   for (const [t, ms] of list) {
     const s = Math.floor(t / 1000);
@@ -384,10 +385,16 @@ function worstSeconds(list, top = 3) {
     bySecond.get(s).push(ms);
   }
   return [...bySecond]
+    .sort(([a], [b]) => a - b)
     .map(([s, a]) => {
       a.sort((x, y) => x - y);
       return { second: new Date(s * 1000).toISOString(), answers: a.length, p99: Math.round(a[Math.floor(a.length * 0.99)]), max: Math.round(a[a.length - 1]) };
-    })
+    });
+}
+
+/** The seconds of a phase with the slowest answers (wall-clock second, answers, p99, max), to find what a tail came from. */
+function worstSeconds(list, top = 3) {
+  return perSecond(list)
     .sort((x, y) => y.max - x.max)
     .slice(0, top);
 }
