@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import helmet from 'helmet';
 import type { AppConfig } from './config/config.js';
 import { AppModule } from './app.module.js';
+import { API_PREFIX } from './common/http.js';
 import { requestIdFor } from './common/request-id.js';
 import { RedisIoAdapter } from './realtime/redis-io.adapter.js';
 import { serveOpenApi } from './openapi/openapi.js';
@@ -58,7 +59,7 @@ export async function createApp(config: AppConfig, opts: { logger?: false | ('lo
     securityHeaders(req.raw, reply.raw, (err?: unknown) => done(err as Error | undefined));
   });
   await app.register(fastifyCookie);
-  app.setGlobalPrefix('api');
+  app.setGlobalPrefix(API_PREFIX);
   serveOpenApi(app);
   app.enableShutdownHooks();
 

@@ -5,6 +5,8 @@ export type OperatorRole = (typeof OPERATOR_ROLES)[number];
 export const operatorLoginBody = z.strictObject({ email: z.string().trim().min(1).max(254), password: z.string().min(1).max(128) });
 export interface Operator { id: string; email: string; role: OperatorRole; createdAt: string }
 export interface OperatorLoginResponse { accessToken: string; operator: Operator }
+/** The roles that may open the /ops pages (the queues dashboard): the api refuses the others, the console does not offer it to them. */
+export const OPS_ROLES: readonly OperatorRole[] = ['admin'];
 /** `POST /api/admin/ops/session`: an httpOnly cookie for the /ops pages (the queues dashboard) was set; open `url` until `expiresAt`. */
 export interface OpsSession { url: string; expiresAt: string }
 export interface AuditEntry { id: string; operatorId: string | null; operatorEmail: string | null; action: string; targetType: string | null; targetId: string | null; userId: string | null; details: unknown; ip: string | null; createdAt: string }

@@ -5,7 +5,8 @@ import type { OpenAPIObject } from '@nestjs/swagger';
 import { Test } from '@nestjs/testing';
 import { AppModule } from '../app.module.js';
 import { loadConfig } from '../config/config.js';
-import { API_PREFIX, createOpenApiDocument } from './openapi.js';
+import { API_PREFIX } from '../common/http.js';
+import { createOpenApiDocument } from './openapi.js';
 
 /**
  * `npm run openapi` (scripts/openapi.mjs) and the unit test build the document here without Postgres

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { ERROR_CODES, ERROR_STATUS, type ErrorCode, type ErrorEnvelope } from '@candor/contracts';
 import { OperatorAuthGuard, ROLES_KEY, UserAuthGuard } from '../auth/auth.guard.js';
 import { RATE_LIMIT_KEY, RateLimitGuard } from '../auth/rate-limit.guard.js';
+import { API_PREFIX } from '../common/http.js';
 import { IDEMPOTENCY_HEADER } from '../common/idempotency.js';
 import { ZodPipe } from '../common/zod.pipe.js';
 import { FEATURES, routeDoc } from '../common/openapi.js';
@@ -30,8 +31,7 @@ import { FEATURES, routeDoc } from '../common/openapi.js';
  */
 
 /** Where the running api serves the document (the global prefix is `api`, see bootstrap.ts). */
-export const OPENAPI_PATH = '/api/openapi.json';
-export const API_PREFIX = 'api';
+export const OPENAPI_PATH = `/${API_PREFIX}/openapi.json`;
 
 /** The shared error envelope (API.md "Errors"), typed against the contract's ErrorEnvelope. */
 const errorEnvelope: z.ZodType<ErrorEnvelope> = z.object({

@@ -1,5 +1,5 @@
 import { Controller, HttpCode, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
-import { OPS, type OperatorRole, type OpsSession } from '@candor/contracts';
+import { OPS, OPS_ROLES, type OpsSession } from '@candor/contracts';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import type { HttpReply, HttpRequest } from '../common/http.js';
 import { clientIp } from '../common/request-context.js';
@@ -11,8 +11,6 @@ import { ApiFeature, Doc } from '../common/openapi.js';
 
 /** The cookie that lets a browser open the /ops pages. */
 export const OPS_COOKIE = 'candor_ops';
-/** Who may open the /ops pages. */
-export const OPS_ROLES: readonly OperatorRole[] = ['admin'];
 /** How long one ops cookie lasts; the console's session being revoked (logout) ends it sooner. */
 export const OPS_SESSION_TTL_SECONDS = 3600;
 

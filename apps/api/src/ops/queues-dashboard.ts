@@ -6,15 +6,14 @@ import { FastifyAdapter } from '@bull-board/fastify';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { FastifyInstance } from 'fastify';
-import { OPS, type ErrorEnvelope } from '@candor/contracts';
+import { ERROR_STATUS, OPS, OPS_ROLES } from '@candor/contracts';
 import { QUEUES } from '@candor/db';
-import { translate } from '@candor/i18n';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import type { HttpReply, HttpRequest } from '../common/http.js';
-import { requestId, requestLocale } from '../common/request-context.js';
+import { errorEnvelope } from '../common/error.filter.js';
 import { SessionService } from '../auth/session.service.js';
 import { TokenService } from '../auth/token.service.js';
-import { OPS_COOKIE, OPS_ROLES } from './ops.controller.js';
+import { OPS_COOKIE } from './ops.controller.js';
 
 /** Where a browser without a valid ops cookie is sent: the console's queues page, which signs in and sets it. */
 export const OPS_QUEUES_CONSOLE_PAGE = '/console/#/queues';
@@ -77,7 +76,7 @@ export class QueuesDashboard implements OnApplicationShutdown {
     const read = req.method === 'GET' || req.method === 'HEAD';
     if (allowed && read) return;
     if (allowed) {
-      await this.refuse(req, reply, 403, 'FORBIDDEN');
+      await this.refuse(req, reply, 'FORBIDDEN');
       return;
     }
     const path = req.url.split('?')[0]!;
@@ -85,12 +84,11 @@ export class QueuesDashboard implements OnApplicationShutdown {
       await reply.redirect(OPS_QUEUES_CONSOLE_PAGE, 302);
       return;
     }
-    await this.refuse(req, reply, 401, 'UNAUTHENTICATED');
+    await this.refuse(req, reply, 'UNAUTHENTICATED');
   }
 
-  private async refuse(req: HttpRequest, reply: HttpReply, status: 401 | 403, code: 'UNAUTHENTICATED' | 'FORBIDDEN'): Promise<void> {
-    const body: ErrorEnvelope = { error: { code, message: translate(requestLocale(req), `errors:${code}`), requestId: requestId(req) } };
-    await reply.code(status).send(body);
+  private async refuse(req: HttpRequest, reply: HttpReply, code: 'UNAUTHENTICATED' | 'FORBIDDEN'): Promise<void> {
+    await reply.code(ERROR_STATUS[code]).send(errorEnvelope(req, code));
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -1,11 +1,9 @@
 import { useTranslation } from 'react-i18next';
+import { OPS_ROLES } from '@candor/contracts';
 import { useOpenOpsSession } from '../api/queries';
 import { useOperator } from '../auth/AuthProvider';
 import { PageHeader } from '../components/Shell';
 import { ErrorState } from '../components/States';
-
-/** Who may open the queues dashboard (the api refuses the others with 403). */
-const QUEUE_ROLES = ['admin'];
 
 /**
  * The queues dashboard (/ops/queues) is a page of its own that the api serves behind a cookie: this
@@ -15,7 +13,7 @@ export function QueuesPage() {
   const { t } = useTranslation();
   const operator = useOperator();
   const open = useOpenOpsSession();
-  const allowed = QUEUE_ROLES.includes(operator.role);
+  const allowed = OPS_ROLES.includes(operator.role);
   return (
     <>
       <PageHeader title={t('queues.title')} />
