@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm run bench:orders -- [--users 1000] [--connections 64] [--duration 20] [--rate 1500] ...
+// npm run bench:orders -- [--users 1000] [--connections 64] [--duration 20] [--rate 1530] ...
 //
 // Order placement over HTTP with autocannon against the real api (node apps/api/dist/main.js,
 // with the real worker running the feed, so orders open on live ticks), beside a hello-world
@@ -15,6 +15,10 @@
 //          connections start one after another over the first second (the ramp); the phase runs
 //          --ramp (2) s longer than --duration and its figures are those of the answers after the
 //          ramp (steady state). The whole phase's figures, ramp included, are reported beside them.
+//          The goal counts answers, not offers: >= 1,500 answered per second in the steady window.
+//          --rate defaults to 2 % above that (1,530), because autocannon drops the sends a
+//          connection could not fit into its second while an answer was late, and answers close to
+//          the window's edges fall outside it: offering exactly 1,500 gave 1,496 to 1,505 answered.
 //   burst  the same rate through autocannon's own overallRate, which sends each connection's share
 //          of a second back to back from the start of that second, all connections' seconds aligned:
 //          at 1,500/s over 100 connections, 100 requests are in flight for most of each second. This
@@ -61,7 +65,7 @@ const { values: opt } = parseArgs({
     duration: { type: 'string', default: '20' },
     ramp: { type: 'string', default: '2' }, // rate phase: seconds run before the measured --duration (the connections' staggered start and 1 s more)
     warmup: { type: 'string', default: '3' },
-    rate: { type: 'string', default: '1500' },
+    rate: { type: 'string', default: '1530' }, // offered; the goal is on answers (GOAL_RATE)
     'rate-connections': { type: 'string', default: '100' },
     account: { type: 'string', default: 'real' }, // real | demo | mixed
     amount: { type: 'string', default: '10.00' },
@@ -83,6 +87,9 @@ const DURATION = Number(opt.duration);
 const RAMP_S = Math.max(0, Number(opt.ramp) || 0);
 const WARMUP = Number(opt.warmup);
 const RATE = Number(opt.rate);
+/** The issue's goal: at least this many answers per second, at p99 <= GOAL_P99_MS. */
+const GOAL_RATE = 1500;
+const GOAL_P99_MS = 50;
 const RATE_CONNECTIONS = Number(opt['rate-connections']);
 const ORDER_SECONDS = Number(opt['order-seconds']);
 const PHASES = opt.phases
@@ -233,7 +240,9 @@ await runBench('orders', result, { stopAll, disarm }, summarize, async () => {
     for (const phase of PHASES) {
       const offered = phase === 'rate' || phase === 'burst';
       const conns = offered ? RATE_CONNECTIONS : CONNECTIONS;
-      log(`--- ${target} ${phase}: ${conns} connections, ${DURATION} s${offered ? `, ${RATE} req/s offered${phase === 'rate' ? ' evenly' : ' in per-second bursts'}` : ''}`);
+      log(
+        `--- ${target} ${phase}: ${conns} connections, ${DURATION} s${offered ? `, ${RATE} req/s offered${phase === 'rate' ? ' evenly' : ' in per-second bursts'}` : ''}`,
+      );
       const cpu0 = treeCpuSeconds(t.pid); // the process and any children it runs
       const pg0 = treeCpuSeconds(stack.postgresPid);
       const worker0 = cpuSeconds(worker.pid);
@@ -279,8 +288,14 @@ await runBench('orders', result, { stopAll, disarm }, summarize, async () => {
         timeouts: r.timeouts,
         latencyMs: steady ? steady.latencyMs : { p50: r.latency.p50, p90: r.latency.p90, p99: r.latency.p99, max: r.latency.max, mean: r.latency.average },
         ...(steady
-          ? { steadyWindow: { fromS: RAMP_S, seconds: DURATION, answers: steady.answers, non2xx: steady.non2xx },
-              wholePhase: { seconds, reqPerSec: r.requests.average, latencyMs: { p50: r.latency.p50, p90: r.latency.p90, p99: r.latency.p99, max: r.latency.max } } }
+          ? {
+              steadyWindow: { fromS: RAMP_S, seconds: DURATION, answers: steady.answers, non2xx: steady.non2xx },
+              wholePhase: {
+                seconds,
+                reqPerSec: r.requests.average,
+                latencyMs: { p50: r.latency.p50, p90: r.latency.p90, p99: r.latency.p99, max: r.latency.max },
+              },
+            }
           : {}),
         statusCodes: r.statusCodeStats,
         serverCpuCores: cpu / seconds,
@@ -300,10 +315,14 @@ await runBench('orders', result, { stopAll, disarm }, summarize, async () => {
       );
       if (run.wholePhase) {
         const w = run.wholePhase;
-        log(`  (figures after the ${RAMP_S} s ramp, over ${DURATION} s; the whole ${w.seconds} s phase, ramp included: ${fmt(w.reqPerSec, 0)} req/s, p50 ${fmt(w.latencyMs.p50)} ms, p99 ${fmt(w.latencyMs.p99)} ms, max ${fmt(w.latencyMs.max)} ms)`);
+        log(
+          `  (figures after the ${RAMP_S} s ramp, over ${DURATION} s; the whole ${w.seconds} s phase, ramp included: ${fmt(w.reqPerSec, 0)} req/s, p50 ${fmt(w.latencyMs.p50)} ms, p99 ${fmt(w.latencyMs.p99)} ms, max ${fmt(w.latencyMs.max)} ms)`,
+        );
       }
       if (pgWaits) for (const w of pgWaits.top.slice(0, 6)) log(`  postgres sessions per sample ${w.sessionsPerSample.toFixed(2)}  ${w.state}`);
-      log(`  bench process event loop (10 ms timer, so 10 = no delay): p99 ${fmt(run.clientLoopDelayMs.p99, 0)} ms, max ${fmt(run.clientLoopDelayMs.max, 0)} ms`);
+      log(
+        `  bench process event loop (10 ms timer, so 10 = no delay): p99 ${fmt(run.clientLoopDelayMs.p99, 0)} ms, max ${fmt(run.clientLoopDelayMs.max, 0)} ms`,
+      );
       log(`  slowest seconds: ${run.worstSeconds.map((w) => `${w.second.slice(11, 19)} (${w.answers} answers, p99 ${w.p99} ms, max ${w.max} ms)`).join('; ')}`);
       await sleep(1000);
     }
@@ -355,7 +374,9 @@ await runBench('orders', result, { stopAll, disarm }, summarize, async () => {
 function cannon(options) {
   return new Promise((resolve, reject) => {
     const rated = Boolean(options.overallRate || options.connectionRate);
-    const instance = autocannon({ timeout: 10, ...(rated ? { ignoreCoordinatedOmission: true } : {}), ...options }, (err, res) => (err ? reject(err) : resolve(res)));
+    const instance = autocannon({ timeout: 10, ...(rated ? { ignoreCoordinatedOmission: true } : {}), ...options }, (err, res) =>
+      err ? reject(err) : resolve(res),
+    );
     instance.on('response', (_client, status, _bytes, ms) => answers?.push([Date.now(), ms, status]));
   });
 }
@@ -373,7 +394,12 @@ function windowFigures(list, fromMs, seconds) {
   lat.sort((a, b) => a - b);
   const at = (q) => (lat.length ? Math.round(lat[Math.min(lat.length - 1, Math.floor(lat.length * q))] * 10) / 10 : NaN);
   const mean = lat.length ? lat.reduce((a, b) => a + b, 0) / lat.length : NaN;
-  return { answers: lat.length, non2xx, reqPerSec: lat.length / seconds, latencyMs: { p50: at(0.5), p90: at(0.9), p99: at(0.99), max: lat.at(-1) ?? NaN, mean } };
+  return {
+    answers: lat.length,
+    non2xx,
+    reqPerSec: lat.length / seconds,
+    latencyMs: { p50: at(0.5), p90: at(0.9), p99: at(0.99), max: lat.at(-1) ?? NaN, mean },
+  };
 }
 
 /** Every second of the phase in time order: answers received, their p99 and max latency (the result file keeps them). */
@@ -413,11 +439,7 @@ async function pacedCannon({ url, connections, duration, rate, requests }) {
   const runs = [];
   for (let i = 0; i < n; i++) {
     const share = Math.floor(rate / n) + (i < rate % n ? 1 : 0);
-    runs.push(
-      sleep((i * 1000) / n).then(() =>
-        cannon({ url, connections: 1, duration, overallRate: share, requests: requests(), skipAggregateResult: true }),
-      ),
-    );
+    runs.push(sleep((i * 1000) / n).then(() => cannon({ url, connections: 1, duration, overallRate: share, requests: requests(), skipAggregateResult: true })));
   }
   const results = await Promise.all(runs);
   const r = autocannon.aggregateResult(results, { url, connections: n });
@@ -542,11 +564,18 @@ function summarize(res) {
   const max = res.runs.find((r) => r.target === 'ours' && r.phase === 'max');
   console.log('');
   if (rate) {
-    const pass = rate.reqPerSec >= 0.98 * RATE && rate.latencyMs.p99 <= 50 && rate.non2xx === 0;
+    const pass = rate.reqPerSec >= GOAL_RATE && rate.latencyMs.p99 <= GOAL_P99_MS && rate.non2xx === 0;
     const whole = rate.wholePhase;
-    res.goal = { goal: '>= 1500 req/s at p99 <= 50 ms', offered: RATE, achieved: rate.reqPerSec, p99: rate.latencyMs.p99, pass, wholePhaseP99: whole?.latencyMs.p99 ?? null };
+    res.goal = {
+      goal: `>= ${GOAL_RATE} req/s answered at p99 <= ${GOAL_P99_MS} ms`,
+      offered: RATE,
+      achieved: rate.reqPerSec,
+      p99: rate.latencyMs.p99,
+      pass,
+      wholePhaseP99: whole?.latencyMs.p99 ?? null,
+    };
     console.log(
-      `goal >= 1,500 req/s at p99 <= 50 ms: ${fmt(rate.reqPerSec, 0)} req/s of ${RATE} offered, p99 ${fmt(rate.latencyMs.p99)} ms${whole ? ` (after the ${RAMP_S} s ramp; ${fmt(whole.latencyMs.p99)} ms with it)` : ''}, ${rate.non2xx} non-2xx: ${verdict(pass)}`,
+      `goal >= ${GOAL_RATE.toLocaleString('en-US')} req/s at p99 <= ${GOAL_P99_MS} ms: ${fmt(rate.reqPerSec, 0)} req/s answered of ${RATE} offered, p99 ${fmt(rate.latencyMs.p99)} ms${whole ? ` (after the ${RAMP_S} s ramp; ${fmt(whole.latencyMs.p99)} ms with it)` : ''}, ${rate.non2xx} non-2xx: ${verdict(pass)}`,
     );
   }
   if (max) console.log(`most the api answered: ${fmt(max.reqPerSec, 0)} req/s with ${max.connections} connections (p99 ${fmt(max.latencyMs.p99)} ms)`);
