@@ -8,7 +8,7 @@
 // requests. Every order request carries its own Idempotency-Key and the bearer token of one of
 // --users pre-registered, funded users (rotated per request).
 //
-// Two phases per target:
+// Three phases per target:
 //   max    --connections connections, as fast as answers come (closed loop): req/s, latency.
 //   rate   a fixed --rate req/s offered, spread evenly over each second, over --rate-connections
 //          connections: whether the target keeps up, and its latency at that rate (the goal). The
