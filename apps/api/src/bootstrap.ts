@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import helmet from 'helmet';
 import type { AppConfig } from './config/config.js';
 import { AppModule } from './app.module.js';
-import { API_PREFIX } from './common/http.js';
+import { API_PREFIX, CONSOLE_PATH } from './common/http.js';
 import { requestIdFor } from './common/request-id.js';
 import { RedisIoAdapter } from './realtime/redis-io.adapter.js';
 import { serveOpenApi } from './openapi/openapi.js';
@@ -98,8 +98,8 @@ async function serveBuiltApps(app: NestFastifyApplication, fastify: FastifyInsta
   };
   let decorated = false;
   if (config.CONSOLE_DIST && existsSync(join(config.CONSOLE_DIST, 'index.html'))) {
-    fastify.get('/console', (_req, reply) => reply.redirect('/console/', 301));
-    await app.register(fastifyStatic, { root: config.CONSOLE_DIST, prefix: '/console/', index: 'index.html', setHeaders });
+    fastify.get(CONSOLE_PATH.slice(0, -1), (_req, reply) => reply.redirect(CONSOLE_PATH, 301));
+    await app.register(fastifyStatic, { root: config.CONSOLE_DIST, prefix: CONSOLE_PATH, index: 'index.html', setHeaders });
     decorated = true;
   }
   if (config.WEB_DIST && existsSync(join(config.WEB_DIST, 'index.html'))) {

@@ -9,6 +9,9 @@ export interface OperatorLoginResponse { accessToken: string; operator: Operator
 export const OPS_ROLES: readonly OperatorRole[] = ['admin'];
 /** `POST /api/admin/ops/session`: an httpOnly cookie for the /ops pages (the queues dashboard) was set; open `url` until `expiresAt`. */
 export interface OpsSession { url: string; expiresAt: string }
+/** The actions the api records in the audit log (AuditService.record); the console offers them as filters. */
+export const AUDIT_ACTIONS = ['operator.login', 'operator.login_failed', 'product.update', 'users.search', 'ops.session'] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export interface AuditEntry { id: string; operatorId: string | null; operatorEmail: string | null; action: string; targetType: string | null; targetId: string | null; userId: string | null; details: unknown; ip: string | null; createdAt: string }
 export interface LedgerCheck {
   ok: boolean;

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import type { AuditEntry, Page } from '@candor/contracts';
+import type { AuditAction, AuditEntry, Page } from '@candor/contracts';
 
 export interface AuditRecord {
   operatorId: string | null;
-  action: string;
+  action: AuditAction;
   targetType?: string | null;
   targetId?: string | null;
   userId?: string | null;

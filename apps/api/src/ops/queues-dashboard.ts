@@ -9,14 +9,14 @@ import type { FastifyInstance } from 'fastify';
 import { ERROR_STATUS, OPS, OPS_ROLES } from '@candor/contracts';
 import { QUEUES } from '@candor/db';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
-import type { HttpReply, HttpRequest } from '../common/http.js';
+import { CONSOLE_PATH, type HttpReply, type HttpRequest } from '../common/http.js';
 import { errorEnvelope } from '../common/error.filter.js';
 import { SessionService } from '../auth/session.service.js';
 import { TokenService } from '../auth/token.service.js';
 import { OPS_COOKIE } from './ops.controller.js';
 
 /** Where a browser without a valid ops cookie is sent: the console's queues page, which signs in and sets it. */
-export const OPS_QUEUES_CONSOLE_PAGE = '/console/#/queues';
+export const OPS_QUEUES_CONSOLE_PAGE = `${CONSOLE_PATH}#/queues`;
 
 /**
  * The queues dashboard at /ops/queues: bull-board over the worker's BullMQ queues (settlement, the
@@ -53,7 +53,7 @@ export class QueuesDashboard implements OnApplicationShutdown {
     createBullBoard({
       queues: this.queues.map((q) => new BullMQAdapter(q, { readOnlyMode: true })),
       serverAdapter: board,
-      options: { uiConfig: { boardTitle: 'Candor queues', hideDocsLink: true, miscLinks: [{ text: 'Console', url: '/console/' }] } },
+      options: { uiConfig: { boardTitle: 'Candor queues', hideDocsLink: true, miscLinks: [{ text: 'Console', url: CONSOLE_PATH }] } },
     });
     await app.register(
       async (scope: FastifyInstance) => {

@@ -1,14 +1,12 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import type { AuditEntry } from '@candor/contracts';
+import { AUDIT_ACTIONS, type AuditEntry } from '@candor/contracts';
 import { useAuditLog, type AuditFilters } from '../api/queries';
 import { PageHeader } from '../components/Shell';
 import { Empty, ErrorState, Loading } from '../components/States';
 import { formatDateTimeShort } from '../components/format';
 
-/** Actions the console knows how to name; anything else is shown as its raw code. */
-const KNOWN_ACTIONS = ['operator.login', 'operator.login_failed', 'product.update', 'users.search', 'ops.session'];
 const FILTER_KEYS = ['action', 'userId', 'operatorId'] as const;
 const NO_FILTERS: AuditFilters = { action: '', userId: '', operatorId: '' };
 
@@ -63,7 +61,7 @@ export function AuditPage() {
             onChange={(e) => setDraft({ ...draft, action: e.target.value })}
           />
           <datalist id="audit-actions">
-            {KNOWN_ACTIONS.map((a) => (
+            {AUDIT_ACTIONS.map((a) => (
               <option key={a} value={a} />
             ))}
           </datalist>
