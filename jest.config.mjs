@@ -1,5 +1,5 @@
 // One jest configuration, three tiers chosen with --selectProjects (see scripts/test.mjs).
-// NestJS 12 is ESM-only, so tests run as ESM through @swc/jest (see ../shared/STACK.md).
+// NestJS 12 is ESM-only, so tests run as ESM through @swc/jest.
 const swc = [
   '@swc/jest',
   {
@@ -20,8 +20,7 @@ const common = {
   transform: { [`/node_modules/(.*/)?(${requiredEsm.join('|')})/.+\\.js$`]: toCommonJs, '^.+\\.(t|j)sx?$': swc },
   transformIgnorePatterns: [`/node_modules/(?!(.*/)?(${requiredEsm.join('|')})/)`],
   moduleNameMapper: {
-    '^@candor/(domain|contracts|i18n|db)$': '<rootDir>/libs/$1/src/index.ts',
-    '^@candor/api/(.*)$': '<rootDir>/apps/api/src/$1.ts',
+    '^@candor/(domain|contracts|i18n|db|cross-process)$': '<rootDir>/libs/$1/src/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   testEnvironment: 'node',

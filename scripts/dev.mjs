@@ -1,11 +1,11 @@
 #!/usr/bin/env node
-// Development servers behind `nx serve api` and `nx serve worker` (TypeScript in watch mode,
-// Node restarting on each rebuild):
+// Development servers behind `nx serve server` (the api) and `nx run server:serve-worker`; the api's
+// run keeps TypeScript in watch mode for both, and Node restarts each process on a rebuild:
 //   node scripts/dev.mjs api     Postgres (DATABASE_URL or embedded in DATA_DIR/pg) and Redis
 //                                (REDIS_URL or a child), migrations + seed, then the api on
 //                                PORT (3000). Writes DATA_DIR/dev-env.json for the worker.
 //   node scripts/dev.mjs worker  the worker, with the URLs from the environment or from the
-//                                dev-env.json of a running `nx serve api`.
+//                                dev-env.json of a running `nx serve server`.
 // The web and console dev servers (`nx serve web|console`) proxy /api and /socket.io to :3000.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -58,7 +58,7 @@ async function infraEnv() {
     if (process.env.DATABASE_URL && process.env.REDIS_URL && process.env.JWT_SECRET) return {};
     const devEnv = readJson(devEnvFile);
     if (!devEnv || !isAlive(devEnv.owner) || !commandLine(devEnv.owner).includes('dev.mjs')) {
-      throw new Error('no database to use: run `nx serve api` first (it starts Postgres and Redis), or set DATABASE_URL, REDIS_URL and JWT_SECRET');
+      throw new Error('no database to use: run `nx serve server` first (it starts Postgres and Redis), or set DATABASE_URL, REDIS_URL and JWT_SECRET');
     }
     return devEnv.env;
   }
@@ -82,9 +82,9 @@ async function infraEnv() {
 }
 
 try {
-  log(`tsc -b apps/${app}`);
-  const first = await runCommand({ name: 'tsc', command: process.execPath, args: [tsc, '-b', `apps/${app}`], cwd: rootDir });
-  if (first.code !== 0) throw new Error(`apps/${app} does not compile: see the errors above`);
+  log('tsc -b apps/server');
+  const first = await runCommand({ name: 'tsc', command: process.execPath, args: [tsc, '-b', 'apps/server'], cwd: rootDir });
+  if (first.code !== 0) throw new Error('apps/server does not compile: see the errors above');
   const env = {
     ...process.env,
     NODE_ENV: process.env.NODE_ENV ?? 'development',
@@ -97,8 +97,9 @@ try {
     const migrate = await runCommand({ name: 'migrate', command: process.execPath, args: [MIGRATE], cwd: rootDir, env });
     if (migrate.code !== 0) throw new Error('migrations/seed failed');
   }
-  watch(spawnService({ name: 'tsc', command: process.execPath, args: [tsc, '-b', `apps/${app}`, '--watch', '--preserveWatchOutput'], cwd: rootDir, env }));
-  watch(spawnService({ name: app, command: process.execPath, args: ['--watch', `apps/${app}/dist/main.js`], cwd: rootDir, env }));
+  // One compiler for both processes: the worker's Node restarts on the api's rebuilds.
+  if (app === 'api') watch(spawnService({ name: 'tsc', command: process.execPath, args: [tsc, '-b', 'apps/server', '--watch', '--preserveWatchOutput'], cwd: rootDir, env }));
+  watch(spawnService({ name: app, command: process.execPath, args: ['--watch', `apps/server/dist/main/${app}.js`], cwd: rootDir, env }));
   if (app === 'api') log(`api on http://localhost:${env.PORT}/api (web dev server: nx serve web -> http://localhost:4200)`);
 } catch (err) {
   log(`error: ${err.message}`);

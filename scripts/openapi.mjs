@@ -2,12 +2,13 @@
 // `npm run openapi`: writes the api's OpenAPI description to docs/openapi.json.
 //
 // Builds the server and libs first when a source is newer than its build (`tsc -b tsconfig.build.json`,
-// as `npm start` does), then builds the document from the api's controllers with stub providers
-// (apps/api/src/openapi/generate.ts): no Postgres or Redis is needed. The unit test
-// apps/api/src/openapi/openapi.spec.ts fails while the committed file differs from what the code says.
+// as `npm start` does), then runs the server's `cli/openapi.js`, which builds the document from the
+// api's controllers with stub providers: no Postgres or Redis is needed. The unit test
+// apps/server/src/openapi/openapi.spec.ts fails while the committed file differs from what the code says.
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { serverStale } from './lib/build.mjs';
 import { prefixer, runCommand } from './lib/infra.mjs';
 
@@ -30,10 +31,13 @@ if (serverStale(rootDir)) {
     process.exit(1);
   }
 }
-const dist = (file) => pathToFileURL(path.join(rootDir, 'apps/api/dist/openapi', file)).href;
-const { generateOpenApiDocument } = await import(dist('generate.js'));
-const { openApiJson } = await import(dist('openapi.js'));
-const json = openApiJson(await generateOpenApiDocument());
+const run = spawnSync(process.execPath, [path.join(rootDir, 'apps/server/dist/cli/openapi.js')], { cwd: rootDir, encoding: 'utf8', maxBuffer: 64 << 20 });
+if (run.status !== 0) {
+  process.stderr.write(run.stderr);
+  log('apps/server/dist/cli/openapi.js failed');
+  process.exit(1);
+}
+const json = run.stdout;
 const before = fs.existsSync(target) ? fs.readFileSync(target, 'utf8') : null;
 fs.writeFileSync(target, json);
 const operations = Object.values(JSON.parse(json).paths).reduce((n, item) => n + Object.keys(item).length, 0);

@@ -3,11 +3,11 @@
 //
 // Socket fan-out of market ticks. N socket.io clients (spread over several client processes,
 // websocket transport only) each subscribe to one `ticker:SYMBOL` room, spread over the seeded
-// products. Ticks are published on Redis (REDIS_TICKS_CHANNEL, the TickMessage shape the feed
+// products. Ticks are published on Redis (REDIS_CHANNELS.ticks, the TickMessage shape the feed
 // publishes, in the feed's 250 ms batches) with the publish time in `t`, and each client
 // measures publish->receive latency. Measured against, in the same run and with the same
 // client harness:
-//   ours : the real api (node apps/api/dist/main.js: Nest, socket.io with the Redis adapter,
+//   ours : the real api (node apps/server/dist/main/api.js: Nest, socket.io with the Redis adapter,
 //          the market relay), started here with its own Postgres and Redis;
 //   bare : a bare socket.io server (same socket.io version, node:http, no Nest, no Redis
 //          adapter) relaying the same messages from the same channel to the same rooms.
@@ -20,27 +20,7 @@ import { fork, spawn } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { Redis } from 'ioredis';
-import {
-  Histogram,
-  ROOT_DIR,
-  collectProfile,
-  cpuMeter,
-  cpuSeconds,
-  fmt,
-  log,
-  machineNote,
-  openFileLimit,
-  printTable,
-  profileSetup,
-  ratio,
-  rssBytes,
-  signalProfile,
-  sleep,
-  verdict,
-  runBench,
-  cleanupStack,
-  exitWithHelpIf,
-} from './lib/common.mjs';
+import { Histogram, ROOT_DIR, collectProfile, cpuMeter, cpuSeconds, fmt, log, machineNote, openFileLimit, printTable, profileSetup, ratio, rssBytes, signalProfile, sleep, verdict, runBench, cleanupStack, exitWithHelpIf } from './lib/common.mjs';
 import { API_MAIN, ensureServerBuilt, onInterrupt, startNodeService, startStack } from './lib/stack.mjs';
 import { freePort, waitForHttp } from '../lib/infra.mjs';
 
@@ -90,7 +70,6 @@ const VARIANT = {
 for (const v of VARIANTS) if (!VARIANT[v]) throw new Error(`unknown variant ${v} (known: ${Object.keys(VARIANT).join(', ')})`);
 for (const t of TARGETS) if (!['ours', 'bare'].includes(t)) throw new Error(`unknown target ${t} (ours, bare)`);
 
-const { REDIS_TICKS_CHANNEL } = await import(path.join(ROOT_DIR, 'libs/contracts/dist/index.js')).catch(() => ({ REDIS_TICKS_CHANNEL: 'candor:ticks' }));
 const LOG_DIR = path.join(ROOT_DIR, 'bench-results', 'logs');
 
 // ---------------------------------------------------------------------------
@@ -127,8 +106,11 @@ const result = {
   runs: [],
 };
 
+// Built before the compiled lib below is imported (a fresh checkout has no dist yet).
+await ensureServerBuilt({ skip: opt['no-build'] });
+const { REDIS_CHANNELS } = await import('@candor/cross-process');
+
 await runBench('fanout', result, { stopAll, disarm }, summarize, async () => {
-  await ensureServerBuilt({ skip: opt['no-build'] });
   const stack = await startStack({ name: 'fanout', fast: true });
   cleanup.push(() => stack.stop());
 
@@ -209,7 +191,7 @@ function createPublisher(redisUrl, symbols) {
         stats: { change24h: '0.001234', high24h: price, low24h: st.open, volume24h: '12345.5', amount24h: '987654.32' },
         candles: { '1m': c, '5m': c, '15m': c, '1h': c, '1d': c },
       };
-      pipe.publish(REDIS_TICKS_CHANNEL, JSON.stringify(msg));
+      pipe.publish(REDIS_CHANNELS.ticks, JSON.stringify(msg));
       if (tMs >= windowStart && tMs < windowEnd) inWindow.set(st.symbol, (inWindow.get(st.symbol) ?? 0) + 1);
       st.published++;
     }
@@ -270,7 +252,7 @@ async function startBare(stack, variant) {
         ...prof?.env,
         PORT: String(port),
         REDIS_URL: stack.redisUrl,
-        TICKS_CHANNEL: REDIS_TICKS_CHANNEL,
+        TICKS_CHANNEL: REDIS_CHANNELS.ticks,
         BARE_CANDLES: opt['bare-candles'] ? '1' : '0',
       },
       stdio: ['ignore', out, out],
@@ -362,7 +344,7 @@ async function waitUntil(check, timeoutMs, what) {
 
 async function measure({ target, variant, stack, symbols, round }) {
   const label = `${target}${variant === 'default' ? '' : `/${variant}`}${ROUNDS > 1 ? ` #${round + 1}` : ''}`;
-  log(`--- ${label}: starting the ${target === 'ours' ? 'api (node apps/api/dist/main.js)' : 'bare socket.io server'}`);
+  log(`--- ${label}: starting the ${target === 'ours' ? 'api (node apps/server/dist/main/api.js)' : 'bare socket.io server'}`);
   const server = target === 'ours' ? await startOurs(stack, variant) : await startBare(stack, variant);
   const run = { target, variant, round, label, serverLog: path.relative(ROOT_DIR, server.logFile) };
   const publisher = createPublisher(stack.redisUrl, symbols);

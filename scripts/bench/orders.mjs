@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // npm run bench:orders -- [--users 1000] [--connections 64] [--duration 20] [--rate 1530] ...
 //
-// Order placement over HTTP with autocannon against the real api (node apps/api/dist/main.js,
+// Order placement over HTTP with autocannon against the real api (node apps/server/dist/main/api.js,
 // with the real worker running the feed, so orders open on live ticks), beside a hello-world
 // route of a minimal Nest 12 app (scripts/bench/lib/nest-hello.mjs: same Nest, same Fastify
 // platform, one process, same machine), driven by the same autocannon harness with the same
@@ -34,6 +34,7 @@ import { parseArgs } from 'node:util';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import * as argon2 from '@node-rs/argon2';
 import {
   ROOT_DIR,
   collectProfile,
@@ -56,6 +57,7 @@ import {
 } from './lib/common.mjs';
 import { API_MAIN, WORKER_MAIN, ensureServerBuilt, onInterrupt, startNodeService, startStack } from './lib/stack.mjs';
 import { createFundedUsers, describeLedger, ledgerCheck } from './lib/users.mjs';
+import { signUserTokens } from './lib/tokens.mjs';
 import { freePort, waitFor, waitForHttp } from '../lib/infra.mjs';
 
 const { values: opt } = parseArgs({
@@ -70,7 +72,7 @@ const { values: opt } = parseArgs({
     account: { type: 'string', default: 'real' }, // real | demo | mixed
     amount: { type: 'string', default: '10.00' },
     'order-seconds': { type: 'string', default: '300' }, // the longest offered expiry: nothing settles during the run
-    login: { type: 'string', default: '20' }, // users logged in through POST /api/auth/login; the rest get tokens from the api's TokenService
+    login: { type: 'string', default: '20' }, // users logged in through POST /api/auth/login; the rest get tokens signed as the api signs them
     phases: { type: 'string', default: 'max,rate,burst' },
     targets: { type: 'string', default: 'ours,hello' },
     fast: { type: 'boolean', default: false },
@@ -106,8 +108,6 @@ const LOG_DIR = path.join(ROOT_DIR, 'bench-results', 'logs');
 // Built before the compiled packages below are imported (a fresh checkout has no dist yet).
 await ensureServerBuilt({ skip: opt['no-build'] });
 const { createDataSource } = await import('@candor/db');
-const { PasswordHasher } = await import('@candor/api/auth/password-hasher');
-const { TokenService } = await import('@candor/api/auth/token.service');
 
 const { cleanup, stopAll, disarm } = cleanupStack(onInterrupt);
 /** Answers of the phase being measured: [receive time, latency ms] (see worstSeconds). */
@@ -138,7 +138,7 @@ await runBench('orders', result, { stopAll, disarm }, summarize, async () => {
   cleanup.push(() => stack.stop());
 
   log(`creating ${USERS} funded users`);
-  const passwordHash = await new PasswordHasher().hash(PASSWORD);
+  const passwordHash = await argon2.hash(PASSWORD, { algorithm: argon2.Algorithm.Argon2id });
   const ds = createDataSource(stack.databaseUrl, { logging: false });
   await ds.initialize();
   let users;
@@ -447,7 +447,7 @@ async function pacedCannon({ url, connections, duration, rate, requests }) {
   return r;
 }
 
-/** Access tokens: the first --login users log in through the api; the rest get a session row and a token from the api's own TokenService. */
+/** Access tokens: the first --login users log in through the api; the rest get a session row and a token signed as the api signs them. */
 async function userTokens(stack, apiUrl, users) {
   const loginCount = Math.min(users.length, Number(opt.login));
   const tokens = [];
@@ -470,8 +470,7 @@ async function userTokens(stack, apiUrl, users) {
         `INSERT INTO sessions (subject_type, subject_id, user_agent, ip) SELECT 'user', u, 'bench', '127.0.0.1' FROM unnest($1::uuid[]) AS u RETURNING id, subject_id`,
         [rest.map((u) => u.id)],
       );
-      const ts = new TokenService({ JWT_SECRET: stack.env.JWT_SECRET, ACCESS_TOKEN_TTL_SECONDS: 3600 });
-      for (const r of rows) tokens.push(await ts.sign({ sub: r.subject_id, sid: r.id, typ: 'user' }));
+      tokens.push(...(await signUserTokens(stack.env.JWT_SECRET, rows)));
     } finally {
       await c.end();
     }

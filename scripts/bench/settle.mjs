@@ -1,13 +1,13 @@
 #!/usr/bin/env node
 // npm run bench:settle -- [--orders 10000] [--users 2000] [--sustained-rate 500] [--sustained-seconds 20] ...
 //
-// Settlement of fixed-time orders by the real worker (node apps/worker/dist/main.js: BullMQ
-// settle-second jobs, set-based SQL, LedgerService.postBatch), beside a raw SQL batch doing the
+// Settlement of fixed-time orders by the real worker (node apps/server/dist/main/worker.js: BullMQ
+// settle-second jobs, set-based SQL, the ledger's batch function), beside a raw SQL batch doing the
 // same ledger writes on a copy of the same data.
 //
 //  burst     --orders orders (default 10 000) expire at the same whole second S (the api makes
 //            every expiresAt a whole second). They are placed before S the way the api places
-//            them (per order: an `order_stake` entry cash -> escrow through LedgerService.postBatch
+//            them (per order: an `order_stake` entry cash -> escrow through the ledger's batch function
 //            and the same INSERT INTO orders, set-based, in a few transactions) and the settle job
 //            of S is enqueued as the api enqueues it. Then the database is copied (CREATE DATABASE
 //            ... TEMPLATE) and the worker is started on the original. A running worker has settled
@@ -41,28 +41,11 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { Redis } from 'ioredis';
 import { Queue } from 'bullmq';
-import {
-  ROOT_DIR,
-  collectProfile,
-  cpuSeconds,
-  treeCpuSeconds,
-  fmt,
-  log,
-  machineNote,
-  percentile,
-  printTable,
-  profileSetup,
-  ratio,
-  signalProfile,
-  sleep,
-  verdict,
-  runBench,
-  cleanupStack,
-  exitWithHelpIf,
-} from './lib/common.mjs';
+import { ROOT_DIR, collectProfile, cpuSeconds, treeCpuSeconds, fmt, log, machineNote, percentile, printTable, profileSetup, ratio, signalProfile, sleep, verdict, runBench, cleanupStack, exitWithHelpIf } from './lib/common.mjs';
 import { WORKER_MAIN, ensureServerBuilt, onInterrupt, startNodeService, startStack } from './lib/stack.mjs';
 import { withClient } from '../lib/infra.mjs';
 import { createFundedUsers, describeLedger, ledgerCheck as ledgerCheckQuery } from './lib/users.mjs';
+import { postEntries } from './lib/ledger.mjs';
 
 const { values: opt } = parseArgs({
   options: {
@@ -115,9 +98,8 @@ const STAKE_CHUNK = 2500;
 
 // Built before the compiled packages below are imported (a fresh checkout has no dist yet).
 await ensureServerBuilt({ skip: opt['no-build'] });
-const { createDataSource, QUEUES, SETTLE_JOB_OPTIONS, settleJobDelay, settleJobId } = await import('@candor/db');
-const { LedgerService } = await import('@candor/api/ledger/ledger.service');
-const { REDIS_TICKS_CHANNEL, USER_PUSHES_EVENT } = await import('@candor/contracts');
+const { createDataSource } = await import('@candor/db');
+const { QUEUES, REDIS_CHANNELS, SETTLE_JOB_OPTIONS, settleJobDelay, settleJobId, USER_PUSHES_EVENT } = await import('@candor/cross-process');
 const { verifyChain } = await import('@candor/domain');
 
 const { cleanup, stopAll, disarm } = cleanupStack(onInterrupt);
@@ -149,7 +131,7 @@ await runBench('settle', result, { stopAll, disarm }, summarize, async () => {
   cleanup.push(() => stack.stop());
   const ownRedis = !process.env.REDIS_URL;
 
-  log(`funding ${N_USERS} users (deposits through LedgerService.postBatch)`);
+  log(`funding ${N_USERS} users (deposits through the ledger's batch function)`);
   await withDataSource(stack.databaseUrl, (ds) => createFundedUsers(ds, N_USERS));
 
   if (PHASES.has('burst')) {
@@ -199,7 +181,6 @@ async function prepareOrders(url, count, seconds, redisUrl, warmup = 0) {
   const openPrices = new Map(SYMBOLS.map((s, i) => [s, (100 + i * 10).toFixed(2)]));
   const orders = [];
   await withDataSource(url, async (ds) => {
-    const ledger = new LedgerService(ds);
     await ds.query(`INSERT INTO ticks (symbol, seq, t, price, volume) SELECT s, 1, $2::timestamptz, p, 0 FROM unnest($1::text[], $3::numeric[]) AS x(s, p)`, [
       SYMBOLS,
       openT.toISOString(),
@@ -232,8 +213,8 @@ async function prepareOrders(url, count, seconds, redisUrl, warmup = 0) {
       const chunk = placed.slice(k, k + STAKE_CHUNK);
       await ds.transaction('READ COMMITTED', async (em) => {
         // The api's OrdersService.place, per order: the stake entry, then the order row (here set-based).
-        await ledger.postBatch(
-          em,
+        await postEntries(
+          (sql, params) => em.query(sql, params),
           chunk.map((o) => ({
             type: 'order_stake',
             userId: o.userId,
@@ -269,7 +250,7 @@ async function prepareOrders(url, count, seconds, redisUrl, warmup = 0) {
       });
     }
   });
-  // The api enqueues `settle-<second>` after each order's commit (apps/api/src/orders/settlement-queue.ts).
+  // The api enqueues `settle-<second>` after each order's commit (apps/server/src/orders/settlement/settlement-queue.ts).
   const connection = new Redis(redisUrl, { maxRetriesPerRequest: 2 });
   const queue = new Queue(QUEUES.settlement.name, { connection });
   const now = Date.now();
@@ -389,7 +370,7 @@ async function createTickObserver(redisUrl) {
     all.push({ symbol: m.symbol, t, committed: at });
     bySymbol.get(m.symbol)?.push({ t, committed: at });
   });
-  await sub.subscribe(REDIS_TICKS_CHANNEL);
+  await sub.subscribe(REDIS_CHANNELS.ticks);
   return {
     start() {},
     async stop() {
@@ -459,7 +440,7 @@ async function createPushObserver(redisUrl) {
 // The real worker
 
 async function runWorker({ label, url, stack, firstSecond, seconds, orders }) {
-  log(`--- ${label}: starting the worker (node apps/worker/dist/main.js)${TICKS === 'feed' ? ' with its feed' : ' and the tick pump'}`);
+  log(`--- ${label}: starting the worker (node apps/server/dist/main/worker.js)${TICKS === 'feed' ? ' with its feed' : ' and the tick pump'}`);
   const pump = TICKS === 'feed' ? await createTickObserver(stack.redisUrl) : createTickPump(url);
   pump.start();
   const pushes = await createPushObserver(stack.redisUrl);

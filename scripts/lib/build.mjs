@@ -1,5 +1,5 @@
 // Builds what `npm start` and the integration/browser tests run:
-//   1. `tsc -b tsconfig.build.json`  -> apps/api/dist, apps/worker/dist, libs/*/dist
+//   1. `tsc -b tsconfig.build.json`  -> apps/server/dist, libs/*/dist
 //   2. `vite build` in apps/web      -> apps/web/dist      (base '/')
 //   3. `vite build` in apps/console  -> apps/console/dist  (base '/console/')
 // Each step is skipped when its outputs are newer than every input file (cheap mtime check);

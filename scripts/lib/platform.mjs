@@ -12,9 +12,9 @@ import {
 } from './infra.mjs';
 
 export const DATABASE_NAME = 'candor';
-export const API_MAIN = 'apps/api/dist/main.js';
-export const WORKER_MAIN = 'apps/worker/dist/main.js';
-export const MIGRATE = 'apps/api/dist/cli/migrate.js';
+export const API_MAIN = 'apps/server/dist/main/api.js';
+export const WORKER_MAIN = 'apps/server/dist/main/worker.js';
+export const MIGRATE = 'apps/server/dist/cli/migrate.js';
 
 /** Lines of the migrate/seed output worth repeating in the banner. */
 const SEED_LINE = /invit|operator|password|login/i;

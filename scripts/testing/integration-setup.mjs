@@ -4,7 +4,7 @@
 //  - Redis: TEST_REDIS_URL if set, else a fresh redis-server child on a spare port.
 // Sets DATABASE_URL, REDIS_URL and JWT_SECRET (random) in process.env, which the tests
 // (run in band) inherit, and writes them to .data/test-env.json for tests that spawn
-// `node apps/worker/dist/main.js` children. integration-teardown.mjs undoes all of it.
+// `node apps/server/dist/main/worker.js` children. integration-teardown.mjs undoes all of it.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {

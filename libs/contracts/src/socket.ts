@@ -27,13 +27,3 @@ export interface ClientToServerEvents {
   subscribe: (p: { channels: string[] }, ack?: (r: { ok: boolean; channels: string[] }) => void) => void;
   unsubscribe: (p: { channels: string[] }, ack?: (r: { ok: boolean }) => void) => void;
 }
-/**
- * Server -> server, through the Redis adapter (socket.io `serverSideEmit`; the worker sends it with
- * @socket.io/redis-emitter): the `order` and `wallet` pushes of many users in one message. Every api
- * instance receives it and delivers each push to the `user:ID` room if it holds that room.
- */
-export interface UserPushBatch { orders: [userId: string, order: Order][]; wallets: [userId: string, wallet: Wallet][] }
-export const USER_PUSHES_EVENT = 'user-pushes';
-export interface InterServerEvents { [USER_PUSHES_EVENT]: (batch: UserPushBatch) => void }
-/** Redis pub/sub channel on which the feed publishes ticks to every api instance. */
-export const REDIS_TICKS_CHANNEL = 'candor:ticks';

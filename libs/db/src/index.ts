@@ -8,4 +8,3 @@ export * from './entities/order.entity.js';
 export * from './entities/product.entity.js';
 export * from './entities/tick.entity.js';
 export * from './data-source.js';
-export * from './jobs.js';

@@ -34,7 +34,7 @@ io.on('connection', (socket) => {
   });
 });
 
-/** The `ticker` event the api sends for a tick message (as tickerEvent() in apps/api/src/market/ticker-relay.service.ts). */
+/** The `ticker` event the api sends for a tick message (as tickerEvent() in apps/server/src/market/ticker-relay.service.ts). */
 function tickerEvent(m) {
   return {
     symbol: m.symbol,

@@ -22,9 +22,9 @@ import {
   withDatabase,
 } from '../../lib/infra.mjs';
 
-export const API_MAIN = path.join(ROOT_DIR, 'apps/api/dist/main.js');
-export const WORKER_MAIN = path.join(ROOT_DIR, 'apps/worker/dist/main.js');
-export const MIGRATE = path.join(ROOT_DIR, 'apps/api/dist/cli/migrate.js');
+export const API_MAIN = path.join(ROOT_DIR, 'apps/server/dist/main/api.js');
+export const WORKER_MAIN = path.join(ROOT_DIR, 'apps/server/dist/main/worker.js');
+export const MIGRATE = path.join(ROOT_DIR, 'apps/server/dist/cli/migrate.js');
 
 /** Builds the server apps and libs (tsc -b tsconfig.build.json) when their outputs are missing or stale. */
 export async function ensureServerBuilt({ skip = false } = {}) {

@@ -1,14 +1,14 @@
 // Many funded users for the benchmarks, created set-based (registering thousands through the
-// api would spend minutes in argon2): user rows, their ledger accounts as
-// LedgerService.openUserAccounts opens them, a real deposit (deposits_clearing -> cash) and the
-// demo grant (demo_issuer -> demo, as registration posts it), both through LedgerService.postBatch.
-// Optionally a password hash made by the api's own PasswordHasher, so they can log in too.
+// api would spend minutes in argon2): user rows, their ledger accounts as registration opens them,
+// a real deposit (deposits_clearing -> cash) and the demo grant (demo_issuer -> demo, as
+// registration posts it), both through the database's ledger function. Optionally a password
+// hash, so they can log in too.
+import { platformAccountId, postEntries } from './ledger.mjs';
 
 // Loaded on first use, not at import: the benches import this module before they build the
-// server, and on a fresh checkout the compiled packages do not exist yet.
-async function serverModules() {
-  const [{ LedgerService }, { USER_ACCOUNT_KINDS }] = await Promise.all([import('@candor/api/ledger/ledger.service'), import('@candor/db')]);
-  return { LedgerService, USER_ACCOUNT_KINDS };
+// libs, and on a fresh checkout the compiled packages do not exist yet.
+async function dbModule() {
+  return import('@candor/db');
 }
 
 /**
@@ -16,8 +16,7 @@ async function serverModules() {
  * options: { depositCents, demoCents, passwordHash, prefix }
  */
 export async function createFundedUsers(ds, n, { depositCents = 10_000_000, demoCents = 1_000_000, passwordHash = '!', prefix = 'bench' } = {}) {
-  const { LedgerService, USER_ACCOUNT_KINDS } = await serverModules();
-  const ledger = new LedgerService(ds);
+  const { USER_ACCOUNT_KINDS } = await dbModule();
   const users = await ds.query(
     `INSERT INTO users (email, phone, nickname, password_hash, trade_password_hash, invite_code, registration_code)
      SELECT $2 || i || '@example.com', '+1555' || lpad(i::text, 8, '0'), $2 || i, $3, $3, 'BN' || i, 'BENCH2024'
@@ -36,8 +35,9 @@ export async function createFundedUsers(ds, n, { depositCents = 10_000_000, demo
     byUser.set(a.user_id, u);
   }
   await ds.transaction(async (em) => {
-    const clearing = await ledger.platformAccountId(em, 'deposits_clearing');
-    const issuer = await ledger.platformAccountId(em, 'demo_issuer');
+    const query = (sql, params) => em.query(sql, params);
+    const clearing = await platformAccountId(query, 'deposits_clearing');
+    const issuer = await platformAccountId(query, 'demo_issuer');
     const entries = [];
     for (const { id } of users) {
       const acc = byUser.get(id);
@@ -64,12 +64,12 @@ export async function createFundedUsers(ds, n, { depositCents = 10_000_000, demo
         ],
       });
     }
-    for (let k = 0; k < entries.length; k += 5000) await ledger.postBatch(em, entries.slice(k, k + 5000));
+    for (let k = 0; k < entries.length; k += 5000) await postEntries(query, entries.slice(k, k + 5000));
   });
   return users.map(({ id }) => ({ id, accounts: byUser.get(id) }));
 }
 
-/** The ledger invariant (as LedgerService.check): all balances sum to zero, each equals the sum of its postings, every entry balances. */
+/** The ledger invariant (as the server's ledger check): all balances sum to zero, each equals the sum of its postings, every entry balances. */
 export async function ledgerCheck(query) {
   const [t] = await query(`SELECT count(*)::int AS accounts, coalesce(sum(balance), 0)::bigint AS total FROM ledger_accounts`);
   const bad = await query(

@@ -3,7 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router-dom';
 import { ToastProvider } from '../components';
 import { queryClient } from '../lib/queryClient';
-import { SessionProvider } from '../lib/session';
+import { SessionProvider } from '../features/session/session';
 import { createAppRouter } from './routes';
 
 export function App() {

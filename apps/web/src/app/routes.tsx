@@ -1,9 +1,9 @@
 import type { ComponentType, ReactNode } from 'react';
 import { createHashRouter, Navigate, type RouteObject } from 'react-router-dom';
-import { RequireAuth } from '../lib/session';
+import { RequireAuth } from '../features/session/session';
 import { AppFrame, TabLayout } from './layouts';
 import { lazyPage } from './lazyPage';
-import { ROUTES } from './paths';
+import { ROUTES, type RouteHandle } from '../lib/paths';
 
 // Every page is its own chunk (SPEC §7: lazy pages, 200 ms loading delay, 60 s time-out).
 const WelcomePage = lazyPage(() => import('../pages/welcome/WelcomePage'));
@@ -23,11 +23,6 @@ const DetailPage = lazyPage(() => import('../pages/Detail/DetailPage'));
 const OrderPage = lazyPage(() => import('../pages/order/OrderPage'));
 const ReceiptPage = lazyPage(() => import('../pages/order/ReceiptPage'));
 const ComingSoonPage = lazyPage(() => import('../pages/coming-soon/ComingSoonPage'));
-
-/** Route metadata read by shared pages (the coming-soon page's title key in the `common` namespace). */
-export interface RouteHandle {
-  titleKey?: string;
-}
 
 function page(Component: ComponentType, auth: boolean): ReactNode {
   return auth ? (

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Icon } from './Icon';
-import { ROUTES } from '../app/paths';
+import { ROUTES } from '../lib/paths';
 
 export interface PageHeaderProps {
   title: string;

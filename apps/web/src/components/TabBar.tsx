@@ -1,7 +1,7 @@
 import { NavLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Icon, type IconName } from './Icon';
-import { ROUTES } from '../app/paths';
+import { ROUTES } from '../lib/paths';
 
 const TABS: { to: string; key: 'home' | 'products' | 'consultation' | 'me'; icon: IconName }[] = [
   { to: ROUTES.index, key: 'home', icon: 'home' },

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { Product } from '@candor/contracts';
-import { ROUTES } from '../../app/paths';
+import { ROUTES } from '../../lib/paths';
 import { ChangeBadge, PriceCell } from './PriceCell';
 import { formatChangePercent, formatVolume } from './format';
 import styles from './market.module.css';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Order } from '@candor/contracts';
 import { Button, Icon, Loading } from '../../components';
 import { formatMoney } from '../../lib/format';
-import { ROUTES } from '../../app/paths';
+import { ROUTES } from '../../lib/paths';
 import { useProduct, useServerNow } from '../market/hooks';
 import { PriceCell } from '../market/PriceCell';
 import { formatCountdown } from '../market/format';

@@ -2,7 +2,7 @@ import { useCallback, useRef, useSyncExternalStore } from 'react';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { API, type Order, type OrderReceipt, type Page, type PlaceOrderBody, type TickBlock, type Wallet } from '@candor/contracts';
 import { api, isApiError } from '../../lib/api';
-import { useSession } from '../../lib/session';
+import { useSession } from '../session/session';
 import { useSocketEvent, useSocketReconnect } from '../../lib/socket';
 import { serverNow } from '../market/clock';
 import { productPath } from '../market/paths';

@@ -12,7 +12,7 @@ import { TradePanel } from '../../features/trading/TradePanel';
 import { useOrderEvents } from '../../features/trading/hooks';
 import { isApiError } from '../../lib/api';
 import { errorText } from '../../lib/errors';
-import { ROUTES } from '../../app/paths';
+import { ROUTES } from '../../lib/paths';
 import styles from '../../features/market/market.module.css';
 
 /** /pages/Detail/Detail?symbol=BTCUSDT: live price and 24h figures, the chart, and the trade panel. */

@@ -2,8 +2,8 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { BrandMark, Icon, PageHeader } from '../../components';
 import { Article } from '../../features/content/Article';
-import { APP_NAME, APP_VERSION } from '../../app/constants';
-import { ROUTES } from '../../app/paths';
+import { APP_NAME, APP_VERSION } from '../../lib/constants';
+import { ROUTES } from '../../lib/paths';
 
 export const ABOUT_SECTIONS = ['prices', 'ledger', 'verify', 'selfService', 'clarity'] as const;
 

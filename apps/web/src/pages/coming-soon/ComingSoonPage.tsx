@@ -1,8 +1,7 @@
 import { useMatches, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Button, Icon, PageHeader } from '../../components';
-import type { RouteHandle } from '../../app/routes';
-import { ROUTES } from '../../app/paths';
+import { ROUTES, type RouteHandle } from '../../lib/paths';
 
 /** One shared page for the screens of later slices. */
 export default function ComingSoonPage() {

@@ -8,8 +8,8 @@ import { useLiveTickers, useProducts } from '../../features/market/hooks';
 import { LiveDot } from '../../features/market/LiveDot';
 import { errorText } from '../../lib/errors';
 import { LANGUAGE_NAMES, currentLanguage } from '../../lib/i18n';
-import { ROUTES } from '../../app/paths';
-import { APP_NAME } from '../../app/constants';
+import { ROUTES } from '../../lib/paths';
+import { APP_NAME } from '../../lib/constants';
 import styles from '../../features/market/market.module.css';
 
 /** Quick links of the home page (SPEC §1). `to: null` has no page yet: it says so instead of pretending. */

@@ -7,7 +7,7 @@ import { api, ApiError } from '../../lib/api';
 import { errorText } from '../../lib/errors';
 import { currentLanguage } from '../../lib/i18n';
 import { formatRelativeTime } from '../../lib/format';
-import { ROUTES } from '../../app/paths';
+import { ROUTES } from '../../lib/paths';
 
 export interface NewsArticle {
   id: string;

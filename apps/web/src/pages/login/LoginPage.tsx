@@ -9,8 +9,8 @@ import { digitsOnly, hasErrors, translateErrors, validateLogin, type LoginValues
 import { LanguageSheet } from '../../features/settings/LanguageList';
 import { ApiError } from '../../lib/api';
 import { errorText } from '../../lib/errors';
-import { useSession, type LoginRedirectState } from '../../lib/session';
-import { ROUTES } from '../../app/paths';
+import { useSession, type LoginRedirectState } from '../../features/session/session';
+import { ROUTES } from '../../lib/paths';
 
 /** Router state the register page passes: prefill the e-mail just registered. */
 export interface LoginPageState extends LoginRedirectState {

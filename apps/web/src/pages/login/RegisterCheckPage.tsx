@@ -12,7 +12,7 @@ import { digitsOnly, hasErrors, translateErrors, validateRegisterCheck, type Reg
 import { api, ApiError } from '../../lib/api';
 import { errorText } from '../../lib/errors';
 import { readSession, STORAGE, writeSession } from '../../lib/storage';
-import { ROUTES } from '../../app/paths';
+import { ROUTES } from '../../lib/paths';
 
 /** What step 1 hands to step 2 in sessionStorage. */
 export interface RegistrationHandoff {

@@ -10,7 +10,7 @@ import { digitsOnly, hasErrors, translateErrors, validateRegister, type Register
 import { api, ApiError } from '../../lib/api';
 import { errorText } from '../../lib/errors';
 import { readSession, removeSession, STORAGE } from '../../lib/storage';
-import { ROUTES } from '../../app/paths';
+import { ROUTES } from '../../lib/paths';
 import type { RegistrationHandoff } from './RegisterCheckPage';
 import type { LoginPageState } from './LoginPage';
 

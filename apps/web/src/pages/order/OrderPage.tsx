@@ -9,7 +9,7 @@ import { ClosedOrderCard, OpenOrderCard } from '../../features/trading/OrderCard
 import { DemoResetButton } from '../../features/trading/DemoResetButton';
 import { flattenOrders, useOrderEvents, useOrders, useTradeAccount, type OrderTab } from '../../features/trading/hooks';
 import { errorText } from '../../lib/errors';
-import { ROUTES } from '../../app/paths';
+import { ROUTES } from '../../lib/paths';
 import styles from '../../features/trading/trading.module.css';
 
 /** /pages/order/order?tab=open|closed: open positions (live) and closed positions (with receipts). */

@@ -7,7 +7,7 @@ import { useChangePassword } from '../../features/account/hooks';
 import { digitsOnly, hasErrors, translateErrors, validateChangePassword, type ChangePasswordValues, type PasswordKind } from '../../features/auth/validation';
 import { ApiError } from '../../lib/api';
 import { errorText } from '../../lib/errors';
-import { ROUTES } from '../../app/paths';
+import { ROUTES } from '../../lib/paths';
 
 type F = keyof ChangePasswordValues;
 const FIELDS: F[] = ['oldPassword', 'newPassword', 'confirmPassword'];

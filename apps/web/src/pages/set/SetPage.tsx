@@ -9,8 +9,8 @@ import { errorText } from '../../lib/errors';
 import { describeUserAgent, formatRelativeTime } from '../../lib/format';
 import { currentLanguage, LANG_STORAGE_KEY } from '../../lib/i18n';
 import { queryClient } from '../../lib/queryClient';
-import { useSession } from '../../lib/session';
-import { passwordRoute, ROUTES } from '../../app/paths';
+import { useSession } from '../../features/session/session';
+import { passwordRoute, ROUTES } from '../../lib/paths';
 
 function SessionRow({ s, onRevoke, busy }: { s: SessionInfo; onRevoke: (s: SessionInfo) => void; busy: boolean }) {
   const { t } = useTranslation('user');

@@ -6,8 +6,8 @@ import { Button, ConfirmDialog, ErrorState, Icon, Loading, type IconName } from 
 import { useMe, useSummary } from '../../features/account/hooks';
 import { errorText } from '../../lib/errors';
 import { formatMoney, moneySign } from '../../lib/format';
-import { useSession } from '../../lib/session';
-import { ROUTES } from '../../app/paths';
+import { useSession } from '../../features/session/session';
+import { ROUTES } from '../../lib/paths';
 
 const QUICK: { to: string; key: string; icon: IconName }[] = [
   { to: ROUTES.money, key: 'money', icon: 'piggy' },

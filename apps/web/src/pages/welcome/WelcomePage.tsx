@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { BrandMark, Icon, type IconName } from '../../components';
 import { LanguageSheet } from '../../features/settings/LanguageList';
 import { LANGUAGE_NAMES, currentLanguage } from '../../lib/i18n';
-import { useSession } from '../../lib/session';
-import { ROUTES } from '../../app/paths';
-import { APP_NAME } from '../../app/constants';
+import { useSession } from '../../features/session/session';
+import { ROUTES } from '../../lib/paths';
+import { APP_NAME } from '../../lib/constants';
 
 const POINTS: { key: 'prices' | 'ledger' | 'verify'; icon: IconName }[] = [
   { key: 'prices', icon: 'chart' },

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components';
 import { Article } from '../../features/content/Article';
-import { ROUTES } from '../../app/paths';
+import { ROUTES } from '../../lib/paths';
 
 export const PRIVACY_SECTIONS = ['collect', 'use', 'device', 'retention', 'sharing', 'security'] as const;
 

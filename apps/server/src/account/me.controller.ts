@@ -1,0 +1,60 @@
+import { Controller, Get, HttpCode, Patch, Post, UseGuards } from '@nestjs/common';
+import { changePasswordBody, patchMeBody, type AuditEntry, type ChangePasswordBody, type Page, type PatchMeBody, type Summary, type UserProfile } from '@candor/contracts';
+import { DomainError } from '../common/domain-error.js';
+import { ApiFeature, Doc, ZodBody, ZodQuery } from '../common/openapi.js';
+import { AuthService } from '../auth/auth.service.js';
+import { CurrentUser, UserAuthGuard, type AuthUser } from '../auth/auth.guard.js';
+import { AuditService } from '../admin/audit.service.js';
+import { UsersRepository } from '../users/users.repository.js';
+import { toProfile } from '../users/user-view.js';
+import { SummaryService } from './summary.service.js';
+import { z } from 'zod';
+
+const auditQuery = z.strictObject({ limit: z.coerce.number().int().min(1).max(100).optional(), cursor: z.string().regex(/^\d{1,19}$/).optional(), lang: z.string().max(10).optional() });
+
+@Controller('me')
+@UseGuards(UserAuthGuard)
+@ApiFeature('account')
+export class MeController {
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly auth: AuthService,
+    private readonly summary: SummaryService,
+    private readonly audit: AuditService,
+  ) {}
+
+  @Get()
+  @Doc('The signed-in user (phone masked)', { ok: 'UserProfile' })
+  async me(@CurrentUser() u: AuthUser): Promise<UserProfile> {
+    const user = await this.users.findById(u.id);
+    if (!user) throw new DomainError('UNAUTHENTICATED');
+    return toProfile(user);
+  }
+
+  @Patch()
+  @Doc('Change the nickname', { ok: 'UserProfile' })
+  async patch(@CurrentUser() u: AuthUser, @ZodBody(patchMeBody) body: PatchMeBody): Promise<UserProfile> {
+    await this.users.updateNickname(u.id, body.nickname);
+    return this.me(u);
+  }
+
+  @Get('summary')
+  @Doc('Total assets, balances and profit and loss', { ok: 'Summary' })
+  getSummary(@CurrentUser() u: AuthUser): Promise<Summary> {
+    return this.summary.forUser(u.id);
+  }
+
+  @Post('password')
+  @HttpCode(204)
+  @Doc('Change the login or the transaction password', { errors: ['OLD_PASSWORD_INVALID', 'PASSWORD_MISMATCH', 'TRADE_PASSWORD_MISMATCH'] })
+  async password(@CurrentUser() u: AuthUser, @ZodBody(changePasswordBody) body: ChangePasswordBody): Promise<void> {
+    await this.auth.changePassword(u.id, u.sid, body);
+  }
+
+  /** What operators did on this account: the user's own slice of the append-only audit log. */
+  @Get('operator-actions')
+  @Doc('What operators recorded about this account, newest first', { ok: 'Page<AuditEntry>' })
+  operatorActions(@CurrentUser() u: AuthUser, @ZodQuery(auditQuery) q: z.infer<typeof auditQuery>): Promise<Page<AuditEntry>> {
+    return this.audit.list({ userId: u.id, limit: q.limit ?? 20, cursor: q.cursor });
+  }
+}

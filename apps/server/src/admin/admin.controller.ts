@@ -1,0 +1,144 @@
+import { Controller, Get, HttpCode, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
+import type { HttpRequest, HttpReply } from '../common/http.js';
+import { z } from 'zod';
+import { operatorLoginBody, type AuditEntry, type LedgerCheck, type Operator, type OperatorLoginResponse, type Page, type RefreshResponse } from '@candor/contracts';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { DomainError } from '../common/domain-error.js';
+import { clientIp } from '../common/request-context.js';
+import { ApiFeature, Doc, ZodBody, ZodQuery } from '../common/openapi.js';
+import { RateLimit, RateLimitGuard } from '../auth/rate-limit.guard.js';
+import { clearRefreshCookie, OPERATOR_REFRESH_COOKIE, readRefreshCookie, setRefreshCookie } from '../auth/cookies.js';
+import { CurrentOperator, OperatorAuthGuard, type AuthOperator } from '../auth/auth.guard.js';
+import { SessionService } from '../auth/session.service.js';
+import { LedgerService } from '../ledger/ledger.service.js';
+import { REDIS } from '../redis/redis.module.js';
+import type { Redis } from 'ioredis';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import { maskPhone } from '@candor/domain';
+import { AuditService } from './audit.service.js';
+import { OperatorsService, toOperator } from './operators.service.js';
+import { REDIS_KEYS } from '@candor/cross-process';
+
+const auditQuery = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(200).optional(),
+  cursor: z.string().regex(/^\d{1,19}$/).optional(),
+  action: z.string().max(64).optional(),
+  userId: z.uuid().optional(),
+  operatorId: z.uuid().optional(),
+  lang: z.string().max(10).optional(),
+});
+type LoginBody = z.infer<typeof operatorLoginBody>;
+const usersQuery = z.strictObject({
+  q: z.string().trim().max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(200).optional(),
+  cursor: z.uuid().optional(),
+  lang: z.string().max(10).optional(),
+});
+
+@Controller('admin/auth')
+@UseGuards(RateLimitGuard)
+@ApiFeature('admin')
+export class AdminAuthController {
+  constructor(private readonly operators: OperatorsService, private readonly sessions: SessionService, @Inject(APP_CONFIG) private readonly config: AppConfig) {}
+
+  @Post('login')
+  @RateLimit('auth')
+  @HttpCode(200)
+  @Doc('Operator login; sets the operator refresh-token cookie', { ok: 'OperatorLoginResponse', errors: ['INVALID_CREDENTIALS'] })
+  async login(@ZodBody(operatorLoginBody) body: LoginBody, @Req() req: HttpRequest, @Res({ passthrough: true }) res: HttpReply): Promise<OperatorLoginResponse> {
+    const r = await this.operators.login(body.email, body.password, req.headers['user-agent'], clientIp(req));
+    setRefreshCookie(res, req, this.config, OPERATOR_REFRESH_COOKIE, r.refreshToken);
+    return { accessToken: r.accessToken, operator: r.operator };
+  }
+
+  @Post('refresh')
+  @HttpCode(200)
+  @Doc('A new operator access token for the refresh-token cookie, which is rotated', { ok: 'RefreshResponse', errors: ['UNAUTHENTICATED'] })
+  async refresh(@Req() req: HttpRequest, @Res({ passthrough: true }) res: HttpReply): Promise<RefreshResponse> {
+    try {
+      const r = await this.operators.refresh(readRefreshCookie(req, OPERATOR_REFRESH_COOKIE));
+      setRefreshCookie(res, req, this.config, OPERATOR_REFRESH_COOKIE, r.refreshToken);
+      return { accessToken: r.accessToken };
+    } catch (e) {
+      clearRefreshCookie(res, req, this.config, OPERATOR_REFRESH_COOKIE);
+      throw e;
+    }
+  }
+
+  @Post('logout')
+  @HttpCode(204)
+  @Doc("Operator logout: ends the refresh-token cookie's session and clears the cookie")
+  async logout(@Req() req: HttpRequest, @Res({ passthrough: true }) res: HttpReply): Promise<void> {
+    const r = await this.sessions.rotate(readRefreshCookie(req, OPERATOR_REFRESH_COOKIE), 'operator');
+    if (r.ok) await this.sessions.revoke(r.sessionId, 'logout');
+    clearRefreshCookie(res, req, this.config, OPERATOR_REFRESH_COOKIE);
+  }
+}
+
+@Controller('admin')
+@UseGuards(OperatorAuthGuard)
+@ApiFeature('admin')
+export class AdminController {
+  constructor(
+    private readonly operators: OperatorsService,
+    private readonly audit: AuditService,
+    private readonly ledger: LedgerService,
+    @Inject(REDIS) private readonly redis: Redis,
+    @InjectDataSource() private readonly ds: DataSource,
+  ) {}
+
+  @Get('me')
+  @Doc('The signed-in operator', { ok: 'Operator' })
+  async me(@CurrentOperator() o: AuthOperator): Promise<Operator> {
+    const op = await this.operators.findById(o.id);
+    if (!op) throw new DomainError('UNAUTHENTICATED');
+    return toOperator(op);
+  }
+
+  @Get('audit')
+  @Doc('The audit log, newest first', { ok: 'Page<AuditEntry>' })
+  list(@ZodQuery(auditQuery) q: z.infer<typeof auditQuery>): Promise<Page<AuditEntry>> {
+    return this.audit.list({ userId: q.userId, action: q.action, operatorId: q.operatorId, limit: q.limit ?? 50, cursor: q.cursor });
+  }
+
+  /** Users, newest first, by e-mail / phone / nickname fragment or exact id; phones masked. The search is audited. */
+  @Get('users')
+  @Doc('Users, newest first, by e-mail, phone or nickname fragment or exact id; the search is audited', {
+    description: 'Answers `{ items: [{ id, email, phone (masked), nickname, kycStatus, inviteCode, invitedByUserId, createdAt }], nextCursor }`.',
+  })
+  async users(@CurrentOperator() o: AuthOperator, @ZodQuery(usersQuery) q: z.infer<typeof usersQuery>, @Req() req: HttpRequest) {
+    const params: unknown[] = [];
+    const where: string[] = [];
+    if (q.q) {
+      params.push(`%${q.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`, q.q);
+      where.push(`(u.email ILIKE $1 OR u.phone ILIKE $1 OR u.nickname ILIKE $1 OR u.id::text = $2)`);
+    }
+    if (q.cursor) {
+      params.push(q.cursor);
+      where.push(`(u.created_at, u.id) < (SELECT c.created_at, c.id FROM users c WHERE c.id = $${params.length}::uuid)`);
+    }
+    const limit = q.limit ?? 50;
+    params.push(limit + 1);
+    const rows: { id: string; email: string; phone: string; nickname: string; kyc_status: string; invite_code: string; invited_by_user_id: string | null; created_at: Date }[] =
+      await this.ds.query(
+        `SELECT u.id, u.email, u.phone, u.nickname, u.kyc_status, u.invite_code, u.invited_by_user_id, u.created_at FROM users u
+          ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY u.created_at DESC, u.id DESC LIMIT $${params.length}`,
+        params,
+      );
+    await this.audit.record({ operatorId: o.id, action: 'users.search', details: { q: q.q ?? null, cursor: q.cursor ?? null }, ip: clientIp(req) });
+    const items = rows.slice(0, limit).map((r) => ({
+      id: r.id, email: r.email, phone: maskPhone(r.phone), nickname: r.nickname, kycStatus: r.kyc_status, inviteCode: r.invite_code,
+      invitedByUserId: r.invited_by_user_id, createdAt: new Date(r.created_at).toISOString(),
+    }));
+    return { items, nextCursor: rows.length > limit ? items[items.length - 1]!.id : null };
+  }
+
+  @Get('ledger/check')
+  @Doc("The ledger check: every balance against its postings, and the worker's last scheduled check", { ok: 'LedgerCheck' })
+  async check(): Promise<LedgerCheck> {
+    const [live, last] = await Promise.all([this.ledger.check(), this.redis.get(REDIS_KEYS.ledgerCheckLast)]);
+    const parsed = last ? (JSON.parse(last) as { ok: boolean; imbalance: string; checkedAt: string }) : null;
+    return { ...live, lastScheduled: parsed ? { ok: parsed.ok, imbalance: parsed.imbalance, checkedAt: parsed.checkedAt } : null };
+  }
+}

@@ -1,0 +1,34 @@
+import { Module, type DynamicModule, type Type } from '@nestjs/common';
+import { APP_FILTER } from '@nestjs/core';
+import type { AppConfig } from './config/config.js';
+import { ConfigModule } from './config/config.module.js';
+import { ErrorFilter } from './common/error.filter.js';
+import { DatabaseModule } from './database/database.module.js';
+import { RedisModule } from './redis/redis.module.js';
+import { LedgerModule } from './ledger/ledger.module.js';
+import { AuthModule } from './auth/auth.module.js';
+import { AdminModule } from './admin/admin.module.js';
+import { OpsModule } from './ops/ops.module.js';
+import { AccountModule } from './account/account.module.js';
+import { WalletModule } from './wallet/wallet.module.js';
+import { RealtimeModule } from './realtime/realtime.module.js';
+import { MarketModule } from './market/market.module.js';
+import { OrdersModule } from './orders/orders.module.js';
+import { HealthController } from './health/health.controller.js';
+import { ContentController } from './content/content.controller.js';
+
+/** The api process: REST under /api and the socket.io gateway. `extra` lets tests add modules. */
+@Module({})
+export class ApiModule {
+  static forRoot(config: AppConfig, extra: Type[] = []): DynamicModule {
+    return {
+      module: ApiModule,
+      imports: [
+        ConfigModule.forRoot(config), DatabaseModule, RedisModule, LedgerModule, AuthModule, AdminModule, OpsModule,
+        AccountModule, WalletModule, RealtimeModule, MarketModule, OrdersModule, ...extra,
+      ],
+      controllers: [HealthController, ContentController],
+      providers: [{ provide: APP_FILTER, useClass: ErrorFilter }],
+    };
+  }
+}

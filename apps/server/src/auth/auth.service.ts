@@ -1,0 +1,148 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { Redis } from 'ioredis';
+import { isValidLoginPassword, isValidTradePassword } from '@candor/domain';
+import type { ChangePasswordBody, LoginBody, RegisterBody, RegisterCheckBody, UserProfile } from '@candor/contracts';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { DomainError } from '../common/domain-error.js';
+import { REDIS } from '../redis/redis.module.js';
+import { LedgerService } from '../ledger/ledger.service.js';
+import { UsersRepository } from '../users/users.repository.js';
+import { toProfile } from '../users/user-view.js';
+import { CaptchaService } from './captcha.service.js';
+import { PasswordHasher } from './password-hasher.js';
+import { SessionService } from './session.service.js';
+import { TokenService } from './token.service.js';
+import { REDIS_KEYS } from '@candor/cross-process';
+
+const REGISTRATION_TTL_SECONDS = 15 * 60;
+const LOGIN_FAILURE_WINDOW_SECONDS = 15 * 60;
+const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+interface PendingRegistration { email: string; phone: string; inviteCode: string }
+
+function isUniqueViolation(e: unknown): boolean {
+  return (e as { code?: string })?.code === '23505';
+}
+
+/** Registration in two steps, login with rotating sessions, and self-service password changes. */
+@Injectable()
+export class AuthService {
+  private readonly log = new Logger('auth');
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly ledger: LedgerService,
+    private readonly hasher: PasswordHasher,
+    private readonly captcha: CaptchaService,
+    private readonly sessions: SessionService,
+    private readonly tokens: TokenService,
+    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** Step 1: captcha, invitation code and uniqueness; answers a short-lived registration token. */
+  async registerCheck(body: RegisterCheckBody): Promise<{ registrationToken: string }> {
+    if (!(await this.captcha.consume(body.captchaId, body.captchaCode))) throw new DomainError('CAPTCHA_INVALID', 'captchaCode');
+    if (!(await this.users.findActiveCode(body.inviteCode))) throw new DomainError('INVITATION_CODE_INVALID', 'inviteCode');
+    const taken = await this.users.emailOrPhoneTaken(body.email, body.phone);
+    if (taken) throw new DomainError('USER_EXISTS', taken);
+    const registrationToken = randomBytes(24).toString('base64url');
+    const pending: PendingRegistration = { email: body.email, phone: body.phone, inviteCode: body.inviteCode };
+    await this.redis.set(REDIS_KEYS.registration(registrationToken), JSON.stringify(pending), 'EX', REGISTRATION_TTL_SECONDS);
+    return { registrationToken };
+  }
+
+  /** Step 2: passwords; creates the user, their own invitation code, their accounts and the demo grant in one transaction. */
+  async register(body: RegisterBody): Promise<{ userId: string }> {
+    const raw = await this.redis.get(REDIS_KEYS.registration(body.registrationToken));
+    if (!raw) throw new DomainError('VALIDATION_FAILED', 'registrationToken');
+    if (body.password !== body.confirmPassword) throw new DomainError('PASSWORD_MISMATCH', 'confirmPassword');
+    if (body.tradePassword !== body.confirmTradePassword) throw new DomainError('TRADE_PASSWORD_MISMATCH', 'confirmTradePassword');
+    const pending = JSON.parse(raw) as PendingRegistration;
+    const [passwordHash, tradePasswordHash] = await Promise.all([this.hasher.hash(body.password), this.hasher.hash(body.tradePassword)]);
+
+    let userId: string;
+    try {
+      userId = await this.ledger.transaction(async (em) => {
+        const code = await this.users.findActiveCode(pending.inviteCode, em, true);
+        if (!code) throw new DomainError('INVITATION_CODE_INVALID', 'inviteCode');
+        const ownCode = await this.freshInviteCode();
+        const user = await this.users.insertUser(em, {
+          email: pending.email,
+          phone: pending.phone,
+          nickname: pending.email.split('@')[0]!.slice(0, 32),
+          passwordHash,
+          tradePasswordHash,
+          inviteCode: ownCode,
+          invitedByUserId: code.ownerUserId,
+          registrationCode: code.code,
+        });
+        await this.users.insertCode(em, { code: ownCode, ownerUserId: user.id });
+        await this.users.countCodeUse(em, code.code);
+        await this.ledger.openUserAccounts(em, user.id);
+        const ids = await this.ledger.userAccountIds(em, user.id);
+        const issuer = await this.ledger.platformAccountId(em, 'demo_issuer');
+        const grant = this.config.DEMO_START_BALANCE_CENTS;
+        if (grant > 0) {
+          await this.ledger.post(em, {
+            type: 'demo_grant', userId: user.id, refType: 'user', refId: user.id, uniqueKey: `demo-grant:${user.id}`,
+            postings: [{ accountId: issuer, amount: -grant }, { accountId: ids.demo, amount: grant }],
+          });
+        }
+        return user.id;
+      });
+    } catch (e) {
+      if (isUniqueViolation(e)) throw new DomainError('USER_EXISTS', 'email');
+      throw e;
+    }
+    await this.redis.del(REDIS_KEYS.registration(body.registrationToken));
+    this.log.log(`registered user ${userId}`);
+    return { userId };
+  }
+
+  private async freshInviteCode(): Promise<string> {
+    for (let attempt = 0; attempt < 10; attempt++) {
+      let code = '';
+      for (let i = 0; i < 8; i++) code += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
+      if (!(await this.users.findActiveCode(code))) return code;
+    }
+    throw new Error('could not find a free invitation code');
+  }
+
+  async login(body: LoginBody, userAgent: string | undefined, ip: string): Promise<{ accessToken: string; refreshToken: string; user: UserProfile }> {
+    const failures = Number((await this.redis.get(REDIS_KEYS.loginFailures(body.email))) ?? 0);
+    if (failures >= this.config.LOGIN_FAILURES_BEFORE_CAPTCHA && !(await this.captcha.consume(body.captchaId, body.captchaCode))) {
+      throw new DomainError('CAPTCHA_INVALID', 'captchaCode');
+    }
+    const user = await this.users.findByEmail(body.email);
+    if (!(await this.hasher.verify(user?.passwordHash, body.password)) || !user) {
+      await this.redis.multi().incr(REDIS_KEYS.loginFailures(body.email)).expire(REDIS_KEYS.loginFailures(body.email), LOGIN_FAILURE_WINDOW_SECONDS).exec();
+      throw new DomainError('INVALID_CREDENTIALS');
+    }
+    await this.redis.del(REDIS_KEYS.loginFailures(body.email));
+    const { sessionId, refreshToken } = await this.sessions.create('user', user.id, userAgent, ip);
+    const accessToken = await this.tokens.sign({ sub: user.id, sid: sessionId, typ: 'user' });
+    return { accessToken, refreshToken, user: toProfile(user) };
+  }
+
+  async refresh(token: string | undefined): Promise<{ accessToken: string; refreshToken: string }> {
+    const r = await this.sessions.rotate(token, 'user');
+    if (!r.ok) throw new DomainError('UNAUTHENTICATED');
+    return { accessToken: await this.tokens.sign({ sub: r.subjectId, sid: r.sessionId, typ: 'user' }), refreshToken: r.refreshToken };
+  }
+
+  async changePassword(userId: string, sessionId: string, body: ChangePasswordBody): Promise<void> {
+    const user = await this.users.findById(userId);
+    if (!user) throw new DomainError('UNAUTHENTICATED');
+    const current = body.kind === 'login' ? user.passwordHash : user.tradePasswordHash;
+    if (!(await this.hasher.verify(current, body.oldPassword))) throw new DomainError('OLD_PASSWORD_INVALID', 'oldPassword');
+    const valid = body.kind === 'login' ? isValidLoginPassword(body.newPassword) : isValidTradePassword(body.newPassword);
+    if (!valid) throw new DomainError('VALIDATION_FAILED', 'newPassword');
+    if (body.newPassword !== body.confirmPassword) {
+      throw new DomainError(body.kind === 'login' ? 'PASSWORD_MISMATCH' : 'TRADE_PASSWORD_MISMATCH', 'confirmPassword');
+    }
+    await this.users.updatePasswordHash(userId, body.kind, await this.hasher.hash(body.newPassword));
+    // A new login password ends every other session.
+    if (body.kind === 'login') await this.sessions.revokeAllExcept('user', userId, sessionId, 'password_changed');
+  }
+}

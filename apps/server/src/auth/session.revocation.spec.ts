@@ -1,0 +1,65 @@
+import { afterEach, describe, expect, it, jest } from '@jest/globals';
+import type { DataSource } from 'typeorm';
+import type { Redis } from 'ioredis';
+import type { AppConfig } from '../config/config.js';
+import { SessionService } from './session.service.js';
+import { REDIS_KEYS } from '@candor/cross-process';
+
+/** A Redis with the two commands revocation uses, counting EXISTS calls. */
+function fakeRedis() {
+  const keys = new Set<string>();
+  const calls = { exists: 0 };
+  const redis = {
+    async exists(key: string) {
+      calls.exists++;
+      return keys.has(key) ? 1 : 0;
+    },
+    async set(key: string) {
+      keys.add(key);
+      return 'OK';
+    },
+  };
+  return { redis: redis as unknown as Redis, keys, calls };
+}
+
+function service(redis: Redis): SessionService {
+  const ds = { query: async () => [] } as unknown as DataSource;
+  return new SessionService(ds, redis, { ACCESS_TOKEN_TTL_SECONDS: 900 } as AppConfig);
+}
+
+afterEach(() => {
+  jest.restoreAllMocks();
+});
+
+describe('SessionService.isRevoked', () => {
+  it('asks Redis once per session and second while the answer is "not revoked"', async () => {
+    const { redis, calls } = fakeRedis();
+    const s = service(redis);
+    const now = jest.spyOn(Date, 'now').mockReturnValue(1_000_000);
+    expect(await s.isRevoked('s1')).toBe(false);
+    expect(await s.isRevoked('s1')).toBe(false);
+    expect(calls.exists).toBe(1);
+    expect(await s.isRevoked('s2')).toBe(false);
+    expect(calls.exists).toBe(2);
+    now.mockReturnValue(1_001_000); // a second later: asked again
+    expect(await s.isRevoked('s1')).toBe(false);
+    expect(calls.exists).toBe(3);
+  });
+
+  it('a revocation in this process counts at once; one made elsewhere within a second', async () => {
+    const { redis, keys } = fakeRedis();
+    const s = service(redis);
+    const now = jest.spyOn(Date, 'now').mockReturnValue(2_000_000);
+    expect(await s.isRevoked('mine')).toBe(false);
+    await s.revoke('mine', 'logout');
+    expect(await s.isRevoked('mine')).toBe(true);
+
+    expect(await s.isRevoked('theirs')).toBe(false);
+    keys.add(REDIS_KEYS.sessionRevoked('theirs')); // another api process revoked it
+    now.mockReturnValue(2_000_999);
+    expect(await s.isRevoked('theirs')).toBe(false);
+    now.mockReturnValue(2_001_000);
+    expect(await s.isRevoked('theirs')).toBe(true);
+    expect(await s.isRevoked('theirs')).toBe(true); // a "revoked" answer is never cached as anything else
+  });
+});

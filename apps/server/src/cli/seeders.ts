@@ -1,0 +1,5 @@
+import type { Seeder } from '../database/seeder.js';
+import { productsSeeder } from '../market/products.seeder.js';
+
+/** The features' seed steps, run in this order by `migrateAndSeed`. */
+export const SEEDERS: Seeder[] = [productsSeeder];

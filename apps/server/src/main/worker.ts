@@ -1,0 +1,17 @@
+import 'reflect-metadata';
+import { Logger } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { loadConfigOrExit } from '../config/config.js';
+import { WorkerModule } from '../worker.module.js';
+
+async function main(): Promise<void> {
+  const config = loadConfigOrExit();
+  const app = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), { logger: ['log', 'error', 'warn'] });
+  app.enableShutdownHooks();
+  new Logger('worker').log('worker started');
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -1,0 +1,101 @@
+import type { DataSource } from 'typeorm';
+import { windowStart } from '../market-format.js';
+import type { PendingTick, SymbolBlock, SymbolSeed, TickStore } from './tick-writer.js';
+
+/** Most unsealed ticks a writer picks up from a predecessor (far more than a crash can leave). */
+const MAX_UNSEALED = 200_000;
+
+const iso = (d: Date | string): string => (d instanceof Date ? d : new Date(d)).toISOString();
+
+/**
+ * The tick record in Postgres. A batch is one transaction: one multi-row INSERT of the ticks
+ * whose rows also feed the 1-minute and 1-hour candle rollups (same statement), then the sealed
+ * blocks.
+ */
+export class PgTickStore implements TickStore {
+  constructor(private readonly ds: DataSource) {}
+
+  async seed(symbol: string, nowMs: number): Promise<SymbolSeed | null> {
+    const [product]: { precision: number }[] = await this.ds.query(`SELECT precision FROM products WHERE symbol = $1`, [symbol]);
+    if (!product) return null;
+    const [last]: { seq: string; t: Date; price: string }[] = await this.ds.query(
+      `SELECT seq, t, price FROM ticks WHERE symbol = $1 ORDER BY seq DESC LIMIT 1`,
+      [symbol],
+    );
+    const [block]: { second: string; hash: string; last_seq: string }[] = await this.ds.query(
+      `SELECT second, hash, last_seq FROM tick_blocks WHERE symbol = $1 ORDER BY second DESC LIMIT 1`,
+      [symbol],
+    );
+    const unsealed: { seq: string; t: Date; price: string }[] =
+      last && (!block || BigInt(last.seq) > BigInt(block.last_seq))
+        ? await this.ds.query(`SELECT seq, t, price FROM ticks WHERE symbol = $1 AND seq > $2 ORDER BY seq LIMIT ${MAX_UNSEALED}`, [
+            symbol,
+            block?.last_seq ?? '0',
+          ])
+        : [];
+    const minutes: { t: Date; o: string; h: string; l: string; c: string; v: string; amount: string }[] = await this.ds.query(
+      `SELECT t, o, h, l, c, v, amount FROM candles WHERE symbol = $1 AND size = 60 AND t >= $2 ORDER BY t`,
+      [symbol, new Date(windowStart(nowMs))],
+    );
+    return {
+      precision: product.precision,
+      lastSeq: last ? String(last.seq) : null,
+      lastTick: last ? { t: iso(last.t), price: last.price } : null,
+      lastBlock: block ? { second: Number(block.second), hash: block.hash } : null,
+      unsealed: unsealed.map((k) => ({ seq: String(k.seq), t: iso(k.t), price: k.price })),
+      minutes: minutes.map((m) => ({ t: new Date(m.t).getTime(), o: m.o, h: m.h, l: m.l, c: m.c, v: m.v, amount: m.amount })),
+    };
+  }
+
+  async commit(batch: { ticks: readonly PendingTick[]; blocks: readonly SymbolBlock[] }): Promise<void> {
+    await this.ds.transaction(async (em) => {
+      const { ticks, blocks } = batch;
+      if (ticks.length) {
+        await em.query(
+          `WITH new AS (
+             INSERT INTO ticks (symbol, seq, t, price, volume)
+             SELECT * FROM unnest($1::varchar[], $2::bigint[], $3::timestamptz[], $4::numeric[], $5::numeric[])
+             RETURNING symbol, seq, t, price, volume
+           ), agg AS (
+             SELECT n.symbol, s.size,
+                    to_timestamp(floor(extract(epoch FROM n.t) / s.size) * s.size) AS bt,
+                    (array_agg(n.price ORDER BY n.seq))[1] AS o, max(n.price) AS h, min(n.price) AS l,
+                    (array_agg(n.price ORDER BY n.seq DESC))[1] AS c,
+                    sum(n.volume) AS v, sum(n.price * n.volume) AS amount,
+                    min(n.seq) AS first_seq, max(n.seq) AS last_seq, count(*)::int AS tick_count
+               FROM new n CROSS JOIN (VALUES (60), (3600)) AS s(size)
+              GROUP BY n.symbol, s.size, bt
+           )
+           INSERT INTO candles AS k (symbol, size, t, o, h, l, c, v, amount, first_seq, last_seq, tick_count)
+           SELECT symbol, size, bt, o, h, l, c, v, amount, first_seq, last_seq, tick_count FROM agg
+           ON CONFLICT (symbol, size, t) DO UPDATE SET
+             o = CASE WHEN EXCLUDED.first_seq < k.first_seq THEN EXCLUDED.o ELSE k.o END,
+             h = GREATEST(k.h, EXCLUDED.h),
+             l = LEAST(k.l, EXCLUDED.l),
+             c = CASE WHEN EXCLUDED.last_seq > k.last_seq THEN EXCLUDED.c ELSE k.c END,
+             v = k.v + EXCLUDED.v,
+             amount = k.amount + EXCLUDED.amount,
+             first_seq = LEAST(k.first_seq, EXCLUDED.first_seq),
+             last_seq = GREATEST(k.last_seq, EXCLUDED.last_seq),
+             tick_count = k.tick_count + EXCLUDED.tick_count`,
+          [ticks.map((k) => k.symbol), ticks.map((k) => k.seq), ticks.map((k) => k.t), ticks.map((k) => k.price), ticks.map((k) => k.volume)],
+        );
+      }
+      if (blocks.length) {
+        await em.query(
+          `INSERT INTO tick_blocks (symbol, second, prev_hash, hash, first_seq, last_seq, tick_count)
+           SELECT * FROM unnest($1::varchar[], $2::bigint[], $3::char(64)[], $4::char(64)[], $5::bigint[], $6::bigint[], $7::int[])`,
+          [
+            blocks.map((b) => b.symbol),
+            blocks.map((b) => String(b.second)),
+            blocks.map((b) => b.prevHash),
+            blocks.map((b) => b.hash),
+            blocks.map((b) => b.firstSeq),
+            blocks.map((b) => b.lastSeq),
+            blocks.map((b) => b.ticks.length),
+          ],
+        );
+      }
+    });
+  }
+}

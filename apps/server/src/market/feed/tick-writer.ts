@@ -1,0 +1,322 @@
+import { decimalPlaces, decimalToScaled, isDecimal, scaledToDecimal, type ChainTick } from '@candor/domain';
+import type { CandleInterval } from '@candor/contracts';
+import { BlockAssembler, type AssembledBlock, type LastBlock } from './block-assembler.js';
+import { LiveStats, type MinuteRow } from './live-stats.js';
+import type { LiveCandle, TickMessage } from '@candor/cross-process';
+
+/** What the writer needs to know about a product before its next tick (read from Postgres). */
+export interface SymbolSeed {
+  precision: number;
+  /** Highest stored seq, null before the first tick. */
+  lastSeq: string | null;
+  /** The latest stored tick. */
+  lastTick: { t: string; price: string } | null;
+  lastBlock: LastBlock | null;
+  /** Stored ticks after the last block (a writer stopped before sealing them), in seq order. */
+  unsealed: ChainTick[];
+  /** Stored 1-minute rollups of the last 24 h. */
+  minutes: MinuteRow[];
+}
+
+export interface PendingTick {
+  symbol: string;
+  seq: string;
+  t: string;
+  price: string;
+  volume: string;
+  message: TickMessage;
+}
+
+export interface SymbolBlock extends AssembledBlock {
+  symbol: string;
+}
+
+/** Storage of the tick record (Postgres in production, a fake in unit tests). */
+export interface TickStore {
+  /** The product's state, or null when no such product exists. */
+  seed(symbol: string, nowMs: number): Promise<SymbolSeed | null>;
+  /** Stores ticks (with their candle rollups) and sealed blocks in one transaction. */
+  commit(batch: { ticks: readonly PendingTick[]; blocks: readonly SymbolBlock[] }): Promise<void>;
+}
+
+/** Where stored ticks are announced (Redis: `tick:last:<SYMBOL>` and REDIS_CHANNELS.ticks). */
+export interface TickBus {
+  publish(ticks: readonly PendingTick[]): Promise<void>;
+}
+
+export interface TickWriterOptions {
+  /** Batch period: pending ticks are written at least this often (default 250 ms). */
+  flushIntervalMs?: number;
+  /** A second is sealed this long after it ended (default 150 ms). */
+  sealGraceMs?: number;
+  /** The clock (epoch ms); tests set it. */
+  now?: () => number;
+  /** Pending ticks kept while Postgres is unreachable before they are dropped (default 50 000). */
+  maxPending?: number;
+  log?: { warn(msg: string): void; error(msg: string): void };
+}
+
+export interface WriteOptions {
+  /** Traded volume of the tick (default "0"), at most 8 decimals. */
+  volume?: string;
+  /** Write (and publish) at once instead of with the next batch. */
+  flush?: boolean;
+  /**
+   * Store without waiting for the batch timer: a flush starts as soon as the current burst of
+   * writes is queued (the next turn of the event loop), so ticks written together (a feed's boundary
+   * ticks of every product) go in one transaction. Resolves once queued, like a batched write.
+   */
+  prompt?: boolean;
+}
+
+export interface WrittenTick {
+  symbol: string;
+  seq: string;
+  t: string;
+  price: string;
+  volume: string;
+}
+
+interface SymbolState {
+  symbol: string;
+  precision: number;
+  nextSeq: bigint;
+  lastT: number;
+  lastPrice: string | null;
+  assembler: BlockAssembler;
+  stats: LiveStats;
+}
+
+/** A unique violation: another writer stored this product's ticks or blocks first. */
+function isConflict(e: unknown): boolean {
+  return (e as { code?: string })?.code === '23505' || (e as { driverError?: { code?: string } })?.driverError?.code === '23505';
+}
+
+/**
+ * The one path by which ticks enter the record. Each tick gets the product's next seq and a
+ * time that never goes back; ticks are written in batches (one multi-row INSERT with their
+ * candle rollups), each second's block is appended once the second has passed, and only after
+ * the transaction committed is the tick announced (last tick in Redis, message on the ticks
+ * channel), so anything that saw a tick can find it in Postgres.
+ *
+ * One writer per product at a time (the feed holds a Redis lock); the database refuses a second
+ * writer's duplicate seq or second, and the writer then re-reads its state.
+ */
+export class TickWriter {
+  private readonly states = new Map<string, Promise<SymbolState | null>>();
+  private readonly ready = new Map<string, SymbolState>();
+  private pending: PendingTick[] = [];
+  private timer: NodeJS.Timeout | null = null;
+  private soon: NodeJS.Immediate | null = null;
+  private queue: Promise<void> = Promise.resolve();
+  private generation = 0;
+  private closed = false;
+  private readonly warned = new Map<string, number>();
+  private readonly flushIntervalMs: number;
+  private readonly sealGraceMs: number;
+  private readonly maxPending: number;
+  private readonly now: () => number;
+  private readonly log: { warn(msg: string): void; error(msg: string): void };
+
+  constructor(
+    private readonly store: TickStore,
+    private readonly bus: TickBus,
+    opts: TickWriterOptions = {},
+  ) {
+    this.flushIntervalMs = opts.flushIntervalMs ?? 250;
+    this.sealGraceMs = opts.sealGraceMs ?? 150;
+    this.maxPending = opts.maxPending ?? 50_000;
+    this.now = opts.now ?? Date.now;
+    this.log = opts.log ?? { warn: (m) => console.warn(m), error: (m) => console.error(m) };
+  }
+
+  /**
+   * Record one tick: `price` is a decimal string with at most the product's precision (padded to
+   * it), `t` defaults to now. An explicit `t` must not be earlier than the product's last tick nor
+   * fall in a second that is already sealed (RangeError). Resolves once the tick is queued, or,
+   * with `flush`, once it is stored and published.
+   */
+  async writeTick(symbol: string, price: string, t?: Date, opts: WriteOptions = {}): Promise<WrittenTick> {
+    if (this.closed) throw new Error('tick writer is closed');
+    let st = await this.state(symbol);
+    while (st && this.ready.get(symbol) !== st) st = await this.state(symbol); // reset() while seeding
+    if (!st) throw new RangeError(`unknown product: ${symbol}`);
+
+    const text = this.priceText(st, price);
+    const volume = opts.volume ?? '0';
+    if (!isDecimal(volume) || volume.startsWith('-') || decimalPlaces(volume) > 8) throw new RangeError(`bad volume: ${String(volume).slice(0, 40)}`);
+    const firstOpenMs = (st.assembler.sealedThrough + 1) * 1000;
+    let tMs: number;
+    if (t) {
+      tMs = t.getTime();
+      if (!Number.isFinite(tMs)) throw new RangeError('bad tick time');
+      if (tMs < st.lastT) throw new RangeError(`tick time of ${symbol} goes back (last ${new Date(st.lastT).toISOString()})`);
+      if (tMs < firstOpenMs) throw new RangeError(`second ${Math.floor(tMs / 1000)} of ${symbol} is already sealed`);
+    } else {
+      tMs = Math.max(this.now(), st.lastT, firstOpenMs);
+    }
+
+    const seq = (st.nextSeq++).toString();
+    const tIso = new Date(tMs).toISOString();
+    st.assembler.add({ seq, t: tIso, price: text });
+    st.stats.apply({ t: tMs, price: text, volume });
+    st.lastT = tMs;
+    st.lastPrice = text;
+    const message: TickMessage = {
+      symbol,
+      seq,
+      t: tIso,
+      price: text,
+      volume,
+      stats: st.stats.stats(tMs),
+      candles: st.stats.candles() as Record<CandleInterval, LiveCandle>,
+    };
+    this.pending.push({ symbol, seq, t: tIso, price: text, volume, message });
+    if (this.pending.length > this.maxPending) {
+      this.log.error(`tick writer: ${this.pending.length} ticks could not be stored; dropping them and re-reading the record`);
+      this.reset();
+    }
+    this.arm();
+    if (opts.flush) await this.flush();
+    else if (opts.prompt) this.flushSoon();
+    return { symbol, seq, t: tIso, price: text, volume };
+  }
+
+  /** The last price this writer knows for a product (from the record on first use), or null. */
+  async lastPrice(symbol: string): Promise<string | null> {
+    const st = await this.state(symbol);
+    return st?.lastPrice ?? null;
+  }
+
+  /** The catalogue changed a product's precision: later prices are checked and padded to it. */
+  updatePrecision(symbol: string, precision: number): void {
+    const st = this.ready.get(symbol);
+    if (st && Number.isInteger(precision) && precision >= 0 && precision <= 8) st.precision = precision;
+  }
+
+  /** Write pending ticks and seal finished seconds now. Rejects if Postgres refused the batch (the ticks stay queued unless they conflict). */
+  flush(opts: { sealAll?: boolean } = {}): Promise<void> {
+    const run = this.queue.then(() => this.doFlush(opts.sealAll ?? false));
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Forget everything not yet stored and every product's state (after losing the feed lock, or a conflict). */
+  reset(): void {
+    this.generation++;
+    this.states.clear();
+    this.ready.clear();
+    this.pending = [];
+  }
+
+  /** Stop: wait (briefly) for the current second to end, then store and seal everything. */
+  async close(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    if (this.soon) clearImmediate(this.soon);
+    this.timer = this.soon = null;
+    const lastT = Math.max(-Infinity, ...[...this.ready.values()].filter((s) => s.assembler.pendingCount > 0).map((s) => s.lastT));
+    if (Number.isFinite(lastT)) {
+      const wait = Math.min(1500, (Math.floor(lastT / 1000) + 1) * 1000 + this.sealGraceMs - this.now());
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    }
+    this.closed = true;
+    await this.flush({ sealAll: true });
+  }
+
+  private arm(): void {
+    if (this.timer || this.closed) return;
+    this.timer = setInterval(() => {
+      this.flush().catch((e: unknown) => this.warnEvery('flush', `tick writer: storing ticks failed, will retry: ${(e as Error).message}`));
+    }, this.flushIntervalMs);
+    this.timer.unref?.();
+  }
+
+  /** One flush on the next turn of the event loop, after every write queued in this one. */
+  private flushSoon(): void {
+    if (this.soon || this.closed) return;
+    this.soon = setImmediate(() => {
+      this.soon = null;
+      this.flush().catch((e: unknown) => this.warnEvery('flush', `tick writer: storing ticks failed, will retry: ${(e as Error).message}`));
+    });
+  }
+
+  /** A failure repeated every batch (Postgres or Redis down) is logged at most every 10 s. */
+  private warnEvery(key: string, message: string): void {
+    const now = Date.now();
+    if ((this.warned.get(key) ?? 0) > now - 10_000) return;
+    this.warned.set(key, now);
+    this.log.warn(message);
+  }
+
+  private priceText(st: SymbolState, price: string): string {
+    if (!isDecimal(price) || price.startsWith('-')) throw new RangeError(`bad price: ${String(price).slice(0, 40)}`);
+    if (decimalPlaces(price) > st.precision) throw new RangeError(`price ${price} has more than ${st.precision} decimals`);
+    const scaled = decimalToScaled(price, st.precision);
+    if (scaled <= 0n) throw new RangeError('price must be positive');
+    return scaledToDecimal(scaled, st.precision);
+  }
+
+  private state(symbol: string): Promise<SymbolState | null> {
+    let p = this.states.get(symbol);
+    if (!p) {
+      const generation = this.generation;
+      p = this.store.seed(symbol, this.now()).then((seed) => {
+        if (!seed) {
+          if (this.generation === generation) this.states.delete(symbol); // a product added later is found then
+          return null;
+        }
+        const last = seed.lastBlock;
+        const unsealed = seed.unsealed.filter((k) => !last || Math.floor(Date.parse(k.t) / 1000) > last.second);
+        if (unsealed.length !== seed.unsealed.length)
+          this.log.error(`tick writer: ${symbol} has ${seed.unsealed.length - unsealed.length} ticks outside any block`);
+        const st: SymbolState = {
+          symbol,
+          precision: seed.precision,
+          nextSeq: seed.lastSeq === null ? 1n : BigInt(seed.lastSeq) + 1n,
+          lastT: seed.lastTick ? Date.parse(seed.lastTick.t) : -Infinity,
+          lastPrice: seed.lastTick?.price ?? null,
+          assembler: new BlockAssembler(symbol, last, unsealed),
+          stats: new LiveStats(seed.minutes),
+        };
+        if (this.generation === generation) this.ready.set(symbol, st);
+        return st;
+      });
+      p.catch(() => this.states.delete(symbol));
+      this.states.set(symbol, p);
+    }
+    return p;
+  }
+
+  private async doFlush(sealAll: boolean): Promise<void> {
+    const generation = this.generation;
+    const ticks = this.pending;
+    this.pending = [];
+    const now = this.now();
+    const blocks: SymbolBlock[] = [];
+    for (const st of this.ready.values()) {
+      if (st.assembler.pendingCount === 0) continue;
+      for (const b of st.assembler.seal(now, this.sealGraceMs, sealAll)) blocks.push({ ...b, symbol: st.symbol });
+    }
+    if (ticks.length === 0 && blocks.length === 0) return;
+    try {
+      await this.store.commit({ ticks, blocks });
+    } catch (e) {
+      if (isConflict(e)) {
+        this.log.error(`tick writer: another writer stored these ticks first (${(e as Error).message}); re-reading the record`);
+        if (this.generation === generation) this.reset();
+        return;
+      }
+      if (this.generation === generation) this.pending = [...ticks, ...this.pending];
+      throw e;
+    }
+    if (this.generation !== generation) return;
+    for (const b of blocks) this.ready.get(b.symbol)?.assembler.commit([b]);
+    if (ticks.length) {
+      try {
+        await this.bus.publish(ticks);
+      } catch (e) {
+        this.warnEvery('publish', `tick writer: publishing ${ticks.length} ticks failed: ${(e as Error).message}`);
+      }
+    }
+  }
+}

@@ -1,0 +1,202 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Redis } from 'ioredis';
+import { marketState } from '@candor/domain';
+import { INTERVAL_SECONDS, type Candle, type CandleInterval, type HomeResponse, type Locale, type Product, type ProductStatus, type TickBlock, type TickRecord } from '@candor/contracts';
+import { translate } from '@candor/i18n';
+import type { ProductEntity } from '@candor/db';
+import { DomainError } from '../common/domain-error.js';
+import { REDIS } from '../redis/redis.module.js';
+import { formatVolume, windowStart } from './market-format.js';
+import { candleWindow, recordWindow, type CandlesQuery, type RangeQuery } from './market.query.js';
+import { MarketRepository, type StatsRow } from './market.repository.js';
+import { toProduct } from './product-view.js';
+import { REDIS_KEYS, type LastTick } from '@candor/cross-process';
+
+/** How long the catalogue and the 24h statistics are served from memory. */
+const CATALOGUE_TTL_MS = 2000;
+const STATS_TTL_MS = 1000;
+/** Most ticks one /ticks answer holds (10 minutes at several ticks a second). */
+const MAX_RECORD_TICKS = 10_000;
+/** Most blocks one /blocks answer holds. */
+export const MAX_BLOCKS = 600;
+const HIGHLIGHTS = ['feed', 'verify', 'ledger', 'demo'] as const;
+
+export interface MarketStatusView {
+  status: ProductStatus;
+  nextOpenAt: Date | null;
+}
+
+/**
+ * The market as the api serves it: the catalogue with each product's status, last price and 24h
+ * statistics, candles, and the public tick record. Other features (orders) use `getProductRow`,
+ * `statusOf` and `latestTick`. Nothing here writes a price: prices come from the feed only.
+ */
+@Injectable()
+export class MarketService {
+  private catalogue: { rows: ProductEntity[]; at: number } | null = null;
+  private loading: Promise<ProductEntity[]> | null = null;
+  private generation = 0;
+  private statsCache: { map: Map<string, StatsRow>; at: number } | null = null;
+
+  constructor(
+    private readonly repo: MarketRepository,
+    @Inject(REDIS) private readonly redis: Redis,
+  ) {}
+
+  /** Every product row (enabled or not), ordered for display; served from memory for up to 2 s. */
+  async allProductRows(): Promise<ProductEntity[]> {
+    if (this.catalogue && Date.now() - this.catalogue.at < CATALOGUE_TTL_MS) return this.catalogue.rows;
+    if (!this.loading) {
+      const generation = this.generation;
+      const load = this.repo.allProducts().then(
+        (rows) => {
+          // A load that started before an invalidation may hold the old catalogue: use it once, never cache it.
+          if (generation === this.generation) this.catalogue = { rows, at: Date.now() };
+          if (this.loading === load) this.loading = null;
+          return rows;
+        },
+        (e: unknown) => {
+          if (this.loading === load) this.loading = null;
+          throw e;
+        },
+      );
+      this.loading = load;
+    }
+    return this.loading;
+  }
+
+  /** Forget the cached catalogue (an operator changed it): the next read goes to Postgres. */
+  invalidate(): void {
+    this.generation++;
+    this.catalogue = null;
+    this.loading = null;
+  }
+
+  /** The product's catalogue row (incl. hours, expiries, min/max stake in cents, `enabled`), or null when there is no such symbol. */
+  async getProductRow(symbol: string): Promise<ProductEntity | null> {
+    return (await this.allProductRows()).find((p) => p.symbol === symbol) ?? null;
+  }
+
+  /**
+   * Whether the product trades at `now`: 'maintenance' when operators set it, 'open' inside its
+   * hours, else 'closed' with the next opening. A disabled product is 'closed' with no next opening.
+   */
+  statusOf(product: ProductEntity, now: Date = new Date()): MarketStatusView {
+    if (!product.enabled) return { status: 'closed', nextOpenAt: null };
+    try {
+      return marketState({ timezone: product.timezone, hours: product.hours, holidays: product.holidays ?? [], maintenance: product.maintenance }, now);
+    } catch {
+      return { status: 'closed', nextOpenAt: null };
+    }
+  }
+
+  /** The latest stored tick: Redis `tick:last:<SYMBOL>`, else Postgres. */
+  async latestTick(symbol: string): Promise<{ seq: string; t: Date; price: string } | null> {
+    const last = (await this.lastTicks([symbol])).get(symbol);
+    return last ? { seq: last.seq, t: new Date(last.t), price: last.price } : null;
+  }
+
+  async products(locale: Locale): Promise<Product[]> {
+    const rows = (await this.allProductRows()).filter((p) => p.enabled);
+    return this.views(rows, locale);
+  }
+
+  async product(symbol: string, locale: Locale): Promise<Product> {
+    const row = await this.getProductRow(symbol);
+    if (!row || !row.enabled) throw new DomainError('NOT_FOUND');
+    return (await this.views([row], locale))[0]!;
+  }
+
+  async home(locale: Locale): Promise<HomeResponse> {
+    const rows = (await this.allProductRows()).filter((p) => p.enabled && p.recommended);
+    const highlights = HIGHLIGHTS.map((key) => {
+      const titleKey = `market:home.highlight.${key}.title`;
+      const textKey = `market:home.highlight.${key}.text`;
+      const title = translate(locale, titleKey);
+      const text = translate(locale, textKey);
+      return title !== titleKey && text !== textKey ? { key, title, text } : { key };
+    });
+    return { banners: [], highlights, recommended: await this.views(rows, locale) };
+  }
+
+  async candles(symbol: string, q: CandlesQuery, nowMs = Date.now()): Promise<Candle[]> {
+    await this.requireKnown(symbol);
+    const interval: CandleInterval = q.interval;
+    const seconds = INTERVAL_SECONDS[interval];
+    const { start, end } = candleWindow(seconds, nowMs, q.from, q.to);
+    const source = seconds >= 3600 ? 3600 : 60;
+    const rows = await this.repo.candles(symbol, source, seconds, start, end);
+    return rows.map((r) => ({ t: new Date(r.t).toISOString(), o: r.o, h: r.h, l: r.l, c: r.c, v: formatVolume(r.v) }));
+  }
+
+  /** The public tick record: sealed ticks with their block's second and hash. */
+  async ticks(symbol: string, q: RangeQuery, nowMs = Date.now()): Promise<TickRecord[]> {
+    await this.requireKnown(symbol);
+    const w = recordWindow(nowMs, q.from, q.to);
+    const rows = await this.repo.recordTicks(symbol, w.from, w.to, MAX_RECORD_TICKS);
+    return rows.map((r) => ({ seq: String(r.seq), t: new Date(r.t).toISOString(), price: r.price, blockSecond: String(r.second), blockHash: r.hash }));
+  }
+
+  /** Blocks with their ticks, for checking the chain (oldest first, at most MAX_BLOCKS from `from`). */
+  async blocks(symbol: string, q: RangeQuery, nowMs = Date.now()): Promise<TickBlock[]> {
+    await this.requireKnown(symbol);
+    const w = recordWindow(nowMs, q.from, q.to);
+    const { blocks, ticks } = await this.repo.blocks(symbol, Math.floor(w.from / 1000), Math.floor(w.to / 1000), MAX_BLOCKS);
+    let i = 0;
+    return blocks.map((b) => {
+      const first = BigInt(b.first_seq);
+      const last = BigInt(b.last_seq);
+      const own: TickBlock['ticks'] = [];
+      while (i < ticks.length && BigInt(ticks[i]!.seq) < first) i++;
+      while (i < ticks.length && BigInt(ticks[i]!.seq) <= last) {
+        const k = ticks[i++]!;
+        own.push({ seq: String(k.seq), t: new Date(k.t).toISOString(), price: k.price });
+      }
+      return { symbol, second: String(b.second), ticks: own, prevHash: b.prev_hash, hash: b.hash };
+    });
+  }
+
+  private async requireKnown(symbol: string): Promise<ProductEntity> {
+    const row = await this.getProductRow(symbol);
+    if (!row) throw new DomainError('NOT_FOUND');
+    return row;
+  }
+
+  private async lastTicks(symbols: readonly string[]): Promise<Map<string, LastTick>> {
+    const out = new Map<string, LastTick>();
+    if (symbols.length === 0) return out;
+    let cached: (string | null)[] = [];
+    try {
+      cached = await this.redis.mget(...symbols.map(REDIS_KEYS.tickLast));
+    } catch {
+      cached = [];
+    }
+    const missing: string[] = [];
+    symbols.forEach((s, i) => {
+      const raw = cached[i];
+      try {
+        const v = raw ? (JSON.parse(raw) as LastTick) : null;
+        if (v && typeof v.price === 'string' && typeof v.t === 'string' && typeof v.seq === 'string') out.set(s, v);
+        else missing.push(s);
+      } catch {
+        missing.push(s);
+      }
+    });
+    if (missing.length) for (const [s, v] of await this.repo.lastTicks(missing)) out.set(s, v);
+    return out;
+  }
+
+  private async stats(nowMs: number): Promise<Map<string, StatsRow>> {
+    if (this.statsCache && nowMs - this.statsCache.at >= 0 && nowMs - this.statsCache.at < STATS_TTL_MS) return this.statsCache.map;
+    const symbols = (await this.allProductRows()).map((p) => p.symbol);
+    const map = await this.repo.stats(symbols, windowStart(nowMs), nowMs);
+    this.statsCache = { map, at: nowMs };
+    return map;
+  }
+
+  private async views(rows: ProductEntity[], locale: Locale): Promise<Product[]> {
+    const now = Date.now();
+    const [last, stats] = await Promise.all([this.lastTicks(rows.map((r) => r.symbol)), this.stats(now)]);
+    return rows.map((r) => toProduct(r, locale, this.statusOf(r, new Date(now)), last.get(r.symbol), stats.get(r.symbol)));
+  }
+}

@@ -1,0 +1,62 @@
+import { formatCents } from '@candor/domain';
+import { DEFAULT_LOCALE, type AdminProduct, type Locale, type Product, type ProductStatus } from '@candor/contracts';
+import type { ProductEntity } from '@candor/db';
+import { formatAmount, formatChange, formatVolume } from './market-format.js';
+import type { StatsRow } from './market.repository.js';
+import type { LastTick } from '@candor/cross-process';
+
+/** The product's name in `locale`, else zh-TW, else the symbol. */
+export function productName(p: Pick<ProductEntity, 'names' | 'symbol'>, locale: Locale): string {
+  return p.names?.[locale] || p.names?.[DEFAULT_LOCALE] || p.symbol;
+}
+
+export function toProduct(
+  p: ProductEntity,
+  locale: Locale,
+  state: { status: ProductStatus; nextOpenAt: Date | null },
+  last: LastTick | undefined,
+  stats: StatsRow | undefined,
+): Product {
+  const out: Product = {
+    id: p.id,
+    symbol: p.symbol,
+    name: productName(p, locale),
+    category: p.category,
+    precision: p.precision,
+    lastPrice: last?.price ?? null,
+    change24h: formatChange(stats?.first, stats?.last),
+    high24h: stats?.high ?? null,
+    low24h: stats?.low ?? null,
+    volume24h: formatVolume(stats?.volume),
+    amount24h: formatAmount(stats?.amount),
+    status: state.status,
+    expiries: p.expiries.map((e) => ({ seconds: e.seconds, payoutRate: e.payoutRate })),
+    minStake: formatCents(Number(p.minStake)),
+    maxStake: formatCents(Number(p.maxStake)),
+    recommended: p.recommended,
+    lastTickAt: last?.t ?? null,
+  };
+  if (state.status === 'maintenance' && p.maintenanceMessage) out.maintenanceMessage = p.maintenanceMessage;
+  if (state.nextOpenAt) out.nextOpenAt = state.nextOpenAt.toISOString();
+  return out;
+}
+
+export function toAdminProduct(p: ProductEntity): AdminProduct {
+  return {
+    symbol: p.symbol,
+    category: p.category,
+    names: { ...p.names },
+    precision: p.precision,
+    timezone: p.timezone,
+    hours: p.hours ? p.hours.map((h) => ({ day: h.day, open: h.open, close: h.close })) : null,
+    holidays: [...(p.holidays ?? [])],
+    maintenance: p.maintenance,
+    maintenanceMessage: p.maintenanceMessage,
+    expiries: p.expiries.map((e) => ({ seconds: e.seconds, payoutRate: e.payoutRate })),
+    minStake: formatCents(Number(p.minStake)),
+    maxStake: formatCents(Number(p.maxStake)),
+    recommended: p.recommended,
+    enabled: p.enabled,
+    updatedAt: new Date(p.updatedAt).toISOString(),
+  };
+}

@@ -1,0 +1,98 @@
+import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { createBullBoard } from '@bull-board/api';
+import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
+import { FastifyAdapter } from '@bull-board/fastify';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import type { FastifyInstance } from 'fastify';
+import { ERROR_STATUS, OPS, OPS_ROLES } from '@candor/contracts';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { CONSOLE_PATH, type HttpReply, type HttpRequest } from '../common/http.js';
+import { errorEnvelope } from '../common/error.filter.js';
+import { SessionService } from '../auth/session.service.js';
+import { TokenService } from '../auth/token.service.js';
+import { OPS_COOKIE } from './ops.controller.js';
+import { QUEUES } from '@candor/cross-process';
+
+/** Where a browser without a valid ops cookie is sent: the console's queues page, which signs in and sets it. */
+export const OPS_QUEUES_CONSOLE_PAGE = `${CONSOLE_PATH}#/queues`;
+
+/**
+ * The queues dashboard at /ops/queues: bull-board over the worker's BullMQ queues (settlement, the
+ * sweeper, the ledger check, housekeeping), read-only. An operator sees what is waiting, running,
+ * delayed or failed and why, but cannot retry, promote, clean or remove a job from here: settlement
+ * is exactly-once by its own guard either way, and every operator action must be an audited one.
+ *
+ * It is a page a browser opens, so it cannot send the console's bearer token. Instead
+ * `POST /api/admin/ops/session` (an admin's console token) sets an httpOnly, SameSite=Strict cookie
+ * scoped to /ops holding a token of its own audience; every request here (page, static files and the
+ * board's JSON) must carry it, and its console session must still be live. Without it a page request
+ * is sent to the console's queues page, and anything else is answered 401 UNAUTHENTICATED.
+ */
+@Injectable()
+export class QueuesDashboard implements OnApplicationShutdown {
+  private readonly log = new Logger('ops');
+  private readonly connection: Redis;
+  private readonly queues: Queue[];
+
+  constructor(
+    @Inject(APP_CONFIG) config: AppConfig,
+    private readonly tokens: TokenService,
+    private readonly sessions: SessionService,
+  ) {
+    this.connection = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 });
+    this.connection.on('error', (e) => this.log.warn(`queues dashboard redis: ${e.message}`));
+    this.queues = Object.values(QUEUES).map((q) => new Queue(q.name, { connection: this.connection }));
+  }
+
+  /** Registers the dashboard's routes on the api's Fastify instance, behind the ops cookie. */
+  async register(app: NestFastifyApplication): Promise<void> {
+    const board = new FastifyAdapter();
+    board.setBasePath(OPS.queues);
+    createBullBoard({
+      queues: this.queues.map((q) => new BullMQAdapter(q, { readOnlyMode: true })),
+      serverAdapter: board,
+      options: { uiConfig: { boardTitle: 'Candor queues', hideDocsLink: true, miscLinks: [{ text: 'Console', url: CONSOLE_PATH }] } },
+    });
+    await app.register(
+      async (scope: FastifyInstance) => {
+        scope.addHook('onRequest', (req, reply) => this.authorize(req, reply));
+        await scope.register(board.registerPlugin());
+      },
+      { prefix: OPS.queues },
+    );
+  }
+
+  /**
+   * Lets a read (GET, HEAD) through with a valid ops cookie of a live admin session. Without one, a page
+   * is redirected to the console and anything else is 401; with one, every other method is 403: the
+   * board's own read-only mode hides and refuses its job actions, and this refuses them whatever it does.
+   */
+  private async authorize(req: HttpRequest, reply: HttpReply): Promise<void> {
+    const token = (req.cookies as Record<string, string | undefined> | undefined)?.[OPS_COOKIE];
+    const claims = token ? await this.tokens.verifyOps(token) : null;
+    const allowed = claims !== null && (OPS_ROLES as readonly string[]).includes(claims.role ?? '') && !(await this.sessions.isRevoked(claims.sid));
+    const read = req.method === 'GET' || req.method === 'HEAD';
+    if (allowed && read) return;
+    if (allowed) {
+      await this.refuse(req, reply, 'FORBIDDEN');
+      return;
+    }
+    const path = req.url.split('?')[0]!;
+    if (read && !path.startsWith(`${OPS.queues}/api/`) && !path.startsWith(`${OPS.queues}/static/`)) {
+      await reply.redirect(OPS_QUEUES_CONSOLE_PAGE, 302);
+      return;
+    }
+    await this.refuse(req, reply, 'UNAUTHENTICATED');
+  }
+
+  private async refuse(req: HttpRequest, reply: HttpReply, code: 'UNAUTHENTICATED' | 'FORBIDDEN'): Promise<void> {
+    await reply.code(ERROR_STATUS[code]).send(errorEnvelope(req, code));
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await Promise.all(this.queues.map((q) => q.close().catch(() => undefined)));
+    await this.connection.quit().catch(() => this.connection.disconnect());
+  }
+}

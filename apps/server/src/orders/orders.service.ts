@@ -1,0 +1,240 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import type { ProductEntity } from '@candor/db';
+import { expiresAt, findExpiry, isTickFresh, parseRate, receiptRecordSeconds, stakeRange } from '@candor/domain';
+import { channel, type Order, type OrderReceipt, type Page, type PlaceOrderBody, type TickRef, type Wallet } from '@candor/contracts';
+import { DomainError } from '../common/domain-error.js';
+import { answerOrRethrow, findIdempotent, idempotencyClaim, type IdempotentResult } from '../common/idempotency.js';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { LedgerService, toCents } from '../ledger/ledger.service.js';
+import { MarketService } from '../market/market.service.js';
+import { RealtimeGateway } from '../realtime/realtime.gateway.js';
+import { toCommand } from './order-command.js';
+import { toOrder, toWallet, type OrderRow, type OrderViewRow } from './order-view.js';
+import { OrderBatcher } from './order-batcher.js';
+import { OrderNumbers } from './order-numbers.js';
+import { OrdersRepository, type ListQuery, type TickWithBlock } from './orders.repository.js';
+import { SettlementQueue } from './settlement/settlement-queue.js';
+
+export const PLACE_ORDER_SCOPE = 'POST /api/orders';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+type AccountIds = { cash: string; escrow: string; demo: string; demo_escrow: string };
+
+/**
+ * Orders (API.md "Trading", DESIGN.md "Trading"). Opening uses the server's clock and the server's
+ * latest tick only; the stake moves cash -> escrow (demo: demo -> demo_escrow) in the transaction
+ * that inserts the order. Settlement is the worker's (orders/settlement).
+ */
+@Injectable()
+export class OrdersService {
+  /** Ledger account ids never change: cached per user (bounded). */
+  private readonly accountIds = new Map<string, AccountIds>();
+  private readonly openMemo = new WeakMap<ProductEntity, Map<number, boolean>>();
+
+  constructor(
+    private readonly ledger: LedgerService,
+    private readonly market: MarketService,
+    private readonly repo: OrdersRepository,
+    private readonly batcher: OrderBatcher,
+    private readonly settlementQueue: SettlementQueue,
+    private readonly orderNumbers: OrderNumbers,
+    private readonly gateway: RealtimeGateway,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectDataSource() private readonly ds: DataSource,
+  ) {}
+
+  /**
+   * Places an order. Checks, in this order: symbol known (else 400 VALIDATION_FAILED on `symbol`),
+   * duration offered (422 EXPIRY_NOT_OFFERED), stake within the product's limits (422
+   * AMOUNT_OUT_OF_RANGE), market open now and at expiry (422 MARKET_CLOSED), latest tick under 3 s
+   * old (422 MARKET_DATA_STALE), balance (422 INSUFFICIENT_BALANCE, from the ledger's conditional debit).
+   * `openedAt`/`openPrice` are the latest tick's; `expiresAt` = the first whole second at or after the request time + duration.
+   */
+  async place(userId: string, body: PlaceOrderBody, idempotencyKey: unknown): Promise<IdempotentResult<Order>> {
+    const cmd = toCommand(body);
+    const claim = idempotencyClaim(idempotencyKey, userId, PLACE_ORDER_SCOPE, cmd);
+    let result: IdempotentResult<Order>;
+    let expiresAtMs: number;
+    let placedWallet: Wallet | null = null;
+    try {
+      const product = await this.market.getProductRow(cmd.symbol);
+      if (!product || !product.enabled) throw new DomainError('VALIDATION_FAILED', 'symbol');
+      const expiry = findExpiry(product.expiries ?? [], cmd.durationSeconds);
+      if (!expiry || parseRate(String(expiry.payoutRate)) === null) throw new DomainError('EXPIRY_NOT_OFFERED', 'durationSeconds');
+      if (stakeRange(cmd.amountCents, Number(product.minStake), Number(product.maxStake)) !== 'ok') throw new DomainError('AMOUNT_OUT_OF_RANGE', 'amount');
+
+      const now = Date.now();
+      expiresAtMs = expiresAt(now, cmd.durationSeconds);
+      if (!this.openAt(product, now) || !this.openAt(product, expiresAtMs)) {
+        throw new DomainError('MARKET_CLOSED');
+      }
+      const tick = await this.market.latestTick(cmd.symbol);
+      if (!tick || !isTickFresh(tick.t.getTime(), now)) throw new DomainError('MARKET_DATA_STALE');
+
+      const ids = await this.userAccounts(userId);
+      const id = randomUUID();
+      const real = cmd.account === 'real';
+      const row: OrderViewRow = {
+        id, order_no: await this.orderNumbers.next(new Date(now)), account: cmd.account, symbol: cmd.symbol, direction: cmd.direction,
+        amount: String(cmd.amountCents), duration_seconds: cmd.durationSeconds, payout_rate: String(expiry.payoutRate),
+        open_price: String(tick.price), open_tick_seq: String(tick.seq), opened_at: tick.t, expires_at: new Date(expiresAtMs), status: 'open',
+        close_price: null, close_tick_seq: null, closed_at: null, outcome: null, payout: null, pnl: null,
+      };
+      // The whole answer is known before the one statement that stores the order, its stake and the key.
+      const order = toOrder(row);
+      const placed = await this.batcher.place({
+        order: {
+          id, orderNo: row.order_no, userId, account: cmd.account, symbol: cmd.symbol, direction: cmd.direction, amountCents: cmd.amountCents,
+          durationSeconds: cmd.durationSeconds, payoutRate: row.payout_rate, openPrice: row.open_price, openTickSeq: row.open_tick_seq,
+          openedAt: tick.t, expiresAt: new Date(expiresAtMs),
+        },
+        from: real ? ids.cash : ids.demo,
+        to: real ? ids.escrow : ids.demo_escrow,
+        claim: claim ? { ...claim, status: 201, response: order } : null,
+      });
+      if (!placed.placed) {
+        // The key was taken by an earlier request (committed first): its answer, or 409 for another request.
+        const earlier = await findIdempotent<Order>(this.ds.manager, claim!);
+        if (!earlier) throw new Error('order not placed, and its idempotency key has no answer');
+        return earlier;
+      }
+      result = { status: 201, body: order, replayed: false };
+      placedWallet = walletFromBalances(placed.balances);
+    } catch (e) {
+      // A repeated key whose first request succeeded answers that success, even if this attempt would now be refused.
+      return answerOrRethrow<Order>(this.ds.manager, claim, e);
+    }
+    if (!result.replayed) {
+      await this.settlementQueue.ensure(Math.floor(expiresAtMs / 1000));
+      this.pushPlaced(userId, result.body, placedWallet);
+    }
+    return result;
+  }
+
+  async list(userId: string, q: Omit<ListQuery, 'limit'> & { limit?: number }): Promise<Page<Order>> {
+    if (q.cursor !== undefined && !UUID.test(q.cursor)) throw new DomainError('VALIDATION_FAILED', 'cursor');
+    const limit = q.limit ?? 20;
+    const rows = await this.repo.list(userId, { ...q, limit });
+    const items = rows.slice(0, limit).map(toOrder);
+    return { items, nextCursor: rows.length > limit ? items[items.length - 1]!.id : null };
+  }
+
+  async get(userId: string, id: string): Promise<Order> {
+    return toOrder(await this.row(userId, id));
+  }
+
+  /** The order with the two ticks it used and their blocks (null block fields until the feed sealed that second). */
+  async receipt(userId: string, id: string): Promise<OrderReceipt> {
+    const row = await this.row(userId, id);
+    const seqs = [row.open_tick_seq, ...(row.close_tick_seq ? [row.close_tick_seq] : [])].map(String);
+    const ticks = await this.repo.ticksWithBlocks(row.symbol, seqs);
+    const bySeq = new Map(ticks.map((t) => [String(t.seq), t]));
+    const entry = bySeq.get(String(row.open_tick_seq));
+    const exit = row.close_tick_seq ? bySeq.get(String(row.close_tick_seq)) : undefined;
+    if (!entry || (row.close_tick_seq && !exit)) throw new Error(`order ${row.id}: its ticks are missing from the record`);
+    return {
+      order: toOrder(row),
+      entryTick: tickRef(entry),
+      exitTick: exit ? tickRef(exit) : null,
+      verify: verifyText(row),
+    };
+  }
+
+  /**
+   * Puts the available demo balance back to its start (DEMO_START_BALANCE_CENTS) with one
+   * `demo_reset` entry between `demo` and `demo_issuer` for the difference. Stakes of open demo
+   * orders are not touched: those orders settle as usual afterwards, onto the reset balance.
+   */
+  async resetDemo(userId: string): Promise<Wallet> {
+    const ids = await this.userAccounts(userId);
+    await this.ledger.transaction(async (em) => {
+      const [acc]: { balance: string }[] = await em.query(`SELECT balance FROM ledger_accounts WHERE id = $1 FOR UPDATE`, [ids.demo]);
+      const diff = this.config.DEMO_START_BALANCE_CENTS - Number(acc!.balance);
+      if (diff === 0) return;
+      const issuer = await this.ledger.platformAccountId(em, 'demo_issuer');
+      await this.ledger.post(em, {
+        type: 'demo_reset', userId, refType: 'user', refId: userId,
+        postings: [{ accountId: issuer, amount: -diff }, { accountId: ids.demo, amount: diff }],
+      });
+    });
+    const wallet = toWallet(await this.ledger.balances(userId));
+    this.gateway.server?.to(channel.user(userId)).emit('wallet', wallet);
+    return wallet;
+  }
+
+  /**
+   * Whether the product trades at `ms`. Trading hours are whole minutes in a time zone (offsets and
+   * DST changes are whole minutes too), so the answer is constant within a UTC minute: it is kept per
+   * catalogue row (a changed or reloaded product is a new row) and minute, not recomputed per order.
+   */
+  private openAt(product: ProductEntity, ms: number): boolean {
+    let byMinute = this.openMemo.get(product);
+    if (!byMinute) this.openMemo.set(product, (byMinute = new Map()));
+    const minute = Math.floor(ms / 60_000);
+    let open = byMinute.get(minute);
+    if (open === undefined) {
+      open = this.market.statusOf(product, new Date(ms)).status === 'open';
+      if (byMinute.size > 64) byMinute.clear();
+      byMinute.set(minute, open);
+    }
+    return open;
+  }
+
+  private async row(userId: string, id: string): Promise<OrderRow> {
+    if (!UUID.test(id)) throw new DomainError('NOT_FOUND');
+    const row = await this.repo.findForUser(userId, id);
+    if (!row) throw new DomainError('NOT_FOUND');
+    return row;
+  }
+
+  private async userAccounts(userId: string): Promise<AccountIds> {
+    const cached = this.accountIds.get(userId);
+    if (cached) return cached;
+    const all = await this.ledger.userAccountIds(this.ds.manager, userId);
+    const ids = { cash: all.cash, escrow: all.escrow, demo: all.demo, demo_escrow: all.demo_escrow };
+    if (this.accountIds.size >= 100_000) this.accountIds.clear();
+    this.accountIds.set(userId, ids);
+    return ids;
+  }
+
+  /** `order` and `wallet` (as they stood when the order committed) to the user's room. */
+  private pushPlaced(userId: string, order: Order, wallet: Wallet | null): void {
+    const server = this.gateway.server;
+    if (!server) return;
+    const room = channel.user(userId);
+    server.to(room).emit('order', order);
+    if (wallet) server.to(room).emit('wallet', wallet);
+  }
+}
+
+/** The wallet from `kind -> balance` text (bigint cents), missing kinds as zero. */
+function walletFromBalances(b: Record<string, string>): Wallet {
+  const c = (k: string) => toCents(b[k]);
+  return toWallet({ cash: c('cash'), hold: c('hold'), escrow: c('escrow'), earn_pending: c('earn_pending'), earn_confirmed: c('earn_confirmed'), demo: c('demo'), demo_escrow: c('demo_escrow') });
+}
+
+function tickRef(t: TickWithBlock): TickRef {
+  return {
+    seq: String(t.seq),
+    t: new Date(t.t).toISOString(),
+    price: String(t.price),
+    blockSecond: t.block_second === null ? null : String(t.block_second),
+    blockHash: t.block_hash === null ? null : String(t.block_hash).trim(),
+  };
+}
+
+function verifyText(r: OrderRow): string {
+  const { from, to } = receiptRecordSeconds(new Date(r.opened_at).getTime(), new Date(r.closed_at ?? r.expires_at).getTime());
+  const exit = r.close_tick_seq
+    ? `The exit tick (seq ${r.close_tick_seq}, price ${r.close_price}) must be the last tick at or before expiresAt ${new Date(r.expires_at).toISOString()}, and the record must hold a later tick.`
+    : 'The exit tick is named here once the order is settled.';
+  return [
+    `1. Get the public record of ${r.symbol} for seconds ${from} to ${to}: GET /api/products/${r.symbol}/blocks?from=${from}&to=${to} (blocks with their ticks, prevHash and hash; GET /api/products/${r.symbol}/ticks gives the same ticks with their block).`,
+    `2. Check the chain: node scripts/verify-chain.mjs ${r.symbol} ${from} ${to} --api <this site's origin> recomputes every block's SHA-256 from its canonical encoding and checks each prevHash; a rewritten tick breaks it.`,
+    `3. The entry tick (seq ${r.open_tick_seq}, price ${r.open_price}) and the exit tick must be in those blocks with the block seconds and hashes shown in this receipt. ${exit}`,
+    `4. The result follows from the two prices alone: "up" wins if the exit price is higher, "down" if it is lower, equal prices are a tie (stake refunded); a win pays the stake plus floor(stake x ${r.payout_rate}).`,
+  ].join('\n');
+}

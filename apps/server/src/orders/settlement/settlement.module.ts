@@ -1,0 +1,10 @@
+import { Module } from '@nestjs/common';
+import { SettlementService } from './settlement.service.js';
+import { RedisSettlementEvents, SETTLEMENT_EVENTS } from './settlement-events.js';
+
+/** Settlement's services; its processors and scheduler sit in the WorkerModule, beside the queues. */
+@Module({
+  providers: [SettlementService, { provide: SETTLEMENT_EVENTS, useClass: RedisSettlementEvents }],
+  exports: [SettlementService],
+})
+export class SettlementModule {}

@@ -1,0 +1,263 @@
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+import { LedgerService, returnedRows } from '../../ledger/ledger.service.js';
+import { SETTLEMENT_EVENTS, type SettlementEvents } from './settlement-events.js';
+import { RuleCache, settlementEntry, type SettledRow } from './settlement-entry.js';
+
+const iso = (ms: number): string => new Date(ms).toISOString();
+
+/**
+ * The settlement statement: $1/$2 the window [lo, hi) of expiresAt, $3 the most orders. Claims ready
+ * open orders (a later tick is stored) from open_orders FOR UPDATE SKIP LOCKED and deletes their rows,
+ * finds each one's closing tick, flips them open -> settled with the domain's outcome and amounts, and
+ * returns them (times as ISO text).
+ *
+ * Its cost follows the batch, not the window: the orders are claimed in open_orders' key order
+ * (expiry, turn, user, order), stopping at `$3`, so a batch holds all of a user's orders of a second
+ * (but at a batch boundary) and each ledger account is touched about once per second's orders, not
+ * once per batch; the turn, a hash of user and second, varies the users' order from second to second
+ * (migration OpenOrdersByUser). An order is ready when its symbol's latest stored tick is later
+ * than its expiry: one probe per symbol of the tick record (a skip scan of its key), not one per order.
+ * No index of orders names a column the flip changes, so the flip is a HOT update (migration
+ * OpenOrders); the conditional `status = 'open'` keeps it exactly once whatever open_orders holds.
+ */
+export const SETTLE_SQL = `WITH RECURSIVE symbols AS (
+           -- the tick record's symbols: a skip scan, one index probe each
+           (SELECT x.symbol FROM ticks x ORDER BY x.symbol LIMIT 1)
+           UNION ALL
+           SELECT n.symbol FROM symbols s
+            CROSS JOIN LATERAL (SELECT x.symbol FROM ticks x WHERE x.symbol > s.symbol ORDER BY x.symbol LIMIT 1) n
+         ), latest AS MATERIALIZED (
+           SELECT s.symbol, (SELECT max(x.t) FROM ticks x WHERE x.symbol = s.symbol) AS t FROM symbols s
+         ), claimed AS MATERIALIZED (
+           -- in key order (earliest expiry first, then by turn and user), ready orders only, until $3 are locked
+           -- (the readiness is a filter on the ordered index scan, not a join the planner could sort after)
+           SELECT q.ctid AS row_id, q.order_id
+             FROM open_orders q
+            WHERE q.expires_at >= $1::timestamptz AND q.expires_at < $2::timestamptz
+              AND q.expires_at < (SELECT l.t FROM latest l WHERE l.symbol = q.symbol)
+            ORDER BY q.expires_at, q.turn, q.user_id, q.order_id
+            LIMIT $3
+              FOR UPDATE OF q SKIP LOCKED
+         ), due AS MATERIALIZED (
+           -- one index probe per claimed order (a join here was planned as a scan of all orders)
+           SELECT o.id, o.symbol, o.direction, o.open_price, o.expires_at
+             FROM orders o
+            WHERE o.id = ANY (ARRAY(SELECT c.order_id FROM claimed c)) AND o.status = 'open'
+         ), closes AS MATERIALIZED (
+           -- the close of each (symbol, expiry) once, not once per order (a burst shares a few of them):
+           -- the last tick at or before expiresAt (same time: the later-recorded)
+           SELECT k.symbol, k.expires_at, c.seq, c.t, c.price
+             FROM (SELECT DISTINCT d.symbol, d.expires_at FROM due d) k
+            CROSS JOIN LATERAL (
+              SELECT x.seq, x.t, x.price FROM ticks x
+               WHERE x.symbol = k.symbol
+                 AND x.t = (SELECT max(y.t) FROM ticks y WHERE y.symbol = k.symbol AND y.t <= k.expires_at)
+               ORDER BY x.seq DESC LIMIT 1) c
+         ), result AS (
+           SELECT d.id, c.seq, c.t, c.price,
+                  CASE WHEN c.price = d.open_price THEN 'tie'
+                       WHEN (d.direction = 'up') = (c.price > d.open_price) THEN 'win'
+                       ELSE 'loss' END AS outcome
+             FROM due d
+             JOIN closes c ON c.symbol = d.symbol AND c.expires_at = d.expires_at
+         ), unlisted AS (
+           -- the claimed rows leave open_orders: those settling now, and any whose order is not open
+           -- (by the locked rows' ctids: a TID scan, not a scan of open_orders)
+           DELETE FROM open_orders q
+            WHERE q.ctid = ANY (ARRAY(
+                    SELECT c.row_id FROM claimed c
+                     WHERE c.order_id IN (SELECT r.id FROM result r) OR c.order_id NOT IN (SELECT d.id FROM due d)))
+         )
+         UPDATE orders o
+            SET status = 'settled', close_price = r.price, close_tick_seq = r.seq, closed_at = r.t, outcome = r.outcome,
+                payout = CASE r.outcome WHEN 'win' THEN o.amount + floor(o.amount * o.payout_rate)::bigint WHEN 'tie' THEN o.amount ELSE 0 END,
+                pnl = CASE r.outcome WHEN 'win' THEN floor(o.amount * o.payout_rate)::bigint WHEN 'tie' THEN 0 ELSE -o.amount END,
+                settled_at = clock_timestamp()
+           FROM result r
+          WHERE o.id = r.id AND o.status = 'open'
+         RETURNING o.id, o.order_no, o.user_id, o.account, o.symbol, o.direction, o.amount, o.duration_seconds, o.payout_rate,
+                   o.open_price, o.open_tick_seq, o.status, o.close_price, o.close_tick_seq, o.outcome, o.payout, o.pnl,
+                   to_char(o.opened_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS opened_at,
+                   to_char(o.expires_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS expires_at,
+                   to_char(o.closed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS closed_at`;
+
+/**
+ * Planner setting for the settle statement. The seconds about to expire are past the end of
+ * open_orders' statistics (their orders arrived after the last ANALYZE), so Postgres estimates a
+ * dozen rows where a burst has thousands, and for the claim it picked a bitmap scan of the whole
+ * second plus a sort, in every batch, instead of the key-ordered index scan that stops at $3.
+ * Without bitmap scans, the ordered index scan is the cheapest plan whatever the estimate (a
+ * sequential scan would read the whole table and sort). SETTLE_PLANNER_RESET_SQL undoes it right
+ * after the statement, so the ledger function's statements are planned (and their plans cached on
+ * the connection) as everywhere else.
+ */
+export const SETTLE_PLANNER_SQL = `SET LOCAL enable_bitmapscan = off`;
+export const SETTLE_PLANNER_RESET_SQL = `RESET enable_bitmapscan`;
+
+/**
+ * Most orders settled in one transaction. Every order of a transaction becomes visible at its commit,
+ * and a batch holds the house row from its account locks to its commit (the postings insert is most of
+ * that), so batches of a burst commit one after another either way: a thousand makes the first orders
+ * of a burst visible within a few hundred milliseconds at no cost in throughput (measured against
+ * 2 000 and 5 000 in docs/performance.md). SETTLE_BATCH_LIMIT overrides it.
+ */
+export const SETTLE_BATCH_LIMIT = Math.max(100, Math.min(20_000, Number(process.env.SETTLE_BATCH_LIMIT ?? 1_000) || 1_000));
+/**
+ * Settlement transactions run at a time for one window. They take disjoint orders (SKIP LOCKED); one
+ * claims and closes its orders and inserts its journal entries while the other holds the house row
+ * (postBatch locks accounts in the ledger's lock order, so they cannot deadlock).
+ */
+export const SETTLE_PARALLEL = Math.max(1, Math.min(8, Number(process.env.SETTLE_PARALLEL ?? 2) || 2));
+
+export interface WindowState { open: number; nextExpiryMs: number | null }
+interface TradingAccounts { cash: string; escrow: string; demo: string; demo_escrow: string }
+const ACCOUNT_CACHE_MAX = 200_000;
+
+/**
+ * Settlement (DESIGN.md "Trading"): for every open order in a window whose symbol already has a
+ * tick LATER than the order's expiry, the close is the last tick at or before expiresAt (ties in
+ * time: the later-recorded), the outcome and amounts follow the domain rule, and in ONE transaction
+ * the orders flip `open -> settled` conditionally (`... AND status = 'open'`) and their money moves
+ * through `LedgerService.postBatch` (one entry per order, the house row updated once per batch).
+ * Orders are claimed through their `open_orders` rows, `FOR UPDATE SKIP LOCKED`, and the claimed rows
+ * are deleted by the same statement, so a second settler (a re-run job, the sweeper, another worker)
+ * never waits on or double-settles the same order: it settles what is left, or nothing. Only the
+ * claimer of an order's open_orders row updates that order, so settlers never wait on each other's
+ * orders rows, and they lock ledger accounts in the ledger's lock order: they cannot deadlock.
+ */
+@Injectable()
+export class SettlementService {
+  private readonly log = new Logger('settlement');
+  /** The pushes of committed batches, one after another. */
+  private pushing: Promise<void> = Promise.resolve();
+  private readonly accountCache = new Map<string, TradingAccounts>();
+
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly ledger: LedgerService,
+    @Optional() @Inject(SETTLEMENT_EVENTS) private readonly events?: SettlementEvents,
+  ) {}
+
+  /**
+   * Settles every ready open order with fromMs <= expiresAt < toMs, in transactions of up to
+   * `limit` orders, `lanes` of them at a time (default SETTLE_PARALLEL; one lane when few orders
+   * are expected saves the second lane's empty pass), and returns the settled rows. Orders still
+   * waiting for a later tick stay open.
+   *
+   * The `order`/`wallet` pushes of each batch go out as soon as it commits, in one message
+   * (RedisSettlementEvents), on the next turn of the event loop, also when a later batch fails.
+   */
+  async settleWindow(fromMs: number, toMs: number, opts: { limit?: number; lanes?: number } = {}): Promise<SettledRow[]> {
+    const limit = opts.limit ?? SETTLE_BATCH_LIMIT;
+    const lanes = Math.max(1, opts.lanes ?? SETTLE_PARALLEL);
+    const all: SettledRow[] = [];
+    const lane = async () => {
+      for (;;) {
+        const rows = await this.ledger.transaction((em) => this.settleBatch(em, fromMs, toMs, limit));
+        if (rows.length) {
+          all.push(...rows);
+          this.publish(rows);
+        }
+        if (rows.length < limit) return;
+      }
+    };
+    const results = await Promise.allSettled(Array.from({ length: lanes }, lane));
+    const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    if (failed) throw failed.reason;
+    return all;
+  }
+
+  /** Open orders left in the window and the earliest expiry among them. */
+  async windowState(fromMs: number, toMs: number): Promise<WindowState> {
+    const [row]: { open: number; next: Date | null }[] = await this.ds.query(
+      `SELECT count(*)::int AS open, min(expires_at) AS next FROM open_orders
+        WHERE expires_at >= $1::timestamptz AND expires_at < $2::timestamptz`,
+      [iso(fromMs), iso(toMs)],
+    );
+    return { open: row?.open ?? 0, nextExpiryMs: row?.next ? new Date(row.next).getTime() : null };
+  }
+
+  /** Expiry seconds (epoch) of open orders in [fromMs, toMs), for re-creating lost settle jobs. */
+  async openSeconds(fromMs: number, toMs: number, max = 10_000): Promise<number[]> {
+    const rows: { s: string }[] = await this.ds.query(
+      `SELECT DISTINCT floor(extract(epoch FROM expires_at))::bigint AS s FROM open_orders
+        WHERE expires_at >= $1::timestamptz AND expires_at < $2::timestamptz
+        ORDER BY 1 LIMIT $3`,
+      [iso(fromMs), iso(toMs), max],
+    );
+    return rows.map((r) => Number(r.s));
+  }
+
+  /** One transaction: claim, close and pay up to `limit` ready orders of the window. */
+  async settleBatch(em: EntityManager, fromMs: number, toMs: number, limit: number): Promise<SettledRow[]> {
+    await em.query(SETTLE_PLANNER_SQL);
+    const settled = returnedRows<Omit<SettledRow, 'cash_account_id' | 'escrow_account_id'>>(await em.query(SETTLE_SQL, [iso(fromMs), iso(toMs), limit]));
+    await em.query(SETTLE_PLANNER_RESET_SQL);
+    if (settled.length === 0) return [];
+    // One connection per transaction: these run one after another (the two platform ids are cached after the first batch).
+    const house = await this.ledger.platformAccountId(em, 'house');
+    const demoHouse = await this.ledger.platformAccountId(em, 'demo_house');
+    const accounts = await this.userAccounts(em, settled.map((r) => r.user_id));
+    const rows = settled as SettledRow[];
+    const rules = new RuleCache();
+    const entries = rows.map((r) => {
+      const a = accounts.get(r.user_id);
+      if (!a) throw new Error(`settlement: user ${r.user_id} has no ledger accounts`);
+      const demo = r.account === 'demo';
+      r.cash_account_id = demo ? a.demo : a.cash;
+      r.escrow_account_id = demo ? a.demo_escrow : a.escrow;
+      return settlementEntry(r, demo ? demoHouse : house, rules);
+    });
+    const posted = await this.ledger.postBatch(em, entries);
+    const missing = posted.filter((p) => p === null).length;
+    if (missing) throw new Error(`settlement: ${missing} orders flipped to settled but their entries already existed`);
+    return rows;
+  }
+
+  /** The trading accounts of these users (ids never change: cached, one query for the users not seen yet). */
+  private async userAccounts(em: EntityManager, userIds: readonly string[]): Promise<Map<string, TradingAccounts>> {
+    const out = new Map<string, TradingAccounts>();
+    const missing: string[] = [];
+    for (const id of new Set(userIds)) {
+      const hit = this.accountCache.get(id);
+      if (hit) out.set(id, hit);
+      else missing.push(id);
+    }
+    if (missing.length) {
+      const found: { user_id: string; kind: keyof TradingAccounts; id: string }[] = await em.query(
+        `SELECT user_id, kind, id FROM ledger_accounts WHERE user_id = ANY($1::uuid[]) AND kind IN ('cash', 'escrow', 'demo', 'demo_escrow')`,
+        [missing],
+      );
+      const fresh = new Map<string, Partial<TradingAccounts>>();
+      for (const f of found) {
+        let a = fresh.get(f.user_id);
+        if (!a) fresh.set(f.user_id, (a = {}));
+        a[f.kind] = String(f.id);
+      }
+      if (this.accountCache.size + fresh.size > ACCOUNT_CACHE_MAX) this.accountCache.clear();
+      for (const [userId, a] of fresh) {
+        if (!a.cash || !a.escrow || !a.demo || !a.demo_escrow) continue;
+        this.accountCache.set(userId, a as TradingAccounts);
+        out.set(userId, a as TradingAccounts);
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Pushes `order` and `wallet` to each user's room after a commit, on the next turn of the event
+   * loop (the next batch's statement goes first); a failure here never undoes a settlement. One
+   * batch's pushes at a time, in commit order: each reads the wallets after the previous one has
+   * gone out, so a user's last `wallet` push is never older than an earlier one.
+   */
+  private publish(rows: SettledRow[]): void {
+    const events = this.events;
+    if (!events) return;
+    const nextTurn = new Promise<void>((r) => setImmediate(r));
+    this.pushing = Promise.all([this.pushing, nextTurn])
+      .then(() => events.settled(rows))
+      .catch((e) => this.log.warn(`settlement events not published: ${(e as Error).message}`));
+  }
+}

@@ -1,0 +1,42 @@
+import { Module, type DynamicModule, type Type } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
+import { BullModule } from '@nestjs/bullmq';
+import { Redis } from 'ioredis';
+import { QUEUES } from '@candor/cross-process';
+import type { AppConfig } from './config/config.js';
+import { APP_CONFIG } from './config/config.js';
+import { ConfigModule } from './config/config.module.js';
+import { DatabaseModule } from './database/database.module.js';
+import { RedisModule } from './redis/redis.module.js';
+import { LedgerModule } from './ledger/ledger.module.js';
+import { LedgerCheckProcessor } from './ledger/ledger-check.processor.js';
+import { LedgerCheckScheduler } from './ledger/ledger-check.scheduler.js';
+import { HousekeepingProcessor, HousekeepingScheduler } from './housekeeping/housekeeping.processor.js';
+import { QueueRegistryCheck } from './queues/queue-registry.check.js';
+import { FeedModule } from './market/feed/feed.module.js';
+import { SettlementModule } from './orders/settlement/settlement.module.js';
+import { SettleSecondProcessor } from './orders/settlement/settle-second.processor.js';
+import { SettlementSweepProcessor } from './orders/settlement/settlement-sweep.processor.js';
+import { SettlementScheduler } from './orders/settlement/settlement.scheduler.js';
+import { SettleWakeup } from './orders/settlement/settle-wakeup.js';
+
+export const PROCESSORS: Type[] = [LedgerCheckProcessor, HousekeepingProcessor, SettleSecondProcessor, SettlementSweepProcessor];
+
+/** The worker process: the same services as the api, with BullMQ processors, their schedulers and the feed; no HTTP. */
+@Module({})
+export class WorkerModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: WorkerModule,
+      imports: [
+        ConfigModule.forRoot(config), DiscoveryModule, DatabaseModule, RedisModule, LedgerModule, SettlementModule, FeedModule,
+        BullModule.forRootAsync({
+          inject: [APP_CONFIG],
+          useFactory: (c: AppConfig) => ({ connection: new Redis(c.REDIS_URL, { maxRetriesPerRequest: null }) }),
+        }),
+        BullModule.registerQueue(...Object.values(QUEUES).map((q) => ({ name: q.name }))),
+      ],
+      providers: [...PROCESSORS, LedgerCheckScheduler, HousekeepingScheduler, QueueRegistryCheck, SettlementScheduler, SettleWakeup],
+    };
+  }
+}

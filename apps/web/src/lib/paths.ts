@@ -1,0 +1,48 @@
+/** Every route of the web app, spelled once (the paths are those of the product specification). Hash routing: `/#/pages/index/index`. */
+export const ROUTES = {
+  root: '/',
+  welcome: '/pages/welcome/welcome',
+  index: '/pages/index/index',
+  product: '/pages/product/product',
+  information: '/pages/information/information',
+  user: '/pages/user/user',
+  login: '/pages/login/login',
+  registerCheck: '/pages/login/registerCheck',
+  register: '/pages/login/register',
+  money: '/pages/money/money',
+  moneyDetail: '/pages/money/detail',
+  set: '/pages/set/set',
+  password: '/pages/password/password',
+  account: '/pages/account/account',
+  accountDetail: '/pages/account/account-detail',
+  moneyRecord: '/pages/money-record/money-record',
+  order: '/pages/order/order',
+  receipt: '/pages/order/receipt',
+  withdrawList: '/pages/withdraw-list/withdraw-list',
+  depositList: '/pages/withdraw-list/withdraw-open',
+  verify: '/pages/verify/verify',
+  withdrawMoney: '/pages/withdraw-money/withdraw-money',
+  message: '/pages/message/message',
+  aboutUs: '/pages/aboutUs/aboutUs',
+  transfer: '/pages/transfer/transfer',
+  particulars: '/pages/Particulars/Particulars',
+  detail: '/pages/Detail/Detail',
+  indexDetail: '/pages/index/detail',
+  informationDetail: '/pages/information/detail',
+  privacy: '/pages/yinsi/yinsi',
+  privacyGy: '/pages/yinsi/gy',
+  chooseLocation: '/choose-location',
+  openLocation: '/open-location',
+} as const;
+
+export type RoutePath = (typeof ROUTES)[keyof typeof ROUTES];
+
+/** `/pages/password/password?kind=login` */
+export function passwordRoute(kind: 'login' | 'trade'): string {
+  return `${ROUTES.password}?kind=${kind}`;
+}
+
+/** Route metadata read by shared pages (the coming-soon page's title key in the `common` namespace). */
+export interface RouteHandle {
+  titleKey?: string;
+}

@@ -1,0 +1,53 @@
+/**
+ * Queue names, job names, their payloads and retry options: one place, shared by the api
+ * (which enqueues) and the worker (which processes). The worker refuses to boot if a queue
+ * listed here has no processor.
+ */
+export const QUEUES = {
+  ledgerCheck: { name: 'ledger-check', jobs: { check: 'ledger-check' } },
+  settlement: { name: 'settlement', jobs: { settleSecond: 'settle-second' } },
+  settlementSweep: { name: 'settlement-sweep', jobs: { sweep: 'settlement-sweep' } },
+  housekeeping: { name: 'housekeeping', jobs: { pruneIdempotencyKeys: 'prune-idempotency-keys' } },
+} as const;
+
+export interface HousekeepingPayload { requestedAt: string }
+
+/** How long an `Idempotency-Key` and its answer are kept; a repeat after that is a new request. */
+export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
+/** How often the worker removes expired idempotency keys. */
+export const PRUNE_IDEMPOTENCY_EVERY_MS = 10 * 60 * 1000;
+
+export interface LedgerCheckPayload { requestedAt: string }
+
+export const DEFAULT_JOB_OPTIONS = { attempts: 5, backoff: { type: 'exponential' as const, delay: 500 }, removeOnComplete: 1000, removeOnFail: 5000 };
+
+/** One settlement job per expiry second (epoch seconds): it settles every open order whose expiresAt falls in [second, second + 1). */
+export interface SettleSecondPayload {
+  second: number;
+  /** Kept by the job between its runs: orders settled so far, and orders of the second still open. */
+  settled?: number;
+  open?: number;
+}
+export interface SettlementSweepPayload { requestedAt: string }
+
+/**
+ * Deterministic id of the settlement job of one expiry second, so enqueuing it twice is a no-op.
+ * (BullMQ 6 refuses custom ids with a single ':', hence `settle-<epochSecond>` rather than `settle:<epochSecond>`.)
+ */
+export const settleJobId = (second: number): string => `settle-${second}`;
+
+/**
+ * The settle job re-delays itself (BullMQ DelayedError, not a failed attempt) while orders of its second
+ * are still open, every SETTLE_POLL_MS; it gives up SETTLE_GIVE_UP_MS after the end of its second and leaves
+ * the rest to the sweeper. Failures (database down) retry with backoff.
+ */
+/** Delay of a new settle job: it first runs at the start of its second, then re-delays itself until the second is settled. */
+export const settleJobDelay = (second: number, nowMs: number): number => Math.max(0, second * 1000 + 50 - nowMs);
+
+export const SETTLE_JOB_OPTIONS = { attempts: 8, backoff: { type: 'exponential' as const, delay: 250 }, removeOnComplete: 2000, removeOnFail: 5000 };
+export const SETTLE_POLL_MS = 100;
+export const SETTLE_GIVE_UP_MS = 15_000;
+/** The sweeper runs every SWEEP_EVERY_MS and settles any open order whose expiry is more than SWEEP_OVERDUE_MS past. */
+export const SWEEP_EVERY_MS = 2000;
+export const SWEEP_OVERDUE_MS = 2000;
+export const SWEEP_JOB_OPTIONS = { attempts: 1, removeOnComplete: 100, removeOnFail: 500 };

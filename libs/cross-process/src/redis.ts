@@ -1,0 +1,62 @@
+import type { CandleEvent, CandleInterval, Order, Wallet } from '@candor/contracts';
+
+/** Redis keys. Each builder is the only place its key is spelled. */
+export const REDIS_KEYS = {
+  /** The last stored tick of a product (JSON `LastTick`), written by the feed once the tick is stored. */
+  tickLast: (symbol: string): string => `tick:last:${symbol}`,
+  /** Only one feed produces at a time: `SET feed:leader <id> NX PX <ttl>`, renewed while it runs. */
+  feedLeader: 'feed:leader',
+  /** The worker's last scheduled ledger check, read by the console. */
+  ledgerCheckLast: 'ledger-check:last',
+  /** A revoked session id, so every api instance refuses its still-valid access tokens. */
+  sessionRevoked: (sid: string): string => `session-revoked:${sid}`,
+  captcha: (id: string): string => `captcha:${id}`,
+  /** The answer of a captcha already checked at registration's first step. */
+  registration: (token: string): string => `registration:${token}`,
+  loginFailures: (email: string): string => `login-failures:${email.toLowerCase()}`,
+  rateLimit: (name: string, handler: string, ip: string): string => `rate:${name}:${handler}:${ip}`,
+} as const;
+
+/** Pub/sub channels. */
+export const REDIS_CHANNELS = {
+  /** Every stored tick (`TickMessage`), from the feed to every api instance and the settlement wake-up. */
+  ticks: 'candor:ticks',
+  /** An operator changed the catalogue (payload: a symbol, or empty for all): every api instance reloads it. */
+  productsChanged: 'candor:products-changed',
+} as const;
+
+export interface LastTick {
+  seq: string;
+  t: string;
+  price: string;
+}
+
+export interface LiveStats24h {
+  change24h: string;
+  high24h: string | null;
+  low24h: string | null;
+  volume24h: string;
+  amount24h: string;
+}
+
+export type LiveCandle = Omit<CandleEvent, 'symbol' | 'interval'>;
+
+/** Published on REDIS_CHANNELS.ticks for every stored tick, with the product's live 24h statistics and current candles. */
+export interface TickMessage {
+  symbol: string;
+  seq: string;
+  t: string;
+  price: string;
+  volume: string;
+  stats: LiveStats24h;
+  candles: Record<CandleInterval, LiveCandle>;
+}
+
+/**
+ * Server to server through the socket.io Redis adapter (`serverSideEmit`; the worker sends it with
+ * @socket.io/redis-emitter): many users' `order` and `wallet` pushes in one message. Every api
+ * instance delivers each push to the `user:ID` room if it holds that room.
+ */
+export interface UserPushBatch { orders: [userId: string, order: Order][]; wallets: [userId: string, wallet: Wallet][] }
+export const USER_PUSHES_EVENT = 'user-pushes';
+export interface InterServerEvents { [USER_PUSHES_EVENT]: (batch: UserPushBatch) => void }
