@@ -20,16 +20,36 @@ const ZONES = [
   { target: './apps/console', from: ['./apps/server', './apps/web', './libs/db', './libs/cross-process'], message: 'The console imports only shared libs.' },
   { target: './libs', from: './apps', message: 'Libraries import no app.' },
   { target: './scripts', from: './apps', message: 'Scripts run the apps (node apps/server/dist/...) and import only libs.' },
-  { target: ['./libs/domain', './libs/contracts', './libs/i18n'], from: ['./libs/db', './libs/cross-process'], message: 'scope:shared libraries import no server library.' },
+  {
+    target: ['./libs/domain', './libs/contracts', './libs/i18n'],
+    from: ['./libs/db', './libs/cross-process'],
+    message: 'scope:shared libraries import no server library.',
+  },
 ];
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '.data/**', 'screenshots/**', 'bench-results/**', '**/*.js', '*.mjs', '**/vite.config.ts', 'scripts/testing/fixtures/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '.data/**',
+      'screenshots/**',
+      'bench-results/**',
+      '**/*.js',
+      '*.mjs',
+      '**/vite.config.ts',
+      'scripts/testing/fixtures/**',
+    ],
+  },
   ...tseslint.configs.recommended.map((c) => ({ ...c, files: ['**/*.ts', '**/*.tsx'] })),
   {
     files: ['**/*.ts', '**/*.tsx', 'scripts/**/*.mjs'],
     plugins: { 'import-x': importX },
-    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['tsconfig.spec.json', 'apps/*/tsconfig.json', 'libs/*/tsconfig.json'], noWarnOnMultipleProjects: true })] },
+    settings: {
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: ['tsconfig.spec.json', 'apps/*/tsconfig.json', 'libs/*/tsconfig.json'], noWarnOnMultipleProjects: true }),
+      ],
+    },
     rules: {
       'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: ZONES }],
       'no-restricted-imports': restrict(APP_PACKAGES, 'Apps are run, not imported: move shared code to a lib.'),
@@ -53,7 +73,13 @@ export default tseslint.config(
         { object: 'describe', property: 'skip', message: 'No skipped tests.' },
         { object: 'test', property: 'skip', message: 'No skipped tests.' },
       ],
-      'no-restricted-globals': ['error', { name: 'fit', message: 'No focused tests.' }, { name: 'fdescribe', message: 'No focused tests.' }, { name: 'xit', message: 'No skipped tests.' }, { name: 'xdescribe', message: 'No skipped tests.' }],
+      'no-restricted-globals': [
+        'error',
+        { name: 'fit', message: 'No focused tests.' },
+        { name: 'fdescribe', message: 'No focused tests.' },
+        { name: 'xit', message: 'No skipped tests.' },
+        { name: 'xdescribe', message: 'No skipped tests.' },
+      ],
     },
   },
   {
@@ -63,7 +89,9 @@ export default tseslint.config(
   },
   {
     files: ['libs/domain/**/*.ts', 'libs/contracts/**/*.ts', 'libs/i18n/**/*.ts'],
-    rules: { 'no-restricted-imports': restrict([...FRAMEWORKS, ...SERVER_LIBS, ...APP_PACKAGES], 'scope:shared libraries import no framework and no server code.') },
+    rules: {
+      'no-restricted-imports': restrict([...FRAMEWORKS, ...SERVER_LIBS, ...APP_PACKAGES], 'scope:shared libraries import no framework and no server code.'),
+    },
   },
   {
     files: ['apps/web/**/*.ts', 'apps/web/**/*.tsx', 'apps/console/**/*.ts', 'apps/console/**/*.tsx'],

@@ -11,8 +11,19 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
-  commandLine, describeExit, ensureDatabase, ensureDatabaseOf, freePort, isAlive, prefixer, readJson, runCommand,
-  spawnService, startEmbeddedPostgres, startRedis, writeJson,
+  commandLine,
+  describeExit,
+  ensureDatabase,
+  ensureDatabaseOf,
+  freePort,
+  isAlive,
+  prefixer,
+  readJson,
+  runCommand,
+  spawnService,
+  startEmbeddedPostgres,
+  startRedis,
+  writeJson,
 } from './lib/infra.mjs';
 import { DATABASE_NAME, MIGRATE, jwtSecret } from './lib/platform.mjs';
 
@@ -98,7 +109,8 @@ try {
     if (migrate.code !== 0) throw new Error('migrations/seed failed');
   }
   // One compiler for both processes: the worker's Node restarts on the api's rebuilds.
-  if (app === 'api') watch(spawnService({ name: 'tsc', command: process.execPath, args: [tsc, '-b', 'apps/server', '--watch', '--preserveWatchOutput'], cwd: rootDir, env }));
+  if (app === 'api')
+    watch(spawnService({ name: 'tsc', command: process.execPath, args: [tsc, '-b', 'apps/server', '--watch', '--preserveWatchOutput'], cwd: rootDir, env }));
   watch(spawnService({ name: app, command: process.execPath, args: ['--watch', `apps/server/dist/main/${app}.js`], cwd: rootDir, env }));
   if (app === 'api') log(`api on http://localhost:${env.PORT}/api (web dev server: nx serve web -> http://localhost:4200)`);
 } catch (err) {

@@ -35,8 +35,10 @@ function runTier(tier) {
   const jestArgs = [
     '--experimental-vm-modules',
     path.join(rootDir, 'node_modules/jest/bin/jest.js'),
-    '--selectProjects', tier,
-    '--json', `--outputFile=${outputFile}`,
+    '--selectProjects',
+    tier,
+    '--json',
+    `--outputFile=${outputFile}`,
     ...(IN_BAND.has(tier) ? ['--runInBand', '--forceExit'] : []),
     ...extraJestArgs,
   ];
@@ -56,7 +58,9 @@ function runTier(tier) {
       let result = null;
       try {
         result = JSON.parse(fs.readFileSync(outputFile, 'utf8'));
-      } catch { /* jest did not get as far as writing results */ }
+      } catch {
+        /* jest did not get as far as writing results */
+      }
       fs.rmSync(outputFile, { force: true });
       const { passed, failed, notes } = tierOutcome({ result, code, signal, timedOut });
       log(`${tier}: passed ${passed}, failed ${failed} in ${seconds} s${notes.length ? ` (${notes.join('; ')})` : ''}`);

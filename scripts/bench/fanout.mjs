@@ -20,7 +20,27 @@ import { fork, spawn } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { Redis } from 'ioredis';
-import { Histogram, ROOT_DIR, collectProfile, cpuMeter, cpuSeconds, fmt, log, machineNote, openFileLimit, printTable, profileSetup, ratio, rssBytes, signalProfile, sleep, verdict, runBench, cleanupStack, exitWithHelpIf } from './lib/common.mjs';
+import {
+  Histogram,
+  ROOT_DIR,
+  collectProfile,
+  cpuMeter,
+  cpuSeconds,
+  fmt,
+  log,
+  machineNote,
+  openFileLimit,
+  printTable,
+  profileSetup,
+  ratio,
+  rssBytes,
+  signalProfile,
+  sleep,
+  verdict,
+  runBench,
+  cleanupStack,
+  exitWithHelpIf,
+} from './lib/common.mjs';
 import { API_MAIN, ensureServerBuilt, onInterrupt, startNodeService, startStack } from './lib/stack.mjs';
 import { freePort, waitForHttp } from '../lib/infra.mjs';
 

@@ -41,7 +41,25 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { Redis } from 'ioredis';
 import { Queue } from 'bullmq';
-import { ROOT_DIR, collectProfile, cpuSeconds, treeCpuSeconds, fmt, log, machineNote, percentile, printTable, profileSetup, ratio, signalProfile, sleep, verdict, runBench, cleanupStack, exitWithHelpIf } from './lib/common.mjs';
+import {
+  ROOT_DIR,
+  collectProfile,
+  cpuSeconds,
+  treeCpuSeconds,
+  fmt,
+  log,
+  machineNote,
+  percentile,
+  printTable,
+  profileSetup,
+  ratio,
+  signalProfile,
+  sleep,
+  verdict,
+  runBench,
+  cleanupStack,
+  exitWithHelpIf,
+} from './lib/common.mjs';
 import { WORKER_MAIN, ensureServerBuilt, onInterrupt, startNodeService, startStack } from './lib/stack.mjs';
 import { withClient } from '../lib/infra.mjs';
 import { createFundedUsers, describeLedger, ledgerCheck as ledgerCheckQuery } from './lib/users.mjs';
@@ -476,7 +494,9 @@ async function runWorker({ label, url, stack, firstSecond, seconds, orders }) {
     // statement deletes an order's row in the transaction that settles it) tells when all are done.
     const snapshots = [];
     const takeSnapshot = async () => {
-      const { rows: [snap] } = await poller.query('SELECT pg_current_snapshot()::text AS s');
+      const {
+        rows: [snap],
+      } = await poller.query('SELECT pg_current_snapshot()::text AS s');
       const at = Date.now();
       snapshots.push({ at, ...parseSnapshot(snap.s) });
       return at;
@@ -489,10 +509,12 @@ async function runWorker({ label, url, stack, firstSecond, seconds, orders }) {
       const now = await takeSnapshot();
       if (now - lastCount >= COUNT_MS) {
         lastCount = now;
-        const { rows: [open] } = await poller.query(
-          `SELECT count(*)::int AS n FROM open_orders WHERE expires_at >= to_timestamp($1) AND expires_at < to_timestamp($2)`,
-          [firstSecond, firstSecond + seconds],
-        );
+        const {
+          rows: [open],
+        } = await poller.query(`SELECT count(*)::int AS n FROM open_orders WHERE expires_at >= to_timestamp($1) AND expires_at < to_timestamp($2)`, [
+          firstSecond,
+          firstSecond + seconds,
+        ]);
         settled = orders.length - open.n;
         if (settled >= orders.length) {
           // The last commit may have come after this round's snapshot: one more, so every settling transaction is in one.

@@ -6,7 +6,16 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import madge from 'madge';
 
-export const SOURCE_ROOTS = ['apps/server/src', 'apps/web/src', 'apps/console/src', 'libs/domain/src', 'libs/contracts/src', 'libs/i18n/src', 'libs/db/src', 'libs/cross-process/src'];
+export const SOURCE_ROOTS = [
+  'apps/server/src',
+  'apps/web/src',
+  'apps/console/src',
+  'libs/domain/src',
+  'libs/contracts/src',
+  'libs/i18n/src',
+  'libs/db/src',
+  'libs/cross-process/src',
+];
 
 /** The node a file belongs to at folder level: `<root>/<first folder>`, or the file itself when it sits in the root. */
 export function featureOf(file) {
@@ -17,18 +26,31 @@ export function featureOf(file) {
 /** The strongly connected components with more than one node (Tarjan), each sorted, of `graph` (node -> deps). */
 export function cyclesOf(graph) {
   let index = 0;
-  const idx = new Map(), low = new Map(), stack = [], onStack = new Set(), out = [];
+  const idx = new Map(),
+    low = new Map(),
+    stack = [],
+    onStack = new Set(),
+    out = [];
   const strong = (v) => {
-    idx.set(v, index); low.set(v, index); index++;
-    stack.push(v); onStack.add(v);
+    idx.set(v, index);
+    low.set(v, index);
+    index++;
+    stack.push(v);
+    onStack.add(v);
     for (const w of graph.get(v) ?? []) {
-      if (!idx.has(w)) { strong(w); low.set(v, Math.min(low.get(v), low.get(w))); }
-      else if (onStack.has(w)) low.set(v, Math.min(low.get(v), idx.get(w)));
+      if (!idx.has(w)) {
+        strong(w);
+        low.set(v, Math.min(low.get(v), low.get(w)));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v), idx.get(w)));
     }
     if (low.get(v) === idx.get(v)) {
       const comp = [];
       let w;
-      do { w = stack.pop(); onStack.delete(w); comp.push(w); } while (w !== v);
+      do {
+        w = stack.pop();
+        onStack.delete(w);
+        comp.push(w);
+      } while (w !== v);
       if (comp.length > 1) out.push(comp.sort());
     }
   };
@@ -52,13 +74,16 @@ export function folderGraph(files) {
 
 /** The files' import graph under `roots` (relative to `rootDir`), type-only imports included. */
 export async function importGraph(rootDir, roots = SOURCE_ROOTS) {
-  const res = await madge(roots.map((r) => path.join(rootDir, r)), {
-    baseDir: rootDir,
-    fileExtensions: ['ts', 'tsx'],
-    tsConfig: path.join(rootDir, 'tsconfig.spec.json'),
-    excludeRegExp: [/node_modules/, /\/dist\//],
-    detectiveOptions: { ts: { skipTypeImports: false }, tsx: { skipTypeImports: false } },
-  });
+  const res = await madge(
+    roots.map((r) => path.join(rootDir, r)),
+    {
+      baseDir: rootDir,
+      fileExtensions: ['ts', 'tsx'],
+      tsConfig: path.join(rootDir, 'tsconfig.spec.json'),
+      excludeRegExp: [/node_modules/, /\/dist\//],
+      detectiveOptions: { ts: { skipTypeImports: false }, tsx: { skipTypeImports: false } },
+    },
+  );
   return new Map(Object.entries(res.obj()));
 }
 

@@ -15,7 +15,11 @@ export function newestMtime(paths, ignore = /\.(spec|int-spec|e2e)\.tsx?$/) {
   let newest = 0;
   const visit = (p) => {
     let st;
-    try { st = fs.statSync(p); } catch { return; }
+    try {
+      st = fs.statSync(p);
+    } catch {
+      return;
+    }
     if (st.isDirectory()) {
       for (const entry of fs.readdirSync(p)) if (!SKIP_DIRS.has(entry)) visit(path.join(p, entry));
     } else if (st.mtimeMs > newest && !ignore.test(p)) {
@@ -26,7 +30,13 @@ export function newestMtime(paths, ignore = /\.(spec|int-spec|e2e)\.tsx?$/) {
   return newest;
 }
 
-const mtimeOf = (file) => { try { return fs.statSync(file).mtimeMs; } catch { return 0; } };
+const mtimeOf = (file) => {
+  try {
+    return fs.statSync(file).mtimeMs;
+  } catch {
+    return 0;
+  }
+};
 const readTsconfig = (file) => JSON.parse(fs.readFileSync(file, 'utf8'));
 
 /** The TypeScript projects reachable from tsconfig.build.json through `references`. */

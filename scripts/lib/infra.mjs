@@ -36,8 +36,14 @@ export function portTaken(port, host = '127.0.0.1') {
   return new Promise((resolve) => {
     const socket = net.connect({ port, host });
     socket.setTimeout(1000);
-    socket.once('connect', () => { socket.destroy(); resolve(true); });
-    socket.once('timeout', () => { socket.destroy(); resolve(false); });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
     socket.once('error', () => resolve(false));
   });
 }
@@ -74,7 +80,11 @@ export function waitForHttp(url, { timeoutMs = 60000, intervalMs = 200, abort } 
       const res = await fetch(url, { signal: AbortSignal.timeout(3000) });
       const text = await res.text();
       if (!res.ok) throw new Error(`HTTP ${res.status} ${text.slice(0, 200)}`);
-      try { return JSON.parse(text); } catch { return text || true; }
+      try {
+        return JSON.parse(text);
+      } catch {
+        return text || true;
+      }
     },
     { timeoutMs, intervalMs, what: url, abort },
   );
@@ -112,13 +122,21 @@ export function commandLine(pid) {
 /** Sends `signal`, waits for the process to go, escalates to SIGKILL after timeoutMs. */
 export async function stopPid(pid, { signal = 'SIGTERM', timeoutMs = 10000 } = {}) {
   if (!isAlive(pid)) return 'gone';
-  try { process.kill(pid, signal); } catch { return 'gone'; }
+  try {
+    process.kill(pid, signal);
+  } catch {
+    return 'gone';
+  }
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (!isAlive(pid)) return 'stopped';
     await sleep(50);
   }
-  try { process.kill(pid, 'SIGKILL'); } catch { /* already gone */ }
+  try {
+    process.kill(pid, 'SIGKILL');
+  } catch {
+    /* already gone */
+  }
   await waitFor(() => !isAlive(pid), { timeoutMs: 5000, what: `process ${pid} to die` }).catch(() => {});
   return 'killed';
 }
@@ -133,7 +151,11 @@ export async function stopStale(pid, marker, { log = () => {}, name = marker, si
 }
 
 export function readJson(file, fallback = undefined) {
-  try { return JSON.parse(fs.readFileSync(file, 'utf8')); } catch { return fallback; }
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return fallback;
+  }
 }
 
 export function writeJson(file, value, mode = 0o644) {
@@ -172,8 +194,14 @@ export function spawnService({ name, command, args = [], env = process.env, cwd,
   eachLine(child.stderr, print);
   let exitInfo = null;
   const exited = new Promise((resolve) => {
-    child.once('exit', (code, signal) => { exitInfo = { code, signal }; resolve(exitInfo); });
-    child.once('error', (err) => { exitInfo = { code: null, signal: null, error: err }; resolve(exitInfo); });
+    child.once('exit', (code, signal) => {
+      exitInfo = { code, signal };
+      resolve(exitInfo);
+    });
+    child.once('error', (err) => {
+      exitInfo = { code: null, signal: null, error: err };
+      resolve(exitInfo);
+    });
   });
   const service = {
     name,
@@ -184,8 +212,18 @@ export function spawnService({ name, command, args = [], env = process.env, cwd,
     exitInfo: () => exitInfo,
     async stop({ signal = stopSignal, timeoutMs = stopTimeoutMs } = {}) {
       if (exitInfo) return exitInfo;
-      try { child.kill(signal); } catch { /* gone */ }
-      const timer = setTimeout(() => { try { child.kill('SIGKILL'); } catch { /* gone */ } }, timeoutMs);
+      try {
+        child.kill(signal);
+      } catch {
+        /* gone */
+      }
+      const timer = setTimeout(() => {
+        try {
+          child.kill('SIGKILL');
+        } catch {
+          /* gone */
+        }
+      }, timeoutMs);
       const info = await exited;
       clearTimeout(timer);
       return info;
@@ -201,10 +239,16 @@ export function runCommand({ name, command, args = [], env = process.env, cwd, o
     track?.(child);
     const print = onLine ?? prefixer(name);
     const lines = [];
-    eachLine(child.stdout, (line) => { lines.push(line); print(line); });
+    eachLine(child.stdout, (line) => {
+      lines.push(line);
+      print(line);
+    });
     eachLine(child.stderr, print);
     child.once('error', reject);
-    child.once('close', (code, signal) => { track?.(null); resolve({ code: code ?? 1, signal, lines }); });
+    child.once('close', (code, signal) => {
+      track?.(null);
+      resolve({ code: code ?? 1, signal, lines });
+    });
   });
 }
 
@@ -330,7 +374,9 @@ export function traversableByOthers(dir) {
   for (let d = path.resolve(dir); ; d = path.dirname(d)) {
     try {
       if (!(fs.statSync(d).mode & 0o001)) return false;
-    } catch { /* not created yet: we create it 0755 */ }
+    } catch {
+      /* not created yet: we create it 0755 */
+    }
     if (d === path.dirname(d)) return true;
   }
 }
@@ -416,7 +462,9 @@ export async function startEmbeddedPostgres({ dataDir, port, fast = false, log =
     if (ids) assertReachableByPostgres(parent, ids);
   }
   if (!creds?.user || !creds?.password) {
-    throw new Error(`${credFile} is missing: the password of the Postgres cluster in ${dataDir} is unknown. Delete ${dataDir} to start over with an empty database.`);
+    throw new Error(
+      `${credFile} is missing: the password of the Postgres cluster in ${dataDir} is unknown. Delete ${dataDir} to start over with an empty database.`,
+    );
   }
   if (ids === null) throw new Error(`running as root, but there is no 'postgres' user to run Postgres as`);
   if (ids?.uid) {
@@ -443,15 +491,31 @@ export async function startEmbeddedPostgres({ dataDir, port, fast = false, log =
   fs.closeSync(logFd);
   let exitInfo = null;
   const exited = new Promise((resolve) => {
-    child.once('exit', (code, signal) => { exitInfo = { code, signal }; resolve(exitInfo); });
-    child.once('error', (error) => { exitInfo = { code: null, signal: null, error }; resolve(exitInfo); });
+    child.once('exit', (code, signal) => {
+      exitInfo = { code, signal };
+      resolve(exitInfo);
+    });
+    child.once('error', (error) => {
+      exitInfo = { code: null, signal: null, error };
+      resolve(exitInfo);
+    });
   });
   const url = (db = 'postgres') => `postgres://${creds.user}:${encodeURIComponent(creds.password)}@127.0.0.1:${port}/${db}`;
 
   const stop = async () => {
     if (!exitInfo) {
-      try { child.kill('SIGINT'); } catch { /* gone */ } // "fast" shutdown: roll back, close, checkpoint
-      const timer = setTimeout(() => { try { child.kill('SIGQUIT'); } catch { /* gone */ } }, 20000);
+      try {
+        child.kill('SIGINT');
+      } catch {
+        /* gone */
+      } // "fast" shutdown: roll back, close, checkpoint
+      const timer = setTimeout(() => {
+        try {
+          child.kill('SIGQUIT');
+        } catch {
+          /* gone */
+        }
+      }, 20000);
       await exited;
       clearTimeout(timer);
     }
@@ -478,7 +542,12 @@ export async function startEmbeddedPostgres({ dataDir, port, fast = false, log =
 function which(cmd) {
   for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
     const file = path.join(dir, cmd);
-    try { fs.accessSync(file, fs.constants.X_OK); return file; } catch { /* next */ }
+    try {
+      fs.accessSync(file, fs.constants.X_OK);
+      return file;
+    } catch {
+      /* next */
+    }
   }
   for (const dir of ['/usr/bin', '/usr/local/bin', '/usr/sbin', '/opt/homebrew/bin']) {
     const file = path.join(dir, cmd);
@@ -516,9 +585,15 @@ function redisPing(port) {
     socket.once('connect', () => socket.write('PING\r\n'));
     socket.on('data', (chunk) => {
       data += chunk;
-      if (data.includes('\r\n')) { socket.destroy(); data.startsWith('+PONG') ? resolve(true) : reject(new Error(data.trim())); }
+      if (data.includes('\r\n')) {
+        socket.destroy();
+        data.startsWith('+PONG') ? resolve(true) : reject(new Error(data.trim()));
+      }
     });
-    socket.once('timeout', () => { socket.destroy(); reject(new Error('timeout')); });
+    socket.once('timeout', () => {
+      socket.destroy();
+      reject(new Error('timeout'));
+    });
     socket.once('error', reject);
   });
 }
@@ -537,23 +612,57 @@ export async function startRedis({ port, dir, log = () => {} }) {
   const bin = ensureRedisServer({ log });
   const logFile = path.join(dir, 'redis.log');
   const args = [
-    '--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no',
-    '--maxmemory-policy', 'noeviction', '--dir', dir, '--logfile', logFile, '--daemonize', 'no',
+    '--port',
+    String(port),
+    '--bind',
+    '127.0.0.1',
+    '--save',
+    '',
+    '--appendonly',
+    'no',
+    '--maxmemory-policy',
+    'noeviction',
+    '--dir',
+    dir,
+    '--logfile',
+    logFile,
+    '--daemonize',
+    'no',
   ];
   const child = spawn(bin, args, { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   let early = '';
-  child.stdout.on('data', (c) => { early += c; });
-  child.stderr.on('data', (c) => { early += c; });
+  child.stdout.on('data', (c) => {
+    early += c;
+  });
+  child.stderr.on('data', (c) => {
+    early += c;
+  });
   let exitInfo = null;
   const exited = new Promise((resolve) => {
-    child.once('exit', (code, signal) => { exitInfo = { code, signal }; resolve(exitInfo); });
-    child.once('error', (error) => { exitInfo = { code: null, signal: null, error }; resolve(exitInfo); });
+    child.once('exit', (code, signal) => {
+      exitInfo = { code, signal };
+      resolve(exitInfo);
+    });
+    child.once('error', (error) => {
+      exitInfo = { code: null, signal: null, error };
+      resolve(exitInfo);
+    });
   });
   writeJson(pidFile, { pid: child.pid, port });
   const stop = async () => {
     if (!exitInfo) {
-      try { child.kill('SIGTERM'); } catch { /* gone */ }
-      const timer = setTimeout(() => { try { child.kill('SIGKILL'); } catch { /* gone */ } }, 10000);
+      try {
+        child.kill('SIGTERM');
+      } catch {
+        /* gone */
+      }
+      const timer = setTimeout(() => {
+        try {
+          child.kill('SIGKILL');
+        } catch {
+          /* gone */
+        }
+      }, 10000);
       await exited;
       clearTimeout(timer);
     }

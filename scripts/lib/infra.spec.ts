@@ -9,8 +9,12 @@ import { newestMtime, viteStale } from './build.mjs';
 import { jwtSecret, redactUrl } from './platform.mjs';
 
 let tmp: string;
-beforeEach(() => { tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'candor-infra-spec-')); });
-afterEach(() => { fs.rmSync(tmp, { recursive: true, force: true }); });
+beforeEach(() => {
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'candor-infra-spec-'));
+});
+afterEach(() => {
+  fs.rmSync(tmp, { recursive: true, force: true });
+});
 
 describe('withDatabase', () => {
   it.each([
@@ -93,7 +97,10 @@ describe('freePort', () => {
   it('returns a port that can be listened on', async () => {
     const port = await freePort();
     const server = net.createServer();
-    await new Promise<void>((resolve, reject) => { server.once('error', reject); server.listen(port, '127.0.0.1', () => resolve()); });
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, '127.0.0.1', () => resolve());
+    });
     await new Promise((resolve) => server.close(resolve));
     expect(port).toBeGreaterThan(0);
   });
@@ -109,7 +116,13 @@ describe('waitFor', () => {
     await expect(waitFor(() => false, { intervalMs: 1, abort: () => 'api exited' })).rejects.toThrow('api exited');
   });
   it('times out naming what it waited for and the last error', async () => {
-    await expect(waitFor(() => { throw new Error('ECONNREFUSED'); }, { timeoutMs: 20, intervalMs: 5, what: 'Postgres' }))
-      .rejects.toThrow(/waiting for Postgres \(last error: ECONNREFUSED\)/);
+    await expect(
+      waitFor(
+        () => {
+          throw new Error('ECONNREFUSED');
+        },
+        { timeoutMs: 20, intervalMs: 5, what: 'Postgres' },
+      ),
+    ).rejects.toThrow(/waiting for Postgres \(last error: ECONNREFUSED\)/);
   });
 });

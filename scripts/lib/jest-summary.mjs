@@ -13,9 +13,11 @@
 export function tierOutcome({ result, code, signal = null, timedOut = false }) {
   const notes = [];
   if (!result) {
-    notes.push(timedOut
-      ? 'timed out (counted as a failure)'
-      : `jest ${signal ? `was killed by ${signal}` : `exited with code ${code}`} without results: its setup crashed or it could not start (counted as a failure)`);
+    notes.push(
+      timedOut
+        ? 'timed out (counted as a failure)'
+        : `jest ${signal ? `was killed by ${signal}` : `exited with code ${code}`} without results: its setup crashed or it could not start (counted as a failure)`,
+    );
     return { passed: 0, failed: 1, notes };
   }
   const passed = result.numPassedTests ?? 0;
@@ -30,7 +32,7 @@ export function tierOutcome({ result, code, signal = null, timedOut = false }) {
     notes.push('ran no test (counted as a failure)');
   } else if (failed === 0 && (timedOut || signal || code !== 0 || result.success === false)) {
     failed += 1;
-    notes.push(`jest ended with ${timedOut ? 'a timeout' : signal ?? `exit code ${code}`} although no test failed (counted as a failure)`);
+    notes.push(`jest ended with ${timedOut ? 'a timeout' : (signal ?? `exit code ${code}`)} although no test failed (counted as a failure)`);
   }
   return { passed, failed, notes };
 }

@@ -6,8 +6,22 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { build, buildNeeded } from './build.mjs';
 import {
-  commandLine, describeExit, ensureDatabase, ensureDatabaseOf, freePort, isAlive, portTaken, prefixer,
-  randomSecret, readJson, runCommand, spawnService, startEmbeddedPostgres, startRedis, stopStale, waitForHttp,
+  commandLine,
+  describeExit,
+  ensureDatabase,
+  ensureDatabaseOf,
+  freePort,
+  isAlive,
+  portTaken,
+  prefixer,
+  randomSecret,
+  readJson,
+  runCommand,
+  spawnService,
+  startEmbeddedPostgres,
+  startRedis,
+  stopStale,
+  waitForHttp,
   writeJson,
 } from './infra.mjs';
 
@@ -110,7 +124,9 @@ export function createPlatform(options) {
   let stopTask = null;
   const info = { dataDir, port, baseUrl: `http://localhost:${port}`, seedLines: [], warnings: [] };
 
-  const check = () => { if (stopping) throw new StoppedError(); };
+  const check = () => {
+    if (stopping) throw new StoppedError();
+  };
   const watch = (name, service) => {
     service.exited.then((exit) => {
       if (!stopping && started) onUnexpectedExit(name, exit);
@@ -139,7 +155,13 @@ export function createPlatform(options) {
 
     if (runBuild && buildNeeded(rootDir)) {
       log('building (outputs are missing or older than the sources)');
-      const { warnings } = await build({ rootDir, log, track: (child) => { transient = child; } });
+      const { warnings } = await build({
+        rootDir,
+        log,
+        track: (child) => {
+          transient = child;
+        },
+      });
       info.warnings.push(...warnings);
     }
     check();
@@ -148,7 +170,10 @@ export function createPlatform(options) {
     }
     const webDist = path.join(rootDir, 'apps/web/dist');
     const consoleDist = path.join(rootDir, 'apps/console/dist');
-    for (const [name, dir] of [['web app', webDist], ['console', consoleDist]]) {
+    for (const [name, dir] of [
+      ['web app', webDist],
+      ['console', consoleDist],
+    ]) {
       if (!fs.existsSync(path.join(dir, 'index.html'))) info.warnings.push(`the ${name} is not built (${path.relative(rootDir, dir)}/index.html missing)`);
     }
 
@@ -200,7 +225,9 @@ export function createPlatform(options) {
       cwd: rootDir,
       env: childEnv,
       onLine: output('migrate'),
-      track: (child) => { transient = child; },
+      track: (child) => {
+        transient = child;
+      },
     });
     check();
     if (migrate.code !== 0) throw new Error(`migrations/seed failed (node ${MIGRATE} exited with code ${migrate.code})`);
@@ -220,7 +247,9 @@ export function createPlatform(options) {
 
   return {
     info,
-    get stopping() { return stopping; },
+    get stopping() {
+      return stopping;
+    },
     /** Resolves with info { baseUrl, port, databaseUrl, redisUrl, seedLines, warnings, ... }. */
     start() {
       startTask ??= doStart();
@@ -231,7 +260,13 @@ export function createPlatform(options) {
       if (stopTask) return stopTask;
       stopping = true;
       stopTask = (async () => {
-        if (transient) { try { transient.kill('SIGTERM'); } catch { /* gone */ } }
+        if (transient) {
+          try {
+            transient.kill('SIGTERM');
+          } catch {
+            /* gone */
+          }
+        }
         await startTask?.catch(() => {}); // let the step in progress finish (it notices `stopping`)
         for (const name of ['api', 'worker', 'redis', 'postgres']) {
           const service = services[name];

@@ -19,7 +19,11 @@ export const E2E_SEED = {
 const STATE = '__CANDOR_BROWSER__';
 
 function tail(file, lines = 60) {
-  try { return fs.readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n'); } catch { return ''; }
+  try {
+    return fs.readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
+  } catch {
+    return '';
+  }
 }
 
 export default async function browserSetup() {
@@ -58,7 +62,9 @@ export default async function browserSetup() {
     env,
     overrides: E2E_SEED,
     nodeEnv: 'production',
-    log: (line) => { toFile('e2e')(line); },
+    log: (line) => {
+      toFile('e2e')(line);
+    },
     output: toFile,
     onUnexpectedExit: (name, exit) => log(`${name} exited during the browser tests (${exit.signal ?? `code ${exit.code}`}): see ${logFile}`),
   });

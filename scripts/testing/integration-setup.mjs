@@ -7,9 +7,7 @@
 // `node apps/server/dist/main/worker.js` children. integration-teardown.mjs undoes all of it.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  dropDatabase, ensureDatabase, freePort, listDatabases, prefixer, randomSecret, startEmbeddedPostgres, startRedis, writeJson,
-} from '../lib/infra.mjs';
+import { dropDatabase, ensureDatabase, freePort, listDatabases, prefixer, randomSecret, startEmbeddedPostgres, startRedis, writeJson } from '../lib/infra.mjs';
 
 export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const TEST_ENV_FILE = path.join(ROOT_DIR, '.data', 'test-env.json');

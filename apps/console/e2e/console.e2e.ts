@@ -165,7 +165,7 @@ describe('operator console', () => {
     await screenshot(page, 'console-audit-product-changes');
   });
 
-  it('opens the read-only queues dashboard with the worker\'s queues', async () => {
+  it("opens the read-only queues dashboard with the worker's queues", async () => {
     await page.click('nav a[href="#/queues"]');
     await page.waitForSelector('[data-testid=open-queues]');
     expect(await page.textContent('main')).toContain(zh.queues.readOnly);
@@ -186,7 +186,11 @@ describe('operator console', () => {
     const fromPage = await page.evaluate(async () => {
       const list = (await (await fetch('api/queues')).json()) as { queues: { name: string; readOnlyMode: boolean }[] };
       const action = await fetch('api/queues/settlement-sweep/clean/completed', { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: '{}' });
-      return { readOnly: list.queues.map((q) => [q.name, q.readOnlyMode]), action: action.status, code: ((await action.json()) as { error: { code: string } }).error.code };
+      return {
+        readOnly: list.queues.map((q) => [q.name, q.readOnlyMode]),
+        action: action.status,
+        code: ((await action.json()) as { error: { code: string } }).error.code,
+      };
     });
     expect(fromPage.readOnly).toHaveLength(4);
     expect(fromPage.readOnly.every(([, ro]) => ro === true)).toBe(true);

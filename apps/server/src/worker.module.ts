@@ -29,7 +29,13 @@ export class WorkerModule {
     return {
       module: WorkerModule,
       imports: [
-        ConfigModule.forRoot(config), DiscoveryModule, DatabaseModule, RedisModule, LedgerModule, SettlementModule, FeedModule,
+        ConfigModule.forRoot(config),
+        DiscoveryModule,
+        DatabaseModule,
+        RedisModule,
+        LedgerModule,
+        SettlementModule,
+        FeedModule,
         BullModule.forRootAsync({
           inject: [APP_CONFIG],
           useFactory: (c: AppConfig) => ({ connection: new Redis(c.REDIS_URL, { maxRetriesPerRequest: null }) }),

@@ -57,7 +57,11 @@ describe('operator console api', () => {
     const u = await createUser(t);
     const other = await createUser(t);
     const [op] = await t.ds.query(`SELECT id FROM operators WHERE email = $1`, [TEST_OPERATOR.email]);
-    await t.ds.query(`INSERT INTO audit_log (operator_id, action, target_type, target_id, user_id) VALUES ($1, 'user.note', 'user', $2, $3)`, [op.id, u.id, u.id]);
+    await t.ds.query(`INSERT INTO audit_log (operator_id, action, target_type, target_id, user_id) VALUES ($1, 'user.note', 'user', $2, $3)`, [
+      op.id,
+      u.id,
+      u.id,
+    ]);
     const mine = await t.http().get('/api/me/operator-actions').set(u.auth).expect(200);
     expect(mine.body.items.map((i: { action: string }) => i.action)).toEqual(['user.note']);
     const theirs = await t.http().get('/api/me/operator-actions').set(other.auth).expect(200);
@@ -84,7 +88,11 @@ describe('operator user search', () => {
     const u = await createUser(t);
     const op = await loginOperator(t);
     const fragment = u.email.split('@')[0]!;
-    const r = await t.http().get(`/api/admin/users?q=${encodeURIComponent(fragment)}`).set(op.auth).expect(200);
+    const r = await t
+      .http()
+      .get(`/api/admin/users?q=${encodeURIComponent(fragment)}`)
+      .set(op.auth)
+      .expect(200);
     expect(r.body.items).toHaveLength(1);
     expect(r.body.items[0]).toMatchObject({ id: u.id, email: u.email, kycStatus: 'not_submitted' });
     expect(r.body.items[0].phone).toBe(`${u.phone.slice(0, 3)}****${u.phone.slice(-4)}`);

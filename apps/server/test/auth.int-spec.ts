@@ -34,7 +34,15 @@ describe('registration in two steps', () => {
     const wallet = await t.http().get('/api/wallet').set('Authorization', `Bearer ${token}`).expect(200);
     expect(wallet.body).toEqual({ available: '0.00', frozen: '0.00', inOrders: '0.00', earn: '0.00', total: '0.00', demo: '10000.00' });
     const summary = await t.http().get('/api/me/summary').set('Authorization', `Bearer ${token}`).expect(200);
-    expect(summary.body).toEqual({ totalAssets: '0.00', available: '0.00', frozen: '0.00', inOrders: '0.00', earn: '0.00', pnlTotal: '0.00', pnlToday: '0.00' });
+    expect(summary.body).toEqual({
+      totalAssets: '0.00',
+      available: '0.00',
+      frozen: '0.00',
+      inOrders: '0.00',
+      earn: '0.00',
+      pnlTotal: '0.00',
+      pnlToday: '0.00',
+    });
 
     const demoRecords = await t.http().get('/api/wallet/records?account=demo').set('Authorization', `Bearer ${token}`).expect(200);
     expect(demoRecords.body.items).toHaveLength(1);
@@ -53,12 +61,20 @@ describe('registration in two steps', () => {
     r = await step1({ email: uniqueEmail(), phone: existing.phone, inviteCode: TEST_INVITE_CODE, ...(await solveCaptcha(t)) });
     expect([r.status, r.body.error.code, r.body.error.field]).toEqual([409, 'USER_EXISTS', 'phone']);
 
-    r = await t.http().post('/api/auth/register/check').set('Accept-Language', 'en').send({ email: uniqueEmail(), phone: uniquePhone(), inviteCode: 'NOPE1234', ...(await solveCaptcha(t)) });
+    r = await t
+      .http()
+      .post('/api/auth/register/check')
+      .set('Accept-Language', 'en')
+      .send({ email: uniqueEmail(), phone: uniquePhone(), inviteCode: 'NOPE1234', ...(await solveCaptcha(t)) });
     expect([r.status, r.body.error.code, r.body.error.message]).toEqual([400, 'INVITATION_CODE_INVALID', 'Invitation code error']);
 
     const c = await solveCaptcha(t);
     const wrong = c.captchaCode === '0000' ? '1111' : '0000';
-    r = await t.http().post('/api/auth/register/check').set('Accept-Language', 'zh-TW').send({ email: uniqueEmail(), phone: uniquePhone(), inviteCode: TEST_INVITE_CODE, captchaId: c.captchaId, captchaCode: wrong });
+    r = await t
+      .http()
+      .post('/api/auth/register/check')
+      .set('Accept-Language', 'zh-TW')
+      .send({ email: uniqueEmail(), phone: uniquePhone(), inviteCode: TEST_INVITE_CODE, captchaId: c.captchaId, captchaCode: wrong });
     expect([r.status, r.body.error.code, r.body.error.field, r.body.error.message]).toEqual([400, 'CAPTCHA_INVALID', 'captchaCode', '驗證碼錯誤']);
     // Single use: the right answer no longer works after a failed attempt.
     r = await step1({ email: uniqueEmail(), phone: uniquePhone(), inviteCode: TEST_INVITE_CODE, ...c });
@@ -67,16 +83,29 @@ describe('registration in two steps', () => {
     const ok = await step1({ email: uniqueEmail(), phone: uniquePhone(), inviteCode: TEST_INVITE_CODE, ...(await solveCaptcha(t)) });
     expect(ok.status).toBe(200);
     const token = ok.body.registrationToken;
-    r = await t.http().post('/api/auth/register').set('Accept-Language', 'ja').send({ registrationToken: token, password: 'secret-pass-1', confirmPassword: 'secret-pass-2', tradePassword: '123456', confirmTradePassword: '123456' });
+    r = await t
+      .http()
+      .post('/api/auth/register')
+      .set('Accept-Language', 'ja')
+      .send({ registrationToken: token, password: 'secret-pass-1', confirmPassword: 'secret-pass-2', tradePassword: '123456', confirmTradePassword: '123456' });
     expect([r.status, r.body.error.code, r.body.error.field]).toEqual([400, 'PASSWORD_MISMATCH', 'confirmPassword']);
     expect(r.body.error.message).not.toBe('');
-    r = await t.http().post('/api/auth/register').send({ registrationToken: token, password: 'secret-pass-1', confirmPassword: 'secret-pass-1', tradePassword: '123456', confirmTradePassword: '654321' });
+    r = await t
+      .http()
+      .post('/api/auth/register')
+      .send({ registrationToken: token, password: 'secret-pass-1', confirmPassword: 'secret-pass-1', tradePassword: '123456', confirmTradePassword: '654321' });
     expect([r.status, r.body.error.code, r.body.error.field]).toEqual([400, 'TRADE_PASSWORD_MISMATCH', 'confirmTradePassword']);
     // The token survives a mismatch, so the user can correct step 2.
-    r = await t.http().post('/api/auth/register').send({ registrationToken: token, password: 'secret-pass-1', confirmPassword: 'secret-pass-1', tradePassword: '123456', confirmTradePassword: '123456' });
+    r = await t
+      .http()
+      .post('/api/auth/register')
+      .send({ registrationToken: token, password: 'secret-pass-1', confirmPassword: 'secret-pass-1', tradePassword: '123456', confirmTradePassword: '123456' });
     expect(r.status).toBe(201);
     // ...and is gone after success.
-    r = await t.http().post('/api/auth/register').send({ registrationToken: token, password: 'secret-pass-1', confirmPassword: 'secret-pass-1', tradePassword: '123456', confirmTradePassword: '123456' });
+    r = await t
+      .http()
+      .post('/api/auth/register')
+      .send({ registrationToken: token, password: 'secret-pass-1', confirmPassword: 'secret-pass-1', tradePassword: '123456', confirmTradePassword: '123456' });
     expect([r.status, r.body.error.code, r.body.error.field]).toEqual([400, 'VALIDATION_FAILED', 'registrationToken']);
   });
 
@@ -87,7 +116,13 @@ describe('registration in two steps', () => {
       const r = await step1({ email, phone: uniquePhone(), inviteCode: TEST_INVITE_CODE, ...(await solveCaptcha(t)) });
       tokens.push(r.body.registrationToken);
     }
-    const body = (registrationToken: string) => ({ registrationToken, password: 'secret-pass-1', confirmPassword: 'secret-pass-1', tradePassword: '123456', confirmTradePassword: '123456' });
+    const body = (registrationToken: string) => ({
+      registrationToken,
+      password: 'secret-pass-1',
+      confirmPassword: 'secret-pass-1',
+      tradePassword: '123456',
+      confirmTradePassword: '123456',
+    });
     const results = await Promise.all(tokens.map((tk) => t.http().post('/api/auth/register').send(body(tk))));
     expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
     expect(results.find((r) => r.status === 409)!.body.error.code).toBe('USER_EXISTS');
@@ -108,7 +143,10 @@ describe('login', () => {
     // Three failures: even the right password now needs a captcha.
     r = await t.http().post('/api/auth/login').send({ email: u.email, password: u.password });
     expect([r.status, r.body.error.code, r.body.error.field]).toEqual([400, 'CAPTCHA_INVALID', 'captchaCode']);
-    r = await t.http().post('/api/auth/login').send({ email: u.email, password: u.password, ...(await solveCaptcha(t)) });
+    r = await t
+      .http()
+      .post('/api/auth/login')
+      .send({ email: u.email, password: u.password, ...(await solveCaptcha(t)) });
     expect(r.status).toBe(200);
     // Success clears the counter.
     r = await t.http().post('/api/auth/login').send({ email: u.email, password: u.password });
@@ -156,7 +194,7 @@ describe('refresh tokens', () => {
     expect((await t.http().post('/api/auth/refresh').set('Cookie', u.cookie)).status).toBe(401);
   });
 
-  it('lists sessions and ends another one remotely; never another user\'s', async () => {
+  it("lists sessions and ends another one remotely; never another user's", async () => {
     const u = await createUser(t);
     const other = await login(t, u.email, u.password);
     const list = await t.http().get('/api/auth/sessions').set(u.auth).expect(200);
@@ -179,13 +217,26 @@ describe('self-service password changes', () => {
   it('changes the login password with the old one and ends the other sessions', async () => {
     const u = await createUser(t);
     const other = await login(t, u.email, u.password);
-    let r = await t.http().post('/api/me/password').set(u.auth).send({ kind: 'login', oldPassword: 'not-it-123', newPassword: 'brand-new-9', confirmPassword: 'brand-new-9' });
+    let r = await t
+      .http()
+      .post('/api/me/password')
+      .set(u.auth)
+      .send({ kind: 'login', oldPassword: 'not-it-123', newPassword: 'brand-new-9', confirmPassword: 'brand-new-9' });
     expect([r.status, r.body.error.code, r.body.error.field]).toEqual([422, 'OLD_PASSWORD_INVALID', 'oldPassword']);
-    r = await t.http().post('/api/me/password').set(u.auth).send({ kind: 'login', oldPassword: u.password, newPassword: 'brand-new-9', confirmPassword: 'brand-new-8' });
+    r = await t
+      .http()
+      .post('/api/me/password')
+      .set(u.auth)
+      .send({ kind: 'login', oldPassword: u.password, newPassword: 'brand-new-9', confirmPassword: 'brand-new-8' });
     expect(r.body.error.code).toBe('PASSWORD_MISMATCH');
     r = await t.http().post('/api/me/password').set(u.auth).send({ kind: 'login', oldPassword: u.password, newPassword: 'short', confirmPassword: 'short' });
     expect([r.body.error.code, r.body.error.field]).toEqual(['VALIDATION_FAILED', 'newPassword']);
-    await t.http().post('/api/me/password').set(u.auth).send({ kind: 'login', oldPassword: u.password, newPassword: 'brand-new-9', confirmPassword: 'brand-new-9' }).expect(204);
+    await t
+      .http()
+      .post('/api/me/password')
+      .set(u.auth)
+      .send({ kind: 'login', oldPassword: u.password, newPassword: 'brand-new-9', confirmPassword: 'brand-new-9' })
+      .expect(204);
     expect((await t.http().post('/api/auth/login').send({ email: u.email, password: u.password })).status).toBe(401);
     await login(t, u.email, 'brand-new-9');
     expect((await t.http().get('/api/me').set(u.auth)).status).toBe(200);
@@ -194,18 +245,35 @@ describe('self-service password changes', () => {
 
   it('changes the transaction password (6 digits) with the old one', async () => {
     const u = await createUser(t);
-    let r = await t.http().post('/api/me/password').set(u.auth).send({ kind: 'trade', oldPassword: u.tradePassword, newPassword: '13579', confirmPassword: '13579' });
+    let r = await t
+      .http()
+      .post('/api/me/password')
+      .set(u.auth)
+      .send({ kind: 'trade', oldPassword: u.tradePassword, newPassword: '13579', confirmPassword: '13579' });
     expect([r.body.error.code, r.body.error.field]).toEqual(['VALIDATION_FAILED', 'newPassword']);
-    r = await t.http().post('/api/me/password').set(u.auth).send({ kind: 'trade', oldPassword: u.tradePassword, newPassword: '135791', confirmPassword: '135792' });
+    r = await t
+      .http()
+      .post('/api/me/password')
+      .set(u.auth)
+      .send({ kind: 'trade', oldPassword: u.tradePassword, newPassword: '135791', confirmPassword: '135792' });
     expect(r.body.error.code).toBe('TRADE_PASSWORD_MISMATCH');
-    await t.http().post('/api/me/password').set(u.auth).send({ kind: 'trade', oldPassword: u.tradePassword, newPassword: '135791', confirmPassword: '135791' }).expect(204);
-    r = await t.http().post('/api/me/password').set(u.auth).send({ kind: 'trade', oldPassword: u.tradePassword, newPassword: '111111', confirmPassword: '111111' });
+    await t
+      .http()
+      .post('/api/me/password')
+      .set(u.auth)
+      .send({ kind: 'trade', oldPassword: u.tradePassword, newPassword: '135791', confirmPassword: '135791' })
+      .expect(204);
+    r = await t
+      .http()
+      .post('/api/me/password')
+      .set(u.auth)
+      .send({ kind: 'trade', oldPassword: u.tradePassword, newPassword: '111111', confirmPassword: '111111' });
     expect(r.body.error.code).toBe('OLD_PASSWORD_INVALID');
   });
 });
 
 describe('isolation between users', () => {
-  it('cannot read another user\'s records', async () => {
+  it("cannot read another user's records", async () => {
     const a = await createUser(t);
     const b = await createUser(t);
     const aRecords = await t.http().get('/api/wallet/records?account=demo').set(a.auth).expect(200);
@@ -223,14 +291,34 @@ describe('bad input never reaches a 500', () => {
   const cases: [string, string, unknown, string | undefined][] = [
     ['missing everything', '/api/auth/register/check', {}, 'email'],
     ['wrong types', '/api/auth/register/check', { email: 42, phone: [], inviteCode: {}, captchaId: null, captchaCode: 1234 }, 'email'],
-    ['bad e-mail', '/api/auth/register/check', { email: 'not-an-email', phone: '13812345678', inviteCode: 'ABCD', captchaId: 'x', captchaCode: '1234' }, 'email'],
+    [
+      'bad e-mail',
+      '/api/auth/register/check',
+      { email: 'not-an-email', phone: '13812345678', inviteCode: 'ABCD', captchaId: 'x', captchaCode: '1234' },
+      'email',
+    ],
     ['bad phone', '/api/auth/register/check', { email: 'a@b.co', phone: '12345', inviteCode: 'ABCD', captchaId: 'x', captchaCode: '1234' }, 'phone'],
-    ['captcha of 5 digits', '/api/auth/register/check', { email: 'a@b.co', phone: '13812345678', inviteCode: 'ABCD', captchaId: 'x', captchaCode: '12345' }, 'captchaCode'],
+    [
+      'captcha of 5 digits',
+      '/api/auth/register/check',
+      { email: 'a@b.co', phone: '13812345678', inviteCode: 'ABCD', captchaId: 'x', captchaCode: '12345' },
+      'captchaCode',
+    ],
     ['unknown field', '/api/auth/login', { email: 'a@b.co', password: 'x', isAdmin: true }, 'isAdmin'],
     ['huge string', '/api/auth/login', { email: 'a'.repeat(20000), password: 'x' }, 'email'],
     ['array body', '/api/auth/login', [1, 2, 3], undefined],
-    ['weak password', '/api/auth/register', { registrationToken: 't', password: 'abc', confirmPassword: 'abc', tradePassword: '123456', confirmTradePassword: '123456' }, 'password'],
-    ['trade password not digits', '/api/auth/register', { registrationToken: 't', password: 'secret-pass-1', confirmPassword: 'secret-pass-1', tradePassword: 'abcdef', confirmTradePassword: 'abcdef' }, 'tradePassword'],
+    [
+      'weak password',
+      '/api/auth/register',
+      { registrationToken: 't', password: 'abc', confirmPassword: 'abc', tradePassword: '123456', confirmTradePassword: '123456' },
+      'password',
+    ],
+    [
+      'trade password not digits',
+      '/api/auth/register',
+      { registrationToken: 't', password: 'secret-pass-1', confirmPassword: 'secret-pass-1', tradePassword: 'abcdef', confirmTradePassword: 'abcdef' },
+      'tradePassword',
+    ],
     ['nickname too long', '/api/me', { nickname: 'x'.repeat(300) }, undefined],
   ];
   it.each(cases)('%s -> 400 VALIDATION_FAILED', async (_name, path, body, field) => {
@@ -247,7 +335,11 @@ describe('bad input never reaches a 500', () => {
   it('malformed JSON and an oversized body are 400, not 500', async () => {
     let r = await t.http().post('/api/auth/login').set('Content-Type', 'application/json').send('{"email": ');
     expect([r.status, r.body.error.code]).toEqual([400, 'VALIDATION_FAILED']);
-    r = await t.http().post('/api/auth/login').set('Content-Type', 'application/json').send(JSON.stringify({ email: 'a@b.co', password: 'p'.repeat(200_000) }));
+    r = await t
+      .http()
+      .post('/api/auth/login')
+      .set('Content-Type', 'application/json')
+      .send(JSON.stringify({ email: 'a@b.co', password: 'p'.repeat(200_000) }));
     expect([r.status, r.body.error.code]).toEqual([400, 'VALIDATION_FAILED']);
   });
 
@@ -273,7 +365,9 @@ describe('ledger', () => {
     await expect(t.ds.query(`UPDATE ledger_accounts SET balance = -1 WHERE id = $1`, [acc.id])).rejects.toThrow(/ledger_accounts_non_negative/);
     await expect(
       t.ds.transaction(async (em) => {
-        const [e] = await em.query(`INSERT INTO journal_entries (entry_no, type) VALUES ('T' || substr(md5(random()::text), 1, 20), 'adjustment') RETURNING id`);
+        const [e] = await em.query(
+          `INSERT INTO journal_entries (entry_no, type) VALUES ('T' || substr(md5(random()::text), 1, 20), 'adjustment') RETURNING id`,
+        );
         await em.query(`INSERT INTO postings (entry_id, account_id, amount, balance_after) VALUES ($1, $2, 5, 5)`, [e.id, acc.id]);
       }),
     ).rejects.toThrow(/does not balance/);
@@ -283,14 +377,18 @@ describe('ledger', () => {
     const refused = await t.ds
       .transaction(async (em) => {
         const entries: { id: string }[] = await em.query(
-          `INSERT INTO journal_entries (entry_no, type) SELECT 'T' || substr(md5(random()::text), 1, 20), 'adjustment' FROM generate_series(1, 2) RETURNING id`);
+          `INSERT INTO journal_entries (entry_no, type) SELECT 'T' || substr(md5(random()::text), 1, 20), 'adjustment' FROM generate_series(1, 2) RETURNING id`,
+        );
         second = String(entries[1]!.id);
         await em.query(
           `INSERT INTO postings (entry_id, account_id, amount, balance_after) VALUES ($1, $3, 5, 5), ($1, $4, -5, -5), ($2, $3, 5, 10), ($2, $4, -4, -9)`,
           [entries[0]!.id, second, other.id, acc.id],
         );
       })
-      .then(() => 'accepted', (e: Error) => e.message);
+      .then(
+        () => 'accepted',
+        (e: Error) => e.message,
+      );
     expect(second).not.toBe('');
     expect(refused).toContain(`journal entry ${second} does not balance`);
     await expect(t.ds.query(`DELETE FROM postings WHERE id = (SELECT min(id) FROM postings)`)).rejects.toThrow(/append-only/);
@@ -303,12 +401,17 @@ describe('ledger', () => {
     const [other] = await t.ds.query(`SELECT id FROM ledger_accounts WHERE user_id = $1 AND kind = 'escrow'`, [u.id]);
     // Balanced, but the entry does not exist.
     await expect(
-      t.ds.query(`INSERT INTO postings (entry_id, account_id, amount, balance_after) VALUES (999999999, $1, 5, 5), (999999999, $2, -5, -5)`, [acc.id, other.id]),
+      t.ds.query(`INSERT INTO postings (entry_id, account_id, amount, balance_after) VALUES (999999999, $1, 5, 5), (999999999, $2, -5, -5)`, [
+        acc.id,
+        other.id,
+      ]),
     ).rejects.toThrow(/journal entry 999999999, which does not exist/);
     // A real, balanced entry, but one posting names an account that does not exist.
     await expect(
       t.ds.transaction(async (em) => {
-        const [e] = await em.query(`INSERT INTO journal_entries (entry_no, type) VALUES ('T' || substr(md5(random()::text), 1, 20), 'adjustment') RETURNING id`);
+        const [e] = await em.query(
+          `INSERT INTO journal_entries (entry_no, type) VALUES ('T' || substr(md5(random()::text), 1, 20), 'adjustment') RETURNING id`,
+        );
         await em.query(`INSERT INTO postings (entry_id, account_id, amount, balance_after) VALUES ($1, $2, 5, 5), ($1, 999999999, -5, -5)`, [e.id, acc.id]);
       }),
     ).rejects.toThrow(/ledger account 999999999, which does not exist/);

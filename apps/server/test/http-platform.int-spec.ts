@@ -74,10 +74,20 @@ describe('request bodies', () => {
     expect(form.body.error).toMatchObject({ code: 'VALIDATION_FAILED', field: 'body' });
     const broken = await t.http().post('/api/auth/login').set('Content-Type', 'application/json').send('{"email":').expect(400);
     expect(broken.body.error).toMatchObject({ code: 'VALIDATION_FAILED', field: 'body' });
-    const proto = await t.http().post('/api/auth/login').set('Content-Type', 'application/json').send('{"__proto__":{"x":1},"email":"a@b.c","password":"x"}').expect(400);
+    const proto = await t
+      .http()
+      .post('/api/auth/login')
+      .set('Content-Type', 'application/json')
+      .send('{"__proto__":{"x":1},"email":"a@b.c","password":"x"}')
+      .expect(400);
     // Refused by the parser (field `body`), before the schema would see an unknown key.
     expect(proto.body.error).toMatchObject({ code: 'VALIDATION_FAILED', field: 'body' });
-    const huge = await t.http().post('/api/auth/login').set('Content-Type', 'application/json').send(JSON.stringify({ email: 'a@b.c', password: 'x'.repeat(70_000) })).expect(400);
+    const huge = await t
+      .http()
+      .post('/api/auth/login')
+      .set('Content-Type', 'application/json')
+      .send(JSON.stringify({ email: 'a@b.c', password: 'x'.repeat(70_000) }))
+      .expect(400);
     expect(huge.body.error).toMatchObject({ code: 'VALIDATION_FAILED', field: 'body' });
   });
 

@@ -12,8 +12,12 @@ import { createDataSource } from '@candor/db';
  */
 const NEW = ['OpenOrders1764100000000', 'LedgerPostEntriesFixedWidth1764100000001', 'JournalEntriesRefIndexDropped1764100000002'];
 /** Migrations after them, undone first and checked here too. */
-const LATER = ['LedgerAccountsFillfactor1764200000000', 'OpenOrdersByUser1764300000000', 'PostingsBalancedPerStatement1764400000000',
-  'LedgerPostEntriesHouseLockLater1764400000001'];
+const LATER = [
+  'LedgerAccountsFillfactor1764200000000',
+  'OpenOrdersByUser1764300000000',
+  'PostingsBalancedPerStatement1764400000000',
+  'LedgerPostEntriesHouseLockLater1764400000001',
+];
 /** open_orders rows whose expiry, symbol and user are their order's. */
 const listedOrders = async (): Promise<{ order_id: string; expires_at: Date; symbol: string }[]> =>
   ds.query(`SELECT q.order_id, q.expires_at, q.symbol FROM open_orders q
@@ -39,7 +43,9 @@ const laterPostingUnbalances = async (a: string, b: string): Promise<string> => 
     await c.query(pair, [e.id, a, b]);
     await c.query(pair, [e.id, b, a]);
     return await c.query(`INSERT INTO postings (entry_id, account_id, amount, balance_after) VALUES ($1, $2, 5, 5)`, [e.id, a]).then(
-      () => 'accepted', (err: Error) => err.message);
+      () => 'accepted',
+      (err: Error) => err.message,
+    );
   } finally {
     await c.rollbackTransaction();
     await c.release();
@@ -140,7 +146,8 @@ describe('settlement-burst migrations', () => {
     // change from one second to the next.
     const turns: { s: number; u: string }[] = await ds.query(
       `SELECT s, u FROM generate_series(0, 1) AS s, (SELECT ('00000000-0000-4000-8000-' || lpad(g::text, 12, '0'))::uuid AS u FROM generate_series(1, 20) g) x
-        ORDER BY s, candor_settle_turn(u, to_timestamp(1764000000 + s)), u`);
+        ORDER BY s, candor_settle_turn(u, to_timestamp(1764000000 + s)), u`,
+    );
     const firstSecond = turns.filter((r) => r.s === 0).map((r) => r.u);
     const nextSecond = turns.filter((r) => r.s === 1).map((r) => r.u);
     expect(new Set(nextSecond)).toEqual(new Set(firstSecond));
@@ -182,11 +189,15 @@ describe('settlement-burst migrations', () => {
     await ds.undoLastMigration();
     expect(await lockLater()).toBe(false);
     expect((await postTwo(String(cash.id), String(house.id), ['mig:4', 'mig:1'])).map((r) => [r.out_status, r.out_balances])).toEqual([
-      ['posted', ['-1100', '1100']], ['duplicate', null]]);
+      ['posted', ['-1100', '1100']],
+      ['duplicate', null],
+    ]);
     await ds.runMigrations();
     expect(await lockLater()).toBe(true);
     expect((await postTwo(String(cash.id), String(house.id), ['mig:5', 'mig:4'])).map((r) => [r.out_status, r.out_balances])).toEqual([
-      ['posted', ['-1400', '1400']], ['duplicate', null]]);
+      ['posted', ['-1400', '1400']],
+      ['duplicate', null],
+    ]);
 
     // PostingsBalancedPerStatement (with the one after it) down and up: either check refuses an entry that a
     // later statement unbalances, and accepts a later balanced pair.

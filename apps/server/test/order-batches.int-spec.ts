@@ -33,7 +33,9 @@ interface Entry {
 
 /** candor_post_entries with the entries' arrays built from a readable list. */
 async function postEntries(
-  entries: Entry[], skipShort: boolean, on: { query: (sql: string, params: unknown[]) => Promise<unknown> } = t.ds,
+  entries: Entry[],
+  skipShort: boolean,
+  on: { query: (sql: string, params: unknown[]) => Promise<unknown> } = t.ds,
 ): Promise<{ out_ord: number; out_status: string; out_balances: string[] | null }[]> {
   const n = entries.length;
   return on.query(
@@ -67,7 +69,19 @@ describe('candor_post_entries (the ledger batch function)', () => {
       await holder.query(`SELECT id FROM ledger_accounts WHERE id = $1 FOR UPDATE`, [house]);
       const [{ pid }] = await poster.query(`SELECT pg_backend_pid() AS pid`);
       await poster.startTransaction();
-      const posting = postEntries([{ key: `lock-later-${randomUUID()}`, postings: [[cash, -5], [house, 5]] }], false, poster);
+      const posting = postEntries(
+        [
+          {
+            key: `lock-later-${randomUUID()}`,
+            postings: [
+              [cash, -5],
+              [house, 5],
+            ],
+          },
+        ],
+        false,
+        poster,
+      );
       // The call waits for the house row; by then it has written its entry (its insert holds journal_entries).
       let state: { waiting: boolean | null; wrote: boolean | null } = { waiting: null, wrote: null };
       for (let i = 0; i < 200 && !state.waiting; i++) {
@@ -75,7 +89,9 @@ describe('candor_post_entries (the ledger batch function)', () => {
         [state] = await t.ds.query(
           `SELECT bool_or(NOT granted) AS waiting,
                   bool_or(granted AND relation = 'journal_entries'::regclass AND mode = 'RowExclusiveLock') AS wrote
-             FROM pg_locks WHERE pid = $1`, [pid]);
+             FROM pg_locks WHERE pid = $1`,
+          [pid],
+        );
       }
       expect(state).toEqual({ waiting: true, wrote: true });
       await holder.rollbackTransaction();
@@ -239,10 +255,25 @@ describe('candor_post_entries (the ledger batch function)', () => {
     const [house, clearing] = await Promise.all([ledger.platformAccountId(t.ds.manager, 'house'), ledger.platformAccountId(t.ds.manager, 'deposits_clearing')]);
     const balance = async (id: string) => Number((await t.ds.query(`SELECT balance FROM ledger_accounts WHERE id = $1`, [id]))[0].balance);
     const [houseBefore, clearingBefore] = [await balance(house), await balance(clearing)];
-    const rows = await postEntries([
-      { key: `platform-only-${randomUUID()}`, postings: [[clearing, -70], [house, 70]] },
-      { key: `user-platform-${randomUUID()}`, postings: [[cash, -30], [house, 30]] },
-    ], false);
+    const rows = await postEntries(
+      [
+        {
+          key: `platform-only-${randomUUID()}`,
+          postings: [
+            [clearing, -70],
+            [house, 70],
+          ],
+        },
+        {
+          key: `user-platform-${randomUUID()}`,
+          postings: [
+            [cash, -30],
+            [house, 30],
+          ],
+        },
+      ],
+      false,
+    );
     expect(rows.map((r) => r.out_status)).toEqual(['posted', 'posted']);
     expect(rows.map((r) => r.out_balances)).toEqual([
       [String(clearingBefore - 70), String(houseBefore + 70)],
@@ -259,7 +290,9 @@ describe('array literals for the batch function (pg-array)', () => {
     const ids = [randomUUID(), null, randomUUID()];
     const ints = [0, -1, 9007199254740991, 42];
     const [row] = await t.ds.query(`SELECT $1::text[] AS texts, $2::uuid[]::text[] AS ids, $3::bigint[]::text[] AS ints`, [
-      pgTextArray(texts), pgPlainArray(ids), pgPlainArray(ints),
+      pgTextArray(texts),
+      pgPlainArray(ids),
+      pgPlainArray(ints),
     ]);
     expect(row.texts).toEqual(texts);
     expect(row.ids).toEqual(ids);

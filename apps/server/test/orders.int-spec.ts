@@ -14,7 +14,10 @@ beforeAll(async () => {
   t = await startApp();
   writer = tickWriter(t);
   symbol = await createTestProduct(t, {
-    expiries: [{ seconds: 60, payoutRate: '0.85' }, { seconds: 300, payoutRate: '0.80' }],
+    expiries: [
+      { seconds: 60, payoutRate: '0.85' },
+      { seconds: 300, payoutRate: '0.80' },
+    ],
     minStakeCents: 100,
     maxStakeCents: 100_000,
   });
@@ -30,7 +33,13 @@ afterEach(async () => {
 });
 
 const order = (over: Record<string, unknown> = {}) => ({ symbol, direction: 'up', amount: '10.00', durationSeconds: 60, account: 'real', ...over });
-const place = (u: LoggedIn, body: unknown, headers: Record<string, string> = {}) => t.http().post('/api/orders').set(u.auth).set(headers).send(body as object);
+const place = (u: LoggedIn, body: unknown, headers: Record<string, string> = {}) =>
+  t
+    .http()
+    .post('/api/orders')
+    .set(u.auth)
+    .set(headers)
+    .send(body as object);
 
 async function funded(cents: number): Promise<LoggedIn> {
   const u = await createUser(t);
@@ -39,13 +48,16 @@ async function funded(cents: number): Promise<LoggedIn> {
 }
 
 describe('POST /api/orders', () => {
-  it('opens at the server\'s latest tick, expires on the first whole second after request time + duration, and moves the stake cash -> escrow in the same transaction', async () => {
+  it("opens at the server's latest tick, expires on the first whole second after request time + duration, and moves the stake cash -> escrow in the same transaction", async () => {
     const u = await funded(10_000);
     const socket: Socket = io(t.url, { path: '/socket.io', auth: { token: u.token }, transports: ['websocket'], forceNew: true });
     const events: { name: string; payload: Record<string, unknown> }[] = [];
     socket.on('order', (p) => events.push({ name: 'order', payload: p }));
     socket.on('wallet', (p) => events.push({ name: 'wallet', payload: p }));
-    await new Promise<void>((resolve, reject) => { socket.once('connect', () => resolve()); socket.once('connect_error', reject); });
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', reject);
+    });
     await new Promise((r) => setTimeout(r, 100)); // the server joins the user room after the handshake
 
     const k = await tick(writer, symbol, '100.25');
@@ -57,8 +69,15 @@ describe('POST /api/orders', () => {
     expect(res.status).toBe(201);
     const o = res.body;
     expect(o).toMatchObject({
-      symbol, account: 'real', direction: 'down', amount: '12.34', durationSeconds: 60, payoutRate: '0.85',
-      openPrice: '100.25', openedAt: k.t, status: 'open',
+      symbol,
+      account: 'real',
+      direction: 'down',
+      amount: '12.34',
+      durationSeconds: 60,
+      payoutRate: '0.85',
+      openPrice: '100.25',
+      openedAt: k.t,
+      status: 'open',
     });
     expect(o.orderNo).toMatch(/^O\d{8}\d{10,}$/);
     expect(o).not.toHaveProperty('outcome');
@@ -115,7 +134,11 @@ describe('POST /api/orders', () => {
       if (field) expect([name, r.body.error.field]).toEqual([name, field]);
     }
     // 1e309 is not a finite number once parsed: the raw JSON must still be a clean 400.
-    const raw = await t.http().post('/api/orders').set(u.auth).set('Content-Type', 'application/json')
+    const raw = await t
+      .http()
+      .post('/api/orders')
+      .set(u.auth)
+      .set('Content-Type', 'application/json')
       .send(`{"symbol":"${symbol}","direction":"up","amount":1e309,"durationSeconds":60}`);
     expect([raw.status, raw.body.error.code, raw.body.error.field]).toEqual([400, 'VALIDATION_FAILED', 'amount']);
     const broken = await t.http().post('/api/orders').set(u.auth).set('Content-Type', 'application/json').send('{"symbol":');
@@ -139,7 +162,12 @@ describe('POST /api/orders', () => {
     const stale = await createTestProduct(t, { expiries: [{ seconds: 60, payoutRate: '0.85' }] });
     await writer.writeTick(stale, '5.00', new Date(Date.now() - 3500), { flush: true });
 
-    for (const [s, code] of [[closed, 'MARKET_CLOSED'], [maintenance, 'MARKET_CLOSED'], [noTicks, 'MARKET_DATA_STALE'], [stale, 'MARKET_DATA_STALE']] as const) {
+    for (const [s, code] of [
+      [closed, 'MARKET_CLOSED'],
+      [maintenance, 'MARKET_CLOSED'],
+      [noTicks, 'MARKET_DATA_STALE'],
+      [stale, 'MARKET_DATA_STALE'],
+    ] as const) {
       const r = await place(u, order({ symbol: s }));
       expect([s, r.status, r.body.error?.code]).toEqual([s, 422, code]);
     }
@@ -150,7 +178,10 @@ describe('POST /api/orders', () => {
     if (minutes < 23 * 60 + 50) {
       const close = minutes + 2;
       const hhmm = `${String(Math.floor(close / 60)).padStart(2, '0')}:${String(close % 60).padStart(2, '0')}`;
-      const short = await createTestProduct(t, { hours: [{ day: now.getUTCDay(), open: '00:00', close: hhmm }], expiries: [{ seconds: 300, payoutRate: '0.85' }] });
+      const short = await createTestProduct(t, {
+        hours: [{ day: now.getUTCDay(), open: '00:00', close: hhmm }],
+        expiries: [{ seconds: 300, payoutRate: '0.85' }],
+      });
       await tick(writer, short, '1.00');
       const r = await place(u, order({ symbol: short, durationSeconds: 300 }));
       expect([r.status, r.body.error?.code]).toEqual([422, 'MARKET_CLOSED']);
@@ -182,7 +213,9 @@ describe('POST /api/orders', () => {
     const [{ negative }] = await t.ds.query(`SELECT count(*)::int AS negative FROM ledger_accounts WHERE user_id IS NOT NULL AND balance < 0`);
     expect(negative).toBe(0);
     const [{ neg }] = await t.ds.query(
-      `SELECT count(*)::int AS neg FROM postings p JOIN ledger_accounts a ON a.id = p.account_id WHERE a.user_id = $1 AND p.balance_after < 0`, [u.id]);
+      `SELECT count(*)::int AS neg FROM postings p JOIN ledger_accounts a ON a.id = p.account_id WHERE a.user_id = $1 AND p.balance_after < 0`,
+      [u.id],
+    );
     expect(neg).toBe(0);
   });
 });
@@ -247,7 +280,7 @@ describe('Idempotency-Key', () => {
 });
 
 describe('reading orders', () => {
-  it('lists a user\'s own orders newest first with filters and a cursor', async () => {
+  it("lists a user's own orders newest first with filters and a cursor", async () => {
     const u = await funded(100_000);
     await tick(writer, symbol, '100.00');
     const ids: string[] = [];
@@ -255,7 +288,11 @@ describe('reading orders', () => {
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const page: { body: { items: { id: string }[]; nextCursor: string | null } } = await t.http().get(`/api/orders?limit=2${cursor ? `&cursor=${cursor}` : ''}`).set(u.auth).expect(200);
+      const page: { body: { items: { id: string }[]; nextCursor: string | null } } = await t
+        .http()
+        .get(`/api/orders?limit=2${cursor ? `&cursor=${cursor}` : ''}`)
+        .set(u.auth)
+        .expect(200);
       expect(page.body.items.length).toBeLessThanOrEqual(2);
       seen.push(...page.body.items.map((o: { id: string }) => o.id));
       cursor = page.body.nextCursor;
@@ -272,7 +309,7 @@ describe('reading orders', () => {
     expect([badCursor.status, badCursor.body.error.code]).toEqual([400, 'VALIDATION_FAILED']);
   });
 
-  it('one user cannot read another\'s orders or receipts (404)', async () => {
+  it("one user cannot read another's orders or receipts (404)", async () => {
     const a = await funded(10_000);
     const b = await funded(10_000);
     await tick(writer, symbol, '100.00');
@@ -302,11 +339,16 @@ describe('reading orders', () => {
     expect(r.body.verify).toContain(`/api/products/${symbol}/ticks`);
     // The second of the entry tick is sealed into a block shortly after it ends.
     await tick(writer, symbol, '101.50');
-    const sealed = await waitFor('the entry block', async () => {
-      await writer.flush();
-      const x = await t.http().get(`/api/orders/${o.id}/receipt`).set(u.auth).expect(200);
-      return x.body.entryTick.blockHash ? x.body : null;
-    }, 5000, 200);
+    const sealed = await waitFor(
+      'the entry block',
+      async () => {
+        await writer.flush();
+        const x = await t.http().get(`/api/orders/${o.id}/receipt`).set(u.auth).expect(200);
+        return x.body.entryTick.blockHash ? x.body : null;
+      },
+      5000,
+      200,
+    );
     expect(sealed.entryTick.blockSecond).toBe(String(Math.floor(Date.parse(k.t) / 1000)));
     const [block] = await t.ds.query(`SELECT hash FROM tick_blocks WHERE symbol = $1 AND second = $2`, [symbol, sealed.entryTick.blockSecond]);
     expect(sealed.entryTick.blockHash).toBe(block.hash.trim());
@@ -341,7 +383,7 @@ describe('demo account', () => {
 });
 
 describe('the orders table itself', () => {
-  it('refuses to change an order\'s terms, to delete an order, or to write a result that does not follow from its prices', async () => {
+  it("refuses to change an order's terms, to delete an order, or to write a result that does not follow from its prices", async () => {
     const u = await funded(10_000);
     await tick(writer, symbol, '100.00');
     const o = (await place(u, order())).body;
@@ -351,9 +393,12 @@ describe('the orders table itself', () => {
     await expect(rawQuery(`DELETE FROM orders WHERE id = $1`, [o.id])).rejects.toThrow(/never deleted/);
     await expect(rawQuery(`TRUNCATE orders`)).rejects.toThrow(/append-only/);
     // An "up" order closing higher is a win: recording it as a loss (or paying another amount) is refused by the database.
-    const settle = (outcome: string, payout: number, pnl: number) => rawQuery(
-      `UPDATE orders SET status = 'settled', close_price = 100.01, close_tick_seq = open_tick_seq, closed_at = opened_at,
-              outcome = $2, payout = $3, pnl = $4, settled_at = now() WHERE id = $1`, [o.id, outcome, payout, pnl]);
+    const settle = (outcome: string, payout: number, pnl: number) =>
+      rawQuery(
+        `UPDATE orders SET status = 'settled', close_price = 100.01, close_tick_seq = open_tick_seq, closed_at = opened_at,
+              outcome = $2, payout = $3, pnl = $4, settled_at = now() WHERE id = $1`,
+        [o.id, outcome, payout, pnl],
+      );
     await expect(settle('loss', 0, -1000)).rejects.toThrow(/orders_settled_result_follows_rule/);
     await expect(settle('win', 2000, 1000)).rejects.toThrow(/orders_settled_result_follows_rule/);
     const [row] = await t.ds.query(`SELECT status FROM orders WHERE id = $1`, [o.id]);

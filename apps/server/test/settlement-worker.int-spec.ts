@@ -39,13 +39,16 @@ async function connect(u: LoggedIn): Promise<{ socket: Socket; events: { name: s
   const events: { name: string; payload: Record<string, unknown> }[] = [];
   socket.on('order', (p) => events.push({ name: 'order', payload: p }));
   socket.on('wallet', (p) => events.push({ name: 'wallet', payload: p }));
-  await new Promise<void>((resolve, reject) => { socket.once('connect', () => resolve()); socket.once('connect_error', reject); });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
   await sleep(100);
   return { socket, events };
 }
 
 describe('settlement in the worker', () => {
-  it('settles an order shortly after expiry through its settle job, pushes it to the user\'s room, and a re-run job settles nothing', async () => {
+  it("settles an order shortly after expiry through its settle job, pushes it to the user's room, and a re-run job settles nothing", async () => {
     const u = await createUser(t);
     await fundCash(t, u.id, 10_000);
     const s = await createTestProduct(t, { expiries: [{ seconds: 2, payoutRate: '0.85' }] });
@@ -60,10 +63,15 @@ describe('settlement in the worker', () => {
       expect(placed.status).toBe(201);
       expect(placed.body.openPrice).toBe('30.00');
       price = '30.10';
-      const settled = await waitFor('the settled order', async () => {
-        const r = await t.http().get(`/api/orders/${placed.body.id}`).set(u.auth).expect(200);
-        return r.body.status === 'settled' ? r.body : null;
-      }, 10_000, 100);
+      const settled = await waitFor(
+        'the settled order',
+        async () => {
+          const r = await t.http().get(`/api/orders/${placed.body.id}`).set(u.auth).expect(200);
+          return r.body.status === 'settled' ? r.body : null;
+        },
+        10_000,
+        100,
+      );
       expect(settled).toMatchObject({ outcome: 'win', openPrice: '30.00', closePrice: '30.10', payout: '18.50', pnl: '8.50' });
       const [row] = await t.ds.query(`SELECT extract(epoch FROM settled_at - expires_at) * 1000 AS lag FROM orders WHERE id = $1`, [placed.body.id]);
       // Well before the sweeper's 2 s: the job of the expiry second did it.
@@ -80,19 +88,27 @@ describe('settlement in the worker', () => {
       const connection = new Redis(t.config.REDIS_URL, { maxRetriesPerRequest: null });
       const queue = new Queue(QUEUES.settlement.name, { connection });
       try {
-        const job = await waitFor('the completed settle job', async () => {
-          const j = await queue.getJob(settleJobId(second));
-          return j && (await j.isCompleted()) ? j : null;
-        }, 5000);
+        const job = await waitFor(
+          'the completed settle job',
+          async () => {
+            const j = await queue.getJob(settleJobId(second));
+            return j && (await j.isCompleted()) ? j : null;
+          },
+          5000,
+        );
         expect(job.returnvalue).toMatchObject({ settled: 1 });
         const again = await queue.add(QUEUES.settlement.jobs.settleSecond, { second }, { jobId: settleJobId(second) });
         expect(again.id).toBe(job.id);
         await job.remove();
         const rerun = await queue.add(QUEUES.settlement.jobs.settleSecond, { second }, { jobId: settleJobId(second) });
-        const result = await waitFor('the re-run job', async () => {
-          const j = await queue.getJob(rerun.id!);
-          return j && (await j.isCompleted()) ? j.returnvalue : null;
-        }, 5000);
+        const result = await waitFor(
+          'the re-run job',
+          async () => {
+            const j = await queue.getJob(rerun.id!);
+            return j && (await j.isCompleted()) ? j.returnvalue : null;
+          },
+          5000,
+        );
         expect(result).toMatchObject({ settled: 0 });
       } finally {
         await queue.close();
@@ -121,10 +137,21 @@ describe('settlement in the worker', () => {
     const pump = tickPump(writer, s, price, 150);
     const ids: string[] = [];
     const placeSome = async (n: number) => {
-      const res = await Promise.all(Array.from({ length: n }, (_, i) => t.http().post('/api/orders').set(users[i % users.length]!.auth).send({
-        symbol: s, direction: randomInt(2) ? 'up' : 'down', amount: `${randomInt(1, 20)}.${String(randomInt(100)).padStart(2, '0')}`,
-        durationSeconds: randomInt(1, 4), account: 'real',
-      })));
+      const res = await Promise.all(
+        Array.from({ length: n }, (_, i) =>
+          t
+            .http()
+            .post('/api/orders')
+            .set(users[i % users.length]!.auth)
+            .send({
+              symbol: s,
+              direction: randomInt(2) ? 'up' : 'down',
+              amount: `${randomInt(1, 20)}.${String(randomInt(100)).padStart(2, '0')}`,
+              durationSeconds: randomInt(1, 4),
+              account: 'real',
+            }),
+        ),
+      );
       for (const r of res) {
         expect(r.status).toBe(201);
         ids.push(r.body.id);
@@ -161,13 +188,20 @@ describe('settlement in the worker', () => {
       await placeSome(8);
 
       const total = ids.length;
-      await waitFor('every order settled', async () => {
-        const [{ n }] = await t.ds.query(`SELECT count(*)::int AS n FROM orders WHERE id = ANY($1::uuid[]) AND status = 'settled'`, [ids]);
-        return n === total;
-      }, 20_000, 200);
+      await waitFor(
+        'every order settled',
+        async () => {
+          const [{ n }] = await t.ds.query(`SELECT count(*)::int AS n FROM orders WHERE id = ANY($1::uuid[]) AND status = 'settled'`, [ids]);
+          return n === total;
+        },
+        20_000,
+        200,
+      );
 
       const rows: { id: string; lag: string; user_id: string; amount: string; payout: string; expires_at: Date }[] = await t.ds.query(
-        `SELECT id, user_id, amount, payout, expires_at, extract(epoch FROM settled_at - expires_at) * 1000 AS lag FROM orders WHERE id = ANY($1::uuid[])`, [ids]);
+        `SELECT id, user_id, amount, payout, expires_at, extract(epoch FROM settled_at - expires_at) * 1000 AS lag FROM orders WHERE id = ANY($1::uuid[])`,
+        [ids],
+      );
       expect(rows).toHaveLength(total);
       const late = rows.filter((r) => Number(r.lag) > 10_000 || Number(r.lag) < 0);
       expect(late).toEqual([]);
@@ -176,7 +210,9 @@ describe('settlement in the worker', () => {
       expect(afterRecovery.length).toBeGreaterThanOrEqual(8);
       expect(afterRecovery.filter((r) => Number(r.lag) > 3_000)).toEqual([]);
       const entries: { ref_id: string; n: number }[] = await t.ds.query(
-        `SELECT ref_id, count(*)::int AS n FROM journal_entries WHERE type IN ('order_payout', 'order_loss', 'order_refund') AND ref_id = ANY($1::text[]) GROUP BY ref_id`, [ids]);
+        `SELECT ref_id, count(*)::int AS n FROM journal_entries WHERE type IN ('order_payout', 'order_loss', 'order_refund') AND ref_id = ANY($1::text[]) GROUP BY ref_id`,
+        [ids],
+      );
       expect(entries).toHaveLength(total);
       expect(entries.every((e) => e.n === 1)).toBe(true);
       for (const u of users) {

@@ -30,7 +30,11 @@ afterEach(async () => {
 });
 
 const place = async (u: LoggedIn, body: Record<string, unknown>) => {
-  const r = await t.http().post('/api/orders').set(u.auth).send({ durationSeconds: 2, account: 'real', ...body });
+  const r = await t
+    .http()
+    .post('/api/orders')
+    .set(u.auth)
+    .send({ durationSeconds: 2, account: 'real', ...body });
   expect(r.status).toBe(201);
   return r.body as { id: string; expiresAt: string; openPrice: string };
 };
@@ -40,7 +44,9 @@ const untilPast = async (isoTimes: string[]) => {
 };
 const settleEverythingDue = () => settlement.settleWindow(0, Date.now() + 60_000);
 const settleEntries = (ids: string[]) =>
-  t.ds.query(`SELECT ref_id, type, count(*) OVER (PARTITION BY ref_id)::int AS n FROM journal_entries WHERE unique_key = ANY($1::text[]) ORDER BY ref_id`, [ids.map((id) => `settle:${id}`)]);
+  t.ds.query(`SELECT ref_id, type, count(*) OVER (PARTITION BY ref_id)::int AS n FROM journal_entries WHERE unique_key = ANY($1::text[]) ORDER BY ref_id`, [
+    ids.map((id) => `settle:${id}`),
+  ]);
 
 describe('settlement', () => {
   it('settles win, loss and tie with exact cents, from the last tick at or before expiry, and a second run does nothing', async () => {
@@ -78,11 +84,22 @@ describe('settlement', () => {
     // Later ticks at prices that would flip every result: they must not be used.
     await Promise.all([tick(writer, up, '1.00'), tick(writer, down, '999.00'), tick(writer, flat, '8.00')]);
     const settled = (await settleEverythingDue()).filter((r) => r.user_id === u.id);
-    expect(settled.map((r) => r.id).sort()).toEqual(Object.values(o).map((x) => x.id).sort());
+    expect(settled.map((r) => r.id).sort()).toEqual(
+      Object.values(o)
+        .map((x) => x.id)
+        .sort(),
+    );
 
     const get = async (id: string) => (await t.http().get(`/api/orders/${id}`).set(u.auth).expect(200)).body;
     // Hand computed: win pays stake + floor(stake x rate); 3333 x 0.85 = 2833.05 -> 28.33; 7 x 0.875 = 6.125 -> 0.06.
-    expect(await get(o.upWin.id)).toMatchObject({ status: 'settled', outcome: 'win', closePrice: '100.01', closedAt: closes[0]!.t, payout: '61.66', pnl: '28.33' });
+    expect(await get(o.upWin.id)).toMatchObject({
+      status: 'settled',
+      outcome: 'win',
+      closePrice: '100.01',
+      closedAt: closes[0]!.t,
+      payout: '61.66',
+      pnl: '28.33',
+    });
     expect(await get(o.upDownLoss.id)).toMatchObject({ outcome: 'loss', closePrice: '100.01', payout: '0.00', pnl: '-10.00' });
     expect(await get(o.downUpLoss.id)).toMatchObject({ outcome: 'loss', closePrice: '49.99', payout: '0.00', pnl: '-20.00' });
     expect(await get(o.downWin.id)).toMatchObject({ outcome: 'win', closePrice: '49.99', payout: '0.13', pnl: '0.06' });
@@ -97,9 +114,15 @@ describe('settlement', () => {
     const summary = await t.http().get('/api/me/summary').set(u.auth).expect(200);
     expect(summary.body).toMatchObject({ available: '998.39', inOrders: '0.00', pnlTotal: '-1.61' });
     const entries = await settleEntries(Object.values(o).map((x) => x.id));
-    expect(entries.map((e: { type: string; n: number }) => [e.type, e.n]).sort()).toEqual(
-      [['order_loss', 1], ['order_loss', 1], ['order_payout', 1], ['order_payout', 1], ['order_payout', 1], ['order_refund', 1], ['order_refund', 1]],
-    );
+    expect(entries.map((e: { type: string; n: number }) => [e.type, e.n]).sort()).toEqual([
+      ['order_loss', 1],
+      ['order_loss', 1],
+      ['order_payout', 1],
+      ['order_payout', 1],
+      ['order_payout', 1],
+      ['order_refund', 1],
+      ['order_refund', 1],
+    ]);
     // Each entry's postings, in order: the stake leaves escrow; a win pays cash and the house pays the profit (none when it is
     // 0 cents), a loss pays the house, a tie refunds cash.
     const legs: { ref_id: string; type: string; legs: string[] }[] = await t.ds.query(
@@ -120,7 +143,9 @@ describe('settlement', () => {
     });
     const house = await t.ds.query(
       `SELECT e.type, p.amount FROM journal_entries e JOIN postings p ON p.entry_id = e.id JOIN ledger_accounts a ON a.id = p.account_id
-        WHERE e.user_id = $1 AND a.kind = 'house' AND a.user_id IS NULL ORDER BY p.id`, [u.id]);
+        WHERE e.user_id = $1 AND a.kind = 'house' AND a.user_id IS NULL ORDER BY p.id`,
+      [u.id],
+    );
     expect(house.map((h: { amount: string }) => Number(h.amount)).reduce((s: number, x: number) => s + x, 0)).toBe(161);
 
     // The job run again (or any settler) finds nothing left: no order settles twice.
@@ -156,7 +181,9 @@ describe('settlement', () => {
     expect(await balanceOf(t, u.id, 'cash')).toBe(0);
     const kinds = await t.ds.query(
       `SELECT DISTINCT a.kind FROM journal_entries e JOIN postings p ON p.entry_id = e.id JOIN ledger_accounts a ON a.id = p.account_id
-        WHERE e.unique_key = ANY($1::text[])`, [[`settle:${win.id}`, `settle:${loss.id}`]]);
+        WHERE e.unique_key = ANY($1::text[])`,
+      [[`settle:${win.id}`, `settle:${loss.id}`]],
+    );
     expect(kinds.map((k: { kind: string }) => k.kind).sort()).toEqual(['demo', 'demo_escrow', 'demo_house']);
     expect((await t.http().get('/api/me/summary').set(u.auth).expect(200)).body.pnlTotal).toBe('0.00');
   });
@@ -171,8 +198,21 @@ describe('settlement', () => {
     // An entry already holding b's settlement key (as if b had been paid by something else): the batch must not pay anything.
     const ledger = t.app.get(LedgerService);
     const ids = await t.ds.transaction((em) => ledger.userAccountIds(em, u.id));
-    await t.ds.transaction((em) => ledger.postBatch(em, [{ type: 'order_refund', userId: u.id, refType: 'order', refId: b.id, uniqueKey: `settle:${b.id}`,
-      postings: [{ accountId: ids.escrow, amount: -1 }, { accountId: ids.cash, amount: 1 }] }]));
+    await t.ds.transaction((em) =>
+      ledger.postBatch(em, [
+        {
+          type: 'order_refund',
+          userId: u.id,
+          refType: 'order',
+          refId: b.id,
+          uniqueKey: `settle:${b.id}`,
+          postings: [
+            { accountId: ids.escrow, amount: -1 },
+            { accountId: ids.cash, amount: 1 },
+          ],
+        },
+      ]),
+    );
     const cash = await balanceOf(t, u.id, 'cash');
     await tick(writer, s, '5.10');
     await untilPast([a.expiresAt, b.expiresAt]);
@@ -181,8 +221,13 @@ describe('settlement', () => {
     const rows = await t.ds.query(
       `SELECT o.status, (SELECT count(*)::int FROM open_orders q WHERE q.order_id = o.id) AS listed,
               (SELECT count(*)::int FROM journal_entries e WHERE e.unique_key = 'settle:' || o.id) AS entries
-         FROM orders o WHERE o.id = ANY($1::uuid[]) ORDER BY o.amount`, [[a.id, b.id]]);
-    expect(rows).toEqual([{ status: 'open', listed: 1, entries: 0 }, { status: 'open', listed: 1, entries: 1 }]);
+         FROM orders o WHERE o.id = ANY($1::uuid[]) ORDER BY o.amount`,
+      [[a.id, b.id]],
+    );
+    expect(rows).toEqual([
+      { status: 'open', listed: 1, entries: 0 },
+      { status: 'open', listed: 1, entries: 1 },
+    ]);
     expect(await balanceOf(t, u.id, 'cash')).toBe(cash);
     // The database is shared with the other test files: no later settler may claim these two again.
     await t.ds.query(`DELETE FROM open_orders WHERE order_id = ANY($1::uuid[])`, [[a.id, b.id]]);
@@ -193,21 +238,26 @@ describe('settlement', () => {
     await Promise.all(users.map((u) => fundCash(t, u.id, 10_000)));
     const s = await createTestProduct(t, { expiries: [{ seconds: 3, payoutRate: '0.85' }] });
     await tick(writer, s, '20.00');
-    const placed = await Promise.all(users.flatMap((u) => Array.from({ length: 10 }, (_, i) => place(u, { symbol: s, direction: i % 2 ? 'up' : 'down', amount: '1.00', durationSeconds: 3 }))));
+    const placed = await Promise.all(
+      users.flatMap((u) => Array.from({ length: 10 }, (_, i) => place(u, { symbol: s, direction: i % 2 ? 'up' : 'down', amount: '1.00', durationSeconds: 3 }))),
+    );
     const close = await tick(writer, s, '20.05');
     expect(Date.parse(close.t)).toBeLessThan(Math.min(...placed.map((p) => Date.parse(p.expiresAt))));
     await untilPast(placed.map((p) => p.expiresAt));
     await tick(writer, s, '20.10');
     const runs = await Promise.all([settleEverythingDue(), settleEverythingDue(), settleEverythingDue()]);
     const mine = new Set(placed.map((p) => p.id));
-    const ids = runs.flat().map((r) => r.id).filter((id) => mine.has(id));
+    const ids = runs
+      .flat()
+      .map((r) => r.id)
+      .filter((id) => mine.has(id));
     expect(ids).toHaveLength(40);
     expect(new Set(ids).size).toBe(40);
     expect(await settleEntries(placed.map((p) => p.id))).toHaveLength(40);
     for (const u of users) expect(await balanceOf(t, u.id, 'cash')).toBe(10_000 + 5 * 85 - 5 * 100);
   });
 
-  it('claims in (expiry, turn, user, order) order, so a batch holds all of a user\'s orders of a second whatever their symbols', async () => {
+  it("claims in (expiry, turn, user, order) order, so a batch holds all of a user's orders of a second whatever their symbols", async () => {
     const users = await Promise.all(Array.from({ length: 3 }, () => createUser(t)));
     await Promise.all(users.map((u) => fundCash(t, u.id, 10_000)));
     const expiries = [{ seconds: 2, payoutRate: '0.85' }];
@@ -215,7 +265,9 @@ describe('settlement', () => {
     await Promise.all([tick(writer, a, '10.00'), tick(writer, b, '20.00')]);
     // Each user: four orders over two symbols, all placed early in one second (expiries are whole seconds).
     await sleep(1020 - (Date.now() % 1000));
-    const placed = await Promise.all(users.flatMap((u) => [a, b, a, b].map((symbol, i) => place(u, { symbol, direction: i % 2 ? 'up' : 'down', amount: '1.00' }))));
+    const placed = await Promise.all(
+      users.flatMap((u) => [a, b, a, b].map((symbol, i) => place(u, { symbol, direction: i % 2 ? 'up' : 'down', amount: '1.00' }))),
+    );
     const userOf = new Map(placed.map((p, k) => [p.id, users[Math.floor(k / 4)]!.id]));
     await untilPast(placed.map((p) => p.expiresAt));
     await Promise.all([tick(writer, a, '10.05'), tick(writer, b, '20.05')]);
@@ -225,16 +277,26 @@ describe('settlement', () => {
     const mine = new Set(placed.map((p) => p.id));
     // The key each order is claimed by: (expiry, turn, user, order).
     const listed: { order_id: string; expires_at: Date; turn: number; user_id: string }[] = await t.ds.query(
-      `SELECT order_id, expires_at, turn, user_id FROM open_orders WHERE order_id = ANY($1::uuid[])`, [[...mine]]);
+      `SELECT order_id, expires_at, turn, user_id FROM open_orders WHERE order_id = ANY($1::uuid[])`,
+      [[...mine]],
+    );
     const keyOf = new Map(listed.map((r) => [r.order_id, r]));
     type Key = { expires_at: Date; turn: number; user_id: string; order_id: string };
     const byKey = (x: Key, y: Key) =>
-      x.expires_at.getTime() - y.expires_at.getTime() || x.turn - y.turn || (x.user_id < y.user_id ? -1 : x.user_id > y.user_id ? 1 : 0) || (x.order_id < y.order_id ? -1 : 1);
+      x.expires_at.getTime() - y.expires_at.getTime() ||
+      x.turn - y.turn ||
+      (x.user_id < y.user_id ? -1 : x.user_id > y.user_id ? 1 : 0) ||
+      (x.order_id < y.order_id ? -1 : 1);
     const batches: Key[][] = [];
     for (;;) {
       const rows = await ledger.transaction((em) => settlement.settleBatch(em, from, to, 4));
       if (rows.length === 0) break;
-      batches.push(rows.filter((r) => mine.has(r.id)).map((r) => keyOf.get(r.id)!).sort(byKey));
+      batches.push(
+        rows
+          .filter((r) => mine.has(r.id))
+          .map((r) => keyOf.get(r.id)!)
+          .sort(byKey),
+      );
     }
     const claimed = batches.flat();
     expect(claimed).toHaveLength(12);
@@ -252,7 +314,7 @@ describe('settlement', () => {
     expect(left).toBe(0);
   });
 
-  it('plans the claim as the key-ordered index scan, also for a second that open_orders\' statistics have not seen', async () => {
+  it("plans the claim as the key-ordered index scan, also for a second that open_orders' statistics have not seen", async () => {
     type PlanNode = { 'Node Type': string; 'Index Name'?: string; 'Relation Name'?: string; 'Subplan Name'?: string; Plans?: PlanNode[] };
     const all = (n: PlanNode): PlanNode[] => [n, ...(n.Plans ?? []).flatMap(all)];
     await t.ds.query('ANALYZE open_orders');
@@ -263,15 +325,22 @@ describe('settlement', () => {
       const second = Math.floor(Date.now() / 1000) + 7200;
       await qr.query(
         `INSERT INTO open_orders (expires_at, symbol, order_id, user_id, turn)
-         SELECT to_timestamp($1), 'PLAN', gen_random_uuid(), gen_random_uuid(), g FROM generate_series(1, 5000) AS g`, [second]);
+         SELECT to_timestamp($1), 'PLAN', gen_random_uuid(), gen_random_uuid(), g FROM generate_series(1, 5000) AS g`,
+        [second],
+      );
       await qr.query(SETTLE_PLANNER_SQL);
-      const [{ 'QUERY PLAN': [plan] }] = await qr.query(`EXPLAIN (FORMAT JSON) ${SETTLE_SQL}`, [
-        new Date(second * 1000).toISOString(), new Date((second + 1) * 1000).toISOString(), 1000]);
+      const [
+        {
+          'QUERY PLAN': [plan],
+        },
+      ] = await qr.query(`EXPLAIN (FORMAT JSON) ${SETTLE_SQL}`, [new Date(second * 1000).toISOString(), new Date((second + 1) * 1000).toISOString(), 1000]);
       const claimed = all(plan.Plan as PlanNode).find((n) => n['Subplan Name'] === 'CTE claimed');
       expect(claimed).toBeDefined();
       const nodes = all(claimed!);
       // Read in key order from the primary key, stopping at the batch size: nothing scans the whole second or sorts it.
-      expect(nodes.filter((n) => n['Relation Name'] === 'open_orders').map((n) => [n['Node Type'], n['Index Name']])).toEqual([['Index Scan', 'open_orders_pkey']]);
+      expect(nodes.filter((n) => n['Relation Name'] === 'open_orders').map((n) => [n['Node Type'], n['Index Name']])).toEqual([
+        ['Index Scan', 'open_orders_pkey'],
+      ]);
       expect(nodes.map((n) => n['Node Type'])).not.toContain('Sort');
       // A settle batch sets it for its statement only: the ledger function after it is planned as everywhere else.
       await settlement.settleBatch(qr.manager, (second + 10) * 1000, (second + 11) * 1000, 1000);
@@ -285,7 +354,10 @@ describe('settlement', () => {
   it('claims in small batches: only orders whose symbol has a later tick, every ready order once across lanes and concurrent passes', async () => {
     const users = await Promise.all(Array.from({ length: 3 }, () => createUser(t)));
     await Promise.all(users.map((u) => fundCash(t, u.id, 10_000)));
-    const expiries = [{ seconds: 2, payoutRate: '0.85' }, { seconds: 3, payoutRate: '0.85' }];
+    const expiries = [
+      { seconds: 2, payoutRate: '0.85' },
+      { seconds: 3, payoutRate: '0.85' },
+    ];
     const [a, b, waiting] = await Promise.all([createTestProduct(t, { expiries }), createTestProduct(t, { expiries }), createTestProduct(t, { expiries })]);
     await Promise.all([tick(writer, a, '10.00'), tick(writer, b, '20.00'), tick(writer, waiting, '30.00')]);
     // Three symbols x two expiries x three users x two orders: 36 orders, 12 per symbol.
@@ -306,18 +378,33 @@ describe('settlement', () => {
     const to = Math.max(...placed.map((p) => Date.parse(p.expiresAt))) + 1;
     const runs = await Promise.all([settlement.settleWindow(from, to, { limit: 5, lanes: 2 }), settlement.settleWindow(from, to, { limit: 5, lanes: 2 })]);
     const mine = new Set(placed.map((p) => p.id));
-    const ids = runs.flat().map((r) => r.id).filter((id) => mine.has(id));
+    const ids = runs
+      .flat()
+      .map((r) => r.id)
+      .filter((id) => mine.has(id));
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids).toHaveLength(24);
     expect(new Set(ids.map((id) => symbolOf.get(id)))).toEqual(new Set([a, b]));
     expect(await settleEntries(placed.map((p) => p.id))).toHaveLength(24);
-    const stillOpen: { n: number }[] = await t.ds.query(`SELECT count(*)::int AS n FROM orders WHERE id = ANY($1::uuid[]) AND status = 'open'`, [placed.map((p) => p.id)]);
+    const stillOpen: { n: number }[] = await t.ds.query(`SELECT count(*)::int AS n FROM orders WHERE id = ANY($1::uuid[]) AND status = 'open'`, [
+      placed.map((p) => p.id),
+    ]);
     expect(stillOpen[0]!.n).toBe(12);
     // a: up wins (+0.85), down loses; b: down wins, up loses. Each user: per symbol and expiry one win and one loss.
     for (const u of users) expect(await balanceOf(t, u.id, 'cash')).toBe(10_000 - 12 * 100 + 4 * 185);
     // Once `waiting` ticks past its expiries, the rest settles.
     await tick(writer, waiting, '30.00');
     const rest = await settlement.settleWindow(from, to, { limit: 5, lanes: 2 });
-    expect(rest.map((r) => r.id).filter((id) => mine.has(id)).sort()).toEqual(placed.filter((p) => symbolOf.get(p.id) === waiting).map((p) => p.id).sort());
+    expect(
+      rest
+        .map((r) => r.id)
+        .filter((id) => mine.has(id))
+        .sort(),
+    ).toEqual(
+      placed
+        .filter((p) => symbolOf.get(p.id) === waiting)
+        .map((p) => p.id)
+        .sort(),
+    );
   });
 });

@@ -45,7 +45,8 @@ async function tabLabels(): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  if (!BASE_URL || !REDIS_URL || !INVITE_CODE) throw new Error('E2E_BASE_URL, E2E_REDIS_URL and E2E_INVITE_CODE must be set (scripts/testing/browser-setup.mjs)');
+  if (!BASE_URL || !REDIS_URL || !INVITE_CODE)
+    throw new Error('E2E_BASE_URL, E2E_REDIS_URL and E2E_INVITE_CODE must be set (scripts/testing/browser-setup.mjs)');
   redis = new Redis(REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 });
   context = await launchBrowser();
   page = context.pages()[0] ?? (await context.newPage());

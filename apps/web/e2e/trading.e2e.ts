@@ -180,12 +180,14 @@ describe('trading in the browser', () => {
     const { from, to } = receiptRecordSeconds(Date.parse(o.openedAt), Date.parse(o.closedAt ?? o.expiresAt));
     const base = `${origin}/api${API.products}/${o.symbol}`;
     const tr = (key: string, values: Record<string, string | number>) => translate('zh-TW', `trade:receipt.tech.${key}`, values);
-    expect(technical).toBe([
-      tr('records', { symbol: o.symbol, from, to, blocks: `GET ${base}/blocks?from=${from}&to=${to}`, ticks: `GET ${base}/ticks` }),
-      tr('chain', { command: `node scripts/verify-chain.mjs ${o.symbol} ${from} ${to} --api ${origin}` }),
-      `${tr('ticks', { seq: receipt.entryTick.seq, price: receipt.entryTick.price })} ${tr('exit', { seq: receipt.exitTick!.seq, price: receipt.exitTick!.price, expiresAt: new Date(o.expiresAt).toISOString() })}`,
-      tr('result', { rate: o.payoutRate }),
-    ].join('\n'));
+    expect(technical).toBe(
+      [
+        tr('records', { symbol: o.symbol, from, to, blocks: `GET ${base}/blocks?from=${from}&to=${to}`, ticks: `GET ${base}/ticks` }),
+        tr('chain', { command: `node scripts/verify-chain.mjs ${o.symbol} ${from} ${to} --api ${origin}` }),
+        `${tr('ticks', { seq: receipt.entryTick.seq, price: receipt.entryTick.price })} ${tr('exit', { seq: receipt.exitTick!.seq, price: receipt.exitTick!.price, expiresAt: new Date(o.expiresAt).toISOString() })}`,
+        tr('result', { rate: o.payoutRate }),
+      ].join('\n'),
+    );
     expect(technical).toContain(`node scripts/verify-chain.mjs ${receipt.order.symbol} `);
     expect(technical).not.toContain('Get the public record');
     expect(technical).not.toMatch(/\{\{/);

@@ -3,16 +3,38 @@ import { z } from 'zod';
 export const OPERATOR_ROLES = ['admin', 'reviewer', 'support'] as const;
 export type OperatorRole = (typeof OPERATOR_ROLES)[number];
 export const operatorLoginBody = z.strictObject({ email: z.string().trim().min(1).max(254), password: z.string().min(1).max(128) });
-export interface Operator { id: string; email: string; role: OperatorRole; createdAt: string }
-export interface OperatorLoginResponse { accessToken: string; operator: Operator }
+export interface Operator {
+  id: string;
+  email: string;
+  role: OperatorRole;
+  createdAt: string;
+}
+export interface OperatorLoginResponse {
+  accessToken: string;
+  operator: Operator;
+}
 /** The roles that may open the /ops pages (the queues dashboard): the api refuses the others, the console does not offer it to them. */
 export const OPS_ROLES: readonly OperatorRole[] = ['admin'];
 /** `POST /api/admin/ops/session`: an httpOnly cookie for the /ops pages (the queues dashboard) was set; open `url` until `expiresAt`. */
-export interface OpsSession { url: string; expiresAt: string }
+export interface OpsSession {
+  url: string;
+  expiresAt: string;
+}
 /** The actions the api records in the audit log (AuditService.record); the console offers them as filters. */
 export const AUDIT_ACTIONS = ['operator.login', 'operator.login_failed', 'product.update', 'users.search', 'ops.session'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-export interface AuditEntry { id: string; operatorId: string | null; operatorEmail: string | null; action: string; targetType: string | null; targetId: string | null; userId: string | null; details: unknown; ip: string | null; createdAt: string }
+export interface AuditEntry {
+  id: string;
+  operatorId: string | null;
+  operatorEmail: string | null;
+  action: string;
+  targetType: string | null;
+  targetId: string | null;
+  userId: string | null;
+  details: unknown;
+  ip: string | null;
+  createdAt: string;
+}
 export interface LedgerCheck {
   ok: boolean;
   accounts: number;
@@ -22,16 +44,27 @@ export interface LedgerCheck {
   lastScheduled?: { ok: boolean; imbalance: string; checkedAt: string } | null;
 }
 
-const tradingInterval = z.strictObject({ day: z.number().int().min(0).max(6), open: z.string().regex(/^\d{2}:\d{2}$/), close: z.string().regex(/^\d{2}:\d{2}$/) });
+const tradingInterval = z.strictObject({
+  day: z.number().int().min(0).max(6),
+  open: z.string().regex(/^\d{2}:\d{2}$/),
+  close: z.string().regex(/^\d{2}:\d{2}$/),
+});
 export const adminProductBody = z.strictObject({
   names: z.record(z.string(), z.string().min(1).max(60)).optional(),
   precision: z.number().int().min(0).max(8).optional(),
   timezone: z.string().max(60).optional(),
   hours: z.array(tradingInterval).max(50).nullable().optional(),
-  holidays: z.array(z.string().regex(/^\d{4}-\d{2}-\d{2}$/)).max(400).optional(),
+  holidays: z
+    .array(z.string().regex(/^\d{4}-\d{2}-\d{2}$/))
+    .max(400)
+    .optional(),
   maintenance: z.boolean().optional(),
   maintenanceMessage: z.string().max(500).nullable().optional(),
-  expiries: z.array(z.strictObject({ seconds: z.number().int().min(10).max(86400), payoutRate: z.string().regex(/^0?\.\d{1,4}$|^[01](\.\d{1,4})?$/) })).min(1).max(10).optional(),
+  expiries: z
+    .array(z.strictObject({ seconds: z.number().int().min(10).max(86400), payoutRate: z.string().regex(/^0?\.\d{1,4}$|^[01](\.\d{1,4})?$/) }))
+    .min(1)
+    .max(10)
+    .optional(),
   minStake: z.union([z.string().max(20), z.number()]).optional(),
   maxStake: z.union([z.string().max(20), z.number()]).optional(),
   recommended: z.boolean().optional(),
@@ -39,7 +72,11 @@ export const adminProductBody = z.strictObject({
 });
 export type AdminProductBody = z.infer<typeof adminProductBody>;
 
-export interface TradingInterval { day: number; open: string; close: string }
+export interface TradingInterval {
+  day: number;
+  open: string;
+  close: string;
+}
 /** An operator's view of a product's catalogue settings. There is deliberately no price, outcome or payout override. */
 export interface AdminProduct {
   symbol: string;

@@ -17,7 +17,9 @@ export const registerCheckBody = z.strictObject({
   captchaCode: z.string().max(8).refine(isValidCheckNumber, 'captchaCode'),
 });
 export type RegisterCheckBody = z.infer<typeof registerCheckBody>;
-export interface RegisterCheckResponse { registrationToken: string }
+export interface RegisterCheckResponse {
+  registrationToken: string;
+}
 
 export const registerBody = z.strictObject({
   registrationToken: z.string().min(1).max(2000),
@@ -27,7 +29,9 @@ export const registerBody = z.strictObject({
   confirmTradePassword: z.string().max(64),
 });
 export type RegisterBody = z.infer<typeof registerBody>;
-export interface RegisterResponse { userId: string }
+export interface RegisterResponse {
+  userId: string;
+}
 
 export const loginBody = z.strictObject({
   email: z.string().trim().max(254).min(1),
@@ -48,8 +52,13 @@ export interface UserProfile {
   kycStatus: 'not_submitted' | 'pending' | 'verified' | 'rejected';
   createdAt: string;
 }
-export interface LoginResponse { accessToken: string; user: UserProfile }
-export interface RefreshResponse { accessToken: string }
+export interface LoginResponse {
+  accessToken: string;
+  user: UserProfile;
+}
+export interface RefreshResponse {
+  accessToken: string;
+}
 
 export const patchMeBody = z.strictObject({ nickname: z.string().trim().min(1).max(32) });
 export type PatchMeBody = z.infer<typeof patchMeBody>;
@@ -72,4 +81,11 @@ export interface Summary {
   pnlToday: string;
 }
 
-export interface SessionInfo { id: string; createdAt: string; lastUsedAt: string; userAgent: string | null; ip: string | null; current: boolean }
+export interface SessionInfo {
+  id: string;
+  createdAt: string;
+  lastUsedAt: string;
+  userAgent: string | null;
+  ip: string | null;
+  current: boolean;
+}

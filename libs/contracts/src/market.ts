@@ -5,7 +5,10 @@ export type CandleInterval = (typeof CANDLE_INTERVALS)[number];
 export const INTERVAL_SECONDS: Record<CandleInterval, number> = { '1m': 60, '5m': 300, '15m': 900, '1h': 3600, '1d': 86400 };
 
 export type ProductStatus = 'open' | 'closed' | 'maintenance';
-export interface ExpiryOption { seconds: number; payoutRate: string }
+export interface ExpiryOption {
+  seconds: number;
+  payoutRate: string;
+}
 export interface Product {
   id: string;
   symbol: string;
@@ -29,11 +32,38 @@ export interface Product {
   lastTickAt?: string | null;
 }
 /** A platform highlight on the home page: a stable key and, when the server has the text, its translation. */
-export interface HomeHighlight { key: string; title?: string; text?: string }
-export interface HomeResponse { banners: { id: string; imageUrl: string; link?: string | null; title?: string }[]; highlights: HomeHighlight[]; recommended: Product[] }
-export interface Candle { t: string; o: string; h: string; l: string; c: string; v: string }
-export interface TickRecord { seq: string; t: string; price: string; blockSecond: string; blockHash: string }
-export interface TickBlock { symbol: string; second: string; ticks: { seq: string; t: string; price: string }[]; prevHash: string; hash: string }
+export interface HomeHighlight {
+  key: string;
+  title?: string;
+  text?: string;
+}
+export interface HomeResponse {
+  banners: { id: string; imageUrl: string; link?: string | null; title?: string }[];
+  highlights: HomeHighlight[];
+  recommended: Product[];
+}
+export interface Candle {
+  t: string;
+  o: string;
+  h: string;
+  l: string;
+  c: string;
+  v: string;
+}
+export interface TickRecord {
+  seq: string;
+  t: string;
+  price: string;
+  blockSecond: string;
+  blockHash: string;
+}
+export interface TickBlock {
+  symbol: string;
+  second: string;
+  ticks: { seq: string; t: string; price: string }[];
+  prevHash: string;
+  hash: string;
+}
 
 export const candlesQuery = z.strictObject({
   interval: z.enum(CANDLE_INTERVALS).default('1m'),

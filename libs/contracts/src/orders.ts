@@ -40,9 +40,20 @@ export interface Order {
   payout?: string;
 }
 /** A tick an order used; the block fields are null until the feed has sealed that second. */
-export interface TickRef { seq: string; t: string; price: string; blockSecond: string | null; blockHash: string | null }
+export interface TickRef {
+  seq: string;
+  t: string;
+  price: string;
+  blockSecond: string | null;
+  blockHash: string | null;
+}
 /**
  * `verify`: the check step by step with this order's numbers, in English, for API clients and
  * scripts. The web app shows the same steps in the reader's language (receiptSteps.ts).
  */
-export interface OrderReceipt { order: Order; entryTick: TickRef; exitTick: TickRef | null; verify: string }
+export interface OrderReceipt {
+  order: Order;
+  entryTick: TickRef;
+  exitTick: TickRef | null;
+  verify: string;
+}

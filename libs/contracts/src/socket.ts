@@ -9,9 +9,32 @@ export const channel = {
 };
 export const PUBLIC_CHANNEL = /^(ticker:[A-Z0-9]{2,20}|candles:[A-Z0-9]{2,20}:(1m|5m|15m|1h|1d))$/;
 
-export interface TickerEvent { symbol: string; price: string; t: string; change24h: string; high24h: string | null; low24h: string | null; volume24h: string; amount24h?: string; seq?: string }
-export interface CandleEvent { symbol: string; interval: CandleInterval; t: string; o: string; h: string; l: string; c: string; v: string }
-export interface MarketEvent { symbol: string; status: ProductStatus; nextOpenAt?: string }
+export interface TickerEvent {
+  symbol: string;
+  price: string;
+  t: string;
+  change24h: string;
+  high24h: string | null;
+  low24h: string | null;
+  volume24h: string;
+  amount24h?: string;
+  seq?: string;
+}
+export interface CandleEvent {
+  symbol: string;
+  interval: CandleInterval;
+  t: string;
+  o: string;
+  h: string;
+  l: string;
+  c: string;
+  v: string;
+}
+export interface MarketEvent {
+  symbol: string;
+  status: ProductStatus;
+  nextOpenAt?: string;
+}
 
 /** Server -> client events: the one map both ends use. */
 export interface ServerToClientEvents {

@@ -10,14 +10,18 @@ export const QUEUES = {
   housekeeping: { name: 'housekeeping', jobs: { pruneIdempotencyKeys: 'prune-idempotency-keys' } },
 } as const;
 
-export interface HousekeepingPayload { requestedAt: string }
+export interface HousekeepingPayload {
+  requestedAt: string;
+}
 
 /** How long an `Idempotency-Key` and its answer are kept; a repeat after that is a new request. */
 export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
 /** How often the worker removes expired idempotency keys. */
 export const PRUNE_IDEMPOTENCY_EVERY_MS = 10 * 60 * 1000;
 
-export interface LedgerCheckPayload { requestedAt: string }
+export interface LedgerCheckPayload {
+  requestedAt: string;
+}
 
 export const DEFAULT_JOB_OPTIONS = { attempts: 5, backoff: { type: 'exponential' as const, delay: 500 }, removeOnComplete: 1000, removeOnFail: 5000 };
 
@@ -28,7 +32,9 @@ export interface SettleSecondPayload {
   settled?: number;
   open?: number;
 }
-export interface SettlementSweepPayload { requestedAt: string }
+export interface SettlementSweepPayload {
+  requestedAt: string;
+}
 
 /**
  * Deterministic id of the settlement job of one expiry second, so enqueuing it twice is a no-op.

@@ -57,6 +57,11 @@ export interface TickMessage {
  * @socket.io/redis-emitter): many users' `order` and `wallet` pushes in one message. Every api
  * instance delivers each push to the `user:ID` room if it holds that room.
  */
-export interface UserPushBatch { orders: [userId: string, order: Order][]; wallets: [userId: string, wallet: Wallet][] }
+export interface UserPushBatch {
+  orders: [userId: string, order: Order][];
+  wallets: [userId: string, wallet: Wallet][];
+}
 export const USER_PUSHES_EVENT = 'user-pushes';
-export interface InterServerEvents { [USER_PUSHES_EVENT]: (batch: UserPushBatch) => void }
+export interface InterServerEvents {
+  [USER_PUSHES_EVENT]: (batch: UserPushBatch) => void;
+}

@@ -26,15 +26,39 @@ import { Orders1763800000001 } from './migrations/1763800000001-Orders.js';
 
 /** Entities and migrations are listed here (no globs: ESM and bundling stay predictable). */
 export const ENTITIES: Function[] = [
-  UserEntity, OperatorEntity, InvitationCodeEntity, SessionEntity, RefreshTokenEntity, AuditLogEntity,
-  LedgerAccountEntity, JournalEntryEntity, PostingEntity, IdempotencyKeyEntity,
+  UserEntity,
+  OperatorEntity,
+  InvitationCodeEntity,
+  SessionEntity,
+  RefreshTokenEntity,
+  AuditLogEntity,
+  LedgerAccountEntity,
+  JournalEntryEntity,
+  PostingEntity,
+  IdempotencyKeyEntity,
   OrderEntity,
-  ProductEntity, TickEntity, TickBlockEntity, CandleEntity,
+  ProductEntity,
+  TickEntity,
+  TickBlockEntity,
+  CandleEntity,
 ];
-export const MIGRATIONS: Function[] = [Init1763700000000, Market1763800000000, Orders1763800000001, LedgerPostFunction1763900000000, PostingsBalancedByIndex1763900000001, LedgerPostEntries1764000000000, PostingsReferencesChecked1764000000001, IdempotencyKeysByAge1764000000002,
-  OpenOrders1764100000000, LedgerPostEntriesFixedWidth1764100000001, JournalEntriesRefIndexDropped1764100000002,
-  LedgerAccountsFillfactor1764200000000, OpenOrdersByUser1764300000000, PostingsBalancedPerStatement1764400000000,
-  LedgerPostEntriesHouseLockLater1764400000001];
+export const MIGRATIONS: Function[] = [
+  Init1763700000000,
+  Market1763800000000,
+  Orders1763800000001,
+  LedgerPostFunction1763900000000,
+  PostingsBalancedByIndex1763900000001,
+  LedgerPostEntries1764000000000,
+  PostingsReferencesChecked1764000000001,
+  IdempotencyKeysByAge1764000000002,
+  OpenOrders1764100000000,
+  LedgerPostEntriesFixedWidth1764100000001,
+  JournalEntriesRefIndexDropped1764100000002,
+  LedgerAccountsFillfactor1764200000000,
+  OpenOrdersByUser1764300000000,
+  PostingsBalancedPerStatement1764400000000,
+  LedgerPostEntriesHouseLockLater1764400000001,
+];
 
 export function dataSourceOptions(url: string, extra: Partial<DataSourceOptions> = {}): DataSourceOptions {
   return {

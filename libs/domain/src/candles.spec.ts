@@ -57,10 +57,13 @@ describe('applyTick', () => {
     expect(applyTick(undefined, { t: T0 + 299_000, price: '1' }, 300).t).toBe(T0);
   });
 
-  it.each<[PriceTick]>([[{ t: NaN, price: '1' }], [{ t: T0, price: 'abc' }], [{ t: T0, price: '1e5' }], [{ t: T0, price: '1', volume: -1 }], [{ t: T0, price: '1', volume: NaN }]])(
-    'refuses %p',
-    (tick) => expect(() => applyTick(undefined, tick, '1m')).toThrow(RangeError),
-  );
+  it.each<[PriceTick]>([
+    [{ t: NaN, price: '1' }],
+    [{ t: T0, price: 'abc' }],
+    [{ t: T0, price: '1e5' }],
+    [{ t: T0, price: '1', volume: -1 }],
+    [{ t: T0, price: '1', volume: NaN }],
+  ])('refuses %p', (tick) => expect(() => applyTick(undefined, tick, '1m')).toThrow(RangeError));
 
   it('refuses an unknown interval', () => {
     expect(() => applyTick(undefined, { t: T0, price: '1' }, '2m' as CandleInterval)).toThrow(RangeError);

@@ -38,7 +38,10 @@ export function expiresAt(placedAtMs: number, durationSeconds: number): number {
  * so the answer is 'pending'). `ticks` must be in recording order (ascending seq); among ticks
  * with the same time the later-recorded one wins. 'none' when nothing is at or before expiry.
  */
-export function closingTick<T extends { t: number }>(ticks: readonly T[], expiresAtMs: number): { status: 'ready'; tick: T } | { status: 'pending' } | { status: 'none' } {
+export function closingTick<T extends { t: number }>(
+  ticks: readonly T[],
+  expiresAtMs: number,
+): { status: 'ready'; tick: T } | { status: 'pending' } | { status: 'none' } {
   let close: T | undefined;
   let after = false;
   for (const tick of ticks) {

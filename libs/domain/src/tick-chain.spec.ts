@@ -48,9 +48,7 @@ describe('canonicalBlockEncoding', () => {
     prevHash: GENESIS_PREV_HASH,
   };
   const expected =
-    '{"symbol":"BTCUSDT","second":1700000000,"ticks":[{"seq":"101","t":"2023-11-14T22:13:20.100Z","price":"65000.10"}],"prevHash":"' +
-    '0'.repeat(64) +
-    '"}';
+    '{"symbol":"BTCUSDT","second":1700000000,"ticks":[{"seq":"101","t":"2023-11-14T22:13:20.100Z","price":"65000.10"}],"prevHash":"' + '0'.repeat(64) + '"}';
 
   it('is JSON with fixed key order and no whitespace', () => {
     expect(canonicalBlockEncoding(body)).toBe(expected);
@@ -119,21 +117,26 @@ describe('verifyChain', () => {
   });
 
   it.each<[string, (b: ChainBlock[]) => ChainBlock[], number, ChainFault]>([
-    ['a tick price changed', (b) => ((b[1]!.ticks[0] as ChainTick).price = '65001.01', b), 1, 'hash'],
-    ['a tick time changed', (b) => ((b[3]!.ticks[1] as ChainTick).t = iso(S0 + 3, 500), b), 3, 'hash'],
+    ['a tick price changed', (b) => (((b[1]!.ticks[0] as ChainTick).price = '65001.01'), b), 1, 'hash'],
+    ['a tick time changed', (b) => (((b[3]!.ticks[1] as ChainTick).t = iso(S0 + 3, 500)), b), 3, 'hash'],
     ['a tick removed', (b) => ((b[0]!.ticks as ChainTick[]).pop(), b), 0, 'hash'],
     ['a tick added', (b) => ((b[2]!.ticks as ChainTick[]).push({ seq: '107', t: iso(S0 + 2, 1), price: '1' }), b), 2, 'hash'],
     ['the symbol changed', (b) => ((b[2]!.symbol = 'ETHUSDT'), b), 2, 'hash'],
-    ['a tick changed and its block re-hashed', (b) => {
-      (b[1]!.ticks[0] as ChainTick).price = '1';
-      b[1]!.hash = hashBlock(b[1]!);
-      return b;
-    }, 2, 'link'],
+    [
+      'a tick changed and its block re-hashed',
+      (b) => {
+        (b[1]!.ticks[0] as ChainTick).price = '1';
+        b[1]!.hash = hashBlock(b[1]!);
+        return b;
+      },
+      2,
+      'link',
+    ],
     ['a block left out', (b) => [b[0]!, b[2]!, b[3]!], 1, 'link'],
     ['two blocks swapped', (b) => [b[0]!, b[2]!, b[1]!, b[3]!], 1, 'link'],
     ['a hash in capitals', (b) => ((b[2]!.hash = b[2]!.hash.toUpperCase()), b), 2, 'format'],
     ['a hash missing', (b) => ((b[3]!.hash = undefined as unknown as string), b), 3, 'format'],
-    ['a malformed tick', (b) => ((b[0]!.ticks[0] as ChainTick).seq = 'x', b), 0, 'format'],
+    ['a malformed tick', (b) => (((b[0]!.ticks[0] as ChainTick).seq = 'x'), b), 0, 'format'],
   ])('finds %s', (_name, tamper, brokenAt, fault) => {
     expect(verifyChain(tamper(clone(chain())))).toEqual({ ok: false, brokenAt, fault });
   });
@@ -164,7 +167,14 @@ describe('verifyChain', () => {
       expect(check([sealBlock(null, 'BTCUSDT', S0, [{ seq: '1', t, price: '1' }])])).toEqual({ ok: false, brokenAt: 0, fault: 'tickTime' });
     }
     // the edges of the second are inside
-    expect(check([sealBlock(null, 'BTCUSDT', S0, [{ seq: '1', t: iso(S0, 0), price: '1' }, { seq: '2', t: iso(S0, 999), price: '1' }])])).toEqual({ ok: true });
+    expect(
+      check([
+        sealBlock(null, 'BTCUSDT', S0, [
+          { seq: '1', t: iso(S0, 0), price: '1' },
+          { seq: '2', t: iso(S0, 999), price: '1' },
+        ]),
+      ]),
+    ).toEqual({ ok: true });
   });
 });
 

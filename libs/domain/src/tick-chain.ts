@@ -67,7 +67,12 @@ export function hashBlock(block: ChainBlockBody): string {
 
 /** Build the next block of a product's chain: prevHash is the previous block's hash (genesis when none). */
 export function sealBlock(prev: Pick<ChainBlock, 'hash'> | null, symbol: string, second: number, ticks: readonly ChainTick[]): ChainBlock {
-  const body: ChainBlockBody = { symbol, second, ticks: ticks.map((k) => ({ seq: k.seq, t: k.t, price: k.price })), prevHash: prev ? prev.hash : GENESIS_PREV_HASH };
+  const body: ChainBlockBody = {
+    symbol,
+    second,
+    ticks: ticks.map((k) => ({ seq: k.seq, t: k.t, price: k.price })),
+    prevHash: prev ? prev.hash : GENESIS_PREV_HASH,
+  };
   return { ...body, hash: hashBlock(body) };
 }
 
@@ -152,9 +157,7 @@ export type ReceiptFault =
   | 'mismatch' // the tick's price or time differs from the receipt's
   | 'order'; // the exit tick does not come after the entry tick
 
-export type ReceiptCheck =
-  | { ok: true }
-  | { ok: false; fault: ReceiptFault; which?: 'entry' | 'exit'; brokenAt?: number; chainFault?: ChainFault };
+export type ReceiptCheck = { ok: true } | { ok: false; fault: ReceiptFault; which?: 'entry' | 'exit'; brokenAt?: number; chainFault?: ChainFault };
 
 function sameInstant(a: string, b: string): boolean {
   const x = Date.parse(a);

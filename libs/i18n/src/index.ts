@@ -83,7 +83,10 @@ const PLACEHOLDER = /\{\{(.+?)\}\}/g;
 
 /** The variable name inside one placeholder's braces. */
 function placeholderName(inner: string): string {
-  return inner.replace(/^\s*-\s*/, '').split(',')[0]!.trim();
+  return inner
+    .replace(/^\s*-\s*/, '')
+    .split(',')[0]!
+    .trim();
 }
 
 /**

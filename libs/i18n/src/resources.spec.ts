@@ -87,7 +87,12 @@ function badKeySegments(bundle: Bundle): string[] {
 
 /** Names of i18next placeholders: `{{name}}`, `{{- name}}`, `{{name, format}}`. */
 function placeholders(text: string): string[] {
-  const names = [...text.matchAll(/\{\{(.+?)\}\}/g)].map((m) => m[1]!.replace(/^\s*-\s*/, '').split(',')[0]!.trim());
+  const names = [...text.matchAll(/\{\{(.+?)\}\}/g)].map((m) =>
+    m[1]!
+      .replace(/^\s*-\s*/, '')
+      .split(',')[0]!
+      .trim(),
+  );
   return [...new Set(names)].sort();
 }
 
@@ -235,7 +240,14 @@ describe('the checkers, on fixtures', () => {
   it('tells translatable English from tokens that stay the same', () => {
     expect(['Please log in', 'Name', 'E-mail', 'Amount: {{value}}'].map(isTranslatable)).toEqual([true, true, true, true]);
     expect(['OK', 'USDT', 'BTC/USDT', '{{count}}', '5 MB', 'Candor', '24h', 'ID'].map(isTranslatable)).toEqual([
-      false, false, false, false, false, false, false, false,
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
     ]);
   });
 
@@ -313,9 +325,29 @@ describe('errors namespace', () => {
   });
 
   const FIELDS = [
-    'email', 'phone', 'inviteCode', 'captchaCode', 'captchaId', 'password', 'confirmPassword', 'tradePassword',
-    'confirmTradePassword', 'oldPassword', 'newPassword', 'nickname', 'amount', 'symbol', 'direction',
-    'durationSeconds', 'account', 'registrationToken', 'kind', 'body', 'name', 'idNumber', 'nationality',
+    'email',
+    'phone',
+    'inviteCode',
+    'captchaCode',
+    'captchaId',
+    'password',
+    'confirmPassword',
+    'tradePassword',
+    'confirmTradePassword',
+    'oldPassword',
+    'newPassword',
+    'nickname',
+    'amount',
+    'symbol',
+    'direction',
+    'durationSeconds',
+    'account',
+    'registrationToken',
+    'kind',
+    'body',
+    'name',
+    'idNumber',
+    'nationality',
   ];
 
   it.each(locales)('%s labels every API input field', (locale) => {

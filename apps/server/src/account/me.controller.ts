@@ -1,5 +1,14 @@
 import { Controller, Get, HttpCode, Patch, Post, UseGuards } from '@nestjs/common';
-import { changePasswordBody, patchMeBody, type AuditEntry, type ChangePasswordBody, type Page, type PatchMeBody, type Summary, type UserProfile } from '@candor/contracts';
+import {
+  changePasswordBody,
+  patchMeBody,
+  type AuditEntry,
+  type ChangePasswordBody,
+  type Page,
+  type PatchMeBody,
+  type Summary,
+  type UserProfile,
+} from '@candor/contracts';
 import { DomainError } from '../common/domain-error.js';
 import { ApiFeature, Doc, ZodBody, ZodQuery } from '../common/openapi.js';
 import { AuthService } from '../auth/auth.service.js';
@@ -10,7 +19,14 @@ import { toProfile } from '../users/user-view.js';
 import { SummaryService } from './summary.service.js';
 import { z } from 'zod';
 
-const auditQuery = z.strictObject({ limit: z.coerce.number().int().min(1).max(100).optional(), cursor: z.string().regex(/^\d{1,19}$/).optional(), lang: z.string().max(10).optional() });
+const auditQuery = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(100).optional(),
+  cursor: z
+    .string()
+    .regex(/^\d{1,19}$/)
+    .optional(),
+  lang: z.string().max(10).optional(),
+});
 
 @Controller('me')
 @UseGuards(UserAuthGuard)

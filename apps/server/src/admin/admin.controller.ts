@@ -1,7 +1,15 @@
 import { Controller, Get, HttpCode, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
 import type { HttpRequest, HttpReply } from '../common/http.js';
 import { z } from 'zod';
-import { operatorLoginBody, type AuditEntry, type LedgerCheck, type Operator, type OperatorLoginResponse, type Page, type RefreshResponse } from '@candor/contracts';
+import {
+  operatorLoginBody,
+  type AuditEntry,
+  type LedgerCheck,
+  type Operator,
+  type OperatorLoginResponse,
+  type Page,
+  type RefreshResponse,
+} from '@candor/contracts';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { DomainError } from '../common/domain-error.js';
 import { clientIp } from '../common/request-context.js';
@@ -22,7 +30,10 @@ import { REDIS_KEYS } from '@candor/cross-process';
 
 const auditQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).max(200).optional(),
-  cursor: z.string().regex(/^\d{1,19}$/).optional(),
+  cursor: z
+    .string()
+    .regex(/^\d{1,19}$/)
+    .optional(),
   action: z.string().max(64).optional(),
   userId: z.uuid().optional(),
   operatorId: z.uuid().optional(),
@@ -40,13 +51,21 @@ const usersQuery = z.strictObject({
 @UseGuards(RateLimitGuard)
 @ApiFeature('admin')
 export class AdminAuthController {
-  constructor(private readonly operators: OperatorsService, private readonly sessions: SessionService, @Inject(APP_CONFIG) private readonly config: AppConfig) {}
+  constructor(
+    private readonly operators: OperatorsService,
+    private readonly sessions: SessionService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   @Post('login')
   @RateLimit('auth')
   @HttpCode(200)
   @Doc('Operator login; sets the operator refresh-token cookie', { ok: 'OperatorLoginResponse', errors: ['INVALID_CREDENTIALS'] })
-  async login(@ZodBody(operatorLoginBody) body: LoginBody, @Req() req: HttpRequest, @Res({ passthrough: true }) res: HttpReply): Promise<OperatorLoginResponse> {
+  async login(
+    @ZodBody(operatorLoginBody) body: LoginBody,
+    @Req() req: HttpRequest,
+    @Res({ passthrough: true }) res: HttpReply,
+  ): Promise<OperatorLoginResponse> {
     const r = await this.operators.login(body.email, body.password, req.headers['user-agent'], clientIp(req));
     setRefreshCookie(res, req, this.config, OPERATOR_REFRESH_COOKIE, r.refreshToken);
     return { accessToken: r.accessToken, operator: r.operator };
@@ -120,16 +139,30 @@ export class AdminController {
     }
     const limit = q.limit ?? 50;
     params.push(limit + 1);
-    const rows: { id: string; email: string; phone: string; nickname: string; kyc_status: string; invite_code: string; invited_by_user_id: string | null; created_at: Date }[] =
-      await this.ds.query(
-        `SELECT u.id, u.email, u.phone, u.nickname, u.kyc_status, u.invite_code, u.invited_by_user_id, u.created_at FROM users u
+    const rows: {
+      id: string;
+      email: string;
+      phone: string;
+      nickname: string;
+      kyc_status: string;
+      invite_code: string;
+      invited_by_user_id: string | null;
+      created_at: Date;
+    }[] = await this.ds.query(
+      `SELECT u.id, u.email, u.phone, u.nickname, u.kyc_status, u.invite_code, u.invited_by_user_id, u.created_at FROM users u
           ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY u.created_at DESC, u.id DESC LIMIT $${params.length}`,
-        params,
-      );
+      params,
+    );
     await this.audit.record({ operatorId: o.id, action: 'users.search', details: { q: q.q ?? null, cursor: q.cursor ?? null }, ip: clientIp(req) });
     const items = rows.slice(0, limit).map((r) => ({
-      id: r.id, email: r.email, phone: maskPhone(r.phone), nickname: r.nickname, kycStatus: r.kyc_status, inviteCode: r.invite_code,
-      invitedByUserId: r.invited_by_user_id, createdAt: new Date(r.created_at).toISOString(),
+      id: r.id,
+      email: r.email,
+      phone: maskPhone(r.phone),
+      nickname: r.nickname,
+      kycStatus: r.kyc_status,
+      inviteCode: r.invite_code,
+      invitedByUserId: r.invited_by_user_id,
+      createdAt: new Date(r.created_at).toISOString(),
     }));
     return { items, nextCursor: rows.length > limit ? items[items.length - 1]!.id : null };
   }

@@ -13,7 +13,18 @@ export interface AuditRecord {
   ip?: string | null;
 }
 
-interface AuditRow { id: string; operator_id: string | null; operator_email: string | null; action: string; target_type: string | null; target_id: string | null; user_id: string | null; details: unknown; ip: string | null; created_at: Date }
+interface AuditRow {
+  id: string;
+  operator_id: string | null;
+  operator_email: string | null;
+  action: string;
+  target_type: string | null;
+  target_id: string | null;
+  user_id: string | null;
+  details: unknown;
+  ip: string | null;
+  created_at: Date;
+}
 
 /** Writes and reads the append-only audit log. There is no update or delete, here or in the database. */
 @Injectable()
@@ -25,17 +36,38 @@ export class AuditService {
     await em.query(
       `INSERT INTO audit_log (operator_id, actor, action, target_type, target_id, user_id, details, ip)
        VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8)`,
-      [r.operatorId, r.operatorId ? 'operator' : 'system', r.action, r.targetType ?? null, r.targetId ?? null, r.userId ?? null, JSON.stringify(r.details ?? {}), r.ip ?? null],
+      [
+        r.operatorId,
+        r.operatorId ? 'operator' : 'system',
+        r.action,
+        r.targetType ?? null,
+        r.targetId ?? null,
+        r.userId ?? null,
+        JSON.stringify(r.details ?? {}),
+        r.ip ?? null,
+      ],
     );
   }
 
   async list(f: { userId?: string; action?: string; operatorId?: string; limit: number; cursor?: string }): Promise<Page<AuditEntry>> {
     const where: string[] = [];
     const params: unknown[] = [];
-    if (f.userId) { params.push(f.userId); where.push(`l.user_id = $${params.length}`); }
-    if (f.action) { params.push(f.action); where.push(`l.action = $${params.length}`); }
-    if (f.operatorId) { params.push(f.operatorId); where.push(`l.operator_id = $${params.length}`); }
-    if (f.cursor) { params.push(f.cursor); where.push(`l.id < $${params.length}::bigint`); }
+    if (f.userId) {
+      params.push(f.userId);
+      where.push(`l.user_id = $${params.length}`);
+    }
+    if (f.action) {
+      params.push(f.action);
+      where.push(`l.action = $${params.length}`);
+    }
+    if (f.operatorId) {
+      params.push(f.operatorId);
+      where.push(`l.operator_id = $${params.length}`);
+    }
+    if (f.cursor) {
+      params.push(f.cursor);
+      where.push(`l.id < $${params.length}::bigint`);
+    }
     params.push(f.limit + 1);
     const rows: AuditRow[] = await this.ds.query(
       `SELECT l.id, l.operator_id, o.email AS operator_email, l.action, l.target_type, l.target_id, l.user_id, l.details, l.ip, l.created_at
@@ -45,8 +77,16 @@ export class AuditService {
       params,
     );
     const items = rows.slice(0, f.limit).map((r) => ({
-      id: String(r.id), operatorId: r.operator_id, operatorEmail: r.operator_email, action: r.action, targetType: r.target_type,
-      targetId: r.target_id, userId: r.user_id, details: r.details, ip: r.ip, createdAt: new Date(r.created_at).toISOString(),
+      id: String(r.id),
+      operatorId: r.operator_id,
+      operatorEmail: r.operator_email,
+      action: r.action,
+      targetType: r.target_type,
+      targetId: r.target_id,
+      userId: r.user_id,
+      details: r.details,
+      ip: r.ip,
+      createdAt: new Date(r.created_at).toISOString(),
     }));
     return { items, nextCursor: rows.length > f.limit ? items[items.length - 1]!.id : null };
   }

@@ -1,9 +1,19 @@
 import { Controller, Delete, Get, HttpCode, Inject, Param, ParseUUIDPipe, Post, Req, Res, UseGuards } from '@nestjs/common';
 import type { HttpRequest, HttpReply } from '../common/http.js';
 import {
-  captchaResponse, loginBody, registerBody, registerCheckBody,
-  type CaptchaResponse, type LoginBody, type LoginResponse, type RefreshResponse, type RegisterBody, type RegisterCheckBody,
-  type RegisterCheckResponse, type RegisterResponse, type SessionInfo,
+  captchaResponse,
+  loginBody,
+  registerBody,
+  registerCheckBody,
+  type CaptchaResponse,
+  type LoginBody,
+  type LoginResponse,
+  type RefreshResponse,
+  type RegisterBody,
+  type RegisterCheckBody,
+  type RegisterCheckResponse,
+  type RegisterResponse,
+  type SessionInfo,
 } from '@candor/contracts';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { DomainError } from '../common/domain-error.js';
@@ -37,8 +47,11 @@ export class AuthController {
   @Post('register/check')
   @RateLimit('auth')
   @HttpCode(200)
-  @Doc('Registration step 1: e-mail, phone, invitation code and captcha', { ok: 'RegisterCheckResponse', errors: ['CAPTCHA_INVALID', 'INVITATION_CODE_INVALID', 'USER_EXISTS'] })
-    registerCheck(@ZodBody(registerCheckBody) body: RegisterCheckBody): Promise<RegisterCheckResponse> {
+  @Doc('Registration step 1: e-mail, phone, invitation code and captcha', {
+    ok: 'RegisterCheckResponse',
+    errors: ['CAPTCHA_INVALID', 'INVITATION_CODE_INVALID', 'USER_EXISTS'],
+  })
+  registerCheck(@ZodBody(registerCheckBody) body: RegisterCheckBody): Promise<RegisterCheckResponse> {
     return this.auth.registerCheck(body);
   }
 
@@ -48,7 +61,7 @@ export class AuthController {
     ok: 'RegisterResponse',
     errors: ['PASSWORD_MISMATCH', 'TRADE_PASSWORD_MISMATCH', 'INVITATION_CODE_INVALID', 'USER_EXISTS'],
   })
-    register(@ZodBody(registerBody) body: RegisterBody): Promise<RegisterResponse> {
+  register(@ZodBody(registerBody) body: RegisterBody): Promise<RegisterResponse> {
     return this.auth.register(body);
   }
 
@@ -56,7 +69,7 @@ export class AuthController {
   @RateLimit('auth')
   @HttpCode(200)
   @Doc('Log in; sets the refresh-token cookie', { ok: 'LoginResponse', errors: ['CAPTCHA_INVALID', 'INVALID_CREDENTIALS'] })
-    async login(@ZodBody(loginBody) body: LoginBody, @Req() req: HttpRequest, @Res({ passthrough: true }) res: HttpReply): Promise<LoginResponse> {
+  async login(@ZodBody(loginBody) body: LoginBody, @Req() req: HttpRequest, @Res({ passthrough: true }) res: HttpReply): Promise<LoginResponse> {
     const r = await this.auth.login(body, req.headers['user-agent'], clientIp(req));
     setRefreshCookie(res, req, this.config, USER_REFRESH_COOKIE, r.refreshToken);
     return { accessToken: r.accessToken, user: r.user };
@@ -93,8 +106,12 @@ export class AuthController {
   async listSessions(@CurrentUser() user: AuthUser): Promise<SessionInfo[]> {
     const rows = await this.sessions.list('user', user.id);
     return rows.map((s) => ({
-      id: s.id, createdAt: new Date(s.created_at).toISOString(), lastUsedAt: new Date(s.last_used_at).toISOString(),
-      userAgent: s.user_agent, ip: s.ip, current: s.id === user.sid,
+      id: s.id,
+      createdAt: new Date(s.created_at).toISOString(),
+      lastUsedAt: new Date(s.last_used_at).toISOString(),
+      userAgent: s.user_agent,
+      ip: s.ip,
+      current: s.id === user.sid,
     }));
   }
 
@@ -102,7 +119,10 @@ export class AuthController {
   @HttpCode(204)
   @UseGuards(UserAuthGuard)
   @Doc("End another of the user's sessions (remote logout)")
-  async revokeSession(@CurrentUser() user: AuthUser, @Param('id', new ParseUUIDPipe({ exceptionFactory: () => new DomainError('NOT_FOUND') })) id: string): Promise<void> {
+  async revokeSession(
+    @CurrentUser() user: AuthUser,
+    @Param('id', new ParseUUIDPipe({ exceptionFactory: () => new DomainError('NOT_FOUND') })) id: string,
+  ): Promise<void> {
     if (!(await this.sessions.revokeOwned('user', user.id, id, 'remote_logout'))) throw new DomainError('NOT_FOUND');
   }
 }

@@ -6,8 +6,15 @@ import { DomainError } from '../common/domain-error.js';
 import { SessionService } from './session.service.js';
 import { TokenService } from './token.service.js';
 
-export interface AuthUser { id: string; sid: string }
-export interface AuthOperator { id: string; sid: string; role: OperatorRole }
+export interface AuthUser {
+  id: string;
+  sid: string;
+}
+export interface AuthOperator {
+  id: string;
+  sid: string;
+  role: OperatorRole;
+}
 type AuthedRequest = HttpRequest & { user?: AuthUser; operator?: AuthOperator };
 
 function bearer(req: HttpRequest): string | null {
@@ -18,7 +25,10 @@ function bearer(req: HttpRequest): string | null {
 /** Users: a valid access token whose session was not revoked. */
 @Injectable()
 export class UserAuthGuard implements CanActivate {
-  constructor(private readonly tokens: TokenService, private readonly sessions: SessionService) {}
+  constructor(
+    private readonly tokens: TokenService,
+    private readonly sessions: SessionService,
+  ) {}
   async canActivate(ctx: ExecutionContext): Promise<boolean> {
     const req = ctx.switchToHttp().getRequest<AuthedRequest>();
     const token = bearer(req);
@@ -35,7 +45,11 @@ export const Roles = (...roles: OperatorRole[]) => SetMetadata(ROLES_KEY, roles)
 /** Operators: a console token, and one of the roles the handler names (any role when none named). */
 @Injectable()
 export class OperatorAuthGuard implements CanActivate {
-  constructor(private readonly tokens: TokenService, private readonly sessions: SessionService, private readonly reflector: Reflector) {}
+  constructor(
+    private readonly tokens: TokenService,
+    private readonly sessions: SessionService,
+    private readonly reflector: Reflector,
+  ) {}
   async canActivate(ctx: ExecutionContext): Promise<boolean> {
     const req = ctx.switchToHttp().getRequest<AuthedRequest>();
     const token = bearer(req);

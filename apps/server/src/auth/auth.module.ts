@@ -14,9 +14,7 @@ import { UsersRepository } from '../users/users.repository.js';
 /** Auth is global: every feature module may guard routes with UserAuthGuard / OperatorAuthGuard. */
 @Global()
 @Module({
-  imports: [
-    TypeOrmModule.forFeature([UserEntity, InvitationCodeEntity, OperatorEntity]),
-  ],
+  imports: [TypeOrmModule.forFeature([UserEntity, InvitationCodeEntity, OperatorEntity])],
   controllers: [AuthController],
   providers: [AuthService, CaptchaService, PasswordHasher, SessionService, TokenService, UsersRepository, UserAuthGuard, OperatorAuthGuard, RateLimitGuard],
   exports: [RateLimitGuard, AuthService, PasswordHasher, SessionService, TokenService, UsersRepository, UserAuthGuard, OperatorAuthGuard],

@@ -19,7 +19,11 @@ const REGISTRATION_TTL_SECONDS = 15 * 60;
 const LOGIN_FAILURE_WINDOW_SECONDS = 15 * 60;
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
-interface PendingRegistration { email: string; phone: string; inviteCode: string }
+interface PendingRegistration {
+  email: string;
+  phone: string;
+  inviteCode: string;
+}
 
 function isUniqueViolation(e: unknown): boolean {
   return (e as { code?: string })?.code === '23505';
@@ -85,8 +89,15 @@ export class AuthService {
         const grant = this.config.DEMO_START_BALANCE_CENTS;
         if (grant > 0) {
           await this.ledger.post(em, {
-            type: 'demo_grant', userId: user.id, refType: 'user', refId: user.id, uniqueKey: `demo-grant:${user.id}`,
-            postings: [{ accountId: issuer, amount: -grant }, { accountId: ids.demo, amount: grant }],
+            type: 'demo_grant',
+            userId: user.id,
+            refType: 'user',
+            refId: user.id,
+            uniqueKey: `demo-grant:${user.id}`,
+            postings: [
+              { accountId: issuer, amount: -grant },
+              { accountId: ids.demo, amount: grant },
+            ],
           });
         }
         return user.id;

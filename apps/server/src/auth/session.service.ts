@@ -13,10 +13,18 @@ import { REDIS_KEYS } from '@candor/cross-process';
 const NOT_REVOKED_MS = 1000;
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
-export interface SessionRow { id: string; subject_type: SubjectType; subject_id: string; created_at: Date; last_used_at: Date; user_agent: string | null; ip: string | null; revoked_at: Date | null }
+export interface SessionRow {
+  id: string;
+  subject_type: SubjectType;
+  subject_id: string;
+  created_at: Date;
+  last_used_at: Date;
+  user_agent: string | null;
+  ip: string | null;
+  revoked_at: Date | null;
+}
 export type RefreshResult =
-  | { ok: true; sessionId: string; subjectId: string; refreshToken: string }
-  | { ok: false; reason: 'unknown' | 'expired' | 'revoked' | 'reused' };
+  { ok: true; sessionId: string; subjectId: string; refreshToken: string } | { ok: false; reason: 'unknown' | 'expired' | 'revoked' | 'reused' };
 
 /**
  * Sessions with rotating refresh tokens. Each refresh consumes its token and issues the next;
@@ -44,20 +52,22 @@ export class SessionService {
 
   private async issueRefresh(sessionId: string): Promise<string> {
     const token = `${sessionId}.${randomBytes(32).toString('base64url')}`;
-    await this.ds.query(
-      `INSERT INTO refresh_tokens (token_hash, session_id, expires_at) VALUES ($1, $2, now() + make_interval(days => $3))`,
-      [sha256(token), sessionId, this.config.REFRESH_TOKEN_TTL_DAYS],
-    );
+    await this.ds.query(`INSERT INTO refresh_tokens (token_hash, session_id, expires_at) VALUES ($1, $2, now() + make_interval(days => $3))`, [
+      sha256(token),
+      sessionId,
+      this.config.REFRESH_TOKEN_TTL_DAYS,
+    ]);
     return token;
   }
 
   async rotate(token: string | undefined, subjectType: SubjectType): Promise<RefreshResult> {
     if (!token || token.length > 200) return { ok: false, reason: 'unknown' };
-    const rows: { session_id: string; used_at: Date | null; expired: boolean; subject_id: string; subject_type: SubjectType; revoked_at: Date | null }[] = await this.ds.query(
-      `SELECT t.session_id, t.used_at, t.expires_at < now() AS expired, s.subject_id, s.subject_type, s.revoked_at
+    const rows: { session_id: string; used_at: Date | null; expired: boolean; subject_id: string; subject_type: SubjectType; revoked_at: Date | null }[] =
+      await this.ds.query(
+        `SELECT t.session_id, t.used_at, t.expires_at < now() AS expired, s.subject_id, s.subject_type, s.revoked_at
          FROM refresh_tokens t JOIN sessions s ON s.id = t.session_id WHERE t.token_hash = $1`,
-      [sha256(token)],
-    );
+        [sha256(token)],
+      );
     const t = rows[0];
     if (!t || t.subject_type !== subjectType) return { ok: false, reason: 'unknown' };
     if (t.revoked_at) return { ok: false, reason: 'revoked' };
@@ -67,7 +77,9 @@ export class SessionService {
     }
     if (t.expired) return { ok: false, reason: 'expired' };
     // Consume the token; if a concurrent request consumed it first, that is reuse too.
-    const consumed = returnedRows(await this.ds.query(`UPDATE refresh_tokens SET used_at = now() WHERE token_hash = $1 AND used_at IS NULL RETURNING session_id`, [sha256(token)]));
+    const consumed = returnedRows(
+      await this.ds.query(`UPDATE refresh_tokens SET used_at = now() WHERE token_hash = $1 AND used_at IS NULL RETURNING session_id`, [sha256(token)]),
+    );
     if (consumed.length === 0) {
       await this.revoke(t.session_id, 'refresh_reuse');
       return { ok: false, reason: 'reused' };

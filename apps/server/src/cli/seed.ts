@@ -19,7 +19,11 @@ function generatedPassword(): string {
  * operator (password generated once and printed once, or OPERATOR_PASSWORD), the operator's
  * invitation code (SEED_INVITE_CODE or generated once), and the feature seeders.
  */
-export async function migrateAndSeed(ds: DataSource, env: Record<string, string | undefined> = process.env, out: (line: string) => void = defaultOut): Promise<void> {
+export async function migrateAndSeed(
+  ds: DataSource,
+  env: Record<string, string | undefined> = process.env,
+  out: (line: string) => void = defaultOut,
+): Promise<void> {
   {
     const ran = await ds.runMigrations({ transaction: 'each' });
     out(ran.length ? `Migrations applied: ${ran.map((m) => m.name).join(', ')}` : 'Migrations: up to date');
@@ -43,15 +47,24 @@ export async function migrateAndSeed(ds: DataSource, env: Record<string, string 
       let operatorId: string;
       if (!existing) {
         const password = given ?? generatedPassword();
-        const [row]: { id: string }[] = await em.query(`INSERT INTO operators (email, password_hash, role) VALUES ($1, $2, 'admin') RETURNING id`, [email, await hasher.hash(password)]);
+        const [row]: { id: string }[] = await em.query(`INSERT INTO operators (email, password_hash, role) VALUES ($1, $2, 'admin') RETURNING id`, [
+          email,
+          await hasher.hash(password),
+        ]);
         operatorId = row!.id;
-        await em.query(`INSERT INTO audit_log (operator_id, actor, action, target_type, target_id, details) VALUES (NULL, 'system', 'operator.created', 'operator', $1, $2::jsonb)`, [operatorId, JSON.stringify({ email, role: 'admin' })]);
+        await em.query(
+          `INSERT INTO audit_log (operator_id, actor, action, target_type, target_id, details) VALUES (NULL, 'system', 'operator.created', 'operator', $1, $2::jsonb)`,
+          [operatorId, JSON.stringify({ email, role: 'admin' })],
+        );
         out(`Operator login: ${email} / ${password}${given ? '' : '   (generated now and shown only this once: keep it)'}`);
       } else {
         operatorId = existing.id;
         if (given !== undefined) {
           await em.query(`UPDATE operators SET password_hash = $2 WHERE id = $1`, [operatorId, await hasher.hash(given)]);
-          await em.query(`INSERT INTO audit_log (operator_id, actor, action, target_type, target_id) VALUES (NULL, 'system', 'operator.password_set_from_env', 'operator', $1)`, [operatorId]);
+          await em.query(
+            `INSERT INTO audit_log (operator_id, actor, action, target_type, target_id) VALUES (NULL, 'system', 'operator.password_set_from_env', 'operator', $1)`,
+            [operatorId],
+          );
           out(`Operator login: ${email} / ${given}`);
         } else {
           out(`Operator login: ${email} (password as printed at the first start, or set OPERATOR_PASSWORD)`);
@@ -81,4 +94,3 @@ export async function migrateAndSeed(ds: DataSource, env: Record<string, string 
     });
   }
 }
-

@@ -9,7 +9,7 @@ import { requestId, requestLocale } from './request-context.js';
 export function errorEnvelope(req: HttpRequest, code: ErrorCode, field?: string, vars: Record<string, string | number> = {}): ErrorEnvelope {
   const locale = requestLocale(req);
   const fieldLabel = field ? translate(locale, `errors:fields.${field}`) : '';
-  const message = translate(locale, `errors:${code}`, { field: fieldLabel.startsWith('errors:') ? field ?? '' : fieldLabel, ...vars });
+  const message = translate(locale, `errors:${code}`, { field: fieldLabel.startsWith('errors:') ? (field ?? '') : fieldLabel, ...vars });
   return { error: { code, message, ...(field ? { field } : {}), requestId: requestId(req) } };
 }
 

@@ -74,14 +74,16 @@ describe('runIdempotent and answerOrRethrow', () => {
     return { em: em as never, calls };
   }
   const claim = idempotencyClaim('k', 'u1', 'POST /api/orders', { a: 1 })!;
-  const tx = (em: unknown, rolledBack: { value: boolean }) => async <R>(fn: (em: never) => Promise<R>): Promise<R> => {
-    try {
-      return await fn(em as never);
-    } catch (e) {
-      rolledBack.value = true;
-      throw e;
-    }
-  };
+  const tx =
+    (em: unknown, rolledBack: { value: boolean }) =>
+    async <R>(fn: (em: never) => Promise<R>): Promise<R> => {
+      try {
+        return await fn(em as never);
+      } catch (e) {
+        rolledBack.value = true;
+        throw e;
+      }
+    };
 
   it('without a key it just runs the work', async () => {
     const { em, calls } = fakeEm({ inserted: true });
@@ -108,7 +110,10 @@ describe('runIdempotent and answerOrRethrow', () => {
 
   it('answers 409 when the key was taken by another request', async () => {
     const { em } = fakeEm({ inserted: false, row: { scope: claim.scope, request_hash: 'f'.repeat(64), status_code: 201, response: {} } });
-    await expect(runIdempotent(tx(em, { value: false }), claim, 201, async () => ({}), em)).rejects.toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED', status: 409 });
+    await expect(runIdempotent(tx(em, { value: false }), claim, 201, async () => ({}), em)).rejects.toMatchObject({
+      code: 'IDEMPOTENCY_KEY_REUSED',
+      status: 409,
+    });
   });
 
   it('after a refusal, an earlier answer for the key wins; without one the refusal stands', async () => {

@@ -18,15 +18,28 @@ import { DomainError } from './domain-error.js';
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 const KEY_FORMAT = /^[\x21-\x7e]{1,128}$/;
 
-export interface IdempotencyClaim { subjectId: string; key: string; scope: string; requestHash: string }
-export interface IdempotentResult<T> { status: number; body: T; replayed: boolean }
+export interface IdempotencyClaim {
+  subjectId: string;
+  key: string;
+  scope: string;
+  requestHash: string;
+}
+export interface IdempotentResult<T> {
+  status: number;
+  body: T;
+  replayed: boolean;
+}
 
 /** JSON with object keys sorted at every level, so equal requests hash equally whatever the key order. */
 export function canonicalJson(value: unknown): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value ?? null);
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
   const obj = value as Record<string, unknown>;
-  return `{${Object.keys(obj).filter((k) => obj[k] !== undefined).sort().map((k) => `${JSON.stringify(k)}:${canonicalJson(obj[k])}`).join(',')}}`;
+  return `{${Object.keys(obj)
+    .filter((k) => obj[k] !== undefined)
+    .sort()
+    .map((k) => `${JSON.stringify(k)}:${canonicalJson(obj[k])}`)
+    .join(',')}}`;
 }
 
 /**
@@ -38,11 +51,18 @@ export function idempotencyClaim(header: unknown, subjectId: string, scope: stri
   if (header === undefined || header === null) return null;
   const key = Array.isArray(header) ? undefined : header;
   if (typeof key !== 'string' || !KEY_FORMAT.test(key)) throw new DomainError('VALIDATION_FAILED', 'Idempotency-Key');
-  const requestHash = createHash('sha256').update(`${scope}\n${canonicalJson(request)}`).digest('hex');
+  const requestHash = createHash('sha256')
+    .update(`${scope}\n${canonicalJson(request)}`)
+    .digest('hex');
   return { subjectId, key, scope, requestHash };
 }
 
-interface KeyRow { scope: string; request_hash: string; status_code: number | null; response: unknown }
+interface KeyRow {
+  scope: string;
+  request_hash: string;
+  status_code: number | null;
+  response: unknown;
+}
 
 function answerOf<T>(claim: IdempotencyClaim, row: KeyRow): IdempotentResult<T> {
   if (row.scope !== claim.scope || row.request_hash !== claim.requestHash || row.status_code === null) {
@@ -53,10 +73,10 @@ function answerOf<T>(claim: IdempotencyClaim, row: KeyRow): IdempotentResult<T> 
 
 /** The stored answer of an earlier request with this key (409 if it was another request), or null. A cheap check before any work. */
 export async function findIdempotent<T>(em: EntityManager, claim: IdempotencyClaim): Promise<IdempotentResult<T> | null> {
-  const rows: KeyRow[] = await em.query(
-    `SELECT scope, request_hash, status_code, response FROM idempotency_keys WHERE subject_id = $1 AND key = $2`,
-    [claim.subjectId, claim.key],
-  );
+  const rows: KeyRow[] = await em.query(`SELECT scope, request_hash, status_code, response FROM idempotency_keys WHERE subject_id = $1 AND key = $2`, [
+    claim.subjectId,
+    claim.key,
+  ]);
   return rows[0] ? answerOf<T>(claim, rows[0]) : null;
 }
 

@@ -6,7 +6,13 @@ const base = { DATABASE_URL: 'postgres://u@localhost:5432/db', REDIS_URL: 'redis
 describe('loadConfig', () => {
   it('fills the defaults', () => {
     const c = loadConfig(base);
-    expect(c).toMatchObject({ PORT: 3000, NODE_ENV: 'development', ACCESS_TOKEN_TTL_SECONDS: 900, DEMO_START_BALANCE_CENTS: 1_000_000, PLATFORM_TIMEZONE: 'Asia/Taipei' });
+    expect(c).toMatchObject({
+      PORT: 3000,
+      NODE_ENV: 'development',
+      ACCESS_TOKEN_TTL_SECONDS: 900,
+      DEMO_START_BALANCE_CENTS: 1_000_000,
+      PLATFORM_TIMEZONE: 'Asia/Taipei',
+    });
   });
   it.each([
     ['a missing DATABASE_URL', { ...base, DATABASE_URL: undefined }, 'DATABASE_URL'],
@@ -31,5 +37,9 @@ describe('loadConfig', () => {
       expect(text).toContain('JWT_SECRET');
     }
   });
-  it.each([['1', 1], ['65535', 65535], ['3000', 3000]])('accepts port %s', (p, want) => expect(loadConfig({ ...base, PORT: p }).PORT).toBe(want));
+  it.each([
+    ['1', 1],
+    ['65535', 65535],
+    ['3000', 3000],
+  ])('accepts port %s', (p, want) => expect(loadConfig({ ...base, PORT: p }).PORT).toBe(want));
 });

@@ -23,7 +23,12 @@ export class ContentController {
   @Doc('A static page (`privacy`, `about`) in the asked language', { description: 'Answers `{ title, body }`.' })
   page(@Param('slug') slug: string, @Req() req: HttpRequest) {
     if (!(PAGES as readonly string[]).includes(slug)) throw new DomainError('NOT_FOUND');
-    const content = (resources[requestLocale(req)] as unknown as Record<string, Record<string, { title?: string; body?: string; paragraphs?: string[] } | undefined> | undefined>).content;
+    const content = (
+      resources[requestLocale(req)] as unknown as Record<
+        string,
+        Record<string, { title?: string; body?: string; paragraphs?: string[] } | undefined> | undefined
+      >
+    ).content;
     const page = content?.[slug];
     if (!page?.title) throw new DomainError('NOT_FOUND');
     return { title: page.title, body: page.body ?? (page.paragraphs ?? []).join('\n\n') };

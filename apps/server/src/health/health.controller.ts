@@ -9,7 +9,10 @@ import { REDIS } from '../redis/redis.module.js';
 @Controller('health')
 @ApiFeature('health')
 export class HealthController {
-  constructor(@InjectDataSource() private readonly ds: DataSource, @Inject(REDIS) private readonly redis: Redis) {}
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    @Inject(REDIS) private readonly redis: Redis,
+  ) {}
 
   /** 200 when Postgres and Redis both answer, 503 otherwise; each one's state is in the body. */
   @Get()

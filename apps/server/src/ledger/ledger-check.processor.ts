@@ -10,7 +10,10 @@ import { REDIS_KEYS, QUEUES, type LedgerCheckPayload } from '@candor/cross-proce
 @Processor(QUEUES.ledgerCheck.name)
 export class LedgerCheckProcessor extends WorkerHost {
   private readonly log = new Logger('ledger-check');
-  constructor(private readonly ledger: LedgerService, @Inject(REDIS) private readonly redis: Redis) {
+  constructor(
+    private readonly ledger: LedgerService,
+    @Inject(REDIS) private readonly redis: Redis,
+  ) {
     super();
   }
 

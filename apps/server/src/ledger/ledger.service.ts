@@ -7,7 +7,10 @@ import { USER_ACCOUNT_KINDS, type EntryType, type PlatformAccountKind, type User
 import { DomainError } from '../common/domain-error.js';
 import { pgPlainArray, pgTextArray } from './pg-array.js';
 
-export interface PostingSpec { accountId: string; amount: Cents }
+export interface PostingSpec {
+  accountId: string;
+  amount: Cents;
+}
 export interface EntrySpec {
   type: EntryType;
   userId?: string | null;
@@ -18,7 +21,10 @@ export interface EntrySpec {
   memo?: string | null;
   postings: PostingSpec[];
 }
-export interface PostedEntry { id: string; entryNo: string }
+export interface PostedEntry {
+  id: string;
+  entryNo: string;
+}
 export type UserBalances = Record<UserAccountKind, Cents>;
 
 /** TypeORM answers an UPDATE/DELETE ... RETURNING with `[rows, rowCount]` and anything else with `rows`. */
@@ -72,10 +78,7 @@ export class LedgerService {
 
   /** Opens every per-user account; part of the registration transaction. */
   async openUserAccounts(em: EntityManager, userId: string): Promise<void> {
-    await em.query(
-      `INSERT INTO ledger_accounts (user_id, kind) SELECT $1, unnest($2::text[]) ON CONFLICT DO NOTHING`,
-      [userId, [...USER_ACCOUNT_KINDS]],
-    );
+    await em.query(`INSERT INTO ledger_accounts (user_id, kind) SELECT $1, unnest($2::text[]) ON CONFLICT DO NOTHING`, [userId, [...USER_ACCOUNT_KINDS]]);
   }
 
   async userAccountIds(em: EntityManager, userId: string): Promise<Record<UserAccountKind, string>> {
@@ -104,8 +107,14 @@ export class LedgerService {
     // guarded updates in the ledger's lock order (see lockAccounts) and inserts the postings.
     const rows: { out_entry_id: string; out_entry_no: string }[] = await em
       .query(`SELECT out_entry_id, out_entry_no FROM candor_post_entry($1, $2, $3, $4, $5, $6, $7::bigint[], $8::bigint[])`, [
-        spec.type, spec.userId ?? null, spec.refType ?? null, spec.refId ?? null, spec.uniqueKey ?? null, spec.memo ?? null,
-        postings.map((p) => p.accountId), postings.map((p) => p.amount),
+        spec.type,
+        spec.userId ?? null,
+        spec.refType ?? null,
+        spec.refId ?? null,
+        spec.uniqueKey ?? null,
+        spec.memo ?? null,
+        postings.map((p) => p.accountId),
+        postings.map((p) => p.amount),
       ])
       .catch(rethrowLedgerError);
     if (!rows[0]) return null;
@@ -134,14 +143,24 @@ export class LedgerService {
       assertBalanced(e.postings);
     }
     const n = entries.length;
-    const types = new Array<string>(n), users = new Array<string | null>(n), refTypes = new Array<string | null>(n);
-    const refIds = new Array<string | null>(n), uniqueKeys = new Array<string>(n), memos = new Array<string | null>(n), sizes = new Array<number>(n);
+    const types = new Array<string>(n),
+      users = new Array<string | null>(n),
+      refTypes = new Array<string | null>(n);
+    const refIds = new Array<string | null>(n),
+      uniqueKeys = new Array<string>(n),
+      memos = new Array<string | null>(n),
+      sizes = new Array<number>(n);
     const accounts: string[] = [];
     const amounts: number[] = [];
     for (let i = 0; i < n; i++) {
       const e = entries[i]!;
-      types[i] = e.type; users[i] = e.userId ?? null; refTypes[i] = e.refType ?? null;
-      refIds[i] = e.refId ?? null; uniqueKeys[i] = e.uniqueKey!; memos[i] = e.memo ?? null; sizes[i] = e.postings.length;
+      types[i] = e.type;
+      users[i] = e.userId ?? null;
+      refTypes[i] = e.refType ?? null;
+      refIds[i] = e.refId ?? null;
+      uniqueKeys[i] = e.uniqueKey!;
+      memos[i] = e.memo ?? null;
+      sizes[i] = e.postings.length;
       for (const p of e.postings) {
         accounts.push(p.accountId);
         amounts.push(p.amount);
@@ -153,8 +172,15 @@ export class LedgerService {
         `SELECT out_status, out_entry_id, out_entry_no
            FROM candor_post_entries($1::varchar[], $2::uuid[], $3::varchar[], $4::varchar[], $5::varchar[], $6::text[], $7::int[], $8::bigint[], $9::bigint[], false)`,
         [
-          pgTextArray(types), pgPlainArray(users), pgTextArray(refTypes), pgTextArray(refIds), pgTextArray(uniqueKeys), pgTextArray(memos),
-          pgPlainArray(sizes), pgPlainArray(accounts), pgPlainArray(amounts),
+          pgTextArray(types),
+          pgPlainArray(users),
+          pgTextArray(refTypes),
+          pgTextArray(refIds),
+          pgTextArray(uniqueKeys),
+          pgTextArray(memos),
+          pgPlainArray(sizes),
+          pgPlainArray(accounts),
+          pgPlainArray(amounts),
         ],
       )
       .catch(rethrowLedgerError);
@@ -216,4 +242,3 @@ export function assertBalanced(postings: readonly PostingSpec[]): void {
   }
   if (sum !== 0) throw new Error(`entry does not balance: ${sum}`);
 }
-

@@ -3,7 +3,17 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import type { Redis } from 'ioredis';
 import { isLocale, type AdminProduct, type AdminProductBody } from '@candor/contracts';
-import { formatCents, isValidLocalDate, isValidTimeZone, MAX_AMOUNT_CENTS, normalizeDecimal, parseClock, parseMoney, parseRate, RATE_SCALE } from '@candor/domain';
+import {
+  formatCents,
+  isValidLocalDate,
+  isValidTimeZone,
+  MAX_AMOUNT_CENTS,
+  normalizeDecimal,
+  parseClock,
+  parseMoney,
+  parseRate,
+  RATE_SCALE,
+} from '@candor/domain';
 import { ProductEntity, type ProductExpiry, type ProductHoursInterval } from '@candor/db';
 import { AuditService } from '../admin/audit.service.js';
 import { DomainError } from '../common/domain-error.js';

@@ -1,7 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { marketState } from '@candor/domain';
-import { INTERVAL_SECONDS, type Candle, type CandleInterval, type HomeResponse, type Locale, type Product, type ProductStatus, type TickBlock, type TickRecord } from '@candor/contracts';
+import {
+  INTERVAL_SECONDS,
+  type Candle,
+  type CandleInterval,
+  type HomeResponse,
+  type Locale,
+  type Product,
+  type ProductStatus,
+  type TickBlock,
+  type TickRecord,
+} from '@candor/contracts';
 import { translate } from '@candor/i18n';
 import type { ProductEntity } from '@candor/db';
 import { DomainError } from '../common/domain-error.js';

@@ -74,7 +74,11 @@ export function toOrder(r: OrderViewRow): Order {
 export function toWallet(b: UserBalances): Wallet {
   const earn = b.earn_pending + b.earn_confirmed;
   return {
-    available: formatCents(b.cash), frozen: formatCents(b.hold), inOrders: formatCents(b.escrow), earn: formatCents(earn),
-    total: formatCents(b.cash + b.hold + b.escrow + earn), demo: formatCents(b.demo),
+    available: formatCents(b.cash),
+    frozen: formatCents(b.hold),
+    inOrders: formatCents(b.escrow),
+    earn: formatCents(earn),
+    total: formatCents(b.cash + b.hold + b.escrow + earn),
+    demo: formatCents(b.demo),
   };
 }

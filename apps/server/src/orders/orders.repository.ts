@@ -36,10 +36,7 @@ export interface PlaceResult {
 }
 
 /** One order of a batch: placed (with the user's balances after it), or its key already taken, or refused for the balance. */
-export type BatchPlaceResult =
-  | { status: 'placed'; balances: Record<string, string> }
-  | { status: 'key_taken' }
-  | { status: 'short' };
+export type BatchPlaceResult = { status: 'placed'; balances: Record<string, string> } | { status: 'key_taken' } | { status: 'short' };
 
 /** placeBatch's columns of uuids and integers (id, user, amount, duration, open tick, from, to, status code); the others are text. */
 const PLAIN_COLUMNS = new Set([0, 2, 6, 7, 10, 13, 14, 18]);
@@ -56,9 +53,20 @@ interface PgPool {
   query<R>(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: R[] }>;
 }
 
-export interface ListQuery { status?: 'open' | 'settled'; account?: 'real' | 'demo'; limit: number; cursor?: string }
+export interface ListQuery {
+  status?: 'open' | 'settled';
+  account?: 'real' | 'demo';
+  limit: number;
+  cursor?: string;
+}
 
-export interface TickWithBlock { seq: string; t: Date; price: string; block_second: string | null; block_hash: string | null }
+export interface TickWithBlock {
+  seq: string;
+  t: Date;
+  price: string;
+  block_second: string | null;
+  block_hash: string | null;
+}
 
 /** TypeORM access for orders: SQL only, no rules. Every read is scoped by the user id. */
 @Injectable()
@@ -74,8 +82,21 @@ export class OrdersRepository {
   async place(s: PlaceStatement): Promise<PlaceResult> {
     const o = s.order;
     const params: unknown[] = [
-      o.id, o.orderNo, o.userId, o.account, o.symbol, o.direction, o.amountCents, o.durationSeconds, o.payoutRate, o.openPrice,
-      o.openTickSeq, o.openedAt, o.expiresAt, [s.from, s.to], [-o.amountCents, o.amountCents],
+      o.id,
+      o.orderNo,
+      o.userId,
+      o.account,
+      o.symbol,
+      o.direction,
+      o.amountCents,
+      o.durationSeconds,
+      o.payoutRate,
+      o.openPrice,
+      o.openTickSeq,
+      o.openedAt,
+      o.expiresAt,
+      [s.from, s.to],
+      [-o.amountCents, o.amountCents],
     ];
     let claimCte = `k AS (SELECT 1 AS one)`;
     if (s.claim) {
@@ -98,7 +119,11 @@ export class OrdersRepository {
               (SELECT json_object_agg(a.kind, coalesce((SELECT e.out_balance FROM e WHERE e.out_account_id = a.id), a.balance)::text)
                  FROM ledger_accounts a WHERE a.user_id = $3::uuid) AS balances`;
     const res = await this.pool()
-      .query<{ placed: number; balances: Record<string, string> | null }>({ name: s.claim ? 'candor-place-order-key' : 'candor-place-order', text, values: params })
+      .query<{ placed: number; balances: Record<string, string> | null }>({
+        name: s.claim ? 'candor-place-order-key' : 'candor-place-order',
+        text,
+        values: params,
+      })
       .catch(rethrowLedgerError);
     const rows = res.rows;
     const r = rows[0]!;
@@ -123,9 +148,25 @@ export class OrdersRepository {
       const s = batch[i]!;
       const o = s.order;
       const values = [
-        o.id, o.orderNo, o.userId, o.account, o.symbol, o.direction, o.amountCents, o.durationSeconds, o.payoutRate, o.openPrice,
-        o.openTickSeq, o.openedAt.toISOString(), o.expiresAt.toISOString(), s.from, s.to,
-        s.claim?.key ?? null, s.claim?.scope ?? null, s.claim?.requestHash ?? null, s.claim?.status ?? null,
+        o.id,
+        o.orderNo,
+        o.userId,
+        o.account,
+        o.symbol,
+        o.direction,
+        o.amountCents,
+        o.durationSeconds,
+        o.payoutRate,
+        o.openPrice,
+        o.openTickSeq,
+        o.openedAt.toISOString(),
+        o.expiresAt.toISOString(),
+        s.from,
+        s.to,
+        s.claim?.key ?? null,
+        s.claim?.scope ?? null,
+        s.claim?.requestHash ?? null,
+        s.claim?.status ?? null,
         s.claim ? JSON.stringify(s.claim.response) : null,
       ];
       for (let c = 0; c < 20; c++) cols[c]![i] = values[c] ?? null;
@@ -208,17 +249,20 @@ export class OrdersRepository {
   async list(userId: string, q: ListQuery): Promise<OrderRow[]> {
     const params: unknown[] = [userId];
     const where = ['user_id = $1'];
-    if (q.status) { params.push(q.status); where.push(`status = $${params.length}`); }
-    if (q.account) { params.push(q.account); where.push(`account = $${params.length}`); }
+    if (q.status) {
+      params.push(q.status);
+      where.push(`status = $${params.length}`);
+    }
+    if (q.account) {
+      params.push(q.account);
+      where.push(`account = $${params.length}`);
+    }
     if (q.cursor) {
       params.push(q.cursor);
       where.push(`(created_at, id) < (SELECT c.created_at, c.id FROM orders c WHERE c.id = $${params.length} AND c.user_id = $1)`);
     }
     params.push(q.limit + 1);
-    return this.ds.query(
-      `SELECT ${ORDER_COLUMNS} FROM orders WHERE ${where.join(' AND ')} ORDER BY created_at DESC, id DESC LIMIT $${params.length}`,
-      params,
-    );
+    return this.ds.query(`SELECT ${ORDER_COLUMNS} FROM orders WHERE ${where.join(' AND ')} ORDER BY created_at DESC, id DESC LIMIT $${params.length}`, params);
   }
 
   /** Ticks of one product by seq, each with the block of its second when that block is already sealed. */

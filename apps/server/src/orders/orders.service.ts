@@ -78,18 +78,43 @@ export class OrdersService {
       const id = randomUUID();
       const real = cmd.account === 'real';
       const row: OrderViewRow = {
-        id, order_no: await this.orderNumbers.next(new Date(now)), account: cmd.account, symbol: cmd.symbol, direction: cmd.direction,
-        amount: String(cmd.amountCents), duration_seconds: cmd.durationSeconds, payout_rate: String(expiry.payoutRate),
-        open_price: String(tick.price), open_tick_seq: String(tick.seq), opened_at: tick.t, expires_at: new Date(expiresAtMs), status: 'open',
-        close_price: null, close_tick_seq: null, closed_at: null, outcome: null, payout: null, pnl: null,
+        id,
+        order_no: await this.orderNumbers.next(new Date(now)),
+        account: cmd.account,
+        symbol: cmd.symbol,
+        direction: cmd.direction,
+        amount: String(cmd.amountCents),
+        duration_seconds: cmd.durationSeconds,
+        payout_rate: String(expiry.payoutRate),
+        open_price: String(tick.price),
+        open_tick_seq: String(tick.seq),
+        opened_at: tick.t,
+        expires_at: new Date(expiresAtMs),
+        status: 'open',
+        close_price: null,
+        close_tick_seq: null,
+        closed_at: null,
+        outcome: null,
+        payout: null,
+        pnl: null,
       };
       // The whole answer is known before the one statement that stores the order, its stake and the key.
       const order = toOrder(row);
       const placed = await this.batcher.place({
         order: {
-          id, orderNo: row.order_no, userId, account: cmd.account, symbol: cmd.symbol, direction: cmd.direction, amountCents: cmd.amountCents,
-          durationSeconds: cmd.durationSeconds, payoutRate: row.payout_rate, openPrice: row.open_price, openTickSeq: row.open_tick_seq,
-          openedAt: tick.t, expiresAt: new Date(expiresAtMs),
+          id,
+          orderNo: row.order_no,
+          userId,
+          account: cmd.account,
+          symbol: cmd.symbol,
+          direction: cmd.direction,
+          amountCents: cmd.amountCents,
+          durationSeconds: cmd.durationSeconds,
+          payoutRate: row.payout_rate,
+          openPrice: row.open_price,
+          openTickSeq: row.open_tick_seq,
+          openedAt: tick.t,
+          expiresAt: new Date(expiresAtMs),
         },
         from: real ? ids.cash : ids.demo,
         to: real ? ids.escrow : ids.demo_escrow,
@@ -156,8 +181,14 @@ export class OrdersService {
       if (diff === 0) return;
       const issuer = await this.ledger.platformAccountId(em, 'demo_issuer');
       await this.ledger.post(em, {
-        type: 'demo_reset', userId, refType: 'user', refId: userId,
-        postings: [{ accountId: issuer, amount: -diff }, { accountId: ids.demo, amount: diff }],
+        type: 'demo_reset',
+        userId,
+        refType: 'user',
+        refId: userId,
+        postings: [
+          { accountId: issuer, amount: -diff },
+          { accountId: ids.demo, amount: diff },
+        ],
       });
     });
     const wallet = toWallet(await this.ledger.balances(userId));
@@ -213,7 +244,15 @@ export class OrdersService {
 /** The wallet from `kind -> balance` text (bigint cents), missing kinds as zero. */
 function walletFromBalances(b: Record<string, string>): Wallet {
   const c = (k: string) => toCents(b[k]);
-  return toWallet({ cash: c('cash'), hold: c('hold'), escrow: c('escrow'), earn_pending: c('earn_pending'), earn_confirmed: c('earn_confirmed'), demo: c('demo'), demo_escrow: c('demo_escrow') });
+  return toWallet({
+    cash: c('cash'),
+    hold: c('hold'),
+    escrow: c('escrow'),
+    earn_pending: c('earn_pending'),
+    earn_confirmed: c('earn_confirmed'),
+    demo: c('demo'),
+    demo_escrow: c('demo_escrow'),
+  });
 }
 
 function tickRef(t: TickWithBlock): TickRef {

@@ -22,8 +22,17 @@ describe('RealtimeGateway.deliverUserPushes', () => {
   it("delivers each push to its user's room, only for the rooms this instance holds", () => {
     const { server, emitted } = fakeServer(['user:a', 'user:c', 'ticker:BTCUSDT']);
     const batch: UserPushBatch = {
-      orders: [['a', order('o1')], ['b', order('o2')], ['c', order('o3')], ['a', order('o4')]],
-      wallets: [['a', wallet('1.00')], ['b', wallet('2.00')], ['c', wallet('3.00')]],
+      orders: [
+        ['a', order('o1')],
+        ['b', order('o2')],
+        ['c', order('o3')],
+        ['a', order('o4')],
+      ],
+      wallets: [
+        ['a', wallet('1.00')],
+        ['b', wallet('2.00')],
+        ['c', wallet('3.00')],
+      ],
     };
     const before = gateway.pushesDelivered;
     gateway.deliverUserPushes(server, batch);

@@ -1,5 +1,13 @@
 import { Logger } from '@nestjs/common';
-import { ConnectedSocket, MessageBody, SubscribeMessage, WebSocketGateway, WebSocketServer, type OnGatewayConnection, type OnGatewayInit } from '@nestjs/websockets';
+import {
+  ConnectedSocket,
+  MessageBody,
+  SubscribeMessage,
+  WebSocketGateway,
+  WebSocketServer,
+  type OnGatewayConnection,
+  type OnGatewayInit,
+} from '@nestjs/websockets';
 import type { Server, Socket } from 'socket.io';
 import { channel, PUBLIC_CHANNEL, type ClientToServerEvents, type ServerToClientEvents } from '@candor/contracts';
 import { SessionService } from '../auth/session.service.js';
@@ -33,7 +41,10 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayInit<Typed
   /** User pushes this instance delivered to its sockets' rooms (a running count, read by its unit test). */
   pushesDelivered = 0;
 
-  constructor(private readonly tokens: TokenService, private readonly sessions: SessionService) {}
+  constructor(
+    private readonly tokens: TokenService,
+    private readonly sessions: SessionService,
+  ) {}
 
   afterInit(server: TypedServer): void {
     server.on(USER_PUSHES_EVENT, (batch) => this.deliverUserPushes(server, batch));

@@ -12,7 +12,10 @@ export class RedisIoAdapter extends IoAdapter {
   private adapter?: ReturnType<typeof createAdapter>;
   private clients: Redis[] = [];
 
-  constructor(app: INestApplicationContext, private readonly redisUrl: string) {
+  constructor(
+    app: INestApplicationContext,
+    private readonly redisUrl: string,
+  ) {
     super(app);
   }
 

@@ -12,7 +12,10 @@ const recordsQuery = z.strictObject({
   from: z.iso.datetime({ offset: true }).optional(),
   to: z.iso.datetime({ offset: true }).optional(),
   limit: z.coerce.number().int().min(1).max(100).optional(),
-  cursor: z.string().regex(/^\d{1,19}$/).optional(),
+  cursor: z
+    .string()
+    .regex(/^\d{1,19}$/)
+    .optional(),
   lang: z.string().max(10).optional(),
 });
 
@@ -23,7 +26,7 @@ export class WalletController {
   constructor(private readonly wallet: WalletService) {}
 
   @Get()
-  @Doc('The balances: available, frozen, in orders, Yu\'e Bao, total and demo', { ok: 'Wallet' })
+  @Doc("The balances: available, frozen, in orders, Yu'e Bao, total and demo", { ok: 'Wallet' })
   get(@CurrentUser() u: AuthUser): Promise<Wallet> {
     return this.wallet.wallet(u.id);
   }
@@ -36,7 +39,10 @@ export class WalletController {
   }
 
   @Get('records/:id')
-  @Doc("One capital record with its journal entry's postings", { ok: 'CapitalRecord', description: 'The record plus `postings: [{ account, owner, amount }]`.' })
+  @Doc("One capital record with its journal entry's postings", {
+    ok: 'CapitalRecord',
+    description: 'The record plus `postings: [{ account, owner, amount }]`.',
+  })
   record(@CurrentUser() u: AuthUser, @Param('id') id: string) {
     return this.wallet.record(u.id, id);
   }

@@ -10,24 +10,52 @@ import { toWallet } from '../orders/order-view.js';
 const REAL_KINDS = ['cash', 'hold', 'escrow', 'earn_pending', 'earn_confirmed'];
 const DEMO_KINDS = ['demo', 'demo_escrow'];
 
-interface RecordRow { id: string; entry_no: string; type: string; amount: string; balance_after: string; created_at: Date; ref_type: string | null; ref_id: string | null; kind: string }
+interface RecordRow {
+  id: string;
+  entry_no: string;
+  type: string;
+  amount: string;
+  balance_after: string;
+  created_at: Date;
+  ref_type: string | null;
+  ref_id: string | null;
+  kind: string;
+}
 
 @Injectable()
 export class WalletService {
-  constructor(private readonly ledger: LedgerService, @InjectDataSource() private readonly ds: DataSource) {}
+  constructor(
+    private readonly ledger: LedgerService,
+    @InjectDataSource() private readonly ds: DataSource,
+  ) {}
 
   /** The wallet (same figures as the `wallet` socket event: one `toWallet` for both). */
   async wallet(userId: string): Promise<Wallet> {
     return toWallet(await this.ledger.balances(userId));
   }
 
-  async records(userId: string, q: { type?: string; account?: 'real' | 'demo'; from?: string; to?: string; limit: number; cursor?: string }): Promise<Page<CapitalRecord>> {
+  async records(
+    userId: string,
+    q: { type?: string; account?: 'real' | 'demo'; from?: string; to?: string; limit: number; cursor?: string },
+  ): Promise<Page<CapitalRecord>> {
     const params: unknown[] = [userId, q.account === 'demo' ? DEMO_KINDS : REAL_KINDS];
     const where = ['a.user_id = $1', 'a.kind = ANY($2::text[])'];
-    if (q.type) { params.push(q.type); where.push(`e.type = $${params.length}`); }
-    if (q.from) { params.push(q.from); where.push(`p.created_at >= $${params.length}::timestamptz`); }
-    if (q.to) { params.push(q.to); where.push(`p.created_at < $${params.length}::timestamptz`); }
-    if (q.cursor) { params.push(q.cursor); where.push(`p.id < $${params.length}::bigint`); }
+    if (q.type) {
+      params.push(q.type);
+      where.push(`e.type = $${params.length}`);
+    }
+    if (q.from) {
+      params.push(q.from);
+      where.push(`p.created_at >= $${params.length}::timestamptz`);
+    }
+    if (q.to) {
+      params.push(q.to);
+      where.push(`p.created_at < $${params.length}::timestamptz`);
+    }
+    if (q.cursor) {
+      params.push(q.cursor);
+      where.push(`p.id < $${params.length}::bigint`);
+    }
     params.push(q.limit + 1);
     const rows: RecordRow[] = await this.ds.query(
       `SELECT p.id, e.entry_no, e.type, p.amount, p.balance_after, p.created_at, e.ref_type, e.ref_id, a.kind
@@ -61,7 +89,13 @@ export class WalletService {
 
 function toRecord(r: RecordRow): CapitalRecord {
   return {
-    id: String(r.id), entryNo: r.entry_no, type: r.type, amount: formatCents(toCents(r.amount)), balanceAfter: formatCents(toCents(r.balance_after)),
-    createdAt: new Date(r.created_at).toISOString(), ref: r.ref_type && r.ref_id ? `${r.ref_type}:${r.ref_id}` : null, account: r.kind,
+    id: String(r.id),
+    entryNo: r.entry_no,
+    type: r.type,
+    amount: formatCents(toCents(r.amount)),
+    balanceAfter: formatCents(toCents(r.balance_after)),
+    createdAt: new Date(r.created_at).toISOString(),
+    ref: r.ref_type && r.ref_id ? `${r.ref_type}:${r.ref_id}` : null,
+    account: r.kind,
   };
 }

@@ -35,7 +35,11 @@ export async function prepareDatabase(): Promise<void> {
   const ds = createDataSource(requireEnv('DATABASE_URL'));
   await ds.initialize();
   try {
-    await migrateAndSeed(ds, { SEED_INVITE_CODE: TEST_INVITE_CODE, OPERATOR_EMAIL: TEST_OPERATOR.email, OPERATOR_PASSWORD: TEST_OPERATOR.password }, () => undefined);
+    await migrateAndSeed(
+      ds,
+      { SEED_INVITE_CODE: TEST_INVITE_CODE, OPERATOR_EMAIL: TEST_OPERATOR.email, OPERATOR_PASSWORD: TEST_OPERATOR.password },
+      () => undefined,
+    );
   } finally {
     await ds.destroy();
   }
@@ -65,7 +69,11 @@ export async function startApp(overrides: Record<string, string> = {}, opts: { b
   const redis = new Redis(config.REDIS_URL);
   const ds = app.get(DataSource);
   return {
-    app, config, url, redis, ds,
+    app,
+    config,
+    url,
+    redis,
+    ds,
     http: () => request(url),
     async close() {
       redis.disconnect();

@@ -20,25 +20,46 @@ export async function solveCaptcha(t: TestApp): Promise<{ captchaId: string; cap
   return { captchaId, captchaCode };
 }
 
-export interface NewUser { id: string; email: string; phone: string; password: string; tradePassword: string; inviteCode: string }
+export interface NewUser {
+  id: string;
+  email: string;
+  phone: string;
+  password: string;
+  tradePassword: string;
+  inviteCode: string;
+}
 
-export async function registerUser(t: TestApp, opts: Partial<{ email: string; phone: string; password: string; tradePassword: string; inviteCode: string }> = {}): Promise<NewUser> {
+export async function registerUser(
+  t: TestApp,
+  opts: Partial<{ email: string; phone: string; password: string; tradePassword: string; inviteCode: string }> = {},
+): Promise<NewUser> {
   const email = opts.email ?? uniqueEmail();
   const phone = opts.phone ?? uniquePhone();
   const password = opts.password ?? 'secret-pass-1';
   const tradePassword = opts.tradePassword ?? '246810';
   const code = opts.inviteCode ?? TEST_INVITE_CODE;
-  const check = await t.http().post('/api/auth/register/check').send({ email, phone, inviteCode: code, ...(await solveCaptcha(t)) });
+  const check = await t
+    .http()
+    .post('/api/auth/register/check')
+    .send({ email, phone, inviteCode: code, ...(await solveCaptcha(t)) });
   expect(check.status).toBe(200);
   const reg = await t.http().post('/api/auth/register').send({
-    registrationToken: check.body.registrationToken, password, confirmPassword: password, tradePassword, confirmTradePassword: tradePassword,
+    registrationToken: check.body.registrationToken,
+    password,
+    confirmPassword: password,
+    tradePassword,
+    confirmTradePassword: tradePassword,
   });
   expect(reg.status).toBe(201);
   const me = await t.ds.query(`SELECT invite_code FROM users WHERE id = $1`, [reg.body.userId]);
   return { id: reg.body.userId, email, phone, password, tradePassword, inviteCode: me[0].invite_code };
 }
 
-export interface LoggedIn extends NewUser { token: string; cookie: string; auth: { Authorization: string } }
+export interface LoggedIn extends NewUser {
+  token: string;
+  cookie: string;
+  auth: { Authorization: string };
+}
 
 export function refreshCookieOf(setCookie: string[] | string | undefined, name = 'candor_rt'): string {
   const list = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];

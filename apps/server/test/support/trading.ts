@@ -27,10 +27,22 @@ export async function createTestProduct(t: TestApp, opts: TestProductOptions = {
     `INSERT INTO products (symbol, category, names, precision, timezone, hours, holidays, maintenance, maintenance_message, expiries, min_stake, max_stake, enabled)
      VALUES ($1, 'crypto', $2::jsonb, $3, 'UTC', $4::jsonb, '[]'::jsonb, $5, $6, $7::jsonb, $8, $9, $10)`,
     [
-      symbol, JSON.stringify({ 'zh-TW': symbol, en: symbol }), opts.precision ?? 2, opts.hours ? JSON.stringify(opts.hours) : null,
-      opts.maintenance ?? false, opts.maintenance ? 'test maintenance' : null,
-      JSON.stringify(opts.expiries ?? [{ seconds: 1, payoutRate: '0.85' }, { seconds: 2, payoutRate: '0.80' }, { seconds: 60, payoutRate: '0.85' }]),
-      opts.minStakeCents ?? 100, opts.maxStakeCents ?? 100_000, opts.enabled ?? true,
+      symbol,
+      JSON.stringify({ 'zh-TW': symbol, en: symbol }),
+      opts.precision ?? 2,
+      opts.hours ? JSON.stringify(opts.hours) : null,
+      opts.maintenance ?? false,
+      opts.maintenance ? 'test maintenance' : null,
+      JSON.stringify(
+        opts.expiries ?? [
+          { seconds: 1, payoutRate: '0.85' },
+          { seconds: 2, payoutRate: '0.80' },
+          { seconds: 60, payoutRate: '0.85' },
+        ],
+      ),
+      opts.minStakeCents ?? 100,
+      opts.maxStakeCents ?? 100_000,
+      opts.enabled ?? true,
     ],
   );
   t.app.get(MarketService).invalidate();
@@ -44,8 +56,15 @@ export async function fundCash(t: TestApp, userId: string, cents: number): Promi
     const ids = await ledger.userAccountIds(em, userId);
     const clearing = await ledger.platformAccountId(em, 'deposits_clearing');
     await ledger.post(em, {
-      type: 'adjustment', userId, refType: 'test', refId: userId, memo: 'integration test funding',
-      postings: [{ accountId: clearing, amount: -cents }, { accountId: ids.cash, amount: cents }],
+      type: 'adjustment',
+      userId,
+      refType: 'test',
+      refId: userId,
+      memo: 'integration test funding',
+      postings: [
+        { accountId: clearing, amount: -cents },
+        { accountId: ids.cash, amount: cents },
+      ],
     });
   });
 }

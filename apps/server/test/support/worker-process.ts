@@ -39,8 +39,12 @@ export async function startWorker(env: Record<string, string> = {}): Promise<Wor
   });
   let out = '';
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.stdout!.on('data', (d: Buffer) => { out += d.toString(); });
-  child.stderr!.on('data', (d: Buffer) => { out += d.toString(); });
+  child.stdout!.on('data', (d: Buffer) => {
+    out += d.toString();
+  });
+  child.stderr!.on('data', (d: Buffer) => {
+    out += d.toString();
+  });
   const w: WorkerProcess = {
     pid: child.pid!,
     output: () => out,

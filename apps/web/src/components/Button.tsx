@@ -9,7 +9,17 @@ export interface ButtonProps extends ComponentPropsWithRef<'button'> {
   size?: 'md' | 'sm';
 }
 
-export function Button({ variant = 'primary', block = false, loading = false, size = 'md', className, disabled, children, type = 'button', ...rest }: ButtonProps) {
+export function Button({
+  variant = 'primary',
+  block = false,
+  loading = false,
+  size = 'md',
+  className,
+  disabled,
+  children,
+  type = 'button',
+  ...rest
+}: ButtonProps) {
   const cls = ['btn', `btn--${variant}`, size === 'sm' ? 'btn--sm' : '', block ? 'btn--block' : '', loading ? 'btn--loading' : '', className ?? '']
     .filter(Boolean)
     .join(' ');

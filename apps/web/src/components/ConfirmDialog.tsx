@@ -33,7 +33,14 @@ export function ConfirmDialog({ open, title, message, confirmLabel, cancelLabel,
   if (!open) return null;
   return (
     <div className="dialog" onClick={() => !busy && onCancel()}>
-      <div className="dialog__panel" role="alertdialog" aria-modal="true" aria-labelledby={titleId} onClick={(e) => e.stopPropagation()} data-testid="confirm-dialog">
+      <div
+        className="dialog__panel"
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        onClick={(e) => e.stopPropagation()}
+        data-testid="confirm-dialog"
+      >
         <h2 className="dialog__title" id={titleId}>
           {title}
         </h2>

@@ -16,7 +16,12 @@ export function TabBar() {
   return (
     <nav className="tabbar" aria-label={t('tabs.label')} data-testid="tabbar">
       {TABS.map((tab) => (
-        <NavLink key={tab.to} to={tab.to} className={({ isActive }) => (isActive ? 'tabbar__item tabbar__item--active' : 'tabbar__item')} data-testid={`tab-${tab.key}`}>
+        <NavLink
+          key={tab.to}
+          to={tab.to}
+          className={({ isActive }) => (isActive ? 'tabbar__item tabbar__item--active' : 'tabbar__item')}
+          data-testid={`tab-${tab.key}`}
+        >
           <Icon name={tab.icon} size={24} />
           <span className="tabbar__label">{t(`tabs.${tab.key}`)}</span>
         </NavLink>

@@ -67,7 +67,13 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       {children}
       <div className="toasts" aria-live="polite" aria-atomic="false">
         {items.map((item) => (
-          <div key={item.id} className={`toast toast--${item.kind}`} role={item.kind === 'error' ? 'alert' : 'status'} data-testid="toast" onClick={() => dismiss(item.id)}>
+          <div
+            key={item.id}
+            className={`toast toast--${item.kind}`}
+            role={item.kind === 'error' ? 'alert' : 'status'}
+            data-testid="toast"
+            onClick={() => dismiss(item.id)}
+          >
             <Icon name={item.kind === 'success' ? 'check' : item.kind === 'error' ? 'alert' : 'info'} size={18} />
             <span>{item.message}</span>
           </div>

@@ -137,7 +137,9 @@ describe('401 handling', () => {
     const seen: (string | null)[] = [];
     const off = onAccessTokenChange((t) => seen.push(t));
     mockFetch((c) =>
-      c.url === '/api/auth/refresh' ? json(401, { error: { code: 'UNAUTHENTICATED', message: 'no' } }) : json(401, { error: { code: 'UNAUTHENTICATED', message: 'login please' } }),
+      c.url === '/api/auth/refresh'
+        ? json(401, { error: { code: 'UNAUTHENTICATED', message: 'no' } })
+        : json(401, { error: { code: 'UNAUTHENTICATED', message: 'login please' } }),
     );
     await expect(api.get('/me')).rejects.toMatchObject({ code: 'UNAUTHENTICATED', status: 401 });
     expect(getAccessToken()).toBeNull();

@@ -26,10 +26,7 @@ export function moneySign(wire: string | null | undefined): -1 | 0 | 1 {
 export const JUST_NOW_MS = 15 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export type RelativeTime =
-  | { kind: 'justNow' }
-  | { kind: 'relative'; value: number; unit: 'minute' | 'hour' }
-  | { kind: 'date'; date: Date };
+export type RelativeTime = { kind: 'justNow' } | { kind: 'relative'; value: number; unit: 'minute' | 'hour' } | { kind: 'date'; date: Date };
 
 /** SPEC §9: under 15 minutes "just now", under a day a relative time, older a date and time. */
 export function classifyRelativeTime(iso: string, now: Date = new Date()): RelativeTime {

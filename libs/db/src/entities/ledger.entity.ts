@@ -7,8 +7,20 @@ export type PlatformAccountKind = (typeof PLATFORM_ACCOUNT_KINDS)[number];
 export type AccountKind = UserAccountKind | PlatformAccountKind;
 
 export const ENTRY_TYPES = [
-  'deposit', 'withdrawal', 'withdrawal_refund', 'order_stake', 'order_payout', 'order_refund', 'order_loss',
-  'earn_in', 'earn_out', 'earn_confirm', 'earn_income', 'adjustment', 'demo_grant', 'demo_reset',
+  'deposit',
+  'withdrawal',
+  'withdrawal_refund',
+  'order_stake',
+  'order_payout',
+  'order_refund',
+  'order_loss',
+  'earn_in',
+  'earn_out',
+  'earn_confirm',
+  'earn_income',
+  'adjustment',
+  'demo_grant',
+  'demo_reset',
 ] as const;
 export type EntryType = (typeof ENTRY_TYPES)[number];
 

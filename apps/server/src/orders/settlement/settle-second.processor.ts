@@ -19,7 +19,10 @@ import { QUEUES, type SettleSecondPayload } from '@candor/cross-process';
 export class SettleSecondProcessor extends WorkerHost {
   private readonly log = new Logger('settle');
 
-  constructor(private readonly settlement: SettlementService, private readonly wakeup: SettleWakeup) {
+  constructor(
+    private readonly settlement: SettlementService,
+    private readonly wakeup: SettleWakeup,
+  ) {
     super();
   }
 

@@ -45,7 +45,9 @@ export function settlementEntry(r: SettledRow, houseAccountId: string, rules: Ru
   const outcome = rules.outcome(r.direction, String(r.open_price), String(r.close_price));
   const expected = rules.amounts(amount, String(r.payout_rate), outcome);
   if (outcome !== r.outcome || expected.payoutCents !== toCents(r.payout) || expected.pnlCents !== toCents(r.pnl)) {
-    throw new Error(`settlement of order ${r.id} disagrees with the domain rule: ${r.outcome}/${r.payout}/${r.pnl} vs ${outcome}/${expected.payoutCents}/${expected.pnlCents}`);
+    throw new Error(
+      `settlement of order ${r.id} disagrees with the domain rule: ${r.outcome}/${r.payout}/${r.pnl} vs ${outcome}/${expected.payoutCents}/${expected.pnlCents}`,
+    );
   }
   const cash = String(r.cash_account_id);
   const escrow = String(r.escrow_account_id);
@@ -54,16 +56,25 @@ export function settlementEntry(r: SettledRow, houseAccountId: string, rules: Ru
   switch (outcome) {
     case 'win':
       type = 'order_payout';
-      postings = [{ accountId: escrow, amount: -amount }, { accountId: cash, amount: expected.payoutCents }];
+      postings = [
+        { accountId: escrow, amount: -amount },
+        { accountId: cash, amount: expected.payoutCents },
+      ];
       if (expected.pnlCents > 0) postings.push({ accountId: houseAccountId, amount: -expected.pnlCents });
       break;
     case 'loss':
       type = 'order_loss';
-      postings = [{ accountId: escrow, amount: -amount }, { accountId: houseAccountId, amount }];
+      postings = [
+        { accountId: escrow, amount: -amount },
+        { accountId: houseAccountId, amount },
+      ];
       break;
     case 'tie':
       type = 'order_refund';
-      postings = [{ accountId: escrow, amount: -amount }, { accountId: cash, amount }];
+      postings = [
+        { accountId: escrow, amount: -amount },
+        { accountId: cash, amount },
+      ];
       break;
   }
   return { type, userId: r.user_id, refType: 'order', refId: r.id, uniqueKey: `settle:${r.id}`, postings };

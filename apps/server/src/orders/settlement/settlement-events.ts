@@ -10,7 +10,9 @@ import { USER_PUSHES_EVENT, type UserPushBatch } from '@candor/cross-process';
 export const SETTLEMENT_EVENTS = Symbol('SETTLEMENT_EVENTS');
 
 /** What happens after a settlement batch commits (pushes to the users). */
-export interface SettlementEvents { settled(rows: readonly (OrderViewRow & { user_id: string })[]): Promise<void> }
+export interface SettlementEvents {
+  settled(rows: readonly (OrderViewRow & { user_id: string })[]): Promise<void>;
+}
 
 /**
  * Pushes `order` (the settled order) and `wallet` (the user's wallet after it) to `user:ID`, all of a
@@ -24,7 +26,10 @@ export interface SettlementEvents { settled(rows: readonly (OrderViewRow & { use
 export class RedisSettlementEvents implements SettlementEvents {
   private readonly emitter: Emitter<ServerToClientEvents>;
 
-  constructor(@Inject(REDIS) redis: Redis, private readonly ledger: LedgerService) {
+  constructor(
+    @Inject(REDIS) redis: Redis,
+    private readonly ledger: LedgerService,
+  ) {
     this.emitter = new Emitter<ServerToClientEvents>(redis);
   }
 

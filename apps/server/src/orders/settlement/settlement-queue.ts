@@ -35,7 +35,12 @@ export class SettlementQueue implements OnApplicationShutdown {
   async ensure(second: number): Promise<void> {
     if (this.done.has(second)) return;
     let timer: NodeJS.Timeout | undefined;
-    await Promise.race([this.enqueue(second), new Promise<void>((r) => { timer = setTimeout(r, ENQUEUE_WAIT_MS); })]);
+    await Promise.race([
+      this.enqueue(second),
+      new Promise<void>((r) => {
+        timer = setTimeout(r, ENQUEUE_WAIT_MS);
+      }),
+    ]);
     clearTimeout(timer);
   }
 

@@ -2,7 +2,14 @@ import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShut
 import { InjectQueue } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
 import {
-  QUEUES, SETTLE_JOB_OPTIONS, settleJobDelay, settleJobId, SWEEP_EVERY_MS, SWEEP_JOB_OPTIONS, type SettleSecondPayload, type SettlementSweepPayload,
+  QUEUES,
+  SETTLE_JOB_OPTIONS,
+  settleJobDelay,
+  settleJobId,
+  SWEEP_EVERY_MS,
+  SWEEP_JOB_OPTIONS,
+  type SettleSecondPayload,
+  type SettlementSweepPayload,
 } from '@candor/cross-process';
 import { SettlementService } from './settlement.service.js';
 
@@ -13,11 +20,13 @@ const SCHEDULER_GUARD_MS = 5000;
 /** Adds the settle jobs of these expiry seconds; their ids are deterministic, so existing ones are left as they are. */
 export async function enqueueSettleSeconds(queue: Queue<SettleSecondPayload>, seconds: readonly number[], nowMs: number): Promise<void> {
   if (!seconds.length) return;
-  await queue.addBulk(seconds.map((second) => ({
-    name: QUEUES.settlement.jobs.settleSecond,
-    data: { second },
-    opts: { ...SETTLE_JOB_OPTIONS, jobId: settleJobId(second), delay: settleJobDelay(second, nowMs) },
-  })));
+  await queue.addBulk(
+    seconds.map((second) => ({
+      name: QUEUES.settlement.jobs.settleSecond,
+      data: { second },
+      opts: { ...SETTLE_JOB_OPTIONS, jobId: settleJobId(second), delay: settleJobDelay(second, nowMs) },
+    })),
+  );
 }
 
 /**

@@ -58,7 +58,7 @@ describe('SettlementService.settleWindow', () => {
     expect(log).toEqual(['commit 1,2', 'push 1,2']);
   });
 
-  it('sends one batch\'s pushes at a time, in commit order, even when a push takes longer than the next batch', async () => {
+  it("sends one batch's pushes at a time, in commit order, even when a push takes longer than the next batch", async () => {
     const log: string[] = [];
     const svc = serviceWith([[row(1)], [row(2)], [row(3)], []], log);
     let running = 0;
@@ -72,11 +72,7 @@ describe('SettlementService.settleWindow', () => {
     await svc.settleWindow(0, 1000, { limit: 1, lanes: 1 });
     for (let i = 0; i < 30; i++) await turn();
     const pushes = log.filter((l) => l.startsWith('push'));
-    expect(pushes).toEqual([
-      'push start 1 (1 running)', 'push end 1',
-      'push start 2 (1 running)', 'push end 2',
-      'push start 3 (1 running)', 'push end 3',
-    ]);
+    expect(pushes).toEqual(['push start 1 (1 running)', 'push end 1', 'push start 2 (1 running)', 'push end 2', 'push start 3 (1 running)', 'push end 3']);
   });
 
   it('pushes nothing when nothing was ready', async () => {

@@ -111,8 +111,16 @@ export const SETTLE_BATCH_LIMIT = Math.max(100, Math.min(20_000, Number(process.
  */
 export const SETTLE_PARALLEL = Math.max(1, Math.min(8, Number(process.env.SETTLE_PARALLEL ?? 2) || 2));
 
-export interface WindowState { open: number; nextExpiryMs: number | null }
-interface TradingAccounts { cash: string; escrow: string; demo: string; demo_escrow: string }
+export interface WindowState {
+  open: number;
+  nextExpiryMs: number | null;
+}
+interface TradingAccounts {
+  cash: string;
+  escrow: string;
+  demo: string;
+  demo_escrow: string;
+}
 const ACCOUNT_CACHE_MAX = 200_000;
 
 /**
@@ -199,7 +207,10 @@ export class SettlementService {
     // One connection per transaction: these run one after another (the two platform ids are cached after the first batch).
     const house = await this.ledger.platformAccountId(em, 'house');
     const demoHouse = await this.ledger.platformAccountId(em, 'demo_house');
-    const accounts = await this.userAccounts(em, settled.map((r) => r.user_id));
+    const accounts = await this.userAccounts(
+      em,
+      settled.map((r) => r.user_id),
+    );
     const rows = settled as SettledRow[];
     const rules = new RuleCache();
     const entries = rows.map((r) => {

@@ -81,12 +81,20 @@ describe('change password', () => {
       newPassword: 'auth:required.newPassword',
       confirmPassword: 'auth:required.confirmPassword',
     });
-    expect(validateChangePassword('login', { oldPassword: 'old12345', newPassword: 'new12345', confirmPassword: 'new1234' }).confirmPassword).toBe('errors:PASSWORD_MISMATCH');
-    expect(validateChangePassword('login', { oldPassword: 'same1234', newPassword: 'same1234', confirmPassword: 'same1234' }).newPassword).toBe('auth:invalid.samePassword');
+    expect(validateChangePassword('login', { oldPassword: 'old12345', newPassword: 'new12345', confirmPassword: 'new1234' }).confirmPassword).toBe(
+      'errors:PASSWORD_MISMATCH',
+    );
+    expect(validateChangePassword('login', { oldPassword: 'same1234', newPassword: 'same1234', confirmPassword: 'same1234' }).newPassword).toBe(
+      'auth:invalid.samePassword',
+    );
   });
   it('uses the 6-digit rule and its own mismatch message for the transaction password', () => {
-    expect(validateChangePassword('trade', { oldPassword: '111111', newPassword: 'abc12345', confirmPassword: 'abc12345' }).newPassword).toBe('auth:invalid.tradePassword');
-    expect(validateChangePassword('trade', { oldPassword: '111111', newPassword: '222222', confirmPassword: '222223' }).confirmPassword).toBe('errors:TRADE_PASSWORD_MISMATCH');
+    expect(validateChangePassword('trade', { oldPassword: '111111', newPassword: 'abc12345', confirmPassword: 'abc12345' }).newPassword).toBe(
+      'auth:invalid.tradePassword',
+    );
+    expect(validateChangePassword('trade', { oldPassword: '111111', newPassword: '222222', confirmPassword: '222223' }).confirmPassword).toBe(
+      'errors:TRADE_PASSWORD_MISMATCH',
+    );
     expect(validateChangePassword('trade', { oldPassword: '111111', newPassword: '222222', confirmPassword: '222222' })).toEqual({});
   });
 });

@@ -16,7 +16,6 @@ export const marketKeys = {
   candles: (symbol: string, interval: CandleInterval) => ['candles', symbol, interval] as const,
 };
 
-
 function mergeTicker(p: Product, e: TickerEvent): Product {
   return {
     ...p,

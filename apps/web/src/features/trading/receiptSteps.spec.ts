@@ -5,9 +5,23 @@ import { technicalSteps, technicalText } from './receiptSteps';
 
 const settled = {
   order: {
-    id: 'o-1', orderNo: 'O1', symbol: 'BTCUSDT', account: 'real', direction: 'up', amount: '10.00', durationSeconds: 60, payoutRate: '0.85',
-    openPrice: '100.00', openedAt: '2026-11-22T08:00:00.250Z', expiresAt: '2026-11-22T08:01:00.000Z', closedAt: '2026-11-22T08:00:59.900Z',
-    status: 'settled', closePrice: '101.25', outcome: 'win', payout: '18.50', pnl: '8.50',
+    id: 'o-1',
+    orderNo: 'O1',
+    symbol: 'BTCUSDT',
+    account: 'real',
+    direction: 'up',
+    amount: '10.00',
+    durationSeconds: 60,
+    payoutRate: '0.85',
+    openPrice: '100.00',
+    openedAt: '2026-11-22T08:00:00.250Z',
+    expiresAt: '2026-11-22T08:01:00.000Z',
+    closedAt: '2026-11-22T08:00:59.900Z',
+    status: 'settled',
+    closePrice: '101.25',
+    outcome: 'win',
+    payout: '18.50',
+    pnl: '8.50',
   },
   entryTick: { seq: '41', t: '2026-11-22T08:00:00.200Z', price: '100.00', blockSecond: '1795334400', blockHash: 'a'.repeat(64) },
   exitTick: { seq: '77', t: '2026-11-22T08:00:59.900Z', price: '101.25', blockSecond: '1795334459', blockHash: 'b'.repeat(64) },
@@ -21,8 +35,11 @@ describe('technicalSteps', () => {
     const to = Date.parse('2026-11-22T08:00:59.900Z') / 1000 - 0.9 + 1;
     expect(steps.map((s) => s.key)).toEqual(['receipt.tech.records', 'receipt.tech.chain', 'receipt.tech.ticks', 'receipt.tech.exit', 'receipt.tech.result']);
     expect(steps[0]!.values).toEqual({
-      symbol: 'BTCUSDT', from, to,
-      blocks: `GET https://candor.example/api/products/BTCUSDT/blocks?from=${from}&to=${to}`, ticks: 'GET https://candor.example/api/products/BTCUSDT/ticks',
+      symbol: 'BTCUSDT',
+      from,
+      to,
+      blocks: `GET https://candor.example/api/products/BTCUSDT/blocks?from=${from}&to=${to}`,
+      ticks: 'GET https://candor.example/api/products/BTCUSDT/ticks',
     });
     expect(steps[1]!.values).toEqual({ command: `node scripts/verify-chain.mjs BTCUSDT ${from} ${to} --api https://candor.example` });
     expect(steps[2]!.values).toEqual({ seq: '41', price: '100.00' });
