@@ -93,7 +93,7 @@ describe('the OpenAPI description (docs/openapi.json)', () => {
   it('GET /api/products/{symbol}/ticks: public, the symbol path parameter and the from/to query', () => {
     const ticks = op('/api/products/{symbol}/ticks', 'get');
     expect(ticks.tags).toEqual(['market']);
-    expect(ticks.security).toBeUndefined();
+    expect(ticks.security).toEqual([]);
     expect(ticks.parameters?.map((p) => `${p.in}:${p.name}:${p.required ? 'required' : 'optional'}`)).toEqual([
       'path:symbol:required',
       'query:from:optional',
@@ -123,8 +123,18 @@ describe('the OpenAPI description (docs/openapi.json)', () => {
     expect(op('/api/admin/products/{symbol}', 'patch').responses['403']!.description).toContain('FORBIDDEN');
     expect(op('/api/me', 'get').security).toEqual([{ user: [] }]);
     expect(op('/api/auth/sessions/{id}', 'delete').security).toEqual([{ user: [] }]);
-    expect(op('/api/auth/login', 'post').security).toBeUndefined();
-    expect(op('/api/health', 'get').security).toBeUndefined();
+    expect(op('/api/auth/login', 'post').security).toEqual([]);
+    expect(op('/api/health', 'get').security).toEqual([]);
+  });
+
+  it('every operation states its security, and the document names its server (what OpenAPI linters require)', () => {
+    const unstated = Object.entries(doc.paths).flatMap(([path, item]) =>
+      Object.entries(item as Record<string, { security?: unknown }>)
+        .filter(([, o]) => !Array.isArray(o.security))
+        .map(([method]) => `${method} ${path}`),
+    );
+    expect(unstated).toEqual([]);
+    expect(doc.servers?.map((s) => s.url)).toEqual(['/']);
   });
 
   it('the success status of each route: 201 by default for POST, else what @HttpCode says', () => {

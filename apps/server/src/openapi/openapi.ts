@@ -17,7 +17,7 @@ import { FEATURES, routeDoc } from '../common/openapi.js';
 /**
  * The api's OpenAPI description, built from the controllers' own metadata by @nestjs/swagger and
  * completed here from what Nest's metadata already says, so nothing is written twice:
- *  - bearer security: `user` for UserAuthGuard routes, `operator` for OperatorAuthGuard routes;
+ *  - bearer security: `user` for UserAuthGuard routes, `operator` for OperatorAuthGuard routes, none (`[]`) for the rest;
  *  - error responses (the shared error envelope, one response per status naming its codes): the codes
  *    of `@Doc(..., { errors })`, plus VALIDATION_FAILED for validated input (ZodBody, ZodQuery, the
  *    Idempotency-Key header), UNAUTHENTICATED for a guard needing a token, FORBIDDEN for `@Roles`,
@@ -33,7 +33,7 @@ import { FEATURES, routeDoc } from '../common/openapi.js';
 /** Where the running api serves the document (the global prefix is `api`, see bootstrap.ts). */
 export const OPENAPI_PATH = `/${API_PREFIX}/openapi.json`;
 
-/** The shared error envelope (API.md "Errors"), typed against the contract's ErrorEnvelope. */
+/** The error envelope every error answer carries, typed against the contract's ErrorEnvelope. */
 const errorEnvelope: z.ZodType<ErrorEnvelope> = z.object({
   error: z.object({
     code: z.enum(ERROR_CODES),
@@ -140,8 +140,8 @@ function errorCodes(route: Route, op: Operation, path: string): Set<ErrorCode> {
 
 function completeOperation(op: Operation, route: Route, path: string): void {
   const guards = guardsOf(route);
-  if (guards.includes(UserAuthGuard)) op.security = [{ user: [] }];
-  if (guards.includes(OperatorAuthGuard)) op.security = [{ operator: [] }];
+  // A public route says so (`security: []`), so a client generator never guesses a token for it.
+  op.security = guards.includes(UserAuthGuard) ? [{ user: [] }] : guards.includes(OperatorAuthGuard) ? [{ operator: [] }] : [];
 
   const ok = routeDoc(route.handler)?.ok;
   for (const [status, response] of Object.entries(op.responses)) {
@@ -171,11 +171,14 @@ export function createOpenApiDocument(app: INestApplication): OpenAPIObject {
     .setOpenAPIVersion('3.0.3')
     .setTitle('Candor API')
     .setDescription(
-      'The Candor api under `/api`. The binding contract is API.md; docs/api-changelog.md lists what the server adds. ' +
+      'The Candor api under `/api`. docs/api-changelog.md in the repository lists its conventions and what changed when. ' +
         'Money is a decimal string with two decimals, times are ISO 8601 UTC. Errors are `{ error: { code, message, field?, requestId? } }`, ' +
         'translated by `Accept-Language` or `?lang=`. Generated from the code: `npm run openapi` writes docs/openapi.json.',
     )
     .setVersion(packageVersion())
+    .setLicense('MIT', 'https://opensource.org/licenses/MIT')
+    // Relative: the document describes whichever host serves it (its paths already start with /api).
+    .addServer('/', 'The server that serves this document')
     .addBearerAuth({ type: 'http', description: 'A user access token (`POST /api/auth/login`, `POST /api/auth/refresh`)' }, 'user')
     .addBearerAuth({ type: 'http', description: 'An operator access token (`POST /api/admin/auth/login`, `POST /api/admin/auth/refresh`)' }, 'operator');
   for (const [name, description] of Object.entries(FEATURES)) builder.addTag(name, description);
@@ -198,6 +201,7 @@ export function createOpenApiDocument(app: INestApplication): OpenAPIObject {
       operationId: 'openApiDocument',
       summary: 'This OpenAPI description of the api',
       tags: ['content'],
+      security: [],
       responses: {
         '200': { description: 'The OpenAPI 3.0 document (the same as docs/openapi.json)', content: { 'application/json': { schema: { type: 'object' } } } },
       },
