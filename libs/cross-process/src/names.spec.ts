@@ -1,0 +1,65 @@
+import { describe, expect, it } from '@jest/globals';
+import { QUEUES, REDIS_CHANNELS, REDIS_KEYS, SETTLE_GIVE_UP_MS, SETTLE_POLL_MS, settleJobDelay, settleJobId, USER_PUSHES_EVENT } from './index.js';
+
+describe('queues', () => {
+  const queueNames = Object.values(QUEUES).map((q) => q.name);
+  const jobNames = Object.values(QUEUES).flatMap((q) => Object.values(q.jobs) as string[]);
+
+  it('every queue and every job has its own name (the worker refuses a job name twice)', () => {
+    expect(new Set(queueNames).size).toBe(queueNames.length);
+    expect(new Set(jobNames).size).toBe(jobNames.length);
+  });
+
+  it.each([
+    [0, 'settle-0'],
+    [1_764_000_000, 'settle-1764000000'],
+  ])('the settle job of second %i is %s: deterministic, and no single ":" (BullMQ refuses it)', (second, id) => {
+    expect(settleJobId(second)).toBe(id);
+    expect(settleJobId(second)).not.toContain(':');
+  });
+
+  it.each([
+    ['well before its second: waits until 50 ms into it', 100, 90_000, 10_050],
+    ['in its second: 50 ms into it at the latest', 100, 100_020, 30],
+    ['after its second: at once', 100, 101_500, 0],
+  ])('settleJobDelay %s', (_name, second, nowMs, delay) => expect(settleJobDelay(second, nowMs)).toBe(delay));
+
+  it('a settle job polls more often than it gives up', () => {
+    expect(SETTLE_POLL_MS).toBeLessThan(SETTLE_GIVE_UP_MS);
+  });
+});
+
+describe('redis names', () => {
+  it.each([
+    ['tickLast', REDIS_KEYS.tickLast('BTCUSDT'), 'tick:last:BTCUSDT'],
+    ['sessionRevoked', REDIS_KEYS.sessionRevoked('s1'), 'session-revoked:s1'],
+    ['captcha', REDIS_KEYS.captcha('c1'), 'captcha:c1'],
+    ['registration', REDIS_KEYS.registration('t1'), 'registration:t1'],
+    ['loginFailures (case-folded)', REDIS_KEYS.loginFailures('A@Example.com'), 'login-failures:a@example.com'],
+    ['rateLimit', REDIS_KEYS.rateLimit('login', 'Auth.login', '127.0.0.1'), 'rate:login:Auth.login:127.0.0.1'],
+  ])('%s', (_name, key, expected) => expect(key).toBe(expected));
+
+  it('keys of different kinds never collide: each kind has its own prefix', () => {
+    const prefixes = [
+      REDIS_KEYS.tickLast('x'),
+      REDIS_KEYS.feedLeader,
+      REDIS_KEYS.ledgerCheckLast,
+      REDIS_KEYS.sessionRevoked('x'),
+      REDIS_KEYS.captcha('x'),
+      REDIS_KEYS.registration('x'),
+      REDIS_KEYS.loginFailures('x'),
+      REDIS_KEYS.rateLimit('x', 'x', 'x'),
+    ].map((k) =>
+      k
+        .split(':')
+        .slice(0, k.startsWith('tick:') ? 2 : 1)
+        .join(':'),
+    );
+    expect(new Set(prefixes).size).toBe(prefixes.length);
+  });
+
+  it('channels and the inter-server event have distinct names', () => {
+    const names = [...Object.values(REDIS_CHANNELS), USER_PUSHES_EVENT];
+    expect(new Set(names).size).toBe(names.length);
+  });
+});
