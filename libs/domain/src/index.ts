@@ -8,3 +8,4 @@ export * from './tick-chain.js';
 export * from './trading-hours.js';
 export * from './order-rules.js';
 export * from './display.js';
+export * from './withdrawal-account.js';
