@@ -38,6 +38,10 @@ export type FieldErrorCode =
   | 'invalid';
 export type FieldErrors = Record<string, FieldErrorCode>;
 
+/** Most rows the form holds; the add buttons stop here and validate refuses more. */
+export const MAX_EXPIRIES = 10;
+export const MAX_INTERVALS = 50;
+
 let nextKey = 1;
 export const rowKey = (): number => nextKey++;
 
@@ -138,7 +142,7 @@ export function validate(f: ProductForm): FieldErrors {
   if (!(precision >= 0 && precision <= 8)) set('precision', 'precision');
   if (!isValidTimeZone(body.timezone)) set('timezone', 'timezone');
 
-  if (f.hours.length > 50) set('hours', 'tooManyHours');
+  if (f.hours.length > MAX_INTERVALS) set('hours', 'tooManyHours');
   f.hours.forEach((h, i) => {
     const day = intOrNaN(h.day);
     if (!(day >= 0 && day <= 6)) set(`hours.${i}.day`, 'day');
@@ -154,7 +158,7 @@ export function validate(f: ProductForm): FieldErrors {
 
   if (f.maintenanceMessage.trim().length > 500) set('maintenanceMessage', 'tooLong');
 
-  if (f.expiries.length < 1 || f.expiries.length > 10) set('expiries', 'expiriesCount');
+  if (f.expiries.length < 1 || f.expiries.length > MAX_EXPIRIES) set('expiries', 'expiriesCount');
   const seen = new Set<number>();
   f.expiries.forEach((e, i) => {
     const s = intOrNaN(e.seconds);

@@ -1,0 +1,90 @@
+import { useMemo, useReducer, useRef, type FormEvent } from 'react';
+import type { AdminProduct } from '@candor/contracts';
+import { ApiError } from '../../api/client';
+import { useUpdateProduct } from '../../api/queries';
+import { changes, toForm, validate, type FieldErrors, type ProductForm } from './productForm';
+
+interface EditorState {
+  /** The product as last loaded or saved: the form is compared against it. */
+  baseline: AdminProduct;
+  form: ProductForm;
+  errors: FieldErrors;
+  /** Set by a save attempt: from then on every edit is validated again. */
+  submitted: boolean;
+  savedAt: string | null;
+  serverError: ApiError | Error | null;
+}
+
+// Forms are built outside the reducer (toForm hands out fresh row keys), so it stays pure.
+type Action =
+  | { type: 'load'; baseline: AdminProduct; form: ProductForm }
+  | { type: 'edit'; patch: Partial<ProductForm> }
+  | { type: 'submit'; errors: FieldErrors }
+  | { type: 'saved'; baseline: AdminProduct; form: ProductForm; savedAt: string }
+  | { type: 'failed'; error: Error }
+  | { type: 'discard'; form: ProductForm };
+
+function init(product: AdminProduct): EditorState {
+  return { baseline: product, form: toForm(product), errors: {}, submitted: false, savedAt: null, serverError: null };
+}
+
+function reducer(s: EditorState, a: Action): EditorState {
+  switch (a.type) {
+    case 'load':
+      return { ...s, baseline: a.baseline, form: a.form };
+    case 'edit': {
+      const form = { ...s.form, ...a.patch };
+      return { ...s, form, savedAt: null, errors: s.submitted ? validate(form) : s.errors };
+    }
+    case 'submit':
+      return { ...s, submitted: true, serverError: null, errors: a.errors };
+    case 'saved':
+      return { ...s, baseline: a.baseline, form: a.form, submitted: false, errors: {}, savedAt: a.savedAt };
+    case 'failed': {
+      const field = a.error instanceof ApiError ? a.error.field : undefined;
+      return { ...s, serverError: a.error, errors: field ? { ...s.errors, [field]: 'invalid' } : s.errors };
+    }
+    case 'discard':
+      return { ...s, form: a.form, errors: {}, submitted: false, serverError: null };
+  }
+}
+
+/** The editor's state for one product: the form, its errors, and saving what changed. */
+export function useProductForm(product: AdminProduct, canEdit: boolean) {
+  const mutation = useUpdateProduct(product.symbol);
+  const [state, dispatch] = useReducer(reducer, product, init);
+  const formRef = useRef<HTMLFormElement>(null);
+  const { baseline, form } = state;
+
+  const diff = useMemo(() => changes(baseline, form), [baseline, form]);
+  const dirty = Object.keys(diff).length > 0;
+
+  // A newer copy arrived (refetch, or another operator's save) while nothing is being edited: show it.
+  if (product !== baseline && product.updatedAt !== baseline.updatedAt && !dirty) {
+    dispatch({ type: 'load', baseline: product, form: toForm(product) });
+  }
+
+  const update = (patch: Partial<ProductForm>) => dispatch({ type: 'edit', patch });
+
+  const discard = () => dispatch({ type: 'discard', form: toForm(baseline) });
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!canEdit || !dirty) return;
+    const found = validate(form);
+    dispatch({ type: 'submit', errors: found });
+    if (Object.keys(found).length) {
+      requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      return;
+    }
+    mutation.mutate(diff, {
+      onSuccess: (updated) => {
+        const next = updated && typeof updated === 'object' && 'symbol' in updated ? updated : { ...baseline, updatedAt: new Date().toISOString() };
+        dispatch({ type: 'saved', baseline: next, form: toForm(next), savedAt: new Date().toISOString() });
+      },
+      onError: (error) => dispatch({ type: 'failed', error }),
+    });
+  }
+
+  return { ...state, diff, dirty, pending: mutation.isPending, formRef, update, discard, submit };
+}
