@@ -26,7 +26,7 @@ async function call<T>(method: string, path: string, body?: unknown, token?: str
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
-/** Registers a fresh user through the API, reading the captcha answer from Redis as API.md allows. */
+/** Registers a fresh user through the API, reading the captcha answer from Redis (`captcha:<id>`), where the server keeps it. */
 async function registerUser(redis: Redis): Promise<{ email: string; password: string }> {
   const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
   const email = `trader${stamp}@example.com`;

@@ -1,4 +1,4 @@
-/** Stable error codes (API.md). The HTTP status of each is fixed here, once. */
+/** Stable error codes of the API (the `code` of every error envelope). The HTTP status of each is fixed here, once. */
 export const ERROR_STATUS = {
   VALIDATION_FAILED: 400,
   USER_EXISTS: 409,

@@ -57,7 +57,7 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
 /**
- * The relative-time rule (SPEC §9): under 15 minutes ago -> just now (also for any time in
+ * The relative-time rule: under 15 minutes ago -> just now (also for any time in
  * the future, e.g. clock skew); under an hour -> whole minutes; under a day -> whole hours;
  * a day or older -> show the date and time. The UI translates the result.
  */

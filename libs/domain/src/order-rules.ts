@@ -1,4 +1,4 @@
-/** Rules for opening and settling a fixed-time order (DESIGN.md "Trading"). Time comes in as arguments. */
+/** Rules for opening and settling a fixed-time order. Time comes in as arguments. */
 import type { Cents } from './money.js';
 
 /** A tick older than this (ms) may not open an order: MARKET_DATA_STALE. */

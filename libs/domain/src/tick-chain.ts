@@ -1,18 +1,12 @@
 /**
- * The public tick record: one block per product per second, chained by SHA-256 so that a
- * rewritten tick breaks every later hash. An order's receipt names its entry and exit ticks
- * and their blocks; anyone holding the published blocks can check it with `verifyReceipt`.
- *
- * Canonical encoding (what is hashed): JSON with no whitespace and this key order,
- *   {"symbol":S,"second":N,"ticks":[{"seq":Q,"t":T,"price":P},...],"prevHash":H}
- * where S, Q, T, P, H are JSON strings copied exactly as stored (no re-formatting of prices
- * or times), N is the epoch second as a JSON integer, and the ticks keep their stored order
- * (ascending seq). The hash is lowercase hex SHA-256 of the UTF-8 bytes of that text.
- * The first block of a product points at GENESIS_PREV_HASH (64 zeros).
+ * The public tick record: one block per product per second, chained by SHA-256 so that a rewritten tick
+ * breaks every later hash. An order's receipt names its entry and exit ticks and their blocks; anyone holding
+ * the published blocks can check it with `verifyReceipt` (docs/internals.md, "Tick chain encoding").
  */
 import { compareDecimal } from './decimal.js';
 import { sha256Hex } from './sha256.js';
 
+/** The prevHash of a product's first block (64 zeros). */
 export const GENESIS_PREV_HASH = '0'.repeat(64);
 
 export interface ChainTick {
@@ -45,7 +39,11 @@ export function blockSecond(second: number | string): number | null {
   return Number.isSafeInteger(n) && n >= 0 ? n : null;
 }
 
-/** The canonical text of a block (see the module comment). Throws RangeError on a malformed block. */
+/**
+ * The canonical text of a block, what is hashed: JSON with no whitespace, keys in the order
+ * {"symbol":S,"second":N,"ticks":[{"seq":Q,"t":T,"price":P},...],"prevHash":H}, strings exactly as stored,
+ * N the epoch second as an integer, ticks in stored (ascending seq) order. Throws RangeError on a malformed block.
+ */
 export function canonicalBlockEncoding(block: ChainBlockBody): string {
   const second = blockSecond(block.second);
   if (typeof block.symbol !== 'string' || block.symbol === '') throw new RangeError('block symbol missing');
@@ -60,7 +58,7 @@ export function canonicalBlockEncoding(block: ChainBlockBody): string {
   return JSON.stringify({ symbol: block.symbol, second, ticks, prevHash: block.prevHash });
 }
 
-/** SHA-256 hex of the canonical encoding. */
+/** Lowercase hex SHA-256 of the UTF-8 bytes of the canonical encoding. */
 export function hashBlock(block: ChainBlockBody): string {
   return sha256Hex(canonicalBlockEncoding(block));
 }

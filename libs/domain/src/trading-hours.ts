@@ -1,18 +1,8 @@
 /**
- * When a product trades. A schedule gives weekly open intervals in the product's time zone
- * (or null for 24/7), holiday dates and a maintenance flag; `marketState` says whether the
- * market is open at an instant and when it next opens. Local times are turned into instants
- * with luxon, so DST changes are honoured: a local time that does not exist (spring forward)
- * moves forward by the gap, and an ambiguous one (fall back) takes the later, standard-time
- * instant, as luxon resolves them.
- *
- * Sessions: an interval opens on its weekday `day` (0 = Sunday) at `open` and
- * - closes the same day at `close` when close > open;
- * - closes at the end of that day when close is '24:00';
- * - otherwise (close <= open) runs past midnight and closes the next day at `close`
- *   (so open = close is a 24-hour session). It still belongs to the day it opened on.
- * Holidays are local dates ('YYYY-MM-DD'): no session opens on a holiday (24/7 products are
- * closed that whole local day), while a session that opened the day before runs to its close.
+ * When a product trades: weekly open intervals in the product's time zone (null for 24/7), holiday dates and a
+ * maintenance flag; `marketState` says whether the market is open at an instant and when it next opens. Local
+ * times become instants with luxon, so DST is honoured. A session belongs to the day it opens on, also when it
+ * runs past midnight (close <= open), and none opens on a holiday (docs/internals.md, "Trading hours").
  */
 import { DateTime, IANAZone } from 'luxon';
 
@@ -21,7 +11,7 @@ export interface TradingInterval {
   day: number;
   /** 'HH:MM', 00:00-23:59. */
   open: string;
-  /** 'HH:MM', 00:00-23:59, or '24:00' for midnight at the end of the day. */
+  /** 'HH:MM', 00:00-23:59, or '24:00' for midnight at the end of the day; at or before `open`, the session closes the next day. */
   close: string;
 }
 

@@ -1,6 +1,6 @@
 import { ERROR_STATUS, type ErrorCode } from '@candor/contracts';
 
-/** A typed error carrying a stable code from API.md; the exception filter turns it into the envelope. */
+/** A typed error carrying a stable error code (ERROR_STATUS, libs/contracts); the exception filter turns it into the envelope. */
 export class DomainError extends Error {
   readonly status: number;
   constructor(

@@ -3,17 +3,11 @@ import type { EntityManager } from 'typeorm';
 import { DomainError } from './domain-error.js';
 
 /**
- * `Idempotency-Key` for money-moving POSTs (API.md "Conventions"), on the `idempotency_keys` table.
- *
- * The key and its answer are stored INSIDE the transaction that does the work, so a key and its
- * effect commit (or roll back) together:
- *  - same key, same request, after the first committed -> the first answer (status and body);
- *  - same key, another request (or another endpoint)    -> 409 IDEMPOTENCY_KEY_REUSED;
- *  - same key, concurrently                             -> whichever stores the key second waits on
- *    the first's uncommitted key row (unique index), then rolls its own work back and replays the
- *    first answer: never two effects;
- *  - the first attempt was refused or failed            -> nothing was kept, the key is free again.
- * A key is scoped to its subject (user or operator id).
+ * `Idempotency-Key` for money-moving POSTs, on the `idempotency_keys` table, scoped to the subject (user or
+ * operator id). The key and its answer are stored INSIDE the transaction that does the work, so they commit
+ * or roll back together: a repeat replays the first answer, another request under the key is 409
+ * IDEMPOTENCY_KEY_REUSED, a concurrent repeat waits for the first and replays it, and a refused first
+ * attempt keeps nothing (docs/internals.md, "Idempotency keys").
  */
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 const KEY_FORMAT = /^[\x21-\x7e]{1,128}$/;

@@ -13,7 +13,7 @@ import { ZodPipe } from './zod.pipe.js';
  * status) and the validated inputs (400) itself.
  */
 
-/** The features, one OpenAPI tag each (the sections of API.md). */
+/** The features, one OpenAPI tag each (the sections of the API description). */
 export const FEATURES = {
   auth: 'Registration, login, access and refresh tokens, sessions',
   account: "The signed-in user's profile, summary and passwords",

@@ -56,15 +56,11 @@ export function toCents(v: string | number | null | undefined): Cents {
 }
 
 /**
- * The one service through which money moves (DESIGN.md "Ledger"). Every entry is a set of
- * postings summing to zero, written in the caller's transaction together with the balance
- * updates; a debit that would take a non-negative account below zero fails in the same
- * statement, and the database refuses an unbalanced entry (trigger postings_balanced).
- *
- * At the database level there are two write paths, with the same rules: `candor_post_entry` for one
- * entry (migration LedgerPostFunction; `post` calls it) and `candor_post_entries` for many (migration
- * LedgerPostEntries; `postBatch` calls it). The order hot path calls them inside the one statement
- * that also stores the order (OrdersRepository.place) or a batch of orders (placeBatch): one round trip.
+ * The one service through which money moves. Every entry is a set of postings summing to zero, written in
+ * the caller's transaction with the balance updates; a debit that would take a non-negative account below
+ * zero fails in the same statement, and the database refuses an unbalanced entry (trigger postings_balanced).
+ * `post` calls the ledger function candor_post_entry, `postBatch` candor_post_entries (same rules); the order
+ * path calls them from its own single statement (docs/internals.md, "Ledger functions").
  */
 @Injectable()
 export class LedgerService {
@@ -104,7 +100,7 @@ export class LedgerService {
     assertBalanced(postings);
 
     // One round trip: candor_post_entry (migration LedgerPostFunction) inserts the entry, applies the
-    // guarded updates in the ledger's lock order (see lockAccounts) and inserts the postings.
+    // guarded updates in account-id order and inserts the postings.
     const rows: { out_entry_id: string; out_entry_no: string }[] = await em
       .query(`SELECT out_entry_id, out_entry_no FROM candor_post_entry($1, $2, $3, $4, $5, $6, $7::bigint[], $8::bigint[])`, [
         spec.type,
@@ -122,16 +118,11 @@ export class LedgerService {
   }
 
   /**
-   * Posts many balanced entries inside `em`'s transaction in ONE round trip: the ledger's batch
-   * function candor_post_entries (migration LedgerPostEntries) locks all the batch's accounts once in
-   * the ledger's lock order (users' accounts by id, then platform accounts, so a shared house row is
-   * held the shortest), applies the entries in order (each posting's balance_after is the running
-   * balance of its account), inserts the entries and all postings with one statement each, and updates
-   * every account ONCE, so a hot platform account is one row update per batch.
-   * Every entry must carry a unique key (that is how idempotency works): entries whose key was already
-   * posted are skipped and answer null, like `post`. An entry that would leave a non-negative account
-   * below zero (at its point in the batch) fails the whole batch with INSUFFICIENT_BALANCE; so does, as
-   * a database error, a key being posted by another transaction at the same moment.
+   * Posts many balanced entries inside `em`'s transaction in ONE round trip (candor_post_entries: every
+   * account locked once in the ledger's lock order and updated once; docs/internals.md, "Ledger functions").
+   * Every entry needs a unique key: one already posted is skipped and answers null, like `post`. An entry
+   * that would leave a non-negative account below zero (at its point in the batch) fails the whole batch
+   * with INSUFFICIENT_BALANCE; so does, as a database error, the same key being posted concurrently.
    */
   async postBatch(em: EntityManager, entries: readonly EntrySpec[]): Promise<(PostedEntry | null)[]> {
     if (entries.length === 0) return [];

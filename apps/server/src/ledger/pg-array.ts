@@ -1,12 +1,7 @@
 /**
- * Postgres array literals for the ledger's batch calls, written in one pass.
- *
- * node-postgres turns a JS array parameter into a literal itself, but element by element through
- * its generic value conversion, with two regular-expression replaces per string: for a settlement
- * batch's nine arrays (about 12 500 elements per 1 000 orders) that was a tenth of the worker's CPU
- * in a burst (bench:settle --profile). These write literals that Postgres reads as the same values
- * (ids and integers without the quotes node-postgres puts around every element); they are passed
- * as text parameters and cast in SQL (`$1::bigint[]`), exactly as before.
+ * Postgres array literals for the ledger's batch calls, written in one pass: node-postgres' own
+ * element-by-element conversion was a tenth of the worker's CPU in a settlement burst. Postgres reads them
+ * as the same values; they go as text parameters cast in SQL (`$1::bigint[]`) (docs/internals.md, "Array parameters").
  */
 
 /** Ids and integers need no quoting: digits, hex and dashes only (a uuid, a bigint id as text). */

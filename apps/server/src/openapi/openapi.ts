@@ -15,19 +15,10 @@ import { ZodPipe } from '../common/zod.pipe.js';
 import { FEATURES, routeDoc } from '../common/openapi.js';
 
 /**
- * The api's OpenAPI description, built from the controllers' own metadata by @nestjs/swagger and
- * completed here from what Nest's metadata already says, so nothing is written twice:
- *  - bearer security: `user` for UserAuthGuard routes, `operator` for OperatorAuthGuard routes, none (`[]`) for the rest;
- *  - error responses (the shared error envelope, one response per status naming its codes): the codes
- *    of `@Doc(..., { errors })`, plus VALIDATION_FAILED for validated input (ZodBody, ZodQuery, the
- *    Idempotency-Key header), UNAUTHENTICATED for a guard needing a token, FORBIDDEN for `@Roles`,
- *    RATE_LIMITED for `@RateLimit`, NOT_FOUND for a path parameter and IDEMPOTENCY_KEY_REUSED for
- *    the Idempotency-Key header;
- *  - the success body of `@Doc(..., { ok })`; the success status is @nestjs/swagger's (it reads `@HttpCode`).
- * Request bodies and query parameters are the JSON Schemas of the routes' zod schemas (input side).
- *
- * `npm run openapi` writes it to docs/openapi.json (./generate.ts); the running api serves the same
- * document at `GET /api/openapi.json` (`serveOpenApi`). JSON only: Swagger UI would need a looser CSP.
+ * The api's OpenAPI description, built by @nestjs/swagger from the controllers and completed here from
+ * what Nest's metadata already says (guards -> security and 401/403/429, zod pipes -> bodies, queries and
+ * 400, `@Doc` -> summaries, success bodies and error codes), so nothing is written twice.
+ * `npm run openapi` writes it to docs/openapi.json; the api serves it at `GET /api/openapi.json`.
  */
 
 /** Where the running api serves the document (the global prefix is `api`, see bootstrap.ts). */

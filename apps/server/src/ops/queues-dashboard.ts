@@ -19,16 +19,10 @@ import { QUEUES } from '@candor/cross-process';
 export const OPS_QUEUES_CONSOLE_PAGE = `${CONSOLE_PATH}#/queues`;
 
 /**
- * The queues dashboard at /ops/queues: bull-board over the worker's BullMQ queues (settlement, the
- * sweeper, the ledger check, housekeeping), read-only. An operator sees what is waiting, running,
- * delayed or failed and why, but cannot retry, promote, clean or remove a job from here: settlement
- * is exactly-once by its own guard either way, and every operator action must be an audited one.
- *
- * It is a page a browser opens, so it cannot send the console's bearer token. Instead
- * `POST /api/admin/ops/session` (an admin's console token) sets an httpOnly, SameSite=Strict cookie
- * scoped to /ops holding a token of its own audience; every request here (page, static files and the
- * board's JSON) must carry it, and its console session must still be live. Without it a page request
- * is sent to the console's queues page, and anything else is answered 401 UNAUTHENTICATED.
+ * The queues dashboard at /ops/queues: bull-board over the worker's BullMQ queues, read-only (every operator
+ * action must be an audited one). A browser page cannot send the console's bearer token, so every request
+ * here must carry the httpOnly /ops cookie that `POST /api/admin/ops/session` sets, with its console session
+ * still live (docs/internals.md, "Queues dashboard").
  */
 @Injectable()
 export class QueuesDashboard implements OnApplicationShutdown {

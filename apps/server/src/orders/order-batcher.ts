@@ -11,19 +11,10 @@ export interface PlaceOutcome {
 }
 
 /**
- * Groups the orders that arrive together into one statement and one commit
- * (OrdersRepository.placeBatch), so the cost of a statement, a round trip and a WAL flush is shared.
- * Batching adapts to the load by itself: while fewer than ORDER_BATCH_PARALLEL batches are in the
- * database, a new batch leaves on the next turn of the event loop when it is the only one (so a quiet
- * api sends an order at once), or after collecting for ORDER_BATCH_WAIT_MS beside another; when they
- * are all busy, arriving orders wait for the first to finish and then leave together (at most
- * ORDER_BATCH_MAX). DataLoader (cache off) does the collecting; this class decides when a batch leaves.
- *
- * Every order keeps its own answer: a short balance refuses that order only, and if a batch fails as
- * a whole (it then wrote nothing), its orders are placed again one by one with the single-order
- * statement, which gives each one its own result or error. Two orders of one batch with the same
- * (user, Idempotency-Key) cannot share a statement: the later one is placed after the batch, on its
- * own, and so replays the first one's answer.
+ * Groups the orders that arrive together into one statement and one commit (OrdersRepository.placeBatch),
+ * so a statement's fixed cost, a round trip and a WAL flush are shared, while a quiet api still sends an
+ * order at once. Every order keeps its own answer: a short balance refuses that order only, and a batch
+ * that fails as a whole is placed again one by one (docs/internals.md, "Order placement batching").
  */
 @Injectable()
 export class OrderBatcher implements OnApplicationShutdown {

@@ -44,7 +44,7 @@ export type OrderViewRow = Omit<OrderRow, 'user_id' | 'settled_at' | 'created_at
   closed_at: Date | string | null;
 };
 
-/** The wire shape of API.md `Order`: money as 2-decimal strings, prices as stored, times ISO UTC; result fields only once settled. */
+/** The wire shape `Order` (libs/contracts): money as 2-decimal strings, prices as stored, times ISO UTC; result fields only once settled. */
 export function toOrder(r: OrderViewRow): Order {
   const order: Order = {
     id: r.id,

@@ -131,15 +131,11 @@ export class OrdersRepository {
   }
 
   /**
-   * Places a batch of orders in ONE statement and one commit, each order all or nothing on its own:
-   * its stake entry through the ledger's batch function candor_post_entries (accounts locked once in
-   * the ledger's lock order, entries applied in the batch's order, an entry that would overdraw skipped as 'short'),
-   * its order row and its idempotency key with the answer. An order whose key is already committed
-   * writes nothing ('key_taken'). The (user, key) pairs of one batch must differ. Any error (a key
-   * stored concurrently by another transaction, for one) fails the whole statement, which then wrote
-   * nothing: that is thrown as BatchNotWritten, and the caller places those orders again one by one
-   * with `place`. (If the connection breaks after the commit, placing again finds each order's key,
-   * or its stake's unique key, already taken: nothing is placed twice.)
+   * Places a batch of orders in ONE statement and one commit, each all or nothing on its own: its stake
+   * entry (candor_post_entries; an overdraft is skipped as 'short'), its order row and its idempotency key.
+   * An order whose key is already committed writes nothing ('key_taken'); the (user, key) pairs of a batch
+   * must differ. Any error fails the whole statement, which then wrote nothing: thrown as BatchNotWritten,
+   * for the caller to place those orders one by one (docs/internals.md, "Order placement batching").
    */
   async placeBatch(batch: readonly PlaceStatement[]): Promise<BatchPlaceResult[]> {
     const n = batch.length;

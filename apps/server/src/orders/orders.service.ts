@@ -24,7 +24,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 type AccountIds = { cash: string; escrow: string; demo: string; demo_escrow: string };
 
 /**
- * Orders (API.md "Trading", DESIGN.md "Trading"). Opening uses the server's clock and the server's
+ * Placing and reading a user's orders. Opening uses the server's clock and the server's
  * latest tick only; the stake moves cash -> escrow (demo: demo -> demo_escrow) in the transaction
  * that inserts the order. Settlement is the worker's (orders/settlement).
  */

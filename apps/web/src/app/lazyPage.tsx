@@ -2,7 +2,7 @@ import { Component, lazy, Suspense, useState, type ComponentType, type ErrorInfo
 import { useTranslation } from 'react-i18next';
 import { Button, Icon, Loading, PageHeader } from '../components';
 
-/** SPEC §7: the loading state appears after 200 ms; a chunk that has not arrived after 60 s is a loading error. */
+/** The loading state appears after 200 ms; a chunk that has not arrived after 60 s is a loading error. */
 export const LAZY_LOADING_DELAY_MS = 200;
 export const LAZY_TIMEOUT_MS = 60_000;
 

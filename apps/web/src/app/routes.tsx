@@ -5,7 +5,7 @@ import { AppFrame, TabLayout } from './layouts';
 import { lazyPage } from './lazyPage';
 import { ROUTES, type RouteHandle } from '../lib/paths';
 
-// Every page is its own chunk (SPEC §7: lazy pages, 200 ms loading delay, 60 s time-out).
+// Every page is its own chunk, loaded by lazyPage (200 ms loading delay, 60 s time-out).
 const WelcomePage = lazyPage(() => import('../pages/welcome/WelcomePage'));
 const IndexPage = lazyPage(() => import('../pages/index/IndexPage'));
 const ProductPage = lazyPage(() => import('../pages/product/ProductPage'));

@@ -31,7 +31,7 @@ describe('formatMoney', () => {
   });
 });
 
-describe('relative time (SPEC: under 15 min just now, under a day relative, else date)', () => {
+describe('relative time (under 15 min just now, under a day relative, else date)', () => {
   const now = new Date('2025-03-01T12:00:00Z');
   const ago = (ms: number) => new Date(now.getTime() - ms).toISOString();
   it.each([

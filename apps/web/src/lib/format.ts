@@ -28,7 +28,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 export type RelativeTime = { kind: 'justNow' } | { kind: 'relative'; value: number; unit: 'minute' | 'hour' } | { kind: 'date'; date: Date };
 
-/** SPEC §9: under 15 minutes "just now", under a day a relative time, older a date and time. */
+/** Under 15 minutes "just now", under a day a relative time, older a date and time. */
 export function classifyRelativeTime(iso: string, now: Date = new Date()): RelativeTime {
   const then = new Date(iso);
   const diff = now.getTime() - then.getTime();

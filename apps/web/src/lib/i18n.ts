@@ -13,7 +13,7 @@ import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from './wire';
 /** localStorage key of the chosen language (non-secret app state). */
 export const LANG_STORAGE_KEY = 'candor.lang';
 
-/** The default and fallback language (SPEC: zh-TW). */
+/** The default and fallback language (zh-TW). */
 export const FALLBACK_LOCALE: Locale = DEFAULT_LOCALE;
 
 /** Each language named in itself: the same in every locale, so not a translation key. */

@@ -4,14 +4,9 @@ import type { ClientToServerEvents, ServerToClientEvents } from '@candor/contrac
 import { getAccessToken, onAccessTokenChange } from './api';
 
 /**
- * The one socket.io client of the app.
- *
- * - Path `/socket.io` on the page's own origin; the handshake carries `auth: { token }` read at
- *   every (re)connect, so a refreshed access token is used on the next reconnect.
- * - When the access token changes (login, refresh, logout) the socket reconnects, so it joins
- *   (or leaves) the private `user:ID` room with the new identity.
- * - Channels are reference-counted: several components may ask for `ticker:BTCUSDT`; the
- *   server is told once, and told again after every reconnect (rooms do not survive one).
+ * The one socket.io client of the app, on the page's origin. The access token is read at every (re)connect,
+ * and a token change reconnects, so the private `user:ID` room follows login and logout. Channels are
+ * reference-counted and asked for again after every reconnect (docs/internals.md, "Web socket client").
  */
 export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 export type ServerEvent = keyof ServerToClientEvents;

@@ -6,7 +6,7 @@ export type OrderStatus = 'open' | 'settled';
 export type OrderOutcome = 'win' | 'loss' | 'tie';
 
 /**
- * A fixed-time order (DESIGN.md "Trading"). Prices and ticks come from the feed; the outcome,
+ * A fixed-time order. Prices and ticks come from the feed; the outcome,
  * payout and pnl are computed by settlement from the two ticks and nothing else. There is no
  * column through which anyone could choose them: the database refuses any change to a settled
  * order and any change of the opening terms (trigger orders_guard, migration 1763800000001).

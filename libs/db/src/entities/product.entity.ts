@@ -16,7 +16,7 @@ export interface ProductExpiry {
 }
 
 /**
- * A tradable product's catalogue settings (DESIGN.md "Trading"). Deliberately there is no price,
+ * A tradable product's catalogue settings. Deliberately there is no price,
  * no outcome and no payout override here: prices come from the feed (`ticks`) and nothing else.
  * Stakes are bigint cents (strings from pg).
  */

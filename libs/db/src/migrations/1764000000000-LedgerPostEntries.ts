@@ -1,23 +1,11 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * `candor_post_entries`: many balanced journal entries in ONE call, each one all or nothing on its
- * own. It is `candor_post_entry` for a batch (the order hot path groups the orders that arrive
- * together into one statement and one commit), with the same rules:
- *  - every entry has two or more non-zero postings summing to zero, or the call fails;
- *  - an entry whose unique key is already posted (or repeated earlier in the batch) is skipped
- *    ('duplicate'), as `candor_post_entry` skips it;
- *  - all the batch's accounts are locked at once in the ledger's lock order (users' accounts by id,
- *    then platform accounts by id: the order every ledger write uses, so batches, single entries and
- *    settlement cannot deadlock, and a shared platform row such as the house is locked last and held
- *    the shortest), and the entries are applied one after another in the given order on the locked
- *    balances: each posting's balance_after is the running balance of its account;
- *  - an entry that would leave a non-negative account below zero is refused as a whole: with
- *    p_skip_short it is skipped ('short') and the others go on, otherwise the call raises CD001;
- *  - then one INSERT of the entries, one INSERT of all postings (the postings_balanced trigger runs
- *    once and checks every entry), and one UPDATE per changed account.
- * Returns one row per entry, in order: its status ('posted' | 'duplicate' | 'short'), the entry's id
- * and number when posted, and its postings' accounts and balances after (null unless posted).
+ * `candor_post_entries`: `candor_post_entry` for a batch (the order hot path's one statement per batch), each
+ * entry all or nothing on its own, same rules; accounts are locked once in the ledger's lock order. An entry
+ * that would overdraw is skipped ('short') with p_skip_short, else the call raises CD001. Returns one row per
+ * entry, in order: 'posted' (with id, number, accounts and balances after), 'duplicate' or 'short'
+ * (docs/internals.md, "Ledger functions").
  */
 export class LedgerPostEntries1764000000000 implements MigrationInterface {
   name = 'LedgerPostEntries1764000000000';

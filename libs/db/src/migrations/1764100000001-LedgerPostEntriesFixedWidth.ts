@@ -2,16 +2,10 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 import { LedgerPostEntries1764000000000 } from './1764000000000-LedgerPostEntries.js';
 
 /**
- * `candor_post_entries` with the same rules and answers (see LedgerPostEntries), cheaper per entry:
- *  - A subscript of a text or varchar array seeks from its first element, so `st[g.e]`, `nos[g.e]`,
- *    `p_ref_ids[g.e]`... inside a statement over the batch cost O(n) each and O(n²) per statement:
- *    the largest single cost of a settlement burst in Postgres (perf: array_seek, 11 % of the samples).
- *    The statuses are now a smallint array (0 posted, 1 duplicate, 2 short), the entry numbers a
- *    bigint array formatted where they are written, and the entries' text columns are read by one
- *    multi-array unnest (sequential) instead of by subscript.
- *  - The shape checks and the entry of each posting are computed in one set-based statement instead of
- *    a plpgsql loop over every posting, and the ids and numbers of the posted entries are drawn in one
- *    statement (in entry order, as before).
+ * `candor_post_entries` with the same rules and answers (see LedgerPostEntries), cheaper per entry: text array
+ * subscripts made each statement over the batch O(n²), so statuses and entry numbers are fixed-width arrays,
+ * text columns are read by one unnest, and the shape checks are set-based
+ * (docs/internals.md, "Migrations: why each exists").
  */
 export class LedgerPostEntriesFixedWidth1764100000001 implements MigrationInterface {
   name = 'LedgerPostEntriesFixedWidth1764100000001';

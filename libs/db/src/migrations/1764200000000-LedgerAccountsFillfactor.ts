@@ -1,12 +1,9 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * ledger_accounts rows are updated on every order and every settlement (the balance), and the house
- * row once per batch. No index names `balance`, so an update can be a HOT update (no new index
- * entries, no bottom-up index deletion later) whenever the row's page has room for the new version;
- * at the default fillfactor 100 the pages are full and most updates were not HOT (a settlement burst:
- * 4 106 of 22 740). Half of each page is now left for updated versions. Pages already written keep
- * their layout until they are rewritten (VACUUM FULL or CLUSTER); new pages follow the setting.
+ * ledger_accounts rows are updated on every order and every settlement. No index names `balance`, so leaving
+ * half of each page free lets a balance update be HOT (no new index entries); pages already written keep their
+ * layout until rewritten (docs/internals.md, "Migrations: why each exists").
  */
 export class LedgerAccountsFillfactor1764200000000 implements MigrationInterface {
   name = 'LedgerAccountsFillfactor1764200000000';

@@ -1,19 +1,10 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * `open_orders` keyed by (expires_at, turn, user_id, order_id), with the symbol kept as a column.
- * Settlement claims a window's orders in this key order, so one batch holds all of a user's orders of
- * a second (but at a batch boundary), and each ledger account is locked and updated about once per
- * burst instead of once per batch it appears in. Keyed by (expires_at, symbol, order_id), a user with
- * five orders in a 10 000-order second over three symbols had them in about four of its ten batches:
- * 13 400 account updates instead of 4 000.
- *
- * `turn` is a hash of the user and the expiry second (candor_settle_turn), so the users' order changes
- * from second to second: no user's orders are always the last of a burst to settle.
- *
- * Readiness (a tick later than the expiry is stored) is now decided per symbol from its latest stored
- * tick (SETTLE_SQL), which needs no index on (expires_at, symbol). The trigger fills user_id and turn;
- * a listed row whose order does not exist (none should) is dropped.
+ * `open_orders` keyed by (expires_at, turn, user_id, order_id): settlement claims in key order, so a batch
+ * holds all of a user's orders of a second and each ledger account is updated about once per burst, not once
+ * per batch. `turn` (candor_settle_turn, a hash of user and second) reorders the users every second, so no
+ * one always settles last (docs/internals.md, "Migrations: why each exists").
  */
 export class OpenOrdersByUser1764300000000 implements MigrationInterface {
   name = 'OpenOrdersByUser1764300000000';

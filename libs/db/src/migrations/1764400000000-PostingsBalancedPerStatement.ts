@@ -2,16 +2,10 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 import { POSTINGS_CHECKED_BY_INDEX_SQL } from './1764000000001-PostingsReferencesChecked.js';
 
 /**
- * The postings statement trigger checks each entry's balance from the statement's own rows
- * (the transition table) instead of summing all of the entry's postings through the postings_entry
- * index: one hash aggregate over the statement instead of one index probe and sum per entry. In a
- * settlement burst those probes were about 7 ms of every 1 000-order batch.
- *
- * The same entries are refused. Postings are append-only and every statement that inserts them runs
- * this check, so before a statement every entry it names already sums to zero (or has no postings).
- * After the statement an entry sums to zero exactly when the statement's own postings of it do. And a
- * posting is never zero (CHECK amount <> 0), so postings that sum to zero are two or more: the old
- * "two or more postings" rule follows. Every named entry and account must still exist.
+ * The postings statement trigger sums each entry from the statement's own rows (one hash aggregate) instead of
+ * probing all of the entry's postings by index. It refuses the same entries: postings are append-only and every
+ * insert is checked, so an entry can only be unbalanced by the statement's own postings of it
+ * (docs/internals.md, "Migrations: why each exists").
  */
 export class PostingsBalancedPerStatement1764400000000 implements MigrationInterface {
   name = 'PostingsBalancedPerStatement1764400000000';

@@ -2,20 +2,10 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 import { LedgerPostEntriesFixedWidth1764100000001 } from './1764100000001-LedgerPostEntriesFixedWidth.js';
 
 /**
- * `candor_post_entries` with the same rules and answers (see LedgerPostEntriesFixedWidth), holding the
- * platform accounts for less. Two settlement lanes post at the same time, and both pay to or from
- * the one house row: the second waits from its account lock until the first commits.
- *
- * Without skip (every entry posts or the call fails: LedgerService.postBatch, which settlement uses),
- * which entries post is known before any balance is read. So the users' accounts are locked first (by id, as
- * before), the journal entries are written, and only then are the platform accounts locked, by id,
- * followed by the running balances, the postings and the balance updates. The journal insert, about a
- * fifth of a 1 000-order batch's time in the function, is out of the time the house row is held.
- * The lock order is unchanged (users' accounts by id, then platform accounts by id), so two callers
- * still cannot deadlock on accounts.
- *
- * With skip (the order batches), which entries post depends on every balance: that path is unchanged,
- * every account locked first in one statement.
+ * `candor_post_entries` with the same rules and answers (see LedgerPostEntriesFixedWidth), holding the shared
+ * house row for less: without skip (settlement) the journal entries are written before the platform accounts
+ * are locked. The lock order is unchanged, so no deadlock; the skip path (order batches) is unchanged
+ * (docs/internals.md, "Migrations: why each exists").
  */
 export class LedgerPostEntriesHouseLockLater1764400000001 implements MigrationInterface {
   name = 'LedgerPostEntriesHouseLockLater1764400000001';

@@ -80,14 +80,10 @@ export interface SimulatedFeedOptions {
 }
 
 /**
- * The default feed: a random walk per product with its own volatility and precision, and nothing at
- * all while a product's market is closed. Ticks come at a random cadence (350 ms ± 100 ms), and
- * besides, right after every whole second (`boundaryOffsetMs`), each open product makes its next
- * step at once: the boundary tick. Orders expire on whole seconds and settle on the first stored
- * tick after their expiry, so the boundary tick (flagged, and stored by the writer at once) is what
- * lets them settle within milliseconds. Its price is only the walk's next step, drawn like any
- * other; the random cadence restarts from it, so a product makes about 3.3 ticks a second (never
- * fewer than 3 in a whole second: the boundary tick, then steps at most 450 ms apart).
+ * The default feed: a random walk per product, silent while its market is closed, at a random cadence
+ * (350 ms ± 100 ms). Right after every whole second each open product also takes its next step at once: the
+ * boundary tick, stored at once, which lets orders expiring on that second settle within milliseconds
+ * (docs/internals.md, "Simulated feed and boundary ticks").
  */
 export class SimulatedFeed implements FeedAdapter {
   private timer: NodeJS.Timeout | null = null;

@@ -93,14 +93,10 @@ function isConflict(e: unknown): boolean {
 }
 
 /**
- * The one path by which ticks enter the record. Each tick gets the product's next seq and a
- * time that never goes back; ticks are written in batches (one multi-row INSERT with their
- * candle rollups), each second's block is appended once the second has passed, and only after
- * the transaction committed is the tick announced (last tick in Redis, message on the ticks
- * channel), so anything that saw a tick can find it in Postgres.
- *
- * One writer per product at a time (the feed holds a Redis lock); the database refuses a second
- * writer's duplicate seq or second, and the writer then re-reads its state.
+ * The one path by which ticks enter the record: each tick gets the product's next seq and a time that never
+ * goes back, is written in a batch with its candle rollups, and is announced (Redis) only after its commit,
+ * so anything that saw a tick can find it in Postgres. One writer per product (the feed's Redis lock); the
+ * database refuses a second one's duplicates (docs/internals.md, "Tick writer").
  */
 export class TickWriter {
   private readonly states = new Map<string, Promise<SymbolState | null>>();

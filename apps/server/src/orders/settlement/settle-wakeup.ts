@@ -22,18 +22,10 @@ export function tickTimeOf(message: string): number {
 export const secondClosedBy = (tMs: number): number => Math.ceil(tMs / 1000) - 1;
 
 /**
- * Wakes settle jobs as soon as a tick that can make their orders ready is stored. The feed publishes
- * every tick on REDIS_CHANNELS.ticks after its batch committed; orders expire on whole seconds and
- * settle on the first stored tick later than their expiry, which the simulated feed makes right after
- * each second and stores at once. So:
- *
- *  - the first stored tick later than second S promotes `settle-S` from delayed to waiting (its
- *    scheduled first run is only at S + 50 ms, and later under load);
- *  - a job that ran and found expired orders still waiting for a later tick (`wait`) is promoted by
- *    the next tick later than the start of its second instead of at its next poll (SETTLE_POLL_MS),
- *    or at once if such a tick arrived while it was running (`mark`).
- *
- * Only a shortcut: if a message is missed, the job's own schedule still comes, and the sweeper after it.
+ * Wakes settle jobs as soon as a stored tick (published on REDIS_CHANNELS.ticks after its commit) can make
+ * their orders ready: the first tick later than second S promotes `settle-S` from delayed, and a job left
+ * waiting for a later tick (`wait`) is promoted by the next one instead of at its next poll. Only a shortcut:
+ * a missed message costs time, never a settlement (docs/internals.md, "The settle wake-up").
  */
 @Injectable()
 export class SettleWakeup implements OnApplicationBootstrap, OnApplicationShutdown {

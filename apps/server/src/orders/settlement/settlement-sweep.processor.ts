@@ -6,7 +6,7 @@ import { enqueueSettleSeconds } from './settlement.scheduler.js';
 import { QUEUES, SWEEP_EVERY_MS, SWEEP_OVERDUE_MS, type SettleSecondPayload, type SettlementSweepPayload } from '@candor/cross-process';
 
 /**
- * The safety net (DESIGN.md: "a sweeper settles anything overdue, so losing Redis loses nothing"):
+ * The safety net, so that losing Redis loses nothing:
  * every SWEEP_EVERY_MS it settles every open order whose expiry is more than SWEEP_OVERDUE_MS past
  * and that has a later tick, whatever happened to its settle job; and it re-creates the settle jobs
  * of the seconds about to expire, in case Redis lost them.

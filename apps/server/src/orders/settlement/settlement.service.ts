@@ -8,19 +8,11 @@ import { RuleCache, settlementEntry, type SettledRow } from './settlement-entry.
 const iso = (ms: number): string => new Date(ms).toISOString();
 
 /**
- * The settlement statement: $1/$2 the window [lo, hi) of expiresAt, $3 the most orders. Claims ready
- * open orders (a later tick is stored) from open_orders FOR UPDATE SKIP LOCKED and deletes their rows,
- * finds each one's closing tick, flips them open -> settled with the domain's outcome and amounts, and
- * returns them (times as ISO text).
- *
- * Its cost follows the batch, not the window: the orders are claimed in open_orders' key order
- * (expiry, turn, user, order), stopping at `$3`, so a batch holds all of a user's orders of a second
- * (but at a batch boundary) and each ledger account is touched about once per second's orders, not
- * once per batch; the turn, a hash of user and second, varies the users' order from second to second
- * (migration OpenOrdersByUser). An order is ready when its symbol's latest stored tick is later
- * than its expiry: one probe per symbol of the tick record (a skip scan of its key), not one per order.
- * No index of orders names a column the flip changes, so the flip is a HOT update (migration
- * OpenOrders); the conditional `status = 'open'` keeps it exactly once whatever open_orders holds.
+ * The settlement statement: $1/$2 the window [lo, hi) of expiresAt, $3 the most orders. Claims ready open
+ * orders (a later tick is stored) from open_orders FOR UPDATE SKIP LOCKED and deletes their rows, finds each
+ * one's closing tick, flips them open -> settled with the domain's outcome and amounts, and returns them
+ * (times as ISO text). Its cost follows the batch, not the window; the conditional `status = 'open'` keeps
+ * the flip exactly once whatever open_orders holds (docs/internals.md, "Settlement").
  */
 export const SETTLE_SQL = `WITH RECURSIVE symbols AS (
            -- the tick record's symbols: a skip scan, one index probe each
@@ -84,14 +76,10 @@ export const SETTLE_SQL = `WITH RECURSIVE symbols AS (
                    to_char(o.closed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS closed_at`;
 
 /**
- * Planner setting for the settle statement. The seconds about to expire are past the end of
- * open_orders' statistics (their orders arrived after the last ANALYZE), so Postgres estimates a
- * dozen rows where a burst has thousands, and for the claim it picked a bitmap scan of the whole
- * second plus a sort, in every batch, instead of the key-ordered index scan that stops at $3.
- * Without bitmap scans, the ordered index scan is the cheapest plan whatever the estimate (a
- * sequential scan would read the whole table and sort). SETTLE_PLANNER_RESET_SQL undoes it right
- * after the statement, so the ledger function's statements are planned (and their plans cached on
- * the connection) as everywhere else.
+ * Planner setting for the settle statement: the seconds about to expire lie past open_orders' statistics,
+ * so Postgres underestimates them and would claim by a bitmap scan and sort of the whole second. Without
+ * bitmap scans the key-ordered index scan that stops at $3 wins whatever the estimate. The reset right after
+ * leaves the ledger function's plans as everywhere else (docs/internals.md, "Settlement").
  */
 export const SETTLE_PLANNER_SQL = `SET LOCAL enable_bitmapscan = off`;
 export const SETTLE_PLANNER_RESET_SQL = `RESET enable_bitmapscan`;
@@ -124,16 +112,11 @@ interface TradingAccounts {
 const ACCOUNT_CACHE_MAX = 200_000;
 
 /**
- * Settlement (DESIGN.md "Trading"): for every open order in a window whose symbol already has a
- * tick LATER than the order's expiry, the close is the last tick at or before expiresAt (ties in
- * time: the later-recorded), the outcome and amounts follow the domain rule, and in ONE transaction
- * the orders flip `open -> settled` conditionally (`... AND status = 'open'`) and their money moves
- * through `LedgerService.postBatch` (one entry per order, the house row updated once per batch).
- * Orders are claimed through their `open_orders` rows, `FOR UPDATE SKIP LOCKED`, and the claimed rows
- * are deleted by the same statement, so a second settler (a re-run job, the sweeper, another worker)
- * never waits on or double-settles the same order: it settles what is left, or nothing. Only the
- * claimer of an order's open_orders row updates that order, so settlers never wait on each other's
- * orders rows, and they lock ledger accounts in the ledger's lock order: they cannot deadlock.
+ * Settlement: an open order closes on the last tick at or before its expiry once a LATER tick of its symbol
+ * is stored; in ONE transaction per batch the orders flip `open -> settled` (conditionally) and their money
+ * moves through `LedgerService.postBatch`. Claiming through open_orders FOR UPDATE SKIP LOCKED lets several
+ * settlers (a re-run job, the sweeper, another worker) run at once: none waits on another's orders, none
+ * settles an order twice, none deadlocks (docs/internals.md, "Settlement").
  */
 @Injectable()
 export class SettlementService {

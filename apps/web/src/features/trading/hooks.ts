@@ -75,7 +75,7 @@ export function useWallet() {
   });
 }
 
-/** The list endpoint answers `{ items, nextCursor }` (API.md "Lists"); a bare array is accepted too. */
+/** The list endpoint answers `{ items, nextCursor }`, as every list of the API does; a bare array is accepted too. */
 function asPage(res: Page<Order> | Order[]): Page<Order> {
   return Array.isArray(res) ? { items: res, nextCursor: null } : res;
 }

@@ -12,7 +12,7 @@ import { ROUTES } from '../../lib/paths';
 import { APP_NAME } from '../../lib/constants';
 import styles from '../../features/market/market.module.css';
 
-/** Quick links of the home page (SPEC §1). `to: null` has no page yet: it says so instead of pretending. */
+/** Quick links of the home page. `to: null` has no page yet: it says so instead of pretending. */
 const QUICK_LINKS: { key: string; icon: IconName; to: string | null }[] = [
   { key: 'deposit', icon: 'wallet', to: ROUTES.depositList },
   { key: 'trade', icon: 'chart', to: ROUTES.product },
