@@ -11,6 +11,7 @@ import { AdminModule } from './admin/admin.module.js';
 import { OpsModule } from './ops/ops.module.js';
 import { AccountModule } from './account/account.module.js';
 import { WalletModule } from './wallet/wallet.module.js';
+import { WithdrawalsModule } from './withdrawals/withdrawals.module.js';
 import { RealtimeModule } from './realtime/realtime.module.js';
 import { MarketModule } from './market/market.module.js';
 import { OrdersModule } from './orders/orders.module.js';
@@ -33,6 +34,7 @@ export class ApiModule {
         OpsModule,
         AccountModule,
         WalletModule,
+        WithdrawalsModule,
         RealtimeModule,
         MarketModule,
         OrdersModule,

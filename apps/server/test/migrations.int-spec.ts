@@ -17,7 +17,17 @@ const LATER = [
   'OpenOrdersByUser1764300000000',
   'PostingsBalancedPerStatement1764400000000',
   'LedgerPostEntriesHouseLockLater1764400000001',
+  'WithdrawalAccounts1764500000000',
 ];
+/** Undoes the applied migrations from the last one down to and including `name`. */
+async function undoThrough(name: string): Promise<void> {
+  for (;;) {
+    const [last]: { name: string }[] = await ds.query(`SELECT name FROM migrations ORDER BY id DESC LIMIT 1`);
+    if (!last) throw new Error(`${name} is not applied`);
+    await ds.undoLastMigration();
+    if (last.name === name) return;
+  }
+}
 /** open_orders rows whose expiry, symbol and user are their order's. */
 const listedOrders = async (): Promise<{ order_id: string; expires_at: Date; symbol: string }[]> =>
   ds.query(`SELECT q.order_id, q.expires_at, q.symbol FROM open_orders q
@@ -181,12 +191,13 @@ describe('settlement-burst migrations', () => {
     const [bal] = await ds.query(`SELECT balance::text FROM ledger_accounts WHERE id = $1`, [cash.id]);
     expect(bal.balance).toBe('800');
 
-    // LedgerPostEntriesHouseLockLater (the last one) alone down and up: the function it replaces posts on
-    // the same running balances, and so does it again.
+    // LedgerPostEntriesHouseLockLater alone down and up (the migrations after it, which leave the ledger
+    // functions alone, are undone first): the function it replaces posts on the same running balances,
+    // and so does it again.
     const lockLater = async () =>
       /user_id IS NOT NULL ORDER BY a\.id FOR UPDATE/.test((await ds.query(`SELECT pg_get_functiondef('candor_post_entries'::regproc) AS def`))[0].def);
     expect(await lockLater()).toBe(true);
-    await ds.undoLastMigration();
+    await undoThrough('LedgerPostEntriesHouseLockLater1764400000001');
     expect(await lockLater()).toBe(false);
     expect((await postTwo(String(cash.id), String(house.id), ['mig:4', 'mig:1'])).map((r) => [r.out_status, r.out_balances])).toEqual([
       ['posted', ['-1100', '1100']],
@@ -201,19 +212,17 @@ describe('settlement-burst migrations', () => {
 
     // PostingsBalancedPerStatement (with the one after it) down and up: either check refuses an entry that a
     // later statement unbalances, and accepts a later balanced pair.
-    await ds.undoLastMigration();
+    await undoThrough('LedgerPostEntriesHouseLockLater1764400000001');
     expect(await balancePerStatement()).toBe(true);
     expect(await laterPostingUnbalances(String(cash.id), String(house.id))).toMatch(/journal entry \d+ does not balance/);
-    await ds.undoLastMigration();
+    await undoThrough('PostingsBalancedPerStatement1764400000000');
     expect(await balancePerStatement()).toBe(false);
     expect(await laterPostingUnbalances(String(cash.id), String(house.id))).toMatch(/journal entry \d+ does not balance/);
     await ds.runMigrations();
     expect(await balancePerStatement()).toBe(true);
 
     // OpenOrdersByUser (with the ones after it) down and up again: every open order stays listed.
-    await ds.undoLastMigration();
-    await ds.undoLastMigration();
-    await ds.undoLastMigration();
+    await undoThrough('OpenOrdersByUser1764300000000');
     expect(await openOrdersKey()).toBe('PRIMARY KEY (expires_at, symbol, order_id)');
     const [{ kept }] = await ds.query(`SELECT count(*)::int AS kept FROM open_orders`);
     expect(kept).toBe(15);

@@ -8,6 +8,7 @@ export const ERROR_STATUS = {
   TRADE_PASSWORD_MISMATCH: 400,
   INVALID_CREDENTIALS: 401,
   TRADE_PASSWORD_INVALID: 422,
+  TRADE_PASSWORD_LOCKED: 422,
   OLD_PASSWORD_INVALID: 422,
   WITHDRAWAL_ACCOUNT_NOT_BOUND: 404,
   WITHDRAWAL_HOLD_ACTIVE: 422,
@@ -33,5 +34,6 @@ export type ErrorCode = keyof typeof ERROR_STATUS;
 export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
 
 export interface ErrorEnvelope {
-  error: { code: ErrorCode; message: string; field?: string; requestId?: string };
+  /** `unlockAt` (TRADE_PASSWORD_LOCKED) and `holdUntil` (WITHDRAWAL_HOLD_ACTIVE): when the refusal ends, ISO 8601 UTC. */
+  error: { code: ErrorCode; message: string; field?: string; requestId?: string; unlockAt?: string; holdUntil?: string };
 }

@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import { WITHDRAWAL_NETWORKS, type WithdrawalNetwork } from '@candor/domain';
+
 export interface Wallet {
   available: string;
   frozen: string;
@@ -15,4 +18,39 @@ export interface CapitalRecord {
   createdAt: string;
   ref: string | null;
   account: string;
+}
+
+/**
+ * `PUT /api/withdrawal-account`. Which fields are required depends on `type` (bank: bank and cardNumber;
+ * crypto: network and currencyAddress); the server names the first missing or invalid one in `field`.
+ */
+export const putWithdrawalAccountBody = z.strictObject({
+  type: z.enum(['bank', 'crypto']),
+  accountName: z.string().trim().max(64).optional(),
+  nationality: z.string().trim().max(64).optional(),
+  bank: z.string().trim().max(64).optional(),
+  cardNumber: z.string().trim().max(40).optional(),
+  region: z.string().trim().max(64).optional(),
+  currencyAddress: z.string().trim().max(120).optional(),
+  network: z.enum(WITHDRAWAL_NETWORKS).optional(),
+  tradePassword: z.string().max(64),
+});
+export type PutWithdrawalAccountBody = z.infer<typeof putWithdrawalAccountBody>;
+
+/** The bound withdrawal account, as its owner sees it (the full number or address; lists and logs show `masked`). */
+export interface WithdrawalAccount {
+  type: 'bank' | 'crypto';
+  accountName: string;
+  nationality: string;
+  bank: string | null;
+  cardNumber: string | null;
+  region: string | null;
+  currencyAddress: string | null;
+  network: WithdrawalNetwork | null;
+  masked: string;
+  /** While set and in the future, withdrawals are refused with WITHDRAWAL_HOLD_ACTIVE. */
+  holdUntil: string | null;
+  updatedAt: string;
+  /** A caution about the number or address that did not stop it: LUHN_FAILED or NO_CHECKSUM. */
+  warning?: 'LUHN_FAILED' | 'NO_CHECKSUM';
 }

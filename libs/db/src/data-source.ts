@@ -8,6 +8,7 @@ import { ProductEntity } from './entities/product.entity.js';
 import { RefreshTokenEntity, SessionEntity } from './entities/session.entity.js';
 import { CandleEntity, TickBlockEntity, TickEntity } from './entities/tick.entity.js';
 import { UserEntity } from './entities/user.entity.js';
+import { WithdrawalAccountEntity } from './entities/withdrawal-account.entity.js';
 import { LedgerPostFunction1763900000000 } from './migrations/1763900000000-LedgerPostFunction.js';
 import { PostingsBalancedByIndex1763900000001 } from './migrations/1763900000001-PostingsBalancedByIndex.js';
 import { LedgerPostEntries1764000000000 } from './migrations/1764000000000-LedgerPostEntries.js';
@@ -20,6 +21,7 @@ import { LedgerAccountsFillfactor1764200000000 } from './migrations/176420000000
 import { OpenOrdersByUser1764300000000 } from './migrations/1764300000000-OpenOrdersByUser.js';
 import { PostingsBalancedPerStatement1764400000000 } from './migrations/1764400000000-PostingsBalancedPerStatement.js';
 import { LedgerPostEntriesHouseLockLater1764400000001 } from './migrations/1764400000001-LedgerPostEntriesHouseLockLater.js';
+import { WithdrawalAccounts1764500000000 } from './migrations/1764500000000-WithdrawalAccounts.js';
 import { Init1763700000000 } from './migrations/1763700000000-Init.js';
 import { Market1763800000000 } from './migrations/1763800000000-Market.js';
 import { Orders1763800000001 } from './migrations/1763800000001-Orders.js';
@@ -41,6 +43,7 @@ export const ENTITIES: Function[] = [
   TickEntity,
   TickBlockEntity,
   CandleEntity,
+  WithdrawalAccountEntity,
 ];
 export const MIGRATIONS: Function[] = [
   Init1763700000000,
@@ -58,6 +61,7 @@ export const MIGRATIONS: Function[] = [
   OpenOrdersByUser1764300000000,
   PostingsBalancedPerStatement1764400000000,
   LedgerPostEntriesHouseLockLater1764400000001,
+  WithdrawalAccounts1764500000000,
 ];
 
 export function dataSourceOptions(url: string, extra: Partial<DataSourceOptions> = {}): DataSourceOptions {

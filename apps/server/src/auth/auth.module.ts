@@ -9,6 +9,7 @@ import { OperatorAuthGuard, UserAuthGuard } from './auth.guard.js';
 import { PasswordHasher } from './password-hasher.js';
 import { SessionService } from './session.service.js';
 import { TokenService } from './token.service.js';
+import { TradePasswordService } from './trade-password.service.js';
 import { UsersRepository } from '../users/users.repository.js';
 
 /** Auth is global: every feature module may guard routes with UserAuthGuard / OperatorAuthGuard. */
@@ -16,7 +17,18 @@ import { UsersRepository } from '../users/users.repository.js';
 @Module({
   imports: [TypeOrmModule.forFeature([UserEntity, InvitationCodeEntity, OperatorEntity])],
   controllers: [AuthController],
-  providers: [AuthService, CaptchaService, PasswordHasher, SessionService, TokenService, UsersRepository, UserAuthGuard, OperatorAuthGuard, RateLimitGuard],
-  exports: [RateLimitGuard, AuthService, PasswordHasher, SessionService, TokenService, UsersRepository, UserAuthGuard, OperatorAuthGuard],
+  providers: [
+    AuthService,
+    CaptchaService,
+    PasswordHasher,
+    SessionService,
+    TokenService,
+    TradePasswordService,
+    UsersRepository,
+    UserAuthGuard,
+    OperatorAuthGuard,
+    RateLimitGuard,
+  ],
+  exports: [RateLimitGuard, AuthService, PasswordHasher, SessionService, TokenService, TradePasswordService, UsersRepository, UserAuthGuard, OperatorAuthGuard],
 })
 export class AuthModule {}

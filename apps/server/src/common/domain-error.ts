@@ -1,4 +1,6 @@
-import { ERROR_STATUS, type ErrorCode } from '@candor/contracts';
+import { ERROR_STATUS, type ErrorCode, type ErrorEnvelope } from '@candor/contracts';
+
+export type ErrorDetails = Pick<ErrorEnvelope['error'], 'unlockAt' | 'holdUntil'>;
 
 /** A typed error carrying a stable error code (ERROR_STATUS, libs/contracts); the exception filter turns it into the envelope. */
 export class DomainError extends Error {
@@ -7,6 +9,8 @@ export class DomainError extends Error {
     readonly code: ErrorCode,
     readonly field?: string,
     readonly vars: Record<string, string | number> = {},
+    /** Fields the envelope carries beside the message, such as when a lock or hold ends. */
+    readonly details: ErrorDetails = {},
   ) {
     super(code);
     this.status = ERROR_STATUS[code];

@@ -2,15 +2,21 @@ import { ArgumentsHost, Catch, HttpException, Logger, type ExceptionFilter } fro
 import type { HttpRequest, HttpReply } from './http.js';
 import { translate } from '@candor/i18n';
 import { ERROR_STATUS, type ErrorCode, type ErrorEnvelope } from '@candor/contracts';
-import { DomainError } from './domain-error.js';
+import { DomainError, type ErrorDetails } from './domain-error.js';
 import { requestId, requestLocale } from './request-context.js';
 
 /** The error envelope for `code` in the request's language (the field's label, when known, fills `{{field}}`). */
-export function errorEnvelope(req: HttpRequest, code: ErrorCode, field?: string, vars: Record<string, string | number> = {}): ErrorEnvelope {
+export function errorEnvelope(
+  req: HttpRequest,
+  code: ErrorCode,
+  field?: string,
+  vars: Record<string, string | number> = {},
+  details: ErrorDetails = {},
+): ErrorEnvelope {
   const locale = requestLocale(req);
   const fieldLabel = field ? translate(locale, `errors:fields.${field}`) : '';
   const message = translate(locale, `errors:${code}`, { field: fieldLabel.startsWith('errors:') ? (field ?? '') : fieldLabel, ...vars });
-  return { error: { code, message, ...(field ? { field } : {}), requestId: requestId(req) } };
+  return { error: { code, message, ...(field ? { field } : {}), requestId: requestId(req), ...details } };
 }
 
 const STATUS_CODE: Record<number, ErrorCode> = { 400: 'VALIDATION_FAILED', 401: 'UNAUTHENTICATED', 403: 'FORBIDDEN', 404: 'NOT_FOUND', 429: 'RATE_LIMITED' };
@@ -25,7 +31,7 @@ export class ErrorFilter implements ExceptionFilter {
     const req = host.switchToHttp().getRequest<HttpRequest>();
     const res = host.switchToHttp().getResponse<HttpReply>();
     const { code, field, vars, status } = this.classify(err, req);
-    const body = errorEnvelope(req, code, field, vars);
+    const body = errorEnvelope(req, code, field, vars, err instanceof DomainError ? err.details : {});
     if (status >= 500) this.log.error(`[${requestId(req)}] ${req.method} ${req.url}: ${(err as Error)?.stack ?? String(err)}`);
     if (res.sent) return;
     void res.status(status).send(body);

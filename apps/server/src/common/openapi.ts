@@ -19,7 +19,7 @@ export const FEATURES = {
   account: "The signed-in user's profile, summary and passwords",
   market: 'Products, candles and the public tick record (no token needed)',
   trading: 'Orders and the demo account',
-  wallet: 'Balances and capital records',
+  wallet: 'Balances, capital records and the withdrawal account',
   content: 'The home page, app information and static pages',
   health: 'Liveness of the api and its databases',
   admin: 'The operator console (operator tokens only)',

@@ -31,6 +31,8 @@ const errorEnvelope: z.ZodType<ErrorEnvelope> = z.object({
     message: z.string().describe('In the language asked for (Accept-Language or ?lang=)'),
     field: z.string().optional().describe('The input at fault, when one is'),
     requestId: z.string().optional().describe('Also in the X-Request-Id header and the server log line'),
+    unlockAt: z.string().optional().describe('TRADE_PASSWORD_LOCKED: when the lock ends'),
+    holdUntil: z.string().optional().describe('WITHDRAWAL_HOLD_ACTIVE: when the hold ends'),
   }),
 });
 

@@ -10,6 +10,8 @@ export class UserEntity {
   @Column({ type: 'varchar', length: 32 }) nickname: string;
   @Column({ name: 'password_hash', type: 'text' }) passwordHash: string;
   @Column({ name: 'trade_password_hash', type: 'text' }) tradePasswordHash: string;
+  @Column({ name: 'trade_password_failures', type: 'int', default: 0 }) tradePasswordFailures: number;
+  @Column({ name: 'trade_password_locked_until', type: 'timestamptz', nullable: true }) tradePasswordLockedUntil: Date | null;
   @Column({ name: 'invite_code', type: 'varchar', length: 16 }) inviteCode: string;
   @Column({ name: 'invited_by_user_id', type: 'uuid', nullable: true }) invitedByUserId: string | null;
   @Column({ name: 'registration_code', type: 'varchar', length: 16 }) registrationCode: string;

@@ -1,0 +1,88 @@
+import { Injectable } from '@nestjs/common';
+import type { PutWithdrawalAccountBody, WithdrawalAccount } from '@candor/contracts';
+import { checkCardNumber, checkCurrencyAddress, maskAddress, maskCardNumber, type AccountCheck, type WithdrawalNetwork } from '@candor/domain';
+import { DomainError } from '../common/domain-error.js';
+import { TradePasswordService } from '../auth/trade-password.service.js';
+import { WithdrawalAccountRepository, type WithdrawalAccountFields, type WithdrawalAccountRow } from './withdrawal-account.repository.js';
+
+/** How long withdrawals wait after the withdrawal account changed. */
+export const WITHDRAWAL_HOLD_HOURS = 24;
+
+/** The fields each account type needs, in the order the form shows them (the first missing one is named). */
+const REQUIRED: Record<PutWithdrawalAccountBody['type'], (keyof PutWithdrawalAccountBody)[]> = {
+  bank: ['accountName', 'nationality', 'bank', 'cardNumber', 'region'],
+  crypto: ['accountName', 'nationality', 'network', 'currencyAddress'],
+};
+
+export function toWithdrawalAccount(r: WithdrawalAccountRow, warning?: WithdrawalAccount['warning']): WithdrawalAccount {
+  return {
+    type: r.type,
+    accountName: r.account_name,
+    nationality: r.nationality,
+    bank: r.bank,
+    cardNumber: r.card_number,
+    region: r.region,
+    currencyAddress: r.currency_address,
+    network: r.network as WithdrawalNetwork | null,
+    masked: r.card_number ? maskCardNumber(r.card_number) : maskAddress(r.currency_address ?? ''),
+    holdUntil: r.hold_until && r.hold_until.getTime() > Date.now() ? r.hold_until.toISOString() : null,
+    updatedAt: r.updated_at.toISOString(),
+    ...(warning ? { warning } : {}),
+  };
+}
+
+function checked(field: 'cardNumber' | 'currencyAddress', result: AccountCheck): { value: string; warning?: WithdrawalAccount['warning'] } {
+  if (!result.ok) throw new DomainError('VALIDATION_FAILED', field);
+  return { value: result.value, warning: result.warning === 'LUHN_FAILED' || result.warning === 'NO_CHECKSUM' ? result.warning : undefined };
+}
+
+@Injectable()
+export class WithdrawalAccountService {
+  constructor(
+    private readonly accounts: WithdrawalAccountRepository,
+    private readonly tradePassword: TradePasswordService,
+  ) {}
+
+  async get(userId: string): Promise<WithdrawalAccount> {
+    const row = await this.accounts.find(userId);
+    if (!row) throw new DomainError('WITHDRAWAL_ACCOUNT_NOT_BOUND');
+    return toWithdrawalAccount(row);
+  }
+
+  /** Binds or changes the account: every field checked first, then the transaction password. */
+  async put(userId: string, body: PutWithdrawalAccountBody): Promise<WithdrawalAccount> {
+    for (const field of REQUIRED[body.type]) if (!body[field]) throw new DomainError('VALIDATION_FAILED', field);
+    let fields: WithdrawalAccountFields;
+    let warning: WithdrawalAccount['warning'];
+    if (body.type === 'bank') {
+      const card = checked('cardNumber', checkCardNumber(body.cardNumber!));
+      warning = card.warning;
+      fields = {
+        type: 'bank',
+        account_name: body.accountName!,
+        nationality: body.nationality!,
+        bank: body.bank!,
+        card_number: card.value,
+        region: body.region!,
+        currency_address: null,
+        network: null,
+      };
+    } else {
+      const address = checked('currencyAddress', checkCurrencyAddress(body.network!, body.currencyAddress!));
+      warning = address.warning;
+      fields = {
+        type: 'crypto',
+        account_name: body.accountName!,
+        nationality: body.nationality!,
+        bank: null,
+        card_number: null,
+        region: body.region || null,
+        currency_address: address.value,
+        network: body.network!,
+      };
+    }
+    if (!body.tradePassword) throw new DomainError('VALIDATION_FAILED', 'tradePassword');
+    await this.tradePassword.verify(userId, body.tradePassword);
+    return toWithdrawalAccount(await this.accounts.upsert(userId, fields, WITHDRAWAL_HOLD_HOURS), warning);
+  }
+}
