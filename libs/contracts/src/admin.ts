@@ -21,7 +21,15 @@ export interface OpsSession {
   expiresAt: string;
 }
 /** The actions the api records in the audit log (AuditService.record); the console offers them as filters. */
-export const AUDIT_ACTIONS = ['operator.login', 'operator.login_failed', 'product.update', 'users.search', 'ops.session'] as const;
+export const AUDIT_ACTIONS = [
+  'operator.login',
+  'operator.login_failed',
+  'product.update',
+  'users.search',
+  'ops.session',
+  'withdrawal.approve',
+  'withdrawal.reject',
+] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export interface AuditEntry {
   id: string;

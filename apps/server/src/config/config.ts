@@ -17,6 +17,8 @@ const schema = z.object({
   LOGIN_FAILURES_BEFORE_CAPTCHA: z.coerce.number().int().min(1).default(3),
   PLATFORM_TIMEZONE: z.string().default('Asia/Taipei'),
   DEMO_START_BALANCE_CENTS: z.coerce.number().int().min(0).default(1_000_000),
+  /** Withdrawals at or above this amount (cents) need a second approval by another operator. */
+  WITHDRAWAL_SECOND_APPROVAL_CENTS: z.coerce.number().int().min(1).default(1_000_000),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   /** Order placement batches (OrderBatcher): at most this many in the database at once, and this many orders each. */
   ORDER_BATCH_PARALLEL: z.coerce.number().int().min(1).max(64).default(2),

@@ -11,6 +11,9 @@ export default {
   OLD_PASSWORD_INVALID: 'Das alte Passwort ist falsch',
   WITHDRAWAL_ACCOUNT_NOT_BOUND: 'Es ist noch kein Auszahlungskonto verknüpft',
   WITHDRAWAL_HOLD_ACTIVE: 'Nach einer Änderung des Auszahlungskontos sind Auszahlungen 24 Stunden lang gesperrt',
+  WITHDRAWAL_NOT_CANCELLABLE: 'Diese Auszahlung wurde bereits entschieden und kann nicht mehr storniert werden',
+  ALREADY_DECIDED: 'Dieser Antrag wurde bereits entschieden',
+  SECOND_APPROVER_REQUIRED: 'Diese Auszahlung braucht eine zweite Freigabe durch einen anderen Operator',
   INSUFFICIENT_BALANCE: 'Unzureichendes Guthaben',
   AMOUNT_OUT_OF_RANGE: 'Bitte geben Sie einen anderen Betrag ein',
   MARKET_CLOSED: 'Der Markt ist geschlossen',
@@ -58,5 +61,6 @@ export default {
     region: 'Bundesland oder Provinz',
     currencyAddress: 'Währungsadresse',
     network: 'Netzwerk',
+    reason: 'Begründung',
   },
 };

@@ -11,6 +11,9 @@ export default {
   OLD_PASSWORD_INVALID: 'The old password is wrong',
   WITHDRAWAL_ACCOUNT_NOT_BOUND: 'No withdrawal account is bound yet',
   WITHDRAWAL_HOLD_ACTIVE: 'Withdrawals are on hold for 24 hours after a withdrawal account change',
+  WITHDRAWAL_NOT_CANCELLABLE: 'This withdrawal has been decided and can no longer be cancelled',
+  ALREADY_DECIDED: 'This request has already been decided',
+  SECOND_APPROVER_REQUIRED: 'This withdrawal needs a second approval by another operator',
   INSUFFICIENT_BALANCE: 'Insufficient balance',
   AMOUNT_OUT_OF_RANGE: 'Please enter a different amount',
   MARKET_CLOSED: 'The market is closed',
@@ -58,5 +61,6 @@ export default {
     region: 'State or province',
     currencyAddress: 'Currency address',
     network: 'Network',
+    reason: 'Reason',
   },
 };

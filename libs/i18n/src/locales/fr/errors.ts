@@ -11,6 +11,9 @@ export default {
   OLD_PASSWORD_INVALID: "L'ancien mot de passe est incorrect",
   WITHDRAWAL_ACCOUNT_NOT_BOUND: "Aucun compte de retrait n'est encore associé",
   WITHDRAWAL_HOLD_ACTIVE: 'Les retraits sont suspendus pendant 24 heures après un changement de compte de retrait',
+  WITHDRAWAL_NOT_CANCELLABLE: 'Ce retrait a déjà été traité et ne peut plus être annulé',
+  ALREADY_DECIDED: 'Cette demande a déjà été traitée',
+  SECOND_APPROVER_REQUIRED: 'Ce retrait doit être approuvé une seconde fois par un autre opérateur',
   INSUFFICIENT_BALANCE: 'Solde insuffisant',
   AMOUNT_OUT_OF_RANGE: 'Veuillez saisir un autre montant',
   MARKET_CLOSED: 'Le marché est fermé',
@@ -58,5 +61,6 @@ export default {
     region: 'État ou province',
     currencyAddress: 'Adresse de crypto-monnaie',
     network: 'Réseau',
+    reason: 'Motif',
   },
 };

@@ -11,6 +11,9 @@ export default {
   OLD_PASSWORD_INVALID: 'Kata sandi lama salah',
   WITHDRAWAL_ACCOUNT_NOT_BOUND: 'Belum ada rekening penarikan yang terhubung',
   WITHDRAWAL_HOLD_ACTIVE: 'Penarikan ditangguhkan selama 24 jam setelah rekening penarikan diubah',
+  WITHDRAWAL_NOT_CANCELLABLE: 'Penarikan ini sudah diputuskan dan tidak dapat dibatalkan',
+  ALREADY_DECIDED: 'Permintaan ini sudah diputuskan',
+  SECOND_APPROVER_REQUIRED: 'Penarikan ini memerlukan persetujuan kedua dari operator lain',
   INSUFFICIENT_BALANCE: 'Saldo tidak mencukupi',
   AMOUNT_OUT_OF_RANGE: 'Harap masukkan jumlah lain',
   MARKET_CLOSED: 'Pasar sedang tutup',
@@ -58,5 +61,6 @@ export default {
     region: 'Provinsi',
     currencyAddress: 'Alamat mata uang',
     network: 'Jaringan',
+    reason: 'Alasan',
   },
 };

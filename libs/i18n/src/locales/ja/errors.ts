@@ -11,6 +11,9 @@ export default {
   OLD_PASSWORD_INVALID: '旧パスワードが正しくありません',
   WITHDRAWAL_ACCOUNT_NOT_BOUND: '出金口座がまだ登録されていません',
   WITHDRAWAL_HOLD_ACTIVE: '出金口座の変更後 24 時間は出金できません',
+  WITHDRAWAL_NOT_CANCELLABLE: 'この出金は処理済みのため取り消せません',
+  ALREADY_DECIDED: 'この申請はすでに処理済みです',
+  SECOND_APPROVER_REQUIRED: 'この出金には別のオペレーターによる2回目の承認が必要です',
   INSUFFICIENT_BALANCE: '残高が不足しています',
   AMOUNT_OUT_OF_RANGE: '別の金額を入力してください',
   MARKET_CLOSED: '市場は閉場中です',
@@ -58,5 +61,6 @@ export default {
     region: '州・省',
     currencyAddress: '通貨アドレス',
     network: 'ネットワーク',
+    reason: '理由',
   },
 };

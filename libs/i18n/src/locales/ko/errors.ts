@@ -11,6 +11,9 @@ export default {
   OLD_PASSWORD_INVALID: '기존 비밀번호가 올바르지 않습니다',
   WITHDRAWAL_ACCOUNT_NOT_BOUND: '등록된 출금 계좌가 없습니다',
   WITHDRAWAL_HOLD_ACTIVE: '출금 계좌 변경 후 24시간 동안 출금이 중지됩니다',
+  WITHDRAWAL_NOT_CANCELLABLE: '이미 처리된 출금은 취소할 수 없습니다',
+  ALREADY_DECIDED: '이미 처리된 신청입니다',
+  SECOND_APPROVER_REQUIRED: '이 출금은 다른 운영자의 두 번째 승인이 필요합니다',
   INSUFFICIENT_BALANCE: '잔액이 부족합니다',
   AMOUNT_OUT_OF_RANGE: '다른 금액을 입력해 주세요',
   MARKET_CLOSED: '시장이 마감되었습니다',
@@ -58,5 +61,6 @@ export default {
     region: '주/도',
     currencyAddress: '화폐 주소',
     network: '네트워크',
+    reason: '사유',
   },
 };

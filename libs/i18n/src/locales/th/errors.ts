@@ -11,6 +11,9 @@ export default {
   OLD_PASSWORD_INVALID: 'รหัสผ่านเดิมไม่ถูกต้อง',
   WITHDRAWAL_ACCOUNT_NOT_BOUND: 'ยังไม่ได้ผูกบัญชีถอนเงิน',
   WITHDRAWAL_HOLD_ACTIVE: 'ระงับการถอนเงินเป็นเวลา 24 ชั่วโมงหลังจากเปลี่ยนบัญชีถอนเงิน',
+  WITHDRAWAL_NOT_CANCELLABLE: 'การถอนเงินนี้ได้รับการพิจารณาแล้ว ไม่สามารถยกเลิกได้',
+  ALREADY_DECIDED: 'คำขอนี้ได้รับการพิจารณาแล้ว',
+  SECOND_APPROVER_REQUIRED: 'การถอนเงินนี้ต้องได้รับการอนุมัติครั้งที่สองจากผู้ดูแลอีกคน',
   INSUFFICIENT_BALANCE: 'ยอดเงินไม่เพียงพอ',
   AMOUNT_OUT_OF_RANGE: 'โปรดระบุจำนวนเงินอื่น',
   MARKET_CLOSED: 'ตลาดปิดแล้ว',
@@ -58,5 +61,6 @@ export default {
     region: 'รัฐหรือจังหวัด',
     currencyAddress: 'ที่อยู่สกุลเงิน',
     network: 'เครือข่าย',
+    reason: 'เหตุผล',
   },
 };

@@ -11,6 +11,9 @@ export default {
   OLD_PASSWORD_INVALID: 'Mật khẩu cũ không đúng',
   WITHDRAWAL_ACCOUNT_NOT_BOUND: 'Chưa liên kết tài khoản rút tiền',
   WITHDRAWAL_HOLD_ACTIVE: 'Tạm ngừng rút tiền trong 24 giờ sau khi thay đổi tài khoản rút tiền',
+  WITHDRAWAL_NOT_CANCELLABLE: 'Khoản rút này đã được xử lý, không thể hủy',
+  ALREADY_DECIDED: 'Yêu cầu này đã được xử lý',
+  SECOND_APPROVER_REQUIRED: 'Khoản rút này cần phê duyệt thứ hai từ một nhân viên khác',
   INSUFFICIENT_BALANCE: 'Số dư không đủ',
   AMOUNT_OUT_OF_RANGE: 'Vui lòng nhập số tiền khác',
   MARKET_CLOSED: 'Thị trường đã đóng cửa',
@@ -58,5 +61,6 @@ export default {
     region: 'Tỉnh/bang',
     currencyAddress: 'Địa chỉ tiền tệ',
     network: 'Mạng',
+    reason: 'Lý do',
   },
 };

@@ -11,6 +11,9 @@ export default {
   OLD_PASSWORD_INVALID: '旧密码错误',
   WITHDRAWAL_ACCOUNT_NOT_BOUND: '尚未绑定提现账户',
   WITHDRAWAL_HOLD_ACTIVE: '提现账户变更后 24 小时内暂停提现',
+  WITHDRAWAL_NOT_CANCELLABLE: '此笔提现已处理，无法取消',
+  ALREADY_DECIDED: '此申请已处理',
+  SECOND_APPROVER_REQUIRED: '此笔提现需要另一位操作员第二次批准',
   INSUFFICIENT_BALANCE: '余额不足',
   AMOUNT_OUT_OF_RANGE: '请输入其他金额',
   MARKET_CLOSED: '市场已休市',
@@ -58,5 +61,6 @@ export default {
     region: '州/省',
     currencyAddress: '币种地址',
     network: '网络',
+    reason: '理由',
   },
 };

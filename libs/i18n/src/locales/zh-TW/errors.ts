@@ -11,6 +11,9 @@ export default {
   OLD_PASSWORD_INVALID: '舊密碼錯誤',
   WITHDRAWAL_ACCOUNT_NOT_BOUND: '尚未綁定提現帳戶',
   WITHDRAWAL_HOLD_ACTIVE: '提現帳戶變更後 24 小時內暫停提現',
+  WITHDRAWAL_NOT_CANCELLABLE: '此筆提現已處理，無法取消',
+  ALREADY_DECIDED: '此申請已處理',
+  SECOND_APPROVER_REQUIRED: '此筆提現需要另一位操作員第二次核准',
   INSUFFICIENT_BALANCE: '餘額不足',
   AMOUNT_OUT_OF_RANGE: '請輸入其他金額',
   MARKET_CLOSED: '市場已休市',
@@ -58,5 +61,6 @@ export default {
     region: '州／省',
     currencyAddress: '幣種地址',
     network: '網路',
+    reason: '理由',
   },
 };

@@ -1,0 +1,221 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+import type { AdminWithdrawal, Page, RequestWithdrawalBody, Withdrawal } from '@candor/contracts';
+import {
+  approvalsRequired,
+  formatCents,
+  maskAddress,
+  maskCardNumber,
+  MAX_AMOUNT_CENTS,
+  parseMoney,
+  reviewWithdrawal,
+  type WithdrawalReviewAction,
+} from '@candor/domain';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { DomainError } from '../common/domain-error.js';
+import { answerOrRethrow, findIdempotent, idempotencyClaim, runIdempotent, type IdempotentResult } from '../common/idempotency.js';
+import { TradePasswordService } from '../auth/trade-password.service.js';
+import { LedgerService, toCents } from '../ledger/ledger.service.js';
+import { AuditService } from '../admin/audit.service.js';
+import { WithdrawalAccountRepository } from './withdrawal-account.repository.js';
+import { WithdrawalsRepository, type AdminWithdrawalRow, type WithdrawalRow } from './withdrawals.repository.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function toWithdrawal(r: WithdrawalRow): Withdrawal {
+  const a = r.account;
+  return {
+    id: r.id,
+    orderNo: r.order_no,
+    amount: formatCents(toCents(r.amount)),
+    status: r.status,
+    reason: r.reason,
+    method: {
+      type: a.type === 'crypto' ? 'crypto' : 'bank',
+      masked: a.card_number ? maskCardNumber(a.card_number) : maskAddress(a.currency_address ?? ''),
+      network: a.network ?? null,
+      bank: a.bank ?? null,
+    },
+    approvals: r.approvals,
+    approvalsRequired: r.approvals_required,
+    createdAt: r.created_at.toISOString(),
+    decidedAt: r.decided_at?.toISOString() ?? null,
+    timeline: r.timeline,
+  };
+}
+
+function toAdminWithdrawal(r: AdminWithdrawalRow): AdminWithdrawal {
+  const { method: _method, ...rest } = toWithdrawal(r);
+  return {
+    ...rest,
+    userId: r.user_id,
+    userEmail: r.email,
+    account: r.account,
+    firstApproverId: r.first_approver_id,
+    balances: { available: formatCents(toCents(r.available)), held: formatCents(toCents(r.held)) },
+  };
+}
+
+function cursorOf(r: WithdrawalRow): string {
+  return Buffer.from(`${r.created_at.toISOString()}|${r.id}`).toString('base64url');
+}
+function parseCursor(c: string | undefined): { createdAt: string; id: string } | null {
+  if (!c) return null;
+  const [createdAt, id] = Buffer.from(c, 'base64url').toString().split('|');
+  if (!createdAt || !id || !UUID.test(id) || Number.isNaN(Date.parse(createdAt))) throw new DomainError('VALIDATION_FAILED', 'cursor');
+  return { createdAt, id };
+}
+
+/**
+ * Withdrawals: the amount is held (cash -> hold) when requested, so it cannot be spent twice; the
+ * review pays it out (hold -> withdrawals_clearing) or gives it back (hold -> cash), exactly once, in
+ * the transaction that records the decision. The rule of who may decide what is libs/domain's.
+ */
+@Injectable()
+export class WithdrawalsService {
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly ledger: LedgerService,
+    private readonly accounts: WithdrawalAccountRepository,
+    private readonly withdrawals: WithdrawalsRepository,
+    private readonly tradePassword: TradePasswordService,
+    private readonly audit: AuditService,
+  ) {}
+
+  async request(userId: string, body: RequestWithdrawalBody, key: string | undefined): Promise<IdempotentResult<Withdrawal>> {
+    const amount = parseMoney(body.amount);
+    if (amount === null) throw new DomainError('VALIDATION_FAILED', 'amount');
+    if (amount <= 0 || amount > MAX_AMOUNT_CENTS) throw new DomainError('AMOUNT_OUT_OF_RANGE', 'amount');
+    const claim = idempotencyClaim(key, userId, 'withdrawal', { amount });
+    if (claim) {
+      const earlier = await findIdempotent<Withdrawal>(this.ds.manager, claim);
+      if (earlier) return earlier;
+    }
+    try {
+      const account = await this.accounts.find(userId);
+      if (!account) throw new DomainError('WITHDRAWAL_ACCOUNT_NOT_BOUND');
+      if (account.hold_until && account.hold_until.getTime() > Date.now()) {
+        throw new DomainError('WITHDRAWAL_HOLD_ACTIVE', undefined, {}, { holdUntil: account.hold_until.toISOString() });
+      }
+      if (!body.tradePassword) throw new DomainError('VALIDATION_FAILED', 'tradePassword');
+      await this.tradePassword.verify(userId, body.tradePassword);
+      const { hold_until: _hold, updated_at: _updated, ...snapshot } = account;
+      return await runIdempotent(
+        (fn) => this.ledger.transaction(fn),
+        claim,
+        201,
+        async (em) => {
+          const row = await this.withdrawals.insert(em, {
+            userId,
+            amount,
+            account: snapshot,
+            approvalsRequired: approvalsRequired(amount, this.config.WITHDRAWAL_SECOND_APPROVAL_CENTS),
+          });
+          const ids = await this.ledger.userAccountIds(em, userId);
+          await this.ledger.post(em, {
+            type: 'withdrawal',
+            userId,
+            refType: 'withdrawal',
+            refId: row.id,
+            uniqueKey: `withdrawal-hold:${row.id}`,
+            postings: [
+              { accountId: ids.cash, amount: -amount },
+              { accountId: ids.hold, amount },
+            ],
+          });
+          return toWithdrawal(row);
+        },
+        this.ds.manager,
+      );
+    } catch (e) {
+      return answerOrRethrow<Withdrawal>(this.ds.manager, claim, e);
+    }
+  }
+
+  async list(userId: string, q: { limit?: number; cursor?: string }): Promise<Page<Withdrawal>> {
+    const limit = q.limit ?? 20;
+    const rows = await this.withdrawals.listForUser(userId, limit + 1, parseCursor(q.cursor));
+    const items = rows.slice(0, limit);
+    return { items: items.map(toWithdrawal), nextCursor: rows.length > limit ? cursorOf(items[items.length - 1]!) : null };
+  }
+
+  async get(userId: string, id: string): Promise<Withdrawal> {
+    const row = UUID.test(id) ? await this.withdrawals.get(userId, id) : null;
+    if (!row) throw new DomainError('NOT_FOUND');
+    return toWithdrawal(row);
+  }
+
+  cancel(userId: string, id: string): Promise<Withdrawal> {
+    return this.decide(id, { kind: 'cancel' }, userId).then(toWithdrawal);
+  }
+
+  async listForReview(q: { status?: Withdrawal['status']; limit?: number }): Promise<AdminWithdrawal[]> {
+    return (await this.withdrawals.listForReview(q.status ?? 'in_review', q.limit ?? 50)).map(toAdminWithdrawal);
+  }
+
+  async approve(operatorId: string, id: string, ip: string | null): Promise<Withdrawal> {
+    return toWithdrawal(await this.decide(id, { kind: 'approve', operatorId }, undefined, ip));
+  }
+
+  async reject(operatorId: string, id: string, reason: string, ip: string | null): Promise<Withdrawal> {
+    return toWithdrawal(await this.decide(id, { kind: 'reject', operatorId }, undefined, ip, reason));
+  }
+
+  /** One decision: the row locked, the rule applied, the status, the timeline, the money and the audit line in one transaction. */
+  private decide(id: string, action: WithdrawalReviewAction, userId?: string, ip: string | null = null, reason?: string): Promise<WithdrawalRow> {
+    if (!UUID.test(id)) throw new DomainError('NOT_FOUND');
+    return this.ledger.transaction(async (em) => {
+      const row = await this.withdrawals.lock(em, id, userId);
+      if (!row) throw new DomainError('NOT_FOUND');
+      const outcome = reviewWithdrawal(
+        { status: row.status, approvals: row.approvals, approvalsRequired: row.approvals_required, firstApproverId: row.first_approver_id },
+        action,
+      );
+      if (!outcome.ok) throw new DomainError(outcome.error);
+      const step = outcome.next.status === 'in_review' ? 'approved_once' : outcome.next.status;
+      const updated = await this.withdrawals.update(em, id, { ...outcome.next, reason: reason ?? null }, step);
+      if (outcome.money !== 'none') await this.moveHeld(em, row, outcome.money);
+      if (action.kind !== 'cancel') {
+        await this.audit.record(
+          {
+            operatorId: action.operatorId,
+            action: action.kind === 'approve' ? 'withdrawal.approve' : 'withdrawal.reject',
+            targetType: 'withdrawal',
+            targetId: id,
+            userId: row.user_id,
+            details: {
+              orderNo: row.order_no,
+              amount: formatCents(toCents(row.amount)),
+              before: row.status,
+              after: outcome.next.status,
+              approvals: outcome.next.approvals,
+              ...(reason ? { reason } : {}),
+            },
+            ip,
+          },
+          em,
+        );
+      }
+      return updated;
+    });
+  }
+
+  private async moveHeld(em: EntityManager, row: WithdrawalRow, money: 'pay' | 'refund'): Promise<void> {
+    const amount = toCents(row.amount);
+    const ids = await this.ledger.userAccountIds(em, row.user_id);
+    const to = money === 'pay' ? await this.ledger.platformAccountId(em, 'withdrawals_clearing') : ids.cash;
+    await this.ledger.post(em, {
+      type: money === 'pay' ? 'withdrawal' : 'withdrawal_refund',
+      userId: row.user_id,
+      refType: 'withdrawal',
+      refId: row.id,
+      uniqueKey: `withdrawal-${money}:${row.id}`,
+      postings: [
+        { accountId: ids.hold, amount: -amount },
+        { accountId: to, amount },
+      ],
+    });
+  }
+}
