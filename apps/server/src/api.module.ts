@@ -12,6 +12,7 @@ import { OpsModule } from './ops/ops.module.js';
 import { AccountModule } from './account/account.module.js';
 import { WalletModule } from './wallet/wallet.module.js';
 import { WithdrawalsModule } from './withdrawals/withdrawals.module.js';
+import { DepositsModule } from './deposits/deposits.module.js';
 import { RealtimeModule } from './realtime/realtime.module.js';
 import { MarketModule } from './market/market.module.js';
 import { OrdersModule } from './orders/orders.module.js';
@@ -34,6 +35,7 @@ export class ApiModule {
         OpsModule,
         AccountModule,
         WalletModule,
+        DepositsModule,
         WithdrawalsModule,
         RealtimeModule,
         MarketModule,

@@ -19,6 +19,7 @@ const LATER = [
   'LedgerPostEntriesHouseLockLater1764400000001',
   'WithdrawalAccounts1764500000000',
   'Withdrawals1764600000000',
+  'Deposits1764700000000',
 ];
 /** Undoes the applied migrations from the last one down to and including `name`. */
 async function undoThrough(name: string): Promise<void> {

@@ -29,6 +29,10 @@ export const AUDIT_ACTIONS = [
   'ops.session',
   'withdrawal.approve',
   'withdrawal.reject',
+  'deposit.approve',
+  'deposit.reject',
+  'deposit_method.create',
+  'deposit_method.update',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export interface AuditEntry {

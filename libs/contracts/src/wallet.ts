@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { WITHDRAWAL_NETWORKS, type WithdrawalNetwork } from '@candor/domain';
 import { moneyInput } from './common.js';
+import { LOCALES } from './locales.js';
 
 export interface Wallet {
   available: string;
@@ -105,3 +106,68 @@ export const adminWithdrawalsQuery = z.strictObject({
 });
 export const rejectBody = z.strictObject({ reason: z.string().trim().min(1).max(500) });
 export type RejectBody = z.infer<typeof rejectBody>;
+
+const localizedText = z.partialRecord(z.enum(LOCALES), z.string().trim().max(500));
+/** An operator's deposit method. Names per language (zh-TW required, the fallback); details as shown to users. */
+export const depositMethodBody = z.strictObject({
+  type: z.enum(['bank', 'crypto']),
+  names: localizedText.refine((n) => Boolean(n['zh-TW']), { message: 'zh-TW is required', path: ['zh-TW'] }),
+  details: z
+    .record(z.string().regex(/^[a-zA-Z][a-zA-Z0-9]{0,31}$/), z.string().trim().min(1).max(200))
+    .refine((d) => Object.keys(d).length > 0 && Object.keys(d).length <= 12),
+  instructions: localizedText.optional(),
+  minAmount: moneyInput,
+  maxAmount: moneyInput,
+  enabled: z.boolean().optional(),
+  sort: z.number().int().min(0).max(10_000).optional(),
+});
+export type DepositMethodBody = z.infer<typeof depositMethodBody>;
+export const patchDepositMethodBody = depositMethodBody.partial();
+export type PatchDepositMethodBody = z.infer<typeof patchDepositMethodBody>;
+
+/** A deposit method as users see it, in their language. */
+export interface DepositMethod {
+  id: string;
+  type: 'bank' | 'crypto';
+  name: string;
+  details: Record<string, string>;
+  instructions: string;
+  minAmount: string;
+  maxAmount: string;
+}
+export interface AdminDepositMethod extends Omit<DepositMethod, 'name' | 'instructions'> {
+  names: Record<string, string>;
+  instructions: Record<string, string>;
+  enabled: boolean;
+  sort: number;
+}
+
+export const createDepositBody = z.strictObject({
+  methodId: z.string().max(64),
+  amount: moneyInput,
+  reference: z.string().trim().max(64).optional(),
+});
+export type CreateDepositBody = z.infer<typeof createDepositBody>;
+
+export interface Deposit {
+  id: string;
+  orderNo: string;
+  amount: string;
+  status: 'in_review' | 'successful' | 'failed';
+  reason: string | null;
+  reference: string | null;
+  method: { id: string; type: 'bank' | 'crypto'; name: string };
+  createdAt: string;
+  decidedAt: string | null;
+  timeline: TimelineStep[];
+}
+export interface AdminDeposit extends Deposit {
+  userId: string;
+  userEmail: string;
+  balances: { available: string; held: string };
+}
+export const adminDepositsQuery = z.strictObject({
+  status: z.enum(['in_review', 'successful', 'failed']).optional(),
+  limit: z.coerce.number().int().min(1).max(100).optional(),
+  lang: z.string().max(10).optional(),
+});

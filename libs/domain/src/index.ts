@@ -9,4 +9,4 @@ export * from './trading-hours.js';
 export * from './order-rules.js';
 export * from './display.js';
 export * from './withdrawal-account.js';
-export * from './withdrawal-review.js';
+export * from './money-review.js';

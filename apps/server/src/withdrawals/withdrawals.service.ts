@@ -14,14 +14,13 @@ import {
 } from '@candor/domain';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { DomainError } from '../common/domain-error.js';
+import { isUuid, keysetCursor, parseKeysetCursor } from '../common/keyset.js';
 import { answerOrRethrow, findIdempotent, idempotencyClaim, runIdempotent, type IdempotentResult } from '../common/idempotency.js';
 import { TradePasswordService } from '../auth/trade-password.service.js';
 import { LedgerService, toCents } from '../ledger/ledger.service.js';
 import { AuditService } from '../admin/audit.service.js';
 import { WithdrawalAccountRepository } from './withdrawal-account.repository.js';
 import { WithdrawalsRepository, type AdminWithdrawalRow, type WithdrawalRow } from './withdrawals.repository.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function toWithdrawal(r: WithdrawalRow): Withdrawal {
   const a = r.account;
@@ -55,16 +54,6 @@ function toAdminWithdrawal(r: AdminWithdrawalRow): AdminWithdrawal {
     firstApproverId: r.first_approver_id,
     balances: { available: formatCents(toCents(r.available)), held: formatCents(toCents(r.held)) },
   };
-}
-
-function cursorOf(r: WithdrawalRow): string {
-  return Buffer.from(`${r.created_at.toISOString()}|${r.id}`).toString('base64url');
-}
-function parseCursor(c: string | undefined): { createdAt: string; id: string } | null {
-  if (!c) return null;
-  const [createdAt, id] = Buffer.from(c, 'base64url').toString().split('|');
-  if (!createdAt || !id || !UUID.test(id) || Number.isNaN(Date.parse(createdAt))) throw new DomainError('VALIDATION_FAILED', 'cursor');
-  return { createdAt, id };
 }
 
 /**
@@ -136,13 +125,16 @@ export class WithdrawalsService {
 
   async list(userId: string, q: { limit?: number; cursor?: string }): Promise<Page<Withdrawal>> {
     const limit = q.limit ?? 20;
-    const rows = await this.withdrawals.listForUser(userId, limit + 1, parseCursor(q.cursor));
+    const rows = await this.withdrawals.listForUser(userId, limit + 1, parseKeysetCursor(q.cursor));
     const items = rows.slice(0, limit);
-    return { items: items.map(toWithdrawal), nextCursor: rows.length > limit ? cursorOf(items[items.length - 1]!) : null };
+    return {
+      items: items.map(toWithdrawal),
+      nextCursor: rows.length > limit ? keysetCursor(items[items.length - 1]!.created_at, items[items.length - 1]!.id) : null,
+    };
   }
 
   async get(userId: string, id: string): Promise<Withdrawal> {
-    const row = UUID.test(id) ? await this.withdrawals.get(userId, id) : null;
+    const row = isUuid(id) ? await this.withdrawals.get(userId, id) : null;
     if (!row) throw new DomainError('NOT_FOUND');
     return toWithdrawal(row);
   }
@@ -165,7 +157,7 @@ export class WithdrawalsService {
 
   /** One decision: the row locked, the rule applied, the status, the timeline, the money and the audit line in one transaction. */
   private decide(id: string, action: WithdrawalReviewAction, userId?: string, ip: string | null = null, reason?: string): Promise<WithdrawalRow> {
-    if (!UUID.test(id)) throw new DomainError('NOT_FOUND');
+    if (!isUuid(id)) throw new DomainError('NOT_FOUND');
     return this.ledger.transaction(async (em) => {
       const row = await this.withdrawals.lock(em, id, userId);
       if (!row) throw new DomainError('NOT_FOUND');

@@ -62,5 +62,9 @@ export default {
     currencyAddress: 'Währungsadresse',
     network: 'Netzwerk',
     reason: 'Begründung',
+    methodId: 'Einzahlungsart',
+    reference: 'Verwendungszweck',
+    minAmount: 'Mindestbetrag',
+    maxAmount: 'Höchstbetrag',
   },
 };

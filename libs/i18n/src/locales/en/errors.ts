@@ -62,5 +62,9 @@ export default {
     currencyAddress: 'Currency address',
     network: 'Network',
     reason: 'Reason',
+    methodId: 'Deposit method',
+    reference: 'Reference',
+    minAmount: 'Minimum amount',
+    maxAmount: 'Maximum amount',
   },
 };

@@ -62,5 +62,9 @@ export default {
     currencyAddress: 'Adresse de crypto-monnaie',
     network: 'Réseau',
     reason: 'Motif',
+    methodId: 'Mode de dépôt',
+    reference: 'Référence',
+    minAmount: 'Montant minimum',
+    maxAmount: 'Montant maximum',
   },
 };

@@ -62,5 +62,9 @@ export default {
     currencyAddress: 'Alamat mata uang',
     network: 'Jaringan',
     reason: 'Alasan',
+    methodId: 'Metode setoran',
+    reference: 'Referensi',
+    minAmount: 'Jumlah minimum',
+    maxAmount: 'Jumlah maksimum',
   },
 };

@@ -62,5 +62,9 @@ export default {
     currencyAddress: '通貨アドレス',
     network: 'ネットワーク',
     reason: '理由',
+    methodId: '入金方法',
+    reference: '備考',
+    minAmount: '最低金額',
+    maxAmount: '最高金額',
   },
 };

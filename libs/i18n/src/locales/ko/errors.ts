@@ -62,5 +62,9 @@ export default {
     currencyAddress: '화폐 주소',
     network: '네트워크',
     reason: '사유',
+    methodId: '입금 방법',
+    reference: '참조',
+    minAmount: '최소 금액',
+    maxAmount: '최대 금액',
   },
 };

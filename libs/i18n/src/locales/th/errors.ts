@@ -62,5 +62,9 @@ export default {
     currencyAddress: 'ที่อยู่สกุลเงิน',
     network: 'เครือข่าย',
     reason: 'เหตุผล',
+    methodId: 'วิธีฝากเงิน',
+    reference: 'ข้อความอ้างอิง',
+    minAmount: 'จำนวนขั้นต่ำ',
+    maxAmount: 'จำนวนสูงสุด',
   },
 };

@@ -62,5 +62,9 @@ export default {
     currencyAddress: 'Địa chỉ tiền tệ',
     network: 'Mạng',
     reason: 'Lý do',
+    methodId: 'Phương thức nạp tiền',
+    reference: 'Ghi chú',
+    minAmount: 'Số tiền tối thiểu',
+    maxAmount: 'Số tiền tối đa',
   },
 };

@@ -62,5 +62,9 @@ export default {
     currencyAddress: '币种地址',
     network: '网络',
     reason: '理由',
+    methodId: '充值方式',
+    reference: '附言',
+    minAmount: '最低金额',
+    maxAmount: '最高金额',
   },
 };

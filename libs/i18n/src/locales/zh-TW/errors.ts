@@ -62,5 +62,9 @@ export default {
     currencyAddress: '幣種地址',
     network: '網路',
     reason: '理由',
+    methodId: '存款方式',
+    reference: '附言',
+    minAmount: '最低金額',
+    maxAmount: '最高金額',
   },
 };

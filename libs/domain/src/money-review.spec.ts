@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { approvalsRequired, reviewWithdrawal, type WithdrawalReviewAction, type WithdrawalReviewState } from './withdrawal-review.js';
+import { approvalsRequired, reviewDeposit, reviewWithdrawal, type WithdrawalReviewAction, type WithdrawalReviewState } from './money-review.js';
 
 const review = (over: Partial<WithdrawalReviewState> = {}): WithdrawalReviewState => ({
   status: 'in_review',
@@ -74,4 +74,14 @@ describe('reviewWithdrawal', () => {
     walk(review({ approvalsRequired: 2 }), 0, 0);
     walk(review(), 0, 0);
   });
+});
+
+describe('reviewDeposit', () => {
+  it.each([
+    ['in_review', 'approve', { ok: true, next: 'successful', credit: true }],
+    ['in_review', 'reject', { ok: true, next: 'failed', credit: false }],
+    ['successful', 'approve', { ok: false, error: 'ALREADY_DECIDED' }],
+    ['successful', 'reject', { ok: false, error: 'ALREADY_DECIDED' }],
+    ['failed', 'approve', { ok: false, error: 'ALREADY_DECIDED' }],
+  ] as const)('%s + %s', (status, action, outcome) => expect(reviewDeposit(status, action)).toEqual(outcome));
 });

@@ -44,3 +44,14 @@ export function reviewWithdrawal(s: WithdrawalReviewState, a: WithdrawalReviewAc
     }
   }
 }
+
+export type DepositStatus = 'in_review' | 'successful' | 'failed';
+
+/** A deposit is decided once: an approval credits it, a rejection credits nothing. */
+export function reviewDeposit(
+  status: DepositStatus,
+  action: 'approve' | 'reject',
+): { ok: true; next: DepositStatus; credit: boolean } | { ok: false; error: 'ALREADY_DECIDED' } {
+  if (status !== 'in_review') return { ok: false, error: 'ALREADY_DECIDED' };
+  return action === 'approve' ? { ok: true, next: 'successful', credit: true } : { ok: true, next: 'failed', credit: false };
+}

@@ -1,0 +1,212 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import {
+  DEFAULT_LOCALE,
+  type AdminDeposit,
+  type AdminDepositMethod,
+  type CreateDepositBody,
+  type Deposit,
+  type DepositMethod,
+  type DepositMethodBody,
+  type Locale,
+  type Page,
+  type PatchDepositMethodBody,
+} from '@candor/contracts';
+import { formatCents, MAX_AMOUNT_CENTS, parseMoney, reviewDeposit } from '@candor/domain';
+import { DomainError } from '../common/domain-error.js';
+import { answerOrRethrow, findIdempotent, idempotencyClaim, runIdempotent, type IdempotentResult } from '../common/idempotency.js';
+import { isUuid, keysetCursor, parseKeysetCursor } from '../common/keyset.js';
+import { LedgerService, toCents } from '../ledger/ledger.service.js';
+import { AuditService } from '../admin/audit.service.js';
+import { DepositsRepository, type AdminDepositRow, type DepositMethodRow, type DepositRow } from './deposits.repository.js';
+
+const inLocale = (texts: Record<string, string> | undefined, locale: Locale): string => texts?.[locale] || texts?.[DEFAULT_LOCALE] || '';
+
+export function toDeposit(r: DepositRow, locale: Locale): Deposit {
+  return {
+    id: r.id,
+    orderNo: r.order_no,
+    amount: formatCents(toCents(r.amount)),
+    status: r.status,
+    reason: r.reason,
+    reference: r.reference,
+    method: { id: r.method_id, type: r.method.type, name: inLocale(r.method.names, locale) },
+    createdAt: r.created_at.toISOString(),
+    decidedAt: r.decided_at?.toISOString() ?? null,
+    timeline: r.timeline,
+  };
+}
+
+function toMethod(m: DepositMethodRow, locale: Locale): DepositMethod {
+  return {
+    id: m.id,
+    type: m.type,
+    name: inLocale(m.names, locale),
+    details: m.details,
+    instructions: inLocale(m.instructions, locale),
+    minAmount: formatCents(toCents(m.min_amount)),
+    maxAmount: formatCents(toCents(m.max_amount)),
+  };
+}
+
+function toAdminMethod(m: DepositMethodRow): AdminDepositMethod {
+  return { ...toMethod(m, DEFAULT_LOCALE), names: m.names, instructions: m.instructions, enabled: m.enabled, sort: m.sort };
+}
+
+/** Money in: the user says what they sent by which method; a reviewer's approval credits it (deposits_clearing -> cash), once. */
+@Injectable()
+export class DepositsService {
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly ledger: LedgerService,
+    private readonly deposits: DepositsRepository,
+    private readonly audit: AuditService,
+  ) {}
+
+  async methods(locale: Locale): Promise<DepositMethod[]> {
+    return (await this.deposits.methods(true)).map((m) => toMethod(m, locale));
+  }
+
+  async adminMethods(): Promise<AdminDepositMethod[]> {
+    return (await this.deposits.methods(false)).map(toAdminMethod);
+  }
+
+  async saveMethod(operatorId: string, id: string | null, body: DepositMethodBody | PatchDepositMethodBody, ip: string | null): Promise<AdminDepositMethod> {
+    if (id !== null && !isUuid(id)) throw new DomainError('NOT_FOUND');
+    const before = id ? await this.deposits.method(id) : null;
+    if (id && !before) throw new DomainError('NOT_FOUND');
+    const money = (v: unknown, field: string, fallback?: string): number => {
+      const c = v === undefined && fallback !== undefined ? toCents(fallback) : parseMoney(v);
+      if (c === null || c <= 0 || c > MAX_AMOUNT_CENTS) throw new DomainError('VALIDATION_FAILED', field);
+      return c;
+    };
+    const min = money(body.minAmount, 'minAmount', before?.min_amount);
+    const max = money(body.maxAmount, 'maxAmount', before?.max_amount);
+    if (max < min) throw new DomainError('VALIDATION_FAILED', 'maxAmount');
+    const type = body.type ?? before?.type;
+    const names = (body.names ?? before?.names) as Record<string, string> | undefined;
+    const details = body.details ?? before?.details;
+    if (!type) throw new DomainError('VALIDATION_FAILED', 'type');
+    if (!names?.[DEFAULT_LOCALE]) throw new DomainError('VALIDATION_FAILED', 'names');
+    if (!details) throw new DomainError('VALIDATION_FAILED', 'details');
+    const saved = await this.ledger.transaction(async (em) => {
+      const row = await this.deposits.saveMethod(em, id, {
+        type,
+        names,
+        details,
+        instructions: (body.instructions ?? before?.instructions ?? {}) as Record<string, string>,
+        min,
+        max,
+        enabled: body.enabled ?? before?.enabled ?? true,
+        sort: body.sort ?? before?.sort ?? 0,
+      });
+      await this.audit.record(
+        {
+          operatorId,
+          action: id ? 'deposit_method.update' : 'deposit_method.create',
+          targetType: 'deposit_method',
+          targetId: row.id,
+          details: { before: before ? toAdminMethod(before) : null, after: toAdminMethod(row) },
+          ip,
+        },
+        em,
+      );
+      return row;
+    });
+    return toAdminMethod(saved);
+  }
+
+  async create(userId: string, body: CreateDepositBody, key: string | undefined, locale: Locale): Promise<IdempotentResult<Deposit>> {
+    const amount = parseMoney(body.amount);
+    if (amount === null) throw new DomainError('VALIDATION_FAILED', 'amount');
+    const claim = idempotencyClaim(key, userId, 'deposit', { methodId: body.methodId, amount, reference: body.reference ?? null });
+    if (claim) {
+      const earlier = await findIdempotent<Deposit>(this.ds.manager, claim);
+      if (earlier) return earlier;
+    }
+    try {
+      const method = isUuid(body.methodId) ? await this.deposits.method(body.methodId) : null;
+      if (!method || !method.enabled) throw new DomainError('VALIDATION_FAILED', 'methodId');
+      if (amount < toCents(method.min_amount) || amount > toCents(method.max_amount)) throw new DomainError('AMOUNT_OUT_OF_RANGE', 'amount');
+      return await runIdempotent(
+        (fn) => this.ledger.transaction(fn),
+        claim,
+        201,
+        async (em) => toDeposit(await this.deposits.insert(em, { userId, method, amount, reference: body.reference || null }), locale),
+        this.ds.manager,
+      );
+    } catch (e) {
+      return answerOrRethrow<Deposit>(this.ds.manager, claim, e);
+    }
+  }
+
+  async list(userId: string, q: { limit?: number; cursor?: string }, locale: Locale): Promise<Page<Deposit>> {
+    const limit = q.limit ?? 20;
+    const rows = await this.deposits.listForUser(userId, limit + 1, parseKeysetCursor(q.cursor));
+    const items = rows.slice(0, limit);
+    const last = items[items.length - 1];
+    return { items: items.map((r) => toDeposit(r, locale)), nextCursor: rows.length > limit && last ? keysetCursor(last.created_at, last.id) : null };
+  }
+
+  async get(userId: string, id: string, locale: Locale): Promise<Deposit> {
+    const row = isUuid(id) ? await this.deposits.get(userId, id) : null;
+    if (!row) throw new DomainError('NOT_FOUND');
+    return toDeposit(row, locale);
+  }
+
+  async listForReview(q: { status?: Deposit['status']; limit?: number }): Promise<AdminDeposit[]> {
+    return (await this.deposits.listForReview(q.status ?? 'in_review', q.limit ?? 50)).map((r: AdminDepositRow) => ({
+      ...toDeposit(r, DEFAULT_LOCALE),
+      userId: r.user_id,
+      userEmail: r.email,
+      balances: { available: formatCents(toCents(r.available)), held: formatCents(toCents(r.held)) },
+    }));
+  }
+
+  /** One decision: the row locked, the status, the credit and the audit line in one transaction. */
+  async decide(operatorId: string, id: string, action: 'approve' | 'reject', reason: string | null, ip: string | null): Promise<Deposit> {
+    if (!isUuid(id)) throw new DomainError('NOT_FOUND');
+    const row = await this.ledger.transaction(async (em) => {
+      const current = await this.deposits.lock(em, id);
+      if (!current) throw new DomainError('NOT_FOUND');
+      const outcome = reviewDeposit(current.status, action);
+      if (!outcome.ok) throw new DomainError(outcome.error);
+      const updated = await this.deposits.decide(em, id, outcome.next, operatorId, reason);
+      if (outcome.credit) {
+        const ids = await this.ledger.userAccountIds(em, current.user_id);
+        await this.ledger.post(em, {
+          type: 'deposit',
+          userId: current.user_id,
+          refType: 'deposit',
+          refId: id,
+          uniqueKey: `deposit:${id}`,
+          postings: [
+            { accountId: await this.ledger.platformAccountId(em, 'deposits_clearing'), amount: -toCents(current.amount) },
+            { accountId: ids.cash, amount: toCents(current.amount) },
+          ],
+        });
+      }
+      await this.audit.record(
+        {
+          operatorId,
+          action: action === 'approve' ? 'deposit.approve' : 'deposit.reject',
+          targetType: 'deposit',
+          targetId: id,
+          userId: current.user_id,
+          details: {
+            orderNo: current.order_no,
+            amount: formatCents(toCents(current.amount)),
+            before: current.status,
+            after: outcome.next,
+            ...(reason ? { reason } : {}),
+          },
+          ip,
+        },
+        em,
+      );
+      return updated;
+    });
+    return toDeposit(row, DEFAULT_LOCALE);
+  }
+}
