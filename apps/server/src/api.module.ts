@@ -13,6 +13,7 @@ import { AccountModule } from './account/account.module.js';
 import { WalletModule } from './wallet/wallet.module.js';
 import { WithdrawalsModule } from './withdrawals/withdrawals.module.js';
 import { DepositsModule } from './deposits/deposits.module.js';
+import { MessagesModule } from './messages/messages.module.js';
 import { RealtimeModule } from './realtime/realtime.module.js';
 import { MarketModule } from './market/market.module.js';
 import { OrdersModule } from './orders/orders.module.js';
@@ -35,6 +36,7 @@ export class ApiModule {
         OpsModule,
         AccountModule,
         WalletModule,
+        MessagesModule,
         DepositsModule,
         WithdrawalsModule,
         RealtimeModule,

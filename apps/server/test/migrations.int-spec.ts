@@ -20,6 +20,7 @@ const LATER = [
   'WithdrawalAccounts1764500000000',
   'Withdrawals1764600000000',
   'Deposits1764700000000',
+  'Messages1764800000000',
 ];
 /** Undoes the applied migrations from the last one down to and including `name`. */
 async function undoThrough(name: string): Promise<void> {

@@ -33,6 +33,7 @@ export const AUDIT_ACTIONS = [
   'deposit.reject',
   'deposit_method.create',
   'deposit_method.update',
+  'message.send',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export interface AuditEntry {

@@ -171,3 +171,27 @@ export const adminDepositsQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).max(100).optional(),
   lang: z.string().max(10).optional(),
 });
+
+/** A system message in the reader's language. */
+export interface SystemMessage {
+  id: string;
+  title: string;
+  body: string;
+  createdAt: string;
+  read: boolean;
+}
+export const messagesQuery = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(100).optional(),
+  cursor: z
+    .string()
+    .regex(/^\d{1,19}$/)
+    .optional(),
+  lang: z.string().max(10).optional(),
+});
+/** An operator's message: to one user, or to everyone without `userId`; texts per language, zh-TW required. */
+export const sendMessageBody = z.strictObject({
+  userId: z.uuid().optional(),
+  title: localizedText.refine((n) => Boolean(n['zh-TW']), { message: 'zh-TW is required', path: ['zh-TW'] }),
+  body: z.partialRecord(z.enum(LOCALES), z.string().trim().max(4000)).refine((n) => Boolean(n['zh-TW']), { message: 'zh-TW is required', path: ['zh-TW'] }),
+});
+export type SendMessageBody = z.infer<typeof sendMessageBody>;

@@ -24,6 +24,7 @@ import { LedgerPostEntriesHouseLockLater1764400000001 } from './migrations/17644
 import { WithdrawalAccounts1764500000000 } from './migrations/1764500000000-WithdrawalAccounts.js';
 import { Withdrawals1764600000000 } from './migrations/1764600000000-Withdrawals.js';
 import { Deposits1764700000000 } from './migrations/1764700000000-Deposits.js';
+import { Messages1764800000000 } from './migrations/1764800000000-Messages.js';
 import { Init1763700000000 } from './migrations/1763700000000-Init.js';
 import { Market1763800000000 } from './migrations/1763800000000-Market.js';
 import { Orders1763800000001 } from './migrations/1763800000001-Orders.js';
@@ -66,6 +67,7 @@ export const MIGRATIONS: Function[] = [
   WithdrawalAccounts1764500000000,
   Withdrawals1764600000000,
   Deposits1764700000000,
+  Messages1764800000000,
 ];
 
 export function dataSourceOptions(url: string, extra: Partial<DataSourceOptions> = {}): DataSourceOptions {

@@ -19,6 +19,8 @@ import { answerOrRethrow, findIdempotent, idempotencyClaim, runIdempotent, type 
 import { isUuid, keysetCursor, parseKeysetCursor } from '../common/keyset.js';
 import { LedgerService, toCents } from '../ledger/ledger.service.js';
 import { AuditService } from '../admin/audit.service.js';
+import { MessagesService } from '../messages/messages.service.js';
+import { WalletPushes } from '../wallet/wallet-pushes.js';
 import { DepositsRepository, type AdminDepositRow, type DepositMethodRow, type DepositRow } from './deposits.repository.js';
 
 const inLocale = (texts: Record<string, string> | undefined, locale: Locale): string => texts?.[locale] || texts?.[DEFAULT_LOCALE] || '';
@@ -62,6 +64,8 @@ export class DepositsService {
     private readonly ledger: LedgerService,
     private readonly deposits: DepositsRepository,
     private readonly audit: AuditService,
+    private readonly messages: MessagesService,
+    private readonly pushes: WalletPushes,
   ) {}
 
   async methods(locale: Locale): Promise<DepositMethod[]> {
@@ -167,7 +171,7 @@ export class DepositsService {
   /** One decision: the row locked, the status, the credit and the audit line in one transaction. */
   async decide(operatorId: string, id: string, action: 'approve' | 'reject', reason: string | null, ip: string | null): Promise<Deposit> {
     if (!isUuid(id)) throw new DomainError('NOT_FOUND');
-    const row = await this.ledger.transaction(async (em) => {
+    const { row, notify } = await this.ledger.transaction(async (em) => {
       const current = await this.deposits.lock(em, id);
       if (!current) throw new DomainError('NOT_FOUND');
       const outcome = reviewDeposit(current.status, action);
@@ -205,8 +209,11 @@ export class DepositsService {
         },
         em,
       );
-      return updated;
+      const vars = { orderNo: current.order_no, amount: formatCents(toCents(current.amount)), reason: reason ?? '' };
+      return { row: updated, notify: await this.messages.system(em, current.user_id, outcome.credit ? 'depositApproved' : 'depositRejected', vars) };
     });
+    notify();
+    await this.pushes.wallet(row.user_id);
     return toDeposit(row, DEFAULT_LOCALE);
   }
 }

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { WalletController } from './wallet.controller.js';
 import { WalletService } from './wallet.service.js';
+import { WalletPushes } from './wallet-pushes.js';
 
-@Module({ controllers: [WalletController], providers: [WalletService], exports: [WalletService] })
+@Module({ controllers: [WalletController], providers: [WalletService, WalletPushes], exports: [WalletService, WalletPushes] })
 export class WalletModule {}

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import type { WithdrawalAccountType } from '@candor/db';
 
 export interface WithdrawalAccountRow {
@@ -23,14 +23,14 @@ const COLUMNS = 'type, account_name, nationality, bank, card_number, region, cur
 export class WithdrawalAccountRepository {
   constructor(@InjectDataSource() private readonly ds: DataSource) {}
 
-  async find(userId: string): Promise<WithdrawalAccountRow | null> {
-    const [row]: WithdrawalAccountRow[] = await this.ds.query(`SELECT ${COLUMNS} FROM withdrawal_accounts WHERE user_id = $1`, [userId]);
+  async find(userId: string, em: EntityManager = this.ds.manager, lock = false): Promise<WithdrawalAccountRow | null> {
+    const [row]: WithdrawalAccountRow[] = await em.query(`SELECT ${COLUMNS} FROM withdrawal_accounts WHERE user_id = $1${lock ? ' FOR UPDATE' : ''}`, [userId]);
     return row ?? null;
   }
 
   /** Binds or replaces the account in one statement; replacing it with different details starts the hold. */
-  async upsert(userId: string, a: WithdrawalAccountFields, holdHours: number): Promise<WithdrawalAccountRow> {
-    const [row]: WithdrawalAccountRow[] = await this.ds.query(
+  async upsert(em: EntityManager, userId: string, a: WithdrawalAccountFields, holdHours: number): Promise<WithdrawalAccountRow> {
+    const [row]: WithdrawalAccountRow[] = await em.query(
       `INSERT INTO withdrawal_accounts AS w (user_id, type, account_name, nationality, bank, card_number, region, currency_address, network)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
        ON CONFLICT (user_id) DO UPDATE SET

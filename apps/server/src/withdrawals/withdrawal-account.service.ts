@@ -3,6 +3,8 @@ import type { PutWithdrawalAccountBody, WithdrawalAccount } from '@candor/contra
 import { checkCardNumber, checkCurrencyAddress, maskAddress, maskCardNumber, type AccountCheck, type WithdrawalNetwork } from '@candor/domain';
 import { DomainError } from '../common/domain-error.js';
 import { TradePasswordService } from '../auth/trade-password.service.js';
+import { LedgerService } from '../ledger/ledger.service.js';
+import { MessagesService } from '../messages/messages.service.js';
 import { WithdrawalAccountRepository, type WithdrawalAccountFields, type WithdrawalAccountRow } from './withdrawal-account.repository.js';
 
 /** How long withdrawals wait after the withdrawal account changed. */
@@ -41,6 +43,8 @@ export class WithdrawalAccountService {
   constructor(
     private readonly accounts: WithdrawalAccountRepository,
     private readonly tradePassword: TradePasswordService,
+    private readonly ledger: LedgerService,
+    private readonly messages: MessagesService,
   ) {}
 
   async get(userId: string): Promise<WithdrawalAccount> {
@@ -83,6 +87,20 @@ export class WithdrawalAccountService {
     }
     if (!body.tradePassword) throw new DomainError('VALIDATION_FAILED', 'tradePassword');
     await this.tradePassword.verify(userId, body.tradePassword);
-    return toWithdrawalAccount(await this.accounts.upsert(userId, fields, WITHDRAWAL_HOLD_HOURS), warning);
+    const { row, notify } = await this.ledger.transaction(async (em) => {
+      const before = await this.accounts.find(userId, em, true);
+      const row = await this.accounts.upsert(em, userId, fields, WITHDRAWAL_HOLD_HOURS);
+      // A new hold means the details changed; the user hears of every binding and change.
+      const changed = before !== null && row.hold_until?.getTime() !== before.hold_until?.getTime();
+      if (before !== null && !changed) return { row, notify: () => undefined };
+      const account = toWithdrawalAccount(row);
+      const holdUntil = row.hold_until ? `${row.hold_until.toISOString().slice(0, 16).replace('T', ' ')} UTC` : '';
+      return {
+        row,
+        notify: await this.messages.system(em, userId, changed ? 'withdrawalAccountChanged' : 'withdrawalAccountBound', { masked: account.masked, holdUntil }),
+      };
+    });
+    notify();
+    return toWithdrawalAccount(row, warning);
   }
 }

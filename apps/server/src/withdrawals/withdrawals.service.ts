@@ -19,6 +19,8 @@ import { answerOrRethrow, findIdempotent, idempotencyClaim, runIdempotent, type 
 import { TradePasswordService } from '../auth/trade-password.service.js';
 import { LedgerService, toCents } from '../ledger/ledger.service.js';
 import { AuditService } from '../admin/audit.service.js';
+import { MessagesService } from '../messages/messages.service.js';
+import { WalletPushes } from '../wallet/wallet-pushes.js';
 import { WithdrawalAccountRepository } from './withdrawal-account.repository.js';
 import { WithdrawalsRepository, type AdminWithdrawalRow, type WithdrawalRow } from './withdrawals.repository.js';
 
@@ -71,6 +73,8 @@ export class WithdrawalsService {
     private readonly withdrawals: WithdrawalsRepository,
     private readonly tradePassword: TradePasswordService,
     private readonly audit: AuditService,
+    private readonly messages: MessagesService,
+    private readonly pushes: WalletPushes,
   ) {}
 
   async request(userId: string, body: RequestWithdrawalBody, key: string | undefined): Promise<IdempotentResult<Withdrawal>> {
@@ -91,7 +95,7 @@ export class WithdrawalsService {
       if (!body.tradePassword) throw new DomainError('VALIDATION_FAILED', 'tradePassword');
       await this.tradePassword.verify(userId, body.tradePassword);
       const { hold_until: _hold, updated_at: _updated, ...snapshot } = account;
-      return await runIdempotent(
+      const result = await runIdempotent(
         (fn) => this.ledger.transaction(fn),
         claim,
         201,
@@ -118,6 +122,8 @@ export class WithdrawalsService {
         },
         this.ds.manager,
       );
+      if (!result.replayed) await this.pushes.wallet(userId);
+      return result;
     } catch (e) {
       return answerOrRethrow<Withdrawal>(this.ds.manager, claim, e);
     }
@@ -156,9 +162,9 @@ export class WithdrawalsService {
   }
 
   /** One decision: the row locked, the rule applied, the status, the timeline, the money and the audit line in one transaction. */
-  private decide(id: string, action: WithdrawalReviewAction, userId?: string, ip: string | null = null, reason?: string): Promise<WithdrawalRow> {
+  private async decide(id: string, action: WithdrawalReviewAction, userId?: string, ip: string | null = null, reason?: string): Promise<WithdrawalRow> {
     if (!isUuid(id)) throw new DomainError('NOT_FOUND');
-    return this.ledger.transaction(async (em) => {
+    const { updated, notify } = await this.ledger.transaction(async (em) => {
       const row = await this.withdrawals.lock(em, id, userId);
       if (!row) throw new DomainError('NOT_FOUND');
       const outcome = reviewWithdrawal(
@@ -190,8 +196,14 @@ export class WithdrawalsService {
           em,
         );
       }
-      return updated;
+      // The user hears of an operator's final decision; their own cancel needs no message.
+      const key = action.kind === 'cancel' || outcome.money === 'none' ? null : outcome.money === 'pay' ? 'withdrawalPaid' : 'withdrawalRejected';
+      const vars = { orderNo: row.order_no, amount: formatCents(toCents(row.amount)), reason: reason ?? '' };
+      return { updated, notify: key ? await this.messages.system(em, row.user_id, key, vars) : () => undefined };
     });
+    notify();
+    await this.pushes.wallet(updated.user_id);
+    return updated;
   }
 
   private async moveHeld(em: EntityManager, row: WithdrawalRow, money: 'pay' | 'refund'): Promise<void> {

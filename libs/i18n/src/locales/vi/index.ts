@@ -6,5 +6,6 @@ import content from './content.js';
 import consoleNs from './console.js';
 import market from './market.js';
 import trade from './trade.js';
+import inbox from './inbox.js';
 
-export default { errors, common, auth, user, content, console: consoleNs, market, trade };
+export default { errors, common, auth, user, content, console: consoleNs, market, trade, inbox };

@@ -1,0 +1,9 @@
+// System messages the server sends to a user, rendered in the reader's language.
+export default {
+  depositApproved: { title: 'Dépôt crédité', body: 'Votre dépôt {{orderNo}} de {{amount}} a été crédité.' },
+  depositRejected: { title: 'Dépôt non crédité', body: 'Votre dépôt {{orderNo}} de {{amount}} n’a pas été crédité : {{reason}}' },
+  withdrawalPaid: { title: 'Retrait payé', body: 'Votre retrait {{orderNo}} de {{amount}} a été payé.' },
+  withdrawalRejected: { title: 'Retrait restitué', body: 'Votre retrait {{orderNo}} de {{amount}} a été refusé et l’argent est revenu sur votre solde : {{reason}}' },
+  withdrawalAccountBound: { title: 'Compte de retrait enregistré', body: 'Votre compte de retrait {{masked}} est enregistré.' },
+  withdrawalAccountChanged: { title: 'Compte de retrait modifié', body: 'Votre compte de retrait est désormais {{masked}}. Les retraits sont suspendus jusqu’au {{holdUntil}}. Si ce n’était pas vous, changez vos mots de passe et contactez le support.' },
+};

@@ -1,0 +1,9 @@
+// System messages the server sends to a user, rendered in the reader's language.
+export default {
+  depositApproved: { title: 'Setoran masuk', body: 'Setoran {{orderNo}} sebesar {{amount}} sudah masuk.' },
+  depositRejected: { title: 'Setoran tidak masuk', body: 'Setoran {{orderNo}} sebesar {{amount}} tidak masuk: {{reason}}' },
+  withdrawalPaid: { title: 'Penarikan dibayar', body: 'Penarikan {{orderNo}} sebesar {{amount}} sudah dibayarkan.' },
+  withdrawalRejected: { title: 'Penarikan dikembalikan', body: 'Penarikan {{orderNo}} sebesar {{amount}} ditolak dan dana kembali ke saldo Anda: {{reason}}' },
+  withdrawalAccountBound: { title: 'Rekening penarikan terikat', body: 'Rekening penarikan {{masked}} sudah terikat.' },
+  withdrawalAccountChanged: { title: 'Rekening penarikan diubah', body: 'Rekening penarikan Anda diubah menjadi {{masked}}. Penarikan ditangguhkan hingga {{holdUntil}}. Jika ini bukan Anda, ganti kata sandi dan hubungi layanan pelanggan.' },
+};

@@ -1,0 +1,9 @@
+// System messages the server sends to a user, rendered in the reader's language.
+export default {
+  depositApproved: { title: '입금 완료', body: '입금 {{orderNo}}({{amount}})이 반영되었습니다.' },
+  depositRejected: { title: '입금 미반영', body: '입금 {{orderNo}}({{amount}})이 반영되지 않았습니다: {{reason}}' },
+  withdrawalPaid: { title: '출금 완료', body: '출금 {{orderNo}}({{amount}})이 지급되었습니다.' },
+  withdrawalRejected: { title: '출금 반려', body: '출금 {{orderNo}}({{amount}})이 반려되어 잔액으로 돌아왔습니다: {{reason}}' },
+  withdrawalAccountBound: { title: '출금 계좌 등록', body: '출금 계좌 {{masked}}이 등록되었습니다.' },
+  withdrawalAccountChanged: { title: '출금 계좌 변경', body: '출금 계좌가 {{masked}}(으)로 변경되었습니다. {{holdUntil}}까지 출금이 중지됩니다. 본인이 아니라면 비밀번호를 변경하고 고객센터에 문의하세요.' },
+};

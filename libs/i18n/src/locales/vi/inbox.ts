@@ -1,0 +1,9 @@
+// System messages the server sends to a user, rendered in the reader's language.
+export default {
+  depositApproved: { title: 'Đã cộng tiền nạp', body: 'Khoản nạp {{orderNo}} số tiền {{amount}} đã được cộng.' },
+  depositRejected: { title: 'Tiền nạp không được cộng', body: 'Khoản nạp {{orderNo}} số tiền {{amount}} không được cộng: {{reason}}' },
+  withdrawalPaid: { title: 'Đã chi trả rút tiền', body: 'Khoản rút {{orderNo}} số tiền {{amount}} đã được chi trả.' },
+  withdrawalRejected: { title: 'Đã hoàn tiền rút', body: 'Khoản rút {{orderNo}} số tiền {{amount}} bị từ chối và tiền đã về số dư: {{reason}}' },
+  withdrawalAccountBound: { title: 'Đã liên kết tài khoản rút tiền', body: 'Tài khoản rút tiền {{masked}} đã được liên kết.' },
+  withdrawalAccountChanged: { title: 'Đã đổi tài khoản rút tiền', body: 'Tài khoản rút tiền đã đổi thành {{masked}}. Tạm dừng rút tiền đến {{holdUntil}}. Nếu không phải bạn, hãy đổi mật khẩu và liên hệ hỗ trợ.' },
+};

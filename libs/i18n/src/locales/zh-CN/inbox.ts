@@ -1,0 +1,9 @@
+// System messages the server sends to a user, rendered in the reader's language.
+export default {
+  depositApproved: { title: '充值已到账', body: '您的充值 {{orderNo}}（{{amount}}）已到账。' },
+  depositRejected: { title: '充值未到账', body: '您的充值 {{orderNo}}（{{amount}}）未到账：{{reason}}' },
+  withdrawalPaid: { title: '提现已出款', body: '您的提现 {{orderNo}}（{{amount}}）已出款。' },
+  withdrawalRejected: { title: '提现已退回', body: '您的提现 {{orderNo}}（{{amount}}）未通过审核，款项已退回余额：{{reason}}' },
+  withdrawalAccountBound: { title: '已绑定提现账户', body: '您的提现账户 {{masked}} 已绑定。' },
+  withdrawalAccountChanged: { title: '提现账户已变更', body: '您的提现账户已变更为 {{masked}}，{{holdUntil}} 前暂停提现。如非本人操作，请立即修改密码并联系客服。' },
+};

@@ -1,0 +1,9 @@
+// System messages the server sends to a user, rendered in the reader's language.
+export default {
+  depositApproved: { title: '存款已入帳', body: '您的存款 {{orderNo}}（{{amount}}）已入帳。' },
+  depositRejected: { title: '存款未入帳', body: '您的存款 {{orderNo}}（{{amount}}）未入帳：{{reason}}' },
+  withdrawalPaid: { title: '提現已出款', body: '您的提現 {{orderNo}}（{{amount}}）已出款。' },
+  withdrawalRejected: { title: '提現已退回', body: '您的提現 {{orderNo}}（{{amount}}）未通過審核，款項已退回餘額：{{reason}}' },
+  withdrawalAccountBound: { title: '已綁定提現帳戶', body: '您的提現帳戶 {{masked}} 已綁定。' },
+  withdrawalAccountChanged: { title: '提現帳戶已變更', body: '您的提現帳戶已變更為 {{masked}}，{{holdUntil}} 前暫停提現。如非本人操作，請立即修改密碼並聯絡客服。' },
+};
