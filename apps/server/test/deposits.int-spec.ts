@@ -161,6 +161,36 @@ describe('deposits', () => {
     await expectLedgerOk();
   });
 
+  it("exports the filtered capital records as CSV, the user's own only", async () => {
+    const u = await createUser(t);
+    for (const amount of ['100', '250.50']) {
+      const d = await deposit(u, amount).expect(201);
+      await t.http().post(`/api/admin/deposits/${d.body.id}/approve`).set(admin.auth).expect(200);
+    }
+    const res = await t.http().get('/api/wallet/records.csv?type=deposit').set(u.auth).expect(200);
+    expect(res.headers['content-type']).toMatch(/^text\/csv/);
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="capital-records-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const lines = res.text.trim().split('\n');
+    expect(lines[0]).toBe('id,entryNo,createdAt,type,account,amount,balanceAfter,ref');
+    expect(lines.slice(1).map((l) => l.split(',').slice(3, 7))).toEqual([
+      ['deposit', 'cash', '250.50', '350.50'],
+      ['deposit', 'cash', '100.00', '100.00'],
+    ]);
+    const demo = await t.http().get('/api/wallet/records.csv?account=demo').set(u.auth).expect(200);
+    expect(
+      demo.text
+        .trim()
+        .split('\n')
+        .slice(1)
+        .map((l) => l.split(',')[3]),
+    ).toEqual(['demo_grant']);
+    const other = await createUser(t);
+    const empty = await t.http().get('/api/wallet/records.csv?type=deposit').set(other.auth).expect(200);
+    expect(empty.text.trim()).toBe('id,entryNo,createdAt,type,account,amount,balanceAfter,ref');
+    await t.http().get('/api/wallet/records.csv?type=nope').set(u.auth).expect(400);
+    await t.http().get('/api/wallet/records.csv').expect(401);
+  });
+
   it("is each user's own, and the review routes are for admins and reviewers", async () => {
     const a = await createUser(t);
     const b = await createUser(t);

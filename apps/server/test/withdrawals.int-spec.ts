@@ -67,6 +67,8 @@ describe('withdrawals', () => {
     expect(audit).toEqual([
       { action: 'withdrawal.reject', details: expect.objectContaining({ reason: 'Name does not match', before: 'in_review', after: 'failed' }) },
     ]);
+    const activity = await t.http().get('/api/me/activity').set(u.auth).expect(200);
+    expect(activity.body.items[0]).toEqual({ at: expect.any(String), action: 'withdrawal.reject', role: 'reviewer', reason: 'Name does not match' });
     await expectLedgerOk();
   });
 

@@ -40,6 +40,7 @@ export interface AuditEntry {
   id: string;
   operatorId: string | null;
   operatorEmail: string | null;
+  operatorRole: string | null;
   action: string;
   targetType: string | null;
   targetId: string | null;
@@ -108,4 +109,12 @@ export interface AdminProduct {
   recommended: boolean;
   enabled: boolean;
   updatedAt: string;
+}
+
+/** One operator action on the user's own account, as the user sees it. */
+export interface AccountActivity {
+  at: string;
+  action: string;
+  role: string;
+  reason: string | null;
 }

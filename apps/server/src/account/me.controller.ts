@@ -2,6 +2,7 @@ import { Controller, Get, HttpCode, Patch, Post, UseGuards } from '@nestjs/commo
 import {
   changePasswordBody,
   patchMeBody,
+  type AccountActivity,
   type AuditEntry,
   type ChangePasswordBody,
   type Page,
@@ -65,6 +66,22 @@ export class MeController {
   @Doc('Change the login or the transaction password', { errors: ['OLD_PASSWORD_INVALID', 'PASSWORD_MISMATCH', 'TRADE_PASSWORD_MISMATCH'] })
   async password(@CurrentUser() u: AuthUser, @ZodBody(changePasswordBody) body: ChangePasswordBody): Promise<void> {
     await this.auth.changePassword(u.id, u.sid, body);
+  }
+
+  /** The same slice in the short form of the account-activity screen: when, what, as which role, and why. */
+  @Get('activity')
+  @Doc('Operator actions on this account: when, what, the role, the reason', { ok: 'Page<AccountActivity>' })
+  async activity(@CurrentUser() u: AuthUser, @ZodQuery(auditQuery) q: z.infer<typeof auditQuery>): Promise<Page<AccountActivity>> {
+    const page = await this.audit.list({ userId: u.id, limit: q.limit ?? 20, cursor: q.cursor });
+    return {
+      items: page.items.map((e) => ({
+        at: e.createdAt,
+        action: e.action,
+        role: e.operatorRole ?? 'system',
+        reason: typeof (e.details as { reason?: unknown } | null)?.reason === 'string' ? (e.details as { reason: string }).reason : null,
+      })),
+      nextCursor: page.nextCursor,
+    };
   }
 
   /** What operators did on this account: the user's own slice of the append-only audit log. */

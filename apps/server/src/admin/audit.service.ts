@@ -17,6 +17,7 @@ interface AuditRow {
   id: string;
   operator_id: string | null;
   operator_email: string | null;
+  operator_role: string | null;
   action: string;
   target_type: string | null;
   target_id: string | null;
@@ -70,7 +71,7 @@ export class AuditService {
     }
     params.push(f.limit + 1);
     const rows: AuditRow[] = await this.ds.query(
-      `SELECT l.id, l.operator_id, o.email AS operator_email, l.action, l.target_type, l.target_id, l.user_id, l.details, l.ip, l.created_at
+      `SELECT l.id, l.operator_id, o.email AS operator_email, o.role AS operator_role, l.action, l.target_type, l.target_id, l.user_id, l.details, l.ip, l.created_at
          FROM audit_log l LEFT JOIN operators o ON o.id = l.operator_id
         ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
         ORDER BY l.id DESC LIMIT $${params.length}`,
@@ -80,6 +81,7 @@ export class AuditService {
       id: String(r.id),
       operatorId: r.operator_id,
       operatorEmail: r.operator_email,
+      operatorRole: r.operator_role,
       action: r.action,
       targetType: r.target_type,
       targetId: r.target_id,

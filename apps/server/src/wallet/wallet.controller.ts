@@ -1,4 +1,5 @@
-import { Controller, Get, Param, UseGuards } from '@nestjs/common';
+import { Controller, Get, Param, Res, UseGuards } from '@nestjs/common';
+import type { HttpReply } from '../common/http.js';
 import { z } from 'zod';
 import type { CapitalRecord, Page, Wallet } from '@candor/contracts';
 import { ENTRY_TYPES } from '@candor/db';
@@ -19,6 +20,8 @@ const recordsQuery = z.strictObject({
   lang: z.string().max(10).optional(),
 });
 
+const csvQuery = recordsQuery.omit({ limit: true, cursor: true });
+
 @Controller('wallet')
 @UseGuards(UserAuthGuard)
 @ApiFeature('wallet')
@@ -36,6 +39,15 @@ export class WalletController {
   @Doc("Capital records: the user's side of the ledger, newest first", { ok: 'Page<CapitalRecord>' })
   records(@CurrentUser() u: AuthUser, @ZodQuery(recordsQuery) q: z.infer<typeof recordsQuery>): Promise<Page<CapitalRecord>> {
     return this.wallet.records(u.id, { ...q, limit: q.limit ?? 20 });
+  }
+
+  @Get('records.csv')
+  @Doc('The filtered capital records as CSV (text/csv, a header row; at most 100,000 rows)', { ok: 'text/csv' })
+  async recordsCsv(@CurrentUser() u: AuthUser, @ZodQuery(csvQuery) q: z.infer<typeof csvQuery>, @Res({ passthrough: true }) res: HttpReply): Promise<string> {
+    const csv = await this.wallet.recordsCsv(u.id, q);
+    void res.header('content-type', 'text/csv; charset=utf-8');
+    void res.header('content-disposition', `attachment; filename="capital-records-${new Date().toISOString().slice(0, 10)}.csv"`);
+    return csv;
   }
 
   @Get('records/:id')

@@ -6,6 +6,11 @@ import type { CapitalRecord, Page, Wallet } from '@candor/contracts';
 import { DomainError } from '../common/domain-error.js';
 import { LedgerService, toCents } from '../ledger/ledger.service.js';
 import { toWallet } from '../orders/order-view.js';
+import { stringify } from 'csv-stringify/sync';
+
+/** Most rows one export holds; a longer history is exported by date range. */
+export const CSV_MAX_ROWS = 100_000;
+const CSV_PAGE = 1_000;
 
 const REAL_KINDS = ['cash', 'hold', 'escrow', 'earn_pending', 'earn_confirmed'];
 const DEMO_KINDS = ['demo', 'demo_escrow'];
@@ -65,6 +70,21 @@ export class WalletService {
     );
     const items = rows.slice(0, q.limit).map(toRecord);
     return { items, nextCursor: rows.length > q.limit ? items[items.length - 1]!.id : null };
+  }
+
+  /** The filtered records as CSV with a header row, newest first, read page by page by keyset. */
+  async recordsCsv(userId: string, q: { type?: string; account?: 'real' | 'demo'; from?: string; to?: string }): Promise<string> {
+    const rows: CapitalRecord[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await this.records(userId, { ...q, limit: CSV_PAGE, cursor });
+      rows.push(...page.items);
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor && rows.length < CSV_MAX_ROWS);
+    return stringify(rows.slice(0, CSV_MAX_ROWS), {
+      header: true,
+      columns: ['id', 'entryNo', 'createdAt', 'type', 'account', 'amount', 'balanceAfter', 'ref'],
+    });
   }
 
   /** One record with every posting of its journal entry (the particulars), only if it is the user's. */
