@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { CapitalRecord, Wallet } from './wallet.js';
 
 export const OPERATOR_ROLES = ['admin', 'reviewer', 'support'] as const;
 export type OperatorRole = (typeof OPERATOR_ROLES)[number];
@@ -117,4 +118,15 @@ export interface AccountActivity {
   action: string;
   role: string;
   reason: string | null;
+}
+
+/** A user's verification (KYC) status, as stored on the user. */
+export type KycStatus = 'not_submitted' | 'pending' | 'verified' | 'rejected';
+/** `GET /api/admin/users/:id/money`: what a reviewer weighs beside the user's deposit or withdrawal. */
+export interface AdminUserMoney {
+  userId: string;
+  balances: Wallet;
+  /** The newest real-account capital records, newest first (at most 10). */
+  recentRecords: CapitalRecord[];
+  kycStatus: KycStatus;
 }
