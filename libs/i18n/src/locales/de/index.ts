@@ -7,5 +7,6 @@ import consoleNs from './console.js';
 import market from './market.js';
 import trade from './trade.js';
 import inbox from './inbox.js';
+import records from './records.js';
 
-export default { errors, common, auth, user, content, console: consoleNs, market, trade, inbox };
+export default { errors, common, auth, user, content, console: consoleNs, market, trade, inbox, records };
