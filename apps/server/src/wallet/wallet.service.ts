@@ -43,31 +43,33 @@ export class WalletService {
     userId: string,
     q: { type?: string; account?: 'real' | 'demo'; from?: string; to?: string; limit: number; cursor?: string },
   ): Promise<Page<CapitalRecord>> {
-    const params: unknown[] = [userId, q.account === 'demo' ? DEMO_KINDS : REAL_KINDS];
-    const where = ['a.user_id = $1', 'a.kind = ANY($2::text[])'];
-    if (q.type) {
-      params.push(q.type);
-      where.push(`e.type = $${params.length}`);
-    }
-    if (q.from) {
-      params.push(q.from);
-      where.push(`p.created_at >= $${params.length}::timestamptz`);
-    }
-    if (q.to) {
-      params.push(q.to);
-      where.push(`p.created_at < $${params.length}::timestamptz`);
-    }
-    if (q.cursor) {
-      params.push(q.cursor);
-      where.push(`p.id < $${params.length}::bigint`);
-    }
-    params.push(q.limit + 1);
-    const rows: RecordRow[] = await this.ds.query(
-      `SELECT p.id, e.entry_no, e.type, p.amount, p.balance_after, p.created_at, e.ref_type, e.ref_id, a.kind
-         FROM postings p JOIN ledger_accounts a ON a.id = p.account_id JOIN journal_entries e ON e.id = p.entry_id
-        WHERE ${where.join(' AND ')} ORDER BY p.id DESC LIMIT $${params.length}`,
-      params,
-    );
+    const accounts: { id: string; kind: string }[] = await this.ds.query(`SELECT id, kind FROM ledger_accounts WHERE user_id = $1 AND kind = ANY($2::text[])`, [
+      userId,
+      q.account === 'demo' ? DEMO_KINDS : REAL_KINDS,
+    ]);
+    if (accounts.length === 0) return { items: [], nextCursor: null };
+    const params: unknown[] = [q.limit + 1];
+    const filters: string[] = [];
+    const add = (value: unknown, sql: (n: number) => string) => {
+      params.push(value);
+      filters.push(sql(params.length));
+    };
+    if (q.type) add(q.type, (n) => `e.type = $${n}`);
+    if (q.from) add(q.from, (n) => `p.created_at >= $${n}::timestamptz`);
+    if (q.to) add(q.to, (n) => `p.created_at < $${n}::timestamptz`);
+    if (q.cursor) add(q.cursor, (n) => `p.id < $${n}::bigint`);
+    // One branch per account, each read newest first and stopped after a page: a page costs the same at
+    // any depth (keyset, no OFFSET). The account id is a parameter, not a join, so the planner sees each
+    // account's own statistics and takes postings_account (account_id, id DESC) for a sparse one instead
+    // of walking the primary key backwards through everybody's postings.
+    const branches = accounts.map((a) => {
+      params.push(a.id, a.kind);
+      return `(SELECT p.id, e.entry_no, e.type, p.amount, p.balance_after, p.created_at, e.ref_type, e.ref_id, $${params.length}::text AS kind
+          FROM postings p JOIN journal_entries e ON e.id = p.entry_id
+         WHERE p.account_id = $${params.length - 1}::bigint${filters.map((f) => ` AND ${f}`).join('')}
+         ORDER BY p.id DESC LIMIT $1)`;
+    });
+    const rows: RecordRow[] = await this.ds.query(`SELECT * FROM (${branches.join(' UNION ALL ')}) x ORDER BY x.id DESC LIMIT $1`, params);
     const items = rows.slice(0, q.limit).map(toRecord);
     return { items, nextCursor: rows.length > q.limit ? items[items.length - 1]!.id : null };
   }

@@ -1,0 +1,216 @@
+#!/usr/bin/env node
+// `npm run bench:records`: capital records of a user with a long history, through the api, beside the
+// same query sent straight to Postgres.
+//
+// One user gets --movements ledger movements on their real accounts (deposits to cash, and holds from
+// cash to hold, two movements each), posted through the database's ledger function. Then, with the
+// real api running, it measures GET /api/wallet/records for the first page and for a page --depth rows
+// deep (its cursor taken from the database), --requests times each, one at a time after a warm-up,
+// and the raw SQL of the same page --requests times.
+//
+// Goal: p99 <= 20 ms for both pages through the api, and <= 2x the raw query's p99.
+//
+// Options: --movements 200000 --depth 150000 --requests 300 --limit 20 --fast (Postgres without
+// fsync) --explain (print each page's query plan) --no-build
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import * as argon2 from '@node-rs/argon2';
+import { cleanupStack, exitWithHelpIf, fmt, log, machineNote, percentile, printTable, ratio, ROOT_DIR, runBench, verdict } from './lib/common.mjs';
+import { API_MAIN, ensureServerBuilt, onInterrupt, startNodeService, startStack } from './lib/stack.mjs';
+import { createFundedUsers } from './lib/users.mjs';
+import { platformAccountId, postEntries } from './lib/ledger.mjs';
+import { freePort } from '../lib/infra.mjs';
+
+const { values: opt } = parseArgs({
+  options: {
+    movements: { type: 'string', default: '200000' },
+    depth: { type: 'string', default: '150000' },
+    requests: { type: 'string', default: '300' },
+    limit: { type: 'string', default: '20' },
+    fast: { type: 'boolean', default: false },
+    explain: { type: 'boolean', default: false },
+    'no-build': { type: 'boolean', default: false },
+    help: { type: 'boolean', default: false },
+  },
+});
+exitWithHelpIf(opt.help, import.meta.url);
+
+const MOVEMENTS = Number(opt.movements);
+const DEPTH = Number(opt.depth);
+const REQUESTS = Number(opt.requests);
+const LIMIT = Number(opt.limit);
+const GOAL_P99_MS = 20;
+const GOAL_RATIO = 2;
+const PASSWORD = 'Bench-User-Pass-2024';
+const LOG_DIR = path.join(ROOT_DIR, 'bench-results', 'logs');
+
+await ensureServerBuilt({ skip: opt['no-build'] });
+const { createDataSource } = await import('@candor/db');
+const { cleanup, stopAll, disarm } = cleanupStack(onInterrupt);
+const result = {
+  bench: 'records',
+  startedAt: new Date().toISOString(),
+  command: `npm run bench:records -- ${process.argv.slice(2).join(' ')}`.trim(),
+  machine: machineNote(),
+  params: { movements: MOVEMENTS, depth: DEPTH, requests: REQUESTS, limit: LIMIT, fsync: !opt.fast },
+  pages: {},
+};
+
+/** The records queries as WalletService sends them for the real account: the user's accounts, then one branch per account. */
+const ACCOUNTS_SQL = `SELECT id, kind FROM ledger_accounts WHERE user_id = $1 AND kind = ANY('{cash,hold,escrow,earn_pending,earn_confirmed}'::text[])`;
+function recordsSql(accounts, withCursor) {
+  const params = [];
+  const branches = accounts.map((a) => {
+    params.push(a.id, a.kind);
+    const n = params.length + (withCursor ? 2 : 1);
+    return `(SELECT p.id, e.entry_no, e.type, p.amount, p.balance_after, p.created_at, e.ref_type, e.ref_id, $${n}::text AS kind
+        FROM postings p JOIN journal_entries e ON e.id = p.entry_id
+       WHERE p.account_id = $${n - 1}::bigint${withCursor ? ' AND p.id < $2::bigint' : ''}
+       ORDER BY p.id DESC LIMIT $1)`;
+  });
+  return { sql: `SELECT * FROM (${branches.join(' UNION ALL ')}) x ORDER BY x.id DESC LIMIT $1`, params };
+}
+async function rawPage(client, userId, limit, cursor, explain = false) {
+  const { rows: accounts } = await client.query(ACCOUNTS_SQL, [userId]);
+  const { sql, params } = recordsSql(accounts, cursor !== null);
+  const values = [limit, ...(cursor !== null ? [cursor] : []), ...params];
+  return (await client.query(explain ? `EXPLAIN (ANALYZE, BUFFERS) ${sql}` : sql, values)).rows;
+}
+
+await runBench('records', result, { stopAll, disarm }, summarize, async () => {
+  const stack = await startStack({ name: 'records', fast: opt.fast });
+  cleanup.push(() => stack.stop());
+
+  log(`creating the user and ${MOVEMENTS} movements`);
+  const ds = createDataSource(stack.databaseUrl, { logging: false });
+  await ds.initialize();
+  let user;
+  try {
+    const passwordHash = await argon2.hash(PASSWORD, { algorithm: argon2.Algorithm.Argon2id });
+    [user] = await createFundedUsers(ds, 1, { passwordHash, prefix: 'records', depositCents: 100 });
+    const started = Date.now();
+    // Each round: one deposit (one movement) and, every other round, a hold of it (two movements).
+    for (let made = 1; made < MOVEMENTS;) {
+      await ds.transaction(async (em) => {
+        const query = (sql, params) => em.query(sql, params);
+        const clearing = await platformAccountId(query, 'deposits_clearing');
+        const entries = [];
+        while (entries.length < 5000 && made < MOVEMENTS) {
+          const i = made;
+          entries.push({
+            type: 'deposit',
+            userId: user.id,
+            refType: 'bench',
+            refId: String(i),
+            uniqueKey: `bench-records-dep:${i}`,
+            postings: [
+              { accountId: clearing, amount: -100 },
+              { accountId: user.accounts.cash, amount: 100 },
+            ],
+          });
+          made += 1;
+          if (i % 2 === 0 && made + 1 < MOVEMENTS) {
+            entries.push({
+              type: 'withdrawal',
+              userId: user.id,
+              refType: 'bench',
+              refId: String(i),
+              uniqueKey: `bench-records-hold:${i}`,
+              postings: [
+                { accountId: user.accounts.cash, amount: -50 },
+                { accountId: user.accounts.hold, amount: 50 },
+              ],
+            });
+            made += 2;
+          }
+        }
+        await postEntries(query, entries);
+      });
+    }
+    await ds.query('ANALYZE postings; ANALYZE journal_entries; ANALYZE ledger_accounts');
+    log(`movements posted in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  } finally {
+    await ds.destroy();
+  }
+
+  const client = new pg.Client({ connectionString: stack.databaseUrl });
+  await client.connect();
+  cleanup.push(() => client.end());
+  const [{ n }] = (
+    await client.query(`SELECT count(*)::int AS n FROM postings p JOIN ledger_accounts a ON a.id = p.account_id WHERE a.user_id = $1`, [user.id])
+  ).rows;
+  result.params.userMovements = n;
+  const deep = (
+    await client.query(
+      `SELECT p.id FROM postings p JOIN ledger_accounts a ON a.id = p.account_id
+        WHERE a.user_id = $1 AND a.kind = ANY('{cash,hold,escrow,earn_pending,earn_confirmed}'::text[])
+        ORDER BY p.id DESC OFFSET $2 LIMIT 1`,
+      [user.id, DEPTH - 1],
+    )
+  ).rows[0];
+  if (!deep) throw new Error(`the user has fewer than ${DEPTH} movements`);
+
+  const api = await startNodeService({
+    name: 'api',
+    main: API_MAIN,
+    env: stack.env,
+    port: await freePort(),
+    logFile: path.join(LOG_DIR, `records-api-${process.pid}.log`),
+  });
+  cleanup.push(() => api.stop());
+  const login = await fetch(`${api.baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'records1@example.com', password: PASSWORD }),
+  });
+  const { accessToken } = await login.json();
+  if (!accessToken) throw new Error(`login failed: ${login.status}`);
+
+  for (const [name, cursor] of [
+    ['first', null],
+    [`depth ${DEPTH}`, String(deep.id)],
+  ]) {
+    const url = `${api.baseUrl}/api/wallet/records?limit=${LIMIT}${cursor ? `&cursor=${cursor}` : ''}`;
+    const apiMs = await timed(REQUESTS, async () => {
+      const res = await fetch(url, { headers: { authorization: `Bearer ${accessToken}` } });
+      const body = await res.json();
+      if (res.status !== 200 || body.items?.length !== LIMIT) throw new Error(`${name}: ${res.status} ${JSON.stringify(body).slice(0, 200)}`);
+    });
+    const rawMs = await timed(REQUESTS, async () => {
+      const rows = await rawPage(client, user.id, LIMIT + 1, cursor);
+      if (rows.length !== LIMIT + 1) throw new Error(`${name}: raw query answered ${rows.length} rows`);
+    });
+    result.pages[name] = { api: summary(apiMs), raw: summary(rawMs) };
+    if (opt.explain) {
+      const rows = await rawPage(client, user.id, LIMIT + 1, cursor, true);
+      log(`plan of the ${name} page:\n${rows.map((r) => r['QUERY PLAN']).join('\n')}`);
+    }
+  }
+});
+
+async function timed(count, fn) {
+  for (let i = 0; i < Math.min(30, count); i++) await fn();
+  const out = [];
+  for (let i = 0; i < count; i++) {
+    const t0 = performance.now();
+    await fn();
+    out.push(performance.now() - t0);
+  }
+  return out;
+}
+
+function summary(ms) {
+  return { p50: percentile(ms, 0.5), p99: percentile(ms, 0.99), max: Math.max(...ms) };
+}
+
+function summarize(r) {
+  const rows = Object.entries(r.pages).map(([name, p]) => {
+    const ok = p.api.p99 <= GOAL_P99_MS && p.api.p99 <= GOAL_RATIO * p.raw.p99;
+    return [name, fmt(p.api.p50, 2), fmt(p.api.p99, 2), fmt(p.raw.p50, 2), fmt(p.raw.p99, 2), fmt(ratio(p.api.p99, p.raw.p99), 2), verdict(ok)];
+  });
+  if (!rows.length) return;
+  console.log(`\ncapital records, ${r.params.userMovements ?? '?'} movements of one user, ${r.params.requests} requests per page (ms):`);
+  printTable(['page', 'api p50', 'api p99', 'raw p50', 'raw p99', 'api/raw p99', `goal p99 <= ${GOAL_P99_MS} ms, <= ${GOAL_RATIO}x raw`], rows);
+}
