@@ -4,9 +4,10 @@ import auth from './auth.js';
 import user from './user.js';
 import content from './content.js';
 import consoleNs from './console.js';
+import consoleMoney from './consoleMoney.js';
 import market from './market.js';
 import trade from './trade.js';
 import inbox from './inbox.js';
 import records from './records.js';
 
-export default { errors, common, auth, user, content, console: consoleNs, market, trade, inbox, records };
+export default { errors, common, auth, user, content, console: consoleNs, consoleMoney, market, trade, inbox, records };

@@ -1,0 +1,136 @@
+import './money.css';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AdminDepositMethod } from '@candor/contracts';
+import { PageHeader } from '../../components/Shell';
+import { Empty, ErrorState, Loading } from '../../components/States';
+import { DEPOSIT_METHOD_ROLES } from './access';
+import { DepositMethodEditor } from './DepositMethodEditor';
+import { useDepositMethods, useSaveDepositMethod } from './moneyApi';
+import { RoleGate } from './RoleGate';
+
+export function DepositMethodsPage() {
+  const { t } = useTranslation('consoleMoney');
+  return (
+    <>
+      <PageHeader title={t('methods.title')} />
+      <RoleGate roles={DEPOSIT_METHOD_ROLES}>
+        <MethodsList />
+      </RoleGate>
+    </>
+  );
+}
+
+function MethodsList() {
+  const { t } = useTranslation(['consoleMoney', 'console']);
+  const methods = useDepositMethods();
+  const toggle = useSaveDepositMethod();
+  const [editing, setEditing] = useState<AdminDepositMethod | 'new' | null>(null);
+  const [saved, setSaved] = useState(false);
+
+  return (
+    <>
+      <div className="button-row">
+        <button
+          type="button"
+          className="btn btn-primary"
+          data-testid="method-add"
+          disabled={editing !== null}
+          onClick={() => {
+            setSaved(false);
+            setEditing('new');
+          }}
+        >
+          {t('methods.add')}
+        </button>
+      </div>
+      {saved ? (
+        <p className="notice notice-info" role="status" data-testid="method-saved">
+          {t('methods.saved')}
+        </p>
+      ) : null}
+      {editing ? (
+        <DepositMethodEditor
+          key={editing === 'new' ? 'new' : editing.id}
+          method={editing === 'new' ? null : editing}
+          onDone={(ok) => {
+            setEditing(null);
+            setSaved(ok);
+          }}
+        />
+      ) : null}
+      {toggle.isError ? <ErrorState error={toggle.error} /> : null}
+      {methods.isPending ? (
+        <Loading />
+      ) : methods.isError ? (
+        <ErrorState error={methods.error} onRetry={() => void methods.refetch()} />
+      ) : !methods.data.length ? (
+        <Empty>{t('methods.empty')}</Empty>
+      ) : (
+        <div className="table-wrap card flush">
+          <table data-testid="methods-table">
+            <thead>
+              <tr>
+                <th>{t('methods.name')}</th>
+                <th>{t('methods.type')}</th>
+                <th className="num">{t('methods.range')}</th>
+                <th className="num">{t('methods.sort')}</th>
+                <th>{t('methods.details')}</th>
+                <th>
+                  <span className="sr-only">{t('console:common.actions')}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {methods.data.map((m) => (
+                <tr key={m.id} data-testid="method-row" data-id={m.id} data-name={m.names['zh-TW'] ?? ''} data-enabled={String(m.enabled)}>
+                  <td data-label={t('methods.name')}>
+                    <strong>{m.names['zh-TW']}</strong>
+                    {m.names.en ? <div className="muted small">{m.names.en}</div> : null}
+                    <div>
+                      {m.enabled ? (
+                        <span className="pill pill-ok">{t('methods.enabled')}</span>
+                      ) : (
+                        <span className="pill pill-muted">{t('methods.disabled')}</span>
+                      )}
+                    </div>
+                  </td>
+                  <td data-label={t('methods.type')}>{t(`methods.types.${m.type}`)}</td>
+                  <td className="num nowrap" data-label={t('methods.range')}>
+                    {m.minAmount} – {m.maxAmount}
+                  </td>
+                  <td className="num" data-label={t('methods.sort')}>
+                    {m.sort}
+                  </td>
+                  <td data-label={t('methods.details')}>
+                    {Object.entries(m.details).map(([k, v]) => (
+                      <div key={k} className="small">
+                        <span className="muted">{k}:</span> <code>{v}</code>
+                      </div>
+                    ))}
+                  </td>
+                  <td>
+                    <div className="button-row">
+                      <button type="button" className="btn btn-small" data-testid="method-edit" disabled={editing !== null} onClick={() => setEditing(m)}>
+                        {t('methods.edit')}
+                      </button>
+                      <button
+                        type="button"
+                        className="btn btn-small"
+                        data-testid="method-toggle"
+                        disabled={toggle.isPending}
+                        onClick={() => toggle.mutate({ id: m.id, body: { enabled: !m.enabled } })}
+                      >
+                        {m.enabled ? t('methods.disable') : t('methods.enable')}
+                      </button>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,163 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AdminDeposit, AdminWithdrawal } from '@candor/contracts';
+import { ApiError } from '../../api/client';
+import { formatDateTimeShort } from '../../components/format';
+import { DecisionDialog } from './DecisionDialog';
+import { UserMoneyPanel } from './UserMoneyPanel';
+import { useDecide, type Decision, type ReviewItem, type ReviewKind } from './moneyApi';
+
+export type Flash = { tone: 'ok' | 'bad'; text: string };
+const STATUS_PILL: Record<string, string> = { in_review: 'pill-warn', successful: 'pill-ok', failed: 'pill-bad', cancelled: 'pill-muted' };
+// Refusals that end the dialog: the request changed under the reviewer, so the page says why.
+const REFUSALS = ['ALREADY_DECIDED', 'SECOND_APPROVER_REQUIRED'] as const;
+
+function isWithdrawal(kind: ReviewKind, item: ReviewItem): item is AdminWithdrawal {
+  return kind === 'withdrawals' && 'account' in item;
+}
+
+/** One request with what the reviewer needs beside it, and its approve / reject actions. */
+export function ReviewCard({ kind, item, operatorId, onFlash }: { kind: ReviewKind; item: ReviewItem; operatorId: string; onFlash(f: Flash): void }) {
+  const { t } = useTranslation(['consoleMoney', 'console', 'errors']);
+  const decide = useDecide(kind);
+  const [dialog, setDialog] = useState<Decision['action'] | null>(null);
+  const w = isWithdrawal(kind, item) ? item : null;
+  const d = w ? null : (item as AdminDeposit);
+  const twoPerson = w !== null && w.approvalsRequired > 1;
+  const approvedByMe = w?.firstApproverId === operatorId;
+  const open = item.status === 'in_review';
+
+  function confirm(decision: Decision) {
+    decide.mutate(
+      { id: item.id, userId: item.userId, decision },
+      {
+        onSuccess: (res) => {
+          setDialog(null);
+          const stillInReview = (res as { status?: string } | undefined)?.status === 'in_review';
+          const key = decision.action === 'reject' ? 'review.rejected' : stillInReview ? 'review.approvedOnce' : 'review.approved';
+          onFlash({ tone: 'ok', text: t(key, { orderNo: item.orderNo }) });
+        },
+        onError: (e) => {
+          const code = e instanceof ApiError ? REFUSALS.find((c) => c === e.code) : undefined;
+          if (!code) return; // shown in the dialog, which stays open
+          setDialog(null);
+          onFlash({ tone: 'bad', text: t(`review.refused.${code}`) });
+        },
+      },
+    );
+  }
+
+  const notes =
+    dialog === 'reject'
+      ? [w ? t('review.rejectWithdrawalNote') : t('review.rejectDepositNote')]
+      : w
+        ? [t('review.confirmApproveWithdrawal', { amount: item.amount }), ...(twoPerson && w.approvals === 0 ? [t('review.confirmApproveFirst')] : [])]
+        : [t('review.confirmApproveDeposit', { amount: item.amount, email: item.userEmail })];
+
+  return (
+    <article className="card review-card" data-testid="review-item" data-order-no={item.orderNo} data-status={item.status} data-id={item.id}>
+      <header className="review-head">
+        <div>
+          <div className="review-amount num">{item.amount}</div>
+          <div className="muted small">
+            {t('review.orderNo')} <code>{item.orderNo}</code>
+          </div>
+        </div>
+        <span className={`pill ${STATUS_PILL[item.status] ?? 'pill-muted'}`}>{t(`status.${item.status}`)}</span>
+      </header>
+      <div className="review-body">
+        <dl className="facts review-facts">
+          <div>
+            <dt>{t('review.user')}</dt>
+            <dd>
+              {item.userEmail}
+              <div className="muted small">
+                <code>{item.userId}</code>
+              </div>
+            </dd>
+          </div>
+          <div>
+            <dt>{t('review.createdAt')}</dt>
+            <dd className="nowrap">{formatDateTimeShort(item.createdAt)}</dd>
+          </div>
+          {item.decidedAt ? (
+            <div>
+              <dt>{t('review.decidedAt')}</dt>
+              <dd className="nowrap">{formatDateTimeShort(item.decidedAt)}</dd>
+            </div>
+          ) : null}
+          {item.reason ? (
+            <div>
+              <dt>{t('review.reason')}</dt>
+              <dd data-testid="review-reason">{item.reason}</dd>
+            </div>
+          ) : null}
+          {d ? (
+            <>
+              <div>
+                <dt>{t('review.method')}</dt>
+                <dd>
+                  {d.method.name} <span className="muted small">({t(`methods.types.${d.method.type}`)})</span>
+                </dd>
+              </div>
+              <div>
+                <dt>{t('review.reference')}</dt>
+                <dd>{d.reference ?? t('review.none')}</dd>
+              </div>
+            </>
+          ) : null}
+          {w ? (
+            <div className="review-account">
+              <dt>{t('review.account')}</dt>
+              <dd>
+                <dl className="account-details" data-testid="account-details">
+                  {Object.entries(w.account)
+                    .filter(([, v]) => v !== null && v !== '')
+                    .map(([k, v]) => (
+                      <div key={k}>
+                        <dt>{t(`errors:fields.${k}` as 'errors:fields.bank', { defaultValue: k })}</dt>
+                        <dd>
+                          <code>{v}</code>
+                        </dd>
+                      </div>
+                    ))}
+                </dl>
+              </dd>
+            </div>
+          ) : null}
+          {w && (twoPerson || w.approvals > 0) ? (
+            <div>
+              <dt>{t('review.approvals', { done: w.approvals, required: w.approvalsRequired })}</dt>
+              <dd data-testid="two-person" data-approvals={w.approvals}>
+                {w.firstApproverId ? t('review.firstApprover', { who: approvedByMe ? t('review.you') : w.firstApproverId }) : t('review.twoPerson')}
+              </dd>
+            </div>
+          ) : null}
+        </dl>
+        <UserMoneyPanel userId={item.userId} balances={item.balances} />
+      </div>
+      {open ? (
+        <footer className="button-row review-actions">
+          {approvedByMe ? <p className="notice notice-info small">{t('review.needsSecond')}</p> : null}
+          <button type="button" className="btn btn-primary" data-testid="approve" onClick={() => (decide.reset(), setDialog('approve'))}>
+            {w && w.approvals > 0 ? t('review.approveSecond') : t('review.approve')}
+          </button>
+          <button type="button" className="btn btn-danger" data-testid="reject" onClick={() => (decide.reset(), setDialog('reject'))}>
+            {t('review.reject')}
+          </button>
+        </footer>
+      ) : null}
+      {dialog ? (
+        <DecisionDialog
+          action={dialog}
+          title={t(dialog === 'approve' ? 'review.confirmApproveTitle' : 'review.confirmRejectTitle', { orderNo: item.orderNo })}
+          notes={notes}
+          pending={decide.isPending}
+          error={decide.error}
+          onConfirm={confirm}
+          onCancel={() => setDialog(null)}
+        />
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,97 @@
+import './money.css';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { useOperator } from '../../auth/AuthProvider';
+import { PageHeader } from '../../components/Shell';
+import { Empty, ErrorState, Loading } from '../../components/States';
+import { REVIEW_ROLES } from './access';
+import { REVIEW_STATUSES, useReviewList, type ReviewKind } from './moneyApi';
+import { ReviewCard, type Flash } from './ReviewCard';
+import { RoleGate } from './RoleGate';
+
+export function WithdrawalsPage() {
+  return <ReviewPage kind="withdrawals" />;
+}
+export function DepositsPage() {
+  return <ReviewPage kind="deposits" />;
+}
+
+/** A review queue: requests in review, oldest first; other statuses are the history. */
+function ReviewPage({ kind }: { kind: ReviewKind }) {
+  const { t } = useTranslation(['consoleMoney', 'console']);
+  return (
+    <>
+      <PageHeader title={t(kind === 'withdrawals' ? 'review.withdrawalsTitle' : 'review.depositsTitle')} />
+      <RoleGate roles={REVIEW_ROLES}>
+        <ReviewQueue kind={kind} />
+      </RoleGate>
+    </>
+  );
+}
+
+function ReviewQueue({ kind }: { kind: ReviewKind }) {
+  const { t } = useTranslation(['consoleMoney', 'console']);
+  const operator = useOperator();
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('status') ?? 'in_review';
+  const status = REVIEW_STATUSES[kind].includes(asked) ? asked : 'in_review';
+  const list = useReviewList(kind, status);
+  const [flash, setFlash] = useState<Flash | null>(null);
+
+  return (
+    <>
+      <div className="filters card">
+        <label className="field">
+          <span>{t('review.statusFilter')}</span>
+          <select
+            name="status"
+            value={status}
+            onChange={(e) => {
+              setFlash(null);
+              setParams(e.target.value === 'in_review' ? {} : { status: e.target.value });
+            }}
+          >
+            {REVIEW_STATUSES[kind].map((s) => (
+              <option key={s} value={s}>
+                {t(`status.${s as 'in_review'}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <p className="muted small">{t('review.oldestFirst')}</p>
+        <div className="filter-actions">
+          <button type="button" className="btn" onClick={() => void list.refetch()} disabled={list.isFetching}>
+            {list.isFetching ? t('console:common.loading') : t('console:common.refresh')}
+          </button>
+        </div>
+      </div>
+      <div aria-live="polite">
+        {flash ? (
+          <p
+            className={`notice ${flash.tone === 'ok' ? 'notice-info' : 'notice-error'}`}
+            role={flash.tone === 'bad' ? 'alert' : 'status'}
+            data-testid="review-flash"
+            data-tone={flash.tone}
+          >
+            {flash.text}
+          </p>
+        ) : null}
+      </div>
+      {list.isPending ? (
+        <Loading />
+      ) : list.isError ? (
+        <ErrorState error={list.error} onRetry={() => void list.refetch()} />
+      ) : !list.data.length ? (
+        <Empty>{status === 'in_review' ? t('review.emptyQueue') : t('review.emptyHistory')}</Empty>
+      ) : (
+        <div className="review-list" data-testid="review-list" data-kind={kind}>
+          <p className="muted small">{t('review.shown', { n: list.data.length })}</p>
+          {list.data.map((item) => (
+            <ReviewCard key={item.id} kind={kind} item={item} operatorId={operator.id} onFlash={setFlash} />
+          ))}
+        </div>
+      )}
+    </>
+  );
+}

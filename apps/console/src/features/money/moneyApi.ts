@@ -1,0 +1,89 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  AdminDeposit,
+  AdminDepositMethod,
+  AdminUserMoney,
+  AdminWithdrawal,
+  DepositMethodBody,
+  PatchDepositMethodBody,
+  SendMessageBody,
+  SystemMessage,
+} from '@candor/contracts';
+import { request } from '../../api/client';
+
+export type ReviewKind = 'withdrawals' | 'deposits';
+export type ReviewItem = AdminWithdrawal | AdminDeposit;
+export const REVIEW_STATUSES: Record<ReviewKind, readonly string[]> = {
+  withdrawals: ['in_review', 'successful', 'failed', 'cancelled'],
+  deposits: ['in_review', 'successful', 'failed'],
+};
+
+const PATHS = {
+  review: (kind: ReviewKind) => `/admin/${kind}`,
+  userMoney: (id: string) => `/admin/users/${encodeURIComponent(id)}/money`,
+  methods: '/admin/deposit-methods',
+  messages: '/admin/messages',
+};
+
+export const moneyKeys = {
+  review: (kind: ReviewKind, status: string) => ['admin-review', kind, status] as const,
+  userMoney: (id: string) => ['admin-user-money', id] as const,
+  methods: ['admin-deposit-methods'] as const,
+};
+
+/** The queue (or history) of one kind of request; the server lists them oldest first. */
+export function useReviewList(kind: ReviewKind, status: string) {
+  return useQuery({
+    queryKey: moneyKeys.review(kind, status),
+    queryFn: ({ signal }) => request<ReviewItem[]>(PATHS.review(kind), { signal, query: { status, limit: 100 } }),
+  });
+}
+
+export function useUserMoney(userId: string) {
+  return useQuery({ queryKey: moneyKeys.userMoney(userId), queryFn: ({ signal }) => request<AdminUserMoney>(PATHS.userMoney(userId), { signal }) });
+}
+
+export type Decision = { action: 'approve' } | { action: 'reject'; reason: string };
+
+/** Approve or reject; afterwards (also after a refusal such as ALREADY_DECIDED) the queues and the user's money are read again. */
+export function useDecide(kind: ReviewKind) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, decision }: { id: string; userId: string; decision: Decision }) =>
+      request<unknown>(`${PATHS.review(kind)}/${encodeURIComponent(id)}/${decision.action}`, {
+        method: 'POST',
+        body: decision.action === 'reject' ? { reason: decision.reason } : undefined,
+      }),
+    onSettled: (_data, _error, { userId }) => {
+      void qc.invalidateQueries({ queryKey: ['admin-review', kind] });
+      void qc.invalidateQueries({ queryKey: moneyKeys.userMoney(userId) });
+      void qc.invalidateQueries({ queryKey: ['audit'] });
+    },
+  });
+}
+
+export function useDepositMethods() {
+  return useQuery({ queryKey: moneyKeys.methods, queryFn: ({ signal }) => request<AdminDepositMethod[]>(PATHS.methods, { signal }) });
+}
+
+export function useSaveDepositMethod() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string | null; body: DepositMethodBody | PatchDepositMethodBody }) =>
+      id
+        ? request<AdminDepositMethod>(`${PATHS.methods}/${encodeURIComponent(id)}`, { method: 'PATCH', body })
+        : request<AdminDepositMethod>(PATHS.methods, { method: 'POST', body }),
+    onSettled: () => {
+      void qc.invalidateQueries({ queryKey: moneyKeys.methods });
+      void qc.invalidateQueries({ queryKey: ['audit'] });
+    },
+  });
+}
+
+export function useSendMessage() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SendMessageBody) => request<SystemMessage>(PATHS.messages, { method: 'POST', body }),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: ['audit'] }),
+  });
+}
