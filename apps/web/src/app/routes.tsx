@@ -22,6 +22,10 @@ const RightsPage = lazyPage(() => import('../pages/yinsi/RightsPage'));
 const DetailPage = lazyPage(() => import('../pages/Detail/DetailPage'));
 const OrderPage = lazyPage(() => import('../pages/order/OrderPage'));
 const ReceiptPage = lazyPage(() => import('../pages/order/ReceiptPage'));
+const MoneyRecordPage = lazyPage(() => import('../pages/money-record/MoneyRecordPage'));
+const ParticularsPage = lazyPage(() => import('../pages/Particulars/ParticularsPage'));
+const MessagePage = lazyPage(() => import('../pages/message/MessagePage'));
+const ActivityPage = lazyPage(() => import('../pages/activity/ActivityPage'));
 const ComingSoonPage = lazyPage(() => import('../pages/coming-soon/ComingSoonPage'));
 
 function page(Component: ComponentType, auth: boolean): ReactNode {
@@ -40,14 +44,11 @@ const COMING_SOON: { path: string; titleKey: string; auth: boolean }[] = [
   { path: ROUTES.moneyDetail, titleKey: 'pages.moneyDetail', auth: true },
   { path: ROUTES.account, titleKey: 'pages.account', auth: true },
   { path: ROUTES.accountDetail, titleKey: 'pages.accountDetail', auth: true },
-  { path: ROUTES.moneyRecord, titleKey: 'pages.moneyRecord', auth: true },
   { path: ROUTES.withdrawList, titleKey: 'pages.withdrawList', auth: true },
   { path: ROUTES.depositList, titleKey: 'pages.depositList', auth: true },
   { path: ROUTES.verify, titleKey: 'pages.verify', auth: true },
   { path: ROUTES.withdrawMoney, titleKey: 'pages.withdrawMoney', auth: true },
-  { path: ROUTES.message, titleKey: 'pages.message', auth: true },
   { path: ROUTES.transfer, titleKey: 'pages.transfer', auth: true },
-  { path: ROUTES.particulars, titleKey: 'pages.particulars', auth: true },
   { path: ROUTES.indexDetail, titleKey: 'pages.indexDetail', auth: false },
   { path: ROUTES.informationDetail, titleKey: 'pages.informationDetail', auth: false },
   { path: ROUTES.chooseLocation, titleKey: 'pages.chooseLocation', auth: false },
@@ -81,6 +82,10 @@ export const routes: RouteObject[] = [
       { path: ROUTES.detail, element: page(DetailPage, false) },
       { path: ROUTES.order, element: page(OrderPage, true) },
       { path: ROUTES.receipt, element: page(ReceiptPage, true) },
+      { path: ROUTES.moneyRecord, element: page(MoneyRecordPage, true) },
+      { path: ROUTES.particulars, element: page(ParticularsPage, true) },
+      { path: ROUTES.message, element: page(MessagePage, true) },
+      { path: ROUTES.activity, element: page(ActivityPage, true) },
       ...COMING_SOON.map(({ path, titleKey, auth }) => ({ path, handle: { titleKey } satisfies RouteHandle, element: page(ComingSoonPage, auth) })),
       { path: '*', element: <Navigate to={ROUTES.root} replace /> },
     ],

@@ -168,13 +168,27 @@ export function refreshAccessToken(): Promise<string | null> {
   return refreshInFlight;
 }
 
-async function request<T>(method: string, path: string, body: unknown, opts: RequestOptions = {}): Promise<T> {
+/** Send, and on a 401 refresh the access token once and send again. */
+async function sendAuthed(method: string, path: string, body: unknown, opts: RequestOptions): Promise<Response> {
   let res = await send(method, path, body, opts);
   if (res.status === 401 && !opts.skipRefresh && !NO_REFRESH_PATHS.has(path.split('?')[0] ?? path)) {
     const token = await refreshAccessToken();
     if (token) res = await send(method, path, body, opts);
     else setAccessToken(null);
   }
+  return res;
+}
+
+/** A file download (CSV export): the body as a Blob and the name the server gave it in Content-Disposition. */
+async function download(path: string, opts: RequestOptions = {}): Promise<{ blob: Blob; filename: string | null }> {
+  const res = await sendAuthed('GET', path, undefined, opts);
+  if (!res.ok) throw await readError(res);
+  const match = /filename="?([^";]+)"?/i.exec(res.headers.get('content-disposition') ?? '');
+  return { blob: await res.blob(), filename: match?.[1] ?? null };
+}
+
+async function request<T>(method: string, path: string, body: unknown, opts: RequestOptions = {}): Promise<T> {
+  const res = await sendAuthed(method, path, body, opts);
   if (!res.ok) throw await readError(res);
   if (res.status === 204) return undefined as T;
   const text = await res.text();
@@ -192,4 +206,5 @@ export const api = {
   put: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PUT', path, body, opts),
   patch: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PATCH', path, body, opts),
   del: <T = void>(path: string, opts?: RequestOptions) => request<T>('DELETE', path, undefined, opts),
+  download,
 };

@@ -26,6 +26,7 @@ export const ROUTES = {
   aboutUs: '/pages/aboutUs/aboutUs',
   transfer: '/pages/transfer/transfer',
   particulars: '/pages/Particulars/Particulars',
+  activity: '/pages/activity/activity',
   detail: '/pages/Detail/Detail',
   indexDetail: '/pages/index/detail',
   informationDetail: '/pages/information/detail',

@@ -6,6 +6,7 @@ import { LanguageSheet } from '../../features/settings/LanguageList';
 import { ProductList } from '../../features/market/ProductList';
 import { useLiveTickers, useProducts } from '../../features/market/hooks';
 import { LiveDot } from '../../features/market/LiveDot';
+import { WithUnreadBadge } from '../../features/records/UnreadBadge';
 import { errorText } from '../../lib/errors';
 import { LANGUAGE_NAMES, currentLanguage } from '../../lib/i18n';
 import { ROUTES } from '../../lib/paths';
@@ -68,7 +69,13 @@ export default function IndexPage() {
           q.to ? (
             <Link key={q.key} to={q.to} className={styles.quick} data-testid={`quick-${q.key}`}>
               <span className={styles.quickIcon}>
-                <Icon name={q.icon} size={24} />
+                {q.key === 'messages' ? (
+                  <WithUnreadBadge>
+                    <Icon name={q.icon} size={24} />
+                  </WithUnreadBadge>
+                ) : (
+                  <Icon name={q.icon} size={24} />
+                )}
               </span>
               <span className={styles.quickLabel}>{t(`home.quick.${q.key}`)}</span>
             </Link>

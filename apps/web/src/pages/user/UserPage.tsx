@@ -7,6 +7,8 @@ import { useMe, useSummary } from '../../features/account/hooks';
 import { errorText } from '../../lib/errors';
 import { formatMoney, moneySign } from '../../lib/format';
 import { useSession } from '../../features/session/session';
+import { useLiveSummary } from '../../features/records/hooks';
+import { WithUnreadBadge } from '../../features/records/UnreadBadge';
 import { ROUTES } from '../../lib/paths';
 
 const QUICK: { to: string; key: string; icon: IconName }[] = [
@@ -16,10 +18,12 @@ const QUICK: { to: string; key: string; icon: IconName }[] = [
   { to: ROUTES.account, key: 'account', icon: 'card' },
 ];
 
-const MENU: { to: string; key: string; icon: IconName; testId?: string }[] = [
+/** `label`: a full translation key, for items whose text lives outside the `user` namespace. */
+const MENU: { to: string; key: string; icon: IconName; testId?: string; label?: string }[] = [
   { to: ROUTES.order, key: 'orders', icon: 'list', testId: 'menu-orders' },
   { to: ROUTES.verify, key: 'verify', icon: 'idcard' },
-  { to: ROUTES.message, key: 'messages', icon: 'bell' },
+  { to: ROUTES.message, key: 'messages', icon: 'bell', testId: 'menu-messages' },
+  { to: ROUTES.activity, key: 'activity', icon: 'shield', testId: 'menu-activity', label: 'records:activity.menu' },
   { to: ROUTES.set, key: 'settings', icon: 'settings', testId: 'menu-settings' },
   { to: ROUTES.aboutUs, key: 'about', icon: 'info' },
   { to: ROUTES.privacy, key: 'privacy', icon: 'doc' },
@@ -78,6 +82,24 @@ function Assets({ summary }: { summary: Summary }) {
           </dd>
         </div>
         <div>
+          <dt>{t('records:summary.held')}</dt>
+          <dd className="num" data-testid="held">
+            {formatMoney(summary.frozen)}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('records:summary.inOrders')}</dt>
+          <dd className="num" data-testid="in-orders">
+            {formatMoney(summary.inOrders)}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('records:summary.earn')}</dt>
+          <dd className="num" data-testid="earn">
+            {formatMoney(summary.earn)}
+          </dd>
+        </div>
+        <div>
           <dt>{t('center.pnlToday')}</dt>
           <dd>{pnl(summary.pnlToday)}</dd>
         </div>
@@ -96,6 +118,7 @@ export default function UserPage() {
   const session = useSession();
   const me = useMe();
   const summary = useSummary();
+  useLiveSummary();
   const [confirmOpen, setConfirmOpen] = useState(false);
   const [leaving, setLeaving] = useState(false);
   const user = me.data ?? session.user;
@@ -146,9 +169,15 @@ export default function UserPage() {
           {MENU.map((m) => (
             <Link key={m.key} to={m.to} className="menu__item" data-testid={m.testId}>
               <span className="menu__icon">
-                <Icon name={m.icon} size={22} />
+                {m.key === 'messages' ? (
+                  <WithUnreadBadge>
+                    <Icon name={m.icon} size={22} />
+                  </WithUnreadBadge>
+                ) : (
+                  <Icon name={m.icon} size={22} />
+                )}
               </span>
-              <span className="menu__label">{t(`menu.${m.key}`)}</span>
+              <span className="menu__label">{t(m.label ?? `menu.${m.key}`)}</span>
               <Icon name="chevron" size={18} className="menu__chevron" />
             </Link>
           ))}

@@ -1,0 +1,193 @@
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import type { AccountActivity, CapitalRecord, Deposit, Page, SystemMessage, Withdrawal } from '@candor/contracts';
+import { api } from '../../lib/api';
+import { API } from '../../lib/wire';
+import { useSocketEvent, useSocketReconnect } from '../../lib/socket';
+import { useSession } from '../session/session';
+import { accountKeys } from '../account/hooks';
+import { exportFilename, recordsQuery, type RecordFilter } from './model';
+
+/** The endpoints of this feature that the shared API map does not name. */
+export const RECORDS_API = {
+  recordsCsv: '/wallet/records.csv',
+  messages: '/messages',
+  unreadCount: '/messages/unread-count',
+  readAll: '/messages/read-all',
+  activity: '/me/activity',
+  deposits: '/deposits',
+  withdrawals: '/withdrawals',
+} as const;
+
+const PAGE_SIZE = 20;
+
+export const recordsKeys = {
+  records: ['capital-records'] as const,
+  list: (q: object) => ['capital-records', 'list', q] as const,
+  record: (id: string) => ['capital-records', 'one', id] as const,
+  messages: ['messages'] as const,
+  messageList: ['messages', 'list'] as const,
+  unread: ['messages', 'unread'] as const,
+  activity: ['me', 'activity'] as const,
+  deposit: (id: string) => ['records-ref', 'deposit', id] as const,
+  withdrawal: (id: string) => ['records-ref', 'withdrawal', id] as const,
+};
+
+/** Capital records for a filter, page by page (keyset); refreshed when the wallet changes. */
+export function useCapitalRecords(filter: RecordFilter) {
+  const qc = useQueryClient();
+  const query = recordsQuery(filter);
+  const valid = query !== 'invalid';
+  const refresh = () => void qc.invalidateQueries({ queryKey: recordsKeys.records });
+  useSocketEvent('wallet', refresh);
+  useSocketReconnect(refresh);
+  return useInfiniteQuery({
+    queryKey: recordsKeys.list(valid ? query : {}),
+    queryFn: ({ pageParam, signal }) =>
+      api.get<Page<CapitalRecord>>(API.walletRecords, { signal, query: { ...(valid ? query : {}), limit: PAGE_SIZE, cursor: pageParam ?? undefined } }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    enabled: valid,
+  });
+}
+
+export interface Posting {
+  account: string;
+  owner: 'you' | 'platform';
+  amount: string;
+}
+export type RecordDetail = CapitalRecord & { postings: Posting[] };
+
+export function useCapitalRecord(id: string) {
+  return useQuery({
+    queryKey: recordsKeys.record(id),
+    queryFn: ({ signal }) => api.get<RecordDetail>(`${API.walletRecords}/${encodeURIComponent(id)}`, { signal }),
+    enabled: id !== '',
+    staleTime: Infinity, // a posted entry never changes
+  });
+}
+
+export function useRelatedDeposit(id: string | null) {
+  return useQuery({
+    queryKey: recordsKeys.deposit(id ?? ''),
+    queryFn: ({ signal }) => api.get<Deposit>(`${RECORDS_API.deposits}/${encodeURIComponent(id ?? '')}`, { signal }),
+    enabled: !!id,
+  });
+}
+
+export function useRelatedWithdrawal(id: string | null) {
+  return useQuery({
+    queryKey: recordsKeys.withdrawal(id ?? ''),
+    queryFn: ({ signal }) => api.get<Withdrawal>(`${RECORDS_API.withdrawals}/${encodeURIComponent(id ?? '')}`, { signal }),
+    enabled: !!id,
+  });
+}
+
+/** Downloads the filtered records as CSV through an object URL and a clicked `<a download>`. */
+export function useExportRecords() {
+  return useMutation({
+    mutationFn: async (filter: RecordFilter) => {
+      const query = recordsQuery(filter);
+      const { blob, filename } = await api.download(RECORDS_API.recordsCsv, { query: query === 'invalid' ? {} : query });
+      const url = URL.createObjectURL(blob);
+      try {
+        const a = document.createElement('a');
+        a.href = url;
+        a.download = exportFilename(filename);
+        document.body.appendChild(a);
+        a.click();
+        a.remove();
+      } finally {
+        // Revoked after the click has handed the blob to the browser's download.
+        setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      }
+    },
+  });
+}
+
+// ---------------------------------------------------------------------------
+// System messages: the list, the unread count, both refreshed by the `message` socket event.
+
+function useMessageEvents(): void {
+  const qc = useQueryClient();
+  const refresh = () => void qc.invalidateQueries({ queryKey: recordsKeys.messages });
+  useSocketEvent('message', refresh);
+  useSocketReconnect(refresh);
+}
+
+export function useMessages() {
+  const { status } = useSession();
+  useMessageEvents();
+  return useInfiniteQuery({
+    queryKey: recordsKeys.messageList,
+    queryFn: ({ pageParam, signal }) =>
+      api.get<Page<SystemMessage>>(RECORDS_API.messages, { signal, query: { limit: PAGE_SIZE, cursor: pageParam ?? undefined } }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    enabled: status === 'authenticated',
+  });
+}
+
+/** The unread count for badges; nothing is asked while logged out (the home page is public). */
+export function useUnreadCount() {
+  const { status } = useSession();
+  useMessageEvents();
+  return useQuery({
+    queryKey: recordsKeys.unread,
+    queryFn: ({ signal }) => api.get<{ count: number }>(RECORDS_API.unreadCount, { signal }),
+    enabled: status === 'authenticated',
+    select: (r) => r.count,
+  });
+}
+
+type MessagePages = InfiniteData<Page<SystemMessage>>;
+
+function markInCache(data: MessagePages | undefined, read: (m: SystemMessage) => boolean): MessagePages | undefined {
+  if (!data) return data;
+  return { ...data, pages: data.pages.map((p) => ({ ...p, items: p.items.map((m) => (read(m) && !m.read ? { ...m, read: true } : m)) })) };
+}
+
+/** Mark one message read: shown at once, then the count asked again. */
+export function useMarkRead() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.post<void>(`${RECORDS_API.messages}/${encodeURIComponent(id)}/read`),
+    onMutate: (id) => {
+      qc.setQueryData<MessagePages>(recordsKeys.messageList, (d) => markInCache(d, (m) => m.id === id));
+      qc.setQueryData<{ count: number }>(recordsKeys.unread, (c) => (c ? { count: Math.max(0, c.count - 1) } : c));
+    },
+    onSettled: () => qc.invalidateQueries({ queryKey: recordsKeys.messages }),
+  });
+}
+
+export function useMarkAllRead() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<void>(RECORDS_API.readAll),
+    onSuccess: () => {
+      qc.setQueryData<MessagePages>(recordsKeys.messageList, (d) => markInCache(d, () => true));
+      qc.setQueryData<{ count: number }>(recordsKeys.unread, { count: 0 });
+    },
+    onSettled: () => qc.invalidateQueries({ queryKey: recordsKeys.messages }),
+  });
+}
+
+// ---------------------------------------------------------------------------
+
+export function useAccountActivity() {
+  return useInfiniteQuery({
+    queryKey: recordsKeys.activity,
+    queryFn: ({ pageParam, signal }) =>
+      api.get<Page<AccountActivity>>(RECORDS_API.activity, { signal, query: { limit: PAGE_SIZE, cursor: pageParam ?? undefined } }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+}
+
+/** Keeps the personal center's summary current: a `wallet` or `order` event (or a reconnect) asks for it again. */
+export function useLiveSummary(): void {
+  const qc = useQueryClient();
+  const refresh = () => void qc.invalidateQueries({ queryKey: accountKeys.summary, exact: true });
+  useSocketEvent('wallet', refresh);
+  useSocketEvent('order', refresh);
+  useSocketReconnect(refresh);
+}
