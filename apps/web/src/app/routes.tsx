@@ -22,6 +22,12 @@ const RightsPage = lazyPage(() => import('../pages/yinsi/RightsPage'));
 const DetailPage = lazyPage(() => import('../pages/Detail/DetailPage'));
 const OrderPage = lazyPage(() => import('../pages/order/OrderPage'));
 const ReceiptPage = lazyPage(() => import('../pages/order/ReceiptPage'));
+const DepositPage = lazyPage(() => import('../pages/deposit/DepositPage'));
+const DepositListPage = lazyPage(() => import('../pages/withdraw-list/DepositListPage'));
+const WithdrawListPage = lazyPage(() => import('../pages/withdraw-list/WithdrawListPage'));
+const AccountPage = lazyPage(() => import('../pages/account/AccountPage'));
+const AccountDetailPage = lazyPage(() => import('../pages/account/AccountDetailPage'));
+const WithdrawMoneyPage = lazyPage(() => import('../pages/withdraw-money/WithdrawMoneyPage'));
 const MoneyRecordPage = lazyPage(() => import('../pages/money-record/MoneyRecordPage'));
 const ParticularsPage = lazyPage(() => import('../pages/Particulars/ParticularsPage'));
 const MessagePage = lazyPage(() => import('../pages/message/MessagePage'));
@@ -42,12 +48,7 @@ function page(Component: ComponentType, auth: boolean): ReactNode {
 const COMING_SOON: { path: string; titleKey: string; auth: boolean }[] = [
   { path: ROUTES.money, titleKey: 'pages.money', auth: true },
   { path: ROUTES.moneyDetail, titleKey: 'pages.moneyDetail', auth: true },
-  { path: ROUTES.account, titleKey: 'pages.account', auth: true },
-  { path: ROUTES.accountDetail, titleKey: 'pages.accountDetail', auth: true },
-  { path: ROUTES.withdrawList, titleKey: 'pages.withdrawList', auth: true },
-  { path: ROUTES.depositList, titleKey: 'pages.depositList', auth: true },
   { path: ROUTES.verify, titleKey: 'pages.verify', auth: true },
-  { path: ROUTES.withdrawMoney, titleKey: 'pages.withdrawMoney', auth: true },
   { path: ROUTES.transfer, titleKey: 'pages.transfer', auth: true },
   { path: ROUTES.indexDetail, titleKey: 'pages.indexDetail', auth: false },
   { path: ROUTES.informationDetail, titleKey: 'pages.informationDetail', auth: false },
@@ -86,6 +87,12 @@ export const routes: RouteObject[] = [
       { path: ROUTES.particulars, element: page(ParticularsPage, true) },
       { path: ROUTES.message, element: page(MessagePage, true) },
       { path: ROUTES.activity, element: page(ActivityPage, true) },
+      { path: ROUTES.deposit, element: page(DepositPage, true) },
+      { path: ROUTES.depositList, element: page(DepositListPage, true) },
+      { path: ROUTES.withdrawList, element: page(WithdrawListPage, true) },
+      { path: ROUTES.account, element: page(AccountPage, true) },
+      { path: ROUTES.accountDetail, element: page(AccountDetailPage, true) },
+      { path: ROUTES.withdrawMoney, element: page(WithdrawMoneyPage, true) },
       ...COMING_SOON.map(({ path, titleKey, auth }) => ({ path, handle: { titleKey } satisfies RouteHandle, element: page(ComingSoonPage, auth) })),
       { path: '*', element: <Navigate to={ROUTES.root} replace /> },
     ],

@@ -14,14 +14,17 @@ export class ApiError extends Error {
   readonly status: number;
   readonly field?: string;
   readonly requestId?: string;
+  /** When a refusal ends (TRADE_PASSWORD_LOCKED: `unlockAt`, WITHDRAWAL_HOLD_ACTIVE: `holdUntil`), ISO 8601. */
+  readonly until?: string;
 
-  constructor(code: string, message: string, status: number, field?: string, requestId?: string) {
+  constructor(code: string, message: string, status: number, field?: string, requestId?: string, until?: string) {
     super(message);
     this.name = 'ApiError';
     this.code = code;
     this.status = status;
     if (field !== undefined) this.field = field;
     if (requestId !== undefined) this.requestId = requestId;
+    if (until !== undefined) this.until = until;
   }
 }
 
@@ -99,7 +102,8 @@ async function readError(res: Response): Promise<ApiError> {
   }
   const env = (body as Partial<ErrorEnvelope> | null)?.error;
   if (env && typeof env.code === 'string') {
-    return new ApiError(env.code, typeof env.message === 'string' ? env.message : env.code, res.status, env.field, env.requestId);
+    const until = env.unlockAt ?? env.holdUntil;
+    return new ApiError(env.code, typeof env.message === 'string' ? env.message : env.code, res.status, env.field, env.requestId, until);
   }
   return new ApiError(res.status === 401 ? 'UNAUTHENTICATED' : CLIENT_ERROR.badResponse, `HTTP ${res.status}`, res.status);
 }

@@ -20,6 +20,7 @@ export const ROUTES = {
   receipt: '/pages/order/receipt',
   withdrawList: '/pages/withdraw-list/withdraw-list',
   depositList: '/pages/withdraw-list/withdraw-open',
+  deposit: '/pages/deposit/deposit',
   verify: '/pages/verify/verify',
   withdrawMoney: '/pages/withdraw-money/withdraw-money',
   message: '/pages/message/message',

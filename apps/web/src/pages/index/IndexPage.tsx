@@ -15,7 +15,7 @@ import styles from '../../features/market/market.module.css';
 
 /** Quick links of the home page. `to: null` has no page yet: it says so instead of pretending. */
 const QUICK_LINKS: { key: string; icon: IconName; to: string | null }[] = [
-  { key: 'deposit', icon: 'wallet', to: ROUTES.depositList },
+  { key: 'deposit', icon: 'wallet', to: ROUTES.deposit },
   { key: 'trade', icon: 'chart', to: ROUTES.product },
   { key: 'positions', icon: 'list', to: ROUTES.order },
   { key: 'withdrawalMethod', icon: 'card', to: ROUTES.account },

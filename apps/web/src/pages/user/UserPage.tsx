@@ -11,8 +11,8 @@ import { useLiveSummary } from '../../features/records/hooks';
 import { WithUnreadBadge } from '../../features/records/UnreadBadge';
 import { ROUTES } from '../../lib/paths';
 
-const QUICK: { to: string; key: string; icon: IconName }[] = [
-  { to: ROUTES.money, key: 'money', icon: 'piggy' },
+const QUICK: { to: string; key: string; icon: IconName; label?: string }[] = [
+  { to: ROUTES.deposit, key: 'deposit', icon: 'wallet', label: 'money:nav.deposit' },
   { to: ROUTES.moneyRecord, key: 'moneyRecord', icon: 'records' },
   { to: ROUTES.withdrawMoney, key: 'withdrawMoney', icon: 'withdraw' },
   { to: ROUTES.account, key: 'account', icon: 'card' },
@@ -20,7 +20,10 @@ const QUICK: { to: string; key: string; icon: IconName }[] = [
 
 /** `label`: a full translation key, for items whose text lives outside the `user` namespace. */
 const MENU: { to: string; key: string; icon: IconName; testId?: string; label?: string }[] = [
+  { to: ROUTES.money, key: 'money', icon: 'piggy' },
   { to: ROUTES.order, key: 'orders', icon: 'list', testId: 'menu-orders' },
+  { to: ROUTES.depositList, key: 'depositList', icon: 'records', testId: 'menu-deposit-list', label: 'money:nav.depositList' },
+  { to: ROUTES.withdrawList, key: 'withdrawList', icon: 'withdraw', testId: 'menu-withdraw-list', label: 'money:nav.withdrawList' },
   { to: ROUTES.verify, key: 'verify', icon: 'idcard' },
   { to: ROUTES.message, key: 'messages', icon: 'bell', testId: 'menu-messages' },
   { to: ROUTES.activity, key: 'activity', icon: 'shield', testId: 'menu-activity', label: 'records:activity.menu' },
@@ -160,7 +163,7 @@ export default function UserPage() {
               <span className="quick__icon">
                 <Icon name={q.icon} size={24} />
               </span>
-              <span className="quick__label">{t(`menu.${q.key}`)}</span>
+              <span className="quick__label">{t(q.label ?? `menu.${q.key}`)}</span>
             </Link>
           ))}
         </nav>

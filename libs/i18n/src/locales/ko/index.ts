@@ -8,6 +8,7 @@ import consoleMoney from './consoleMoney.js';
 import market from './market.js';
 import trade from './trade.js';
 import inbox from './inbox.js';
+import money from './money.js';
 import records from './records.js';
 
-export default { errors, common, auth, user, content, console: consoleNs, consoleMoney, market, trade, inbox, records };
+export default { errors, common, auth, user, content, console: consoleNs, consoleMoney, market, trade, inbox, money, records };

@@ -1,0 +1,119 @@
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { MoneyRequestStatus, TimelineStep } from '@candor/contracts';
+import { Icon, useToast } from '../../components';
+import { isApiError } from '../../lib/api';
+import { errorText } from '../../lib/errors';
+import { formatDateTime } from '../../lib/format';
+import { useServerNow } from '../market/hooks';
+import { formatCountdown, msLeft, statusTone } from './display';
+import styles from './money.module.css';
+
+/** An ISO time in the reader's language ("2026/01/02 14:05"). */
+export function useFormatTime(): (iso: string) => string {
+  const { i18n } = useTranslation();
+  return useCallback((iso: string) => formatDateTime(new Date(iso), i18n.language), [i18n.language]);
+}
+
+export function StatusBadge({ status }: { status: MoneyRequestStatus | TimelineStep['status'] }) {
+  const { t } = useTranslation('money');
+  return (
+    <span className={`${styles.status} ${styles[`tone-${statusTone(status)}`] ?? ''}`} data-testid="status" data-status={status}>
+      {t(`status.${status}`)}
+    </span>
+  );
+}
+
+/** The status changes of a request, oldest first, each with its time (and reason). */
+export function Timeline({ steps }: { steps: TimelineStep[] }) {
+  const { t } = useTranslation('money');
+  const time = useFormatTime();
+  return (
+    <ol className={styles.timeline} aria-label={t('list.timeline')} data-testid="timeline">
+      {steps.map((s, i) => (
+        <li key={`${s.status}-${s.at}-${i}`} className={styles.step} data-testid="timeline-step" data-status={s.status}>
+          <div className={styles.stepHead}>
+            <span>{t(`status.${s.status}`)}</span>
+            <time className={styles.stepTime} dateTime={s.at}>
+              {time(s.at)}
+            </time>
+          </div>
+          {s.reason ? <p className={styles.stepReason}>{s.reason}</p> : null}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** Copies a value and says "copied successfully". */
+export function CopyButton({ value, name }: { value: string; name: string }) {
+  const { t } = useTranslation('money');
+  const toast = useToast();
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(value);
+    } catch {
+      // No clipboard API (insecure context): copy through a selected text area.
+      const area = document.createElement('textarea');
+      area.value = value;
+      area.setAttribute('readonly', '');
+      area.style.position = 'fixed';
+      area.style.opacity = '0';
+      document.body.appendChild(area);
+      area.select();
+      document.execCommand('copy');
+      area.remove();
+    }
+    toast.success(t('copy.done'));
+  };
+  return (
+    <button type="button" className={styles.copy} onClick={() => void copy()} aria-label={t('copy.label', { name })} data-testid="copy">
+      {t('copy.action')}
+    </button>
+  );
+}
+
+/** The 24-hour withdrawal hold after an account change: a live countdown and the time it ends. */
+export function HoldNotice({ holdUntil }: { holdUntil: string | null | undefined }) {
+  const { t } = useTranslation('money');
+  const time = useFormatTime();
+  const active = !!holdUntil && msLeft(holdUntil, Date.now()) > 0;
+  const now = useServerNow(1000, active);
+  const left = msLeft(holdUntil, now);
+  if (!holdUntil || left <= 0) return null;
+  return (
+    <div className={styles.hold} role="status" data-testid="hold-notice">
+      <span className={styles.holdTitle}>
+        <Icon name="clock" size={18} />
+        {t('hold.title')}
+      </span>
+      <span className={styles.countdown} data-testid="hold-countdown">
+        {formatCountdown(left)}
+      </span>
+      <span data-testid="hold-until">{t('hold.ends', { time: time(holdUntil) })}</span>
+    </div>
+  );
+}
+
+/** Whether a hold is running now (re-checked every second while it does). */
+export function useHoldActive(holdUntil: string | null | undefined): boolean {
+  const running = !!holdUntil && msLeft(holdUntil, Date.now()) > 0;
+  const now = useServerNow(1000, running);
+  return msLeft(holdUntil, now) > 0;
+}
+
+/** The server's message, plus the time a lock or hold ends when the refusal carries one. */
+export function useMoneyErrorText(): (err: unknown) => string {
+  const { t } = useTranslation('money');
+  const time = useFormatTime();
+  return useCallback(
+    (err: unknown) => {
+      const text = errorText(err, t);
+      if (!isApiError(err) || !err.until) return text;
+      if (err.code === 'TRADE_PASSWORD_LOCKED') return `${text} ${t('withdraw.lockedUntil', { time: time(err.until) })}`;
+      if (err.code === 'WITHDRAWAL_HOLD_ACTIVE') return `${text} ${t('withdraw.holdUntil', { time: time(err.until) })}`;
+      return text;
+    },
+    [t, time],
+  );
+}

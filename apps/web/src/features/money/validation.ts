@@ -1,0 +1,138 @@
+import type { PutWithdrawalAccountBody, WithdrawalAccount } from '@candor/contracts';
+import {
+  checkCardNumber,
+  checkCurrencyAddress,
+  finalizeAmountInput,
+  isValidTradePassword,
+  MAX_AMOUNT_CENTS,
+  sanitizeAmountInput,
+  WITHDRAWAL_NETWORKS,
+  type WithdrawalNetwork,
+} from '@candor/domain';
+
+/** Problems found before sending, as i18n keys of the `money` namespace. */
+export type Problems<F extends string> = Partial<Record<F, string>>;
+
+const AMOUNT = /^\d{1,12}(\.\d{1,2})?$/;
+
+/** "12.5" -> 1250; null when it is not an amount with at most two decimals. */
+export function toCents(text: string): number | null {
+  const s = text.trim();
+  if (!AMOUNT.test(s)) return null;
+  const [whole = '0', frac = ''] = s.split('.');
+  return Number(whole) * 100 + Number(frac.padEnd(2, '0'));
+}
+
+/** What the amount box keeps while typing: digits and one dot, at most two decimals. */
+export function amountInput(raw: string): string {
+  return sanitizeAmountInput(raw);
+}
+
+/** The amount box on leaving it: zero or less becomes the minimum, above the maximum is clamped (wire bounds like "10.00"). */
+export function amountOnBlur(raw: string, min?: string, max?: string): string {
+  if (raw.trim() === '') return '';
+  const lo = min === undefined ? null : toCents(min);
+  const hi = max === undefined ? null : toCents(max);
+  return finalizeAmountInput(raw, {
+    ...(lo !== null && lo > 0 ? { min: lo / 100 } : {}),
+    max: (hi !== null && hi > 0 ? hi : MAX_AMOUNT_CENTS) / 100,
+  });
+}
+
+/** The key of the amount's problem, or null. `min`/`max` are wire amounts ("10.00"). */
+export function amountProblem(text: string, min?: string, max?: string): string | null {
+  if (text.trim() === '') return 'prompt.amount';
+  const cents = toCents(text);
+  if (cents === null) return 'invalid.amount';
+  if (cents <= 0) return 'invalid.amountPositive';
+  const lo = min === undefined ? null : toCents(min);
+  const hi = max === undefined ? MAX_AMOUNT_CENTS : toCents(max);
+  if ((lo !== null && cents < lo) || (hi !== null && cents > hi)) return 'invalid.amountRange';
+  return null;
+}
+
+/** The trade password's problem (six digits), or null. */
+export function tradePasswordProblem(text: string): string | null {
+  if (text === '') return 'prompt.tradePassword';
+  return isValidTradePassword(text) ? null : 'invalid.tradePassword';
+}
+
+export type AccountType = PutWithdrawalAccountBody['type'];
+export type AccountField = 'accountName' | 'nationality' | 'bank' | 'cardNumber' | 'region' | 'network' | 'currencyAddress' | 'tradePassword';
+export type AccountValues = Record<AccountField, string>;
+
+/** The fields of each type, in the order the form shows them. */
+export const ACCOUNT_FIELDS: Record<AccountType, AccountField[]> = {
+  bank: ['accountName', 'nationality', 'bank', 'cardNumber', 'region', 'tradePassword'],
+  crypto: ['accountName', 'nationality', 'network', 'currencyAddress', 'tradePassword'],
+};
+
+export const EMPTY_ACCOUNT: AccountValues = {
+  accountName: '',
+  nationality: '',
+  bank: '',
+  cardNumber: '',
+  region: '',
+  network: '',
+  currencyAddress: '',
+  tradePassword: '',
+};
+
+/** The form's starting values: the bound account's details (to change them), never the password. */
+export function accountValues(account: WithdrawalAccount | null | undefined): AccountValues {
+  if (!account) return EMPTY_ACCOUNT;
+  return {
+    accountName: account.accountName,
+    nationality: account.nationality,
+    bank: account.bank ?? '',
+    cardNumber: account.cardNumber ?? '',
+    region: account.region ?? '',
+    network: account.network ?? '',
+    currencyAddress: account.currencyAddress ?? '',
+    tradePassword: '',
+  };
+}
+
+function isNetwork(s: string): s is WithdrawalNetwork {
+  return (WITHDRAWAL_NETWORKS as readonly string[]).includes(s);
+}
+
+/**
+ * Every empty field of the chosen type gets its own "please enter" prompt; the card number and the
+ * address get the server's checks (digits and length; the network's checksum).
+ */
+export function validateAccount(type: AccountType, v: AccountValues): Problems<AccountField> {
+  const out: Problems<AccountField> = {};
+  for (const f of ACCOUNT_FIELDS[type]) if (v[f].trim() === '') out[f] = `prompt.${f}`;
+  if (type === 'bank' && !out.cardNumber) {
+    const card = checkCardNumber(v.cardNumber);
+    if (!card.ok) out.cardNumber = card.issue === 'LENGTH' ? 'invalid.cardLength' : 'invalid.cardFormat';
+  }
+  if (type === 'crypto' && !out.currencyAddress && isNetwork(v.network)) {
+    const address = checkCurrencyAddress(v.network, v.currencyAddress);
+    if (!address.ok) out.currencyAddress = address.issue === 'CHECKSUM' ? 'invalid.addressChecksum' : 'invalid.addressFormat';
+  }
+  if (!out.tradePassword) {
+    const problem = tradePasswordProblem(v.tradePassword);
+    if (problem) out.tradePassword = problem;
+  }
+  return out;
+}
+
+/** A caution that does not stop the form (a card failing Luhn, an address without checksum), as a `money` key. */
+export function accountWarning(type: AccountType, v: AccountValues): string | null {
+  if (type === 'bank') {
+    const card = checkCardNumber(v.cardNumber);
+    return card.ok && card.warning === 'LUHN_FAILED' ? 'warning.LUHN_FAILED' : null;
+  }
+  if (!isNetwork(v.network)) return null;
+  const address = checkCurrencyAddress(v.network, v.currencyAddress);
+  return address.ok && address.warning === 'NO_CHECKSUM' ? 'warning.NO_CHECKSUM' : null;
+}
+
+/** The body of PUT /api/withdrawal-account: only the chosen type's fields. */
+export function accountBody(type: AccountType, v: AccountValues): PutWithdrawalAccountBody {
+  const body: Record<string, string> = { type };
+  for (const f of ACCOUNT_FIELDS[type]) body[f] = f === 'tradePassword' ? v[f] : v[f].trim();
+  return body as PutWithdrawalAccountBody;
+}
