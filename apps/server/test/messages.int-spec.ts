@@ -120,6 +120,24 @@ describe('system messages', () => {
     expect(await unread(a)).toBe(0);
   });
 
+  it('a sign-in from a device the account never used is reported; the same device again is not', async () => {
+    const u = await createUser(t);
+    const before = await unread(u);
+    const android = 'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36';
+    const signIn = (ua: string) => t.http().post('/api/auth/login').set('User-Agent', ua).send({ email: u.email, password: u.password }).expect(200);
+    await signIn(android);
+    expect(await unread(u)).toBe(before + 1);
+    const [newest] = (await inbox(u)).items;
+    expect(newest.title).toBe('New sign-in');
+    expect(newest.body).toContain('Chrome · Android');
+    expect((await inbox(u, 'zh-TW')).items[0].title).toBe('新裝置登入');
+    await signIn(android);
+    expect(await unread(u)).toBe(before + 1);
+    // Registration's own first sign-in is no news to the owner.
+    const fresh = await createUser(t);
+    expect((await inbox(fresh)).items.some((m: { title: string }) => m.title === 'New sign-in')).toBe(false);
+  });
+
   it('only admins and support send messages; bad messages are refused', async () => {
     const u = await createUser(t);
     const reviewer = await loginOperator(t, await createOperator(t, 'reviewer'));

@@ -10,3 +10,4 @@ export * from './order-rules.js';
 export * from './display.js';
 export * from './withdrawal-account.js';
 export * from './money-review.js';
+export * from './user-agent.js';

@@ -1,12 +1,13 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Redis } from 'ioredis';
-import { isValidLoginPassword, isValidTradePassword } from '@candor/domain';
+import { describeUserAgent, isValidLoginPassword, isValidTradePassword } from '@candor/domain';
 import type { ChangePasswordBody, LoginBody, RegisterBody, RegisterCheckBody, UserProfile } from '@candor/contracts';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { DomainError } from '../common/domain-error.js';
 import { REDIS } from '../redis/redis.module.js';
 import { LedgerService } from '../ledger/ledger.service.js';
+import { MessagesService } from '../messages/messages.service.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { toProfile } from '../users/user-view.js';
 import { CaptchaService } from './captcha.service.js';
@@ -40,6 +41,7 @@ export class AuthService {
     private readonly captcha: CaptchaService,
     private readonly sessions: SessionService,
     private readonly tokens: TokenService,
+    private readonly messages: MessagesService,
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -131,7 +133,14 @@ export class AuthService {
       throw new DomainError('INVALID_CREDENTIALS');
     }
     await this.redis.del(REDIS_KEYS.loginFailures(body.email));
+    const history = await this.sessions.history('user', user.id, userAgent);
     const { sessionId, refreshToken } = await this.sessions.create('user', user.id, userAgent, ip);
+    // A sign-in from a device this account never used is a security event the owner should see.
+    if (history.before && !history.knownDevice) {
+      const ua = describeUserAgent(userAgent);
+      const device = [ua.browser, ua.os].filter(Boolean).join(' · ') || (userAgent ?? '').slice(0, 60) || '?';
+      await this.messages.notify(user.id, 'newLogin', { device, ip: ip || '?', at: `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC` });
+    }
     const accessToken = await this.tokens.sign({ sub: user.id, sid: sessionId, typ: 'user' });
     return { accessToken, refreshToken, user: toProfile(user) };
   }

@@ -50,6 +50,16 @@ export class SessionService {
     return { sessionId: row!.id, refreshToken };
   }
 
+  /** Whether the subject signed in before, and whether ever with this user agent: a new device is one never seen. */
+  async history(subjectType: SubjectType, subjectId: string, userAgent: string | undefined): Promise<{ before: boolean; knownDevice: boolean }> {
+    const [row]: { before: boolean; known: boolean }[] = await this.ds.query(
+      `SELECT EXISTS (SELECT 1 FROM sessions WHERE subject_type = $1 AND subject_id = $2) AS before,
+              EXISTS (SELECT 1 FROM sessions WHERE subject_type = $1 AND subject_id = $2 AND user_agent IS NOT DISTINCT FROM $3) AS known`,
+      [subjectType, subjectId, (userAgent ?? '').slice(0, 300) || null],
+    );
+    return { before: row!.before, knownDevice: row!.known };
+  }
+
   private async issueRefresh(sessionId: string): Promise<string> {
     const token = `${sessionId}.${randomBytes(32).toString('base64url')}`;
     await this.ds.query(`INSERT INTO refresh_tokens (token_hash, session_id, expires_at) VALUES ($1, $2, now() + make_interval(days => $3))`, [

@@ -9,7 +9,7 @@ import { RealtimeGateway } from '../realtime/realtime.gateway.js';
 
 /** The system messages the server sends, each a title and body under `inbox:<key>` in every locale. */
 export type SystemMessageKey =
-  'depositApproved' | 'depositRejected' | 'withdrawalPaid' | 'withdrawalRejected' | 'withdrawalAccountBound' | 'withdrawalAccountChanged';
+  'depositApproved' | 'depositRejected' | 'withdrawalPaid' | 'withdrawalRejected' | 'withdrawalAccountBound' | 'withdrawalAccountChanged' | 'newLogin';
 
 interface MessageRow {
   id: string;
@@ -49,6 +49,11 @@ export class MessagesService {
       [userId, key, JSON.stringify(vars)],
     );
     return () => this.push(userId, row!);
+  }
+
+  /** Stores and pushes at once a message about something that has no transaction of its own (a new login). */
+  async notify(userId: string, key: SystemMessageKey, vars: Record<string, string>): Promise<void> {
+    (await this.system(this.ds.manager, userId, key, vars))();
   }
 
   async send(operatorId: string, body: SendMessageBody, ip: string | null): Promise<SystemMessage> {

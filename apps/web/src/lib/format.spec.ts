@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { classifyRelativeTime, describeUserAgent, formatMoney, formatRelativeTime, moneySign } from './format';
+import { classifyRelativeTime, formatMoney, formatRelativeTime, moneySign } from './format';
 
 describe('formatMoney', () => {
   it.each([
@@ -52,23 +52,5 @@ describe('relative time (under 15 min just now, under a day relative, else date)
   it('formats in the given locale', () => {
     expect(formatRelativeTime(ago(60_000), 'en', 'Just now', now)).toBe('Just now');
     expect(formatRelativeTime(ago(2 * 3_600_000), 'en', 'Just now', now)).toBe('2 hours ago');
-  });
-});
-
-describe('describeUserAgent', () => {
-  it.each([
-    [
-      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
-      'Safari',
-      'iOS',
-    ],
-    ['Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36', 'Chrome', 'Android'],
-    ['Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36 Edg/126.0', 'Edge', 'Windows'],
-    ['Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0', 'Firefox', 'Linux'],
-  ])('%s', (ua, browser, os) => {
-    expect(describeUserAgent(ua)).toEqual({ browser, os });
-  });
-  it('handles a missing user agent', () => {
-    expect(describeUserAgent(null)).toEqual({ browser: null, os: null });
   });
 });

@@ -6,4 +6,5 @@ export default {
   withdrawalRejected: { title: 'Auszahlung zurückgebucht', body: 'Ihre Auszahlung {{orderNo}} über {{amount}} wurde abgelehnt, das Geld ist wieder auf Ihrem Guthaben: {{reason}}' },
   withdrawalAccountBound: { title: 'Auszahlungskonto hinterlegt', body: 'Ihr Auszahlungskonto {{masked}} ist hinterlegt.' },
   withdrawalAccountChanged: { title: 'Auszahlungskonto geändert', body: 'Ihr Auszahlungskonto wurde auf {{masked}} geändert. Auszahlungen sind bis {{holdUntil}} gesperrt. Waren Sie das nicht, ändern Sie Ihre Passwörter und kontaktieren Sie den Support.' },
+  newLogin: { title: 'Neue Anmeldung', body: 'Ihr Konto wurde am {{at}} auf einem neuen Gerät angemeldet: {{device}} (IP {{ip}}). Waren Sie das nicht, ändern Sie sofort Ihr Anmeldepasswort und melden Sie andere Geräte in den Einstellungen ab.' },
 };

@@ -6,4 +6,5 @@ export default {
   withdrawalRejected: { title: 'Withdrawal returned', body: 'Your withdrawal {{orderNo}} of {{amount}} was rejected and the money is back in your balance: {{reason}}' },
   withdrawalAccountBound: { title: 'Withdrawal account bound', body: 'Your withdrawal account {{masked}} is bound.' },
   withdrawalAccountChanged: { title: 'Withdrawal account changed', body: 'Your withdrawal account was changed to {{masked}}. Withdrawals are on hold until {{holdUntil}}. If this was not you, change your passwords and contact support.' },
+  newLogin: { title: 'New sign-in', body: 'Your account was signed in on a new device, {{device}} (IP {{ip}}), at {{at}}. If this was not you, change your login password now and sign out other devices in Settings.' },
 };

@@ -6,4 +6,5 @@ export default {
   withdrawalRejected: { title: 'Retrait restitué', body: 'Votre retrait {{orderNo}} de {{amount}} a été refusé et l’argent est revenu sur votre solde : {{reason}}' },
   withdrawalAccountBound: { title: 'Compte de retrait enregistré', body: 'Votre compte de retrait {{masked}} est enregistré.' },
   withdrawalAccountChanged: { title: 'Compte de retrait modifié', body: 'Votre compte de retrait est désormais {{masked}}. Les retraits sont suspendus jusqu’au {{holdUntil}}. Si ce n’était pas vous, changez vos mots de passe et contactez le support.' },
+  newLogin: { title: 'Nouvelle connexion', body: 'Votre compte a été connecté depuis un nouvel appareil, {{device}} (IP {{ip}}), le {{at}}. Si ce n’était pas vous, changez tout de suite votre mot de passe de connexion et déconnectez les autres appareils dans les Réglages.' },
 };

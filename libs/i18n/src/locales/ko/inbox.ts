@@ -6,4 +6,5 @@ export default {
   withdrawalRejected: { title: '출금 반려', body: '출금 {{orderNo}}({{amount}})이 반려되어 잔액으로 돌아왔습니다: {{reason}}' },
   withdrawalAccountBound: { title: '출금 계좌 등록', body: '출금 계좌 {{masked}}이 등록되었습니다.' },
   withdrawalAccountChanged: { title: '출금 계좌 변경', body: '출금 계좌가 {{masked}}(으)로 변경되었습니다. {{holdUntil}}까지 출금이 중지됩니다. 본인이 아니라면 비밀번호를 변경하고 고객센터에 문의하세요.' },
+  newLogin: { title: '새 기기 로그인', body: '{{at}}에 새 기기 {{device}}(IP {{ip}})에서 계정에 로그인했습니다. 본인이 아니라면 즉시 로그인 비밀번호를 변경하고 설정에서 다른 기기를 로그아웃하세요.' },
 };

@@ -6,4 +6,5 @@ export default {
   withdrawalRejected: { title: 'Đã hoàn tiền rút', body: 'Khoản rút {{orderNo}} số tiền {{amount}} bị từ chối và tiền đã về số dư: {{reason}}' },
   withdrawalAccountBound: { title: 'Đã liên kết tài khoản rút tiền', body: 'Tài khoản rút tiền {{masked}} đã được liên kết.' },
   withdrawalAccountChanged: { title: 'Đã đổi tài khoản rút tiền', body: 'Tài khoản rút tiền đã đổi thành {{masked}}. Tạm dừng rút tiền đến {{holdUntil}}. Nếu không phải bạn, hãy đổi mật khẩu và liên hệ hỗ trợ.' },
+  newLogin: { title: 'Đăng nhập từ thiết bị mới', body: 'Tài khoản của bạn đã đăng nhập trên thiết bị mới {{device}} (IP {{ip}}) lúc {{at}}. Nếu không phải bạn, hãy đổi mật khẩu đăng nhập ngay và đăng xuất các thiết bị khác trong Cài đặt.' },
 };

@@ -6,4 +6,5 @@ export default {
   withdrawalRejected: { title: '提現已退回', body: '您的提現 {{orderNo}}（{{amount}}）未通過審核，款項已退回餘額：{{reason}}' },
   withdrawalAccountBound: { title: '已綁定提現帳戶', body: '您的提現帳戶 {{masked}} 已綁定。' },
   withdrawalAccountChanged: { title: '提現帳戶已變更', body: '您的提現帳戶已變更為 {{masked}}，{{holdUntil}} 前暫停提現。如非本人操作，請立即修改密碼並聯絡客服。' },
+  newLogin: { title: '新裝置登入', body: '您的帳戶於 {{at}} 在新裝置 {{device}}（IP {{ip}}）登入。如非本人操作，請立即修改登入密碼，並在設定中登出其他裝置。' },
 };
