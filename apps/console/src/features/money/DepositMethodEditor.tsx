@@ -11,7 +11,9 @@ import { useSaveDepositMethod } from './moneyApi';
 export function DepositMethodEditor({ method, onDone }: { method: AdminDepositMethod | null; onDone(saved: boolean): void }) {
   const { t } = useTranslation(['consoleMoney', 'console']);
   const [draft, setDraft] = useState<MethodDraft>(() => (method ? draftOf(method) : emptyDraft()));
-  const [errors, setErrors] = useState<DraftErrors>({});
+  // Checked from the first save on, then on every change, so a fixed field clears its message at once.
+  const [tried, setTried] = useState(false);
+  const errors: DraftErrors = tried ? validateDraft(draft) : {};
   const save = useSaveDepositMethod();
   const update = (patch: Partial<MethodDraft>) => setDraft((d) => ({ ...d, ...patch }));
   const err = (f: DraftField) =>
@@ -23,9 +25,8 @@ export function DepositMethodEditor({ method, onDone }: { method: AdminDepositMe
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    const found = validateDraft(draft);
-    setErrors(found);
-    if (Object.keys(found).length) return;
+    setTried(true);
+    if (Object.keys(validateDraft(draft)).length) return;
     save.mutate({ id: method?.id ?? null, body: bodyOf(draft) }, { onSuccess: () => onDone(true) });
   }
   const serverError = save.error instanceof ApiError ? save.error : null;

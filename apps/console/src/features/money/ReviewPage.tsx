@@ -42,7 +42,7 @@ function ReviewQueue({ kind }: { kind: ReviewKind }) {
   return (
     <>
       <div className="filters card">
-        <label className="field">
+        <label className="field field-narrow">
           <span>{t('review.statusFilter')}</span>
           <select
             name="status"

@@ -9,7 +9,10 @@ const KYC_PILL: Record<string, string> = { verified: 'pill-ok', pending: 'pill-w
 export function UserMoneyPanel({ userId, balances }: { userId: string; balances: { available: string; held: string } }) {
   const { t } = useTranslation('consoleMoney');
   const money = useUserMoney(userId);
-  const w = money.data?.balances;
+  // A cached answer may predate this request (e.g. read on the other queue): until it is read again,
+  // show the balances that came with the request and wait for the records.
+  const data = money.isFetchedAfterMount ? money.data : undefined;
+  const w = data?.balances;
   return (
     <section className="user-money" aria-label={t('userMoney.title')} data-testid="user-money">
       <h3>{t('userMoney.title')}</h3>
@@ -39,9 +42,9 @@ export function UserMoneyPanel({ userId, balances }: { userId: string; balances:
         <div>
           <dt>{t('userMoney.kyc')}</dt>
           <dd>
-            {money.data ? (
-              <span className={`pill ${KYC_PILL[money.data.kycStatus] ?? 'pill-muted'}`} data-testid="kyc-status" data-kyc={money.data.kycStatus}>
-                {t(`kyc.${money.data.kycStatus}`)}
+            {data ? (
+              <span className={`pill ${KYC_PILL[data.kycStatus] ?? 'pill-muted'}`} data-testid="kyc-status" data-kyc={data.kycStatus}>
+                {t(`kyc.${data.kycStatus}`)}
               </span>
             ) : (
               '—'
@@ -50,11 +53,11 @@ export function UserMoneyPanel({ userId, balances }: { userId: string; balances:
         </div>
       </dl>
       <h4>{t('userMoney.recent')}</h4>
-      {money.isPending ? (
-        <Loading label={t('userMoney.loading')} />
-      ) : money.isError ? (
+      {money.isError ? (
         <ErrorState error={money.error} onRetry={() => void money.refetch()} />
-      ) : !money.data.recentRecords.length ? (
+      ) : !data ? (
+        <Loading label={t('userMoney.loading')} />
+      ) : !data.recentRecords.length ? (
         <p className="muted">{t('userMoney.noRecords')}</p>
       ) : (
         <div className="table-wrap">
@@ -68,7 +71,7 @@ export function UserMoneyPanel({ userId, balances }: { userId: string; balances:
               </tr>
             </thead>
             <tbody>
-              {money.data.recentRecords.map((r) => (
+              {data.recentRecords.map((r) => (
                 <tr key={r.id}>
                   <td className="nowrap" data-label={t('userMoney.time')}>
                     {formatDateTimeShort(r.createdAt)}

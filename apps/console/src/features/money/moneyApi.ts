@@ -39,8 +39,13 @@ export function useReviewList(kind: ReviewKind, status: string) {
   });
 }
 
+/** Read afresh whenever a request is shown: money moves between visits, and a reviewer decides on what is current. */
 export function useUserMoney(userId: string) {
-  return useQuery({ queryKey: moneyKeys.userMoney(userId), queryFn: ({ signal }) => request<AdminUserMoney>(PATHS.userMoney(userId), { signal }) });
+  return useQuery({
+    queryKey: moneyKeys.userMoney(userId),
+    queryFn: ({ signal }) => request<AdminUserMoney>(PATHS.userMoney(userId), { signal }),
+    refetchOnMount: 'always',
+  });
 }
 
 export type Decision = { action: 'approve' } | { action: 'reject'; reason: string };
