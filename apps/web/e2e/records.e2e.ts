@@ -192,15 +192,18 @@ describe('money records in the browser', () => {
     await expect(page.getByTestId('related-deposit').getByTestId('related-order-no').textContent()).resolves.toBe(deposit.orderNo);
     await screenshot(page, 'records-04-particulars');
 
-    // Home: the unread badge (the deposit notice), then an operator message raises it live.
+    // Home: the unread badge (the deposit notice, the new-login notice), then an operator message raises it live.
+    const unreadCount = async () => (await call<{ count: number }>('GET', '/messages/unread-count', undefined, userToken)).count;
+    const before = await unreadCount();
+    expect(before).toBeGreaterThanOrEqual(1);
     await page.goto(`${BASE}/#/pages/index/index`);
     const badge = page.getByTestId('quick-messages').getByTestId('unread-badge');
-    await expect(badge.getAttribute('data-count')).resolves.toBe('1');
+    await expect(badge.getAttribute('data-count')).resolves.toBe(String(before));
     await page.getByTestId('live-indicator').and(page.locator('[data-live="true"]')).waitFor({ timeout: 15_000 });
     await page.waitForTimeout(1_000);
     await markPage();
     const hello = await sendMessage(profile.id, '測試通知一');
-    await page.locator('[data-testid="quick-messages"] [data-testid="unread-badge"][data-count="2"]').waitFor({ timeout: 10_000 });
+    await page.locator(`[data-testid="quick-messages"] [data-testid="unread-badge"][data-count="${before + 1}"]`).waitFor({ timeout: 10_000 });
     await expectNoReload();
     await screenshot(page, 'records-05-home-badge');
 
@@ -213,11 +216,7 @@ describe('money records in the browser', () => {
     await first.locator('button').first().click();
     await expect(first.getByTestId('message-body').textContent()).resolves.toBe('測試通知一：內容');
     await page.locator(`[data-testid="message"][data-message-id="${hello.id}"][data-read="true"]`).waitFor();
-    await eventually(
-      'unread after opening one',
-      () => call<{ count: number }>('GET', '/messages/unread-count', undefined, userToken),
-      (r) => r.count === 1,
-    );
+    await eventually('unread after opening one', unreadCount, (n) => n === before);
     await screenshot(page, 'records-07-opened');
 
     // A message sent while the inbox is open appears at the top; "mark all read" clears everything.
@@ -228,11 +227,7 @@ describe('money records in the browser', () => {
     await page.getByTestId('mark-all-read').click();
     await page.getByTestId('toast').filter({ hasText: zh.message.allRead }).waitFor();
     await expect(page.locator('[data-testid="message"][data-read="false"]').count()).resolves.toBe(0);
-    await eventually(
-      'unread after mark all read',
-      () => call<{ count: number }>('GET', '/messages/unread-count', undefined, userToken),
-      (r) => r.count === 0,
-    );
+    await eventually('unread after mark all read', unreadCount, (n) => n === 0);
     await screenshot(page, 'records-08-all-read');
 
     // Personal center: the summary follows a second approved deposit without a reload.

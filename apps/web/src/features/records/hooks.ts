@@ -19,6 +19,7 @@ export const RECORDS_API = {
 } as const;
 
 const PAGE_SIZE = 20;
+// Lists here are asked again on every visit (staleTime 0): socket events only reach screens that are mounted.
 
 export const recordsKeys = {
   records: ['capital-records'] as const,
@@ -47,6 +48,7 @@ export function useCapitalRecords(filter: RecordFilter) {
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     enabled: valid,
+    staleTime: 0,
   });
 }
 
@@ -124,6 +126,7 @@ export function useMessages() {
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     enabled: status === 'authenticated',
+    staleTime: 0,
   });
 }
 
@@ -135,6 +138,7 @@ export function useUnreadCount() {
     queryKey: recordsKeys.unread,
     queryFn: ({ signal }) => api.get<{ count: number }>(RECORDS_API.unreadCount, { signal }),
     enabled: status === 'authenticated',
+    staleTime: 0,
     select: (r) => r.count,
   });
 }
@@ -180,6 +184,7 @@ export function useAccountActivity() {
       api.get<Page<AccountActivity>>(RECORDS_API.activity, { signal, query: { limit: PAGE_SIZE, cursor: pageParam ?? undefined } }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
+    staleTime: 0,
   });
 }
 

@@ -60,17 +60,7 @@ export default function MessagePage() {
 
   return (
     <main className="page" data-testid="messages">
-      <PageHeader
-        title={t('message.title')}
-        back
-        right={
-          anyUnread ? (
-            <Button variant="text" size="sm" loading={markAll.isPending} onClick={readAll} data-testid="mark-all-read">
-              {t('message.markAllRead')}
-            </Button>
-          ) : undefined
-        }
-      />
+      <PageHeader title={t('message.title')} back />
       <div className="page__body">
         {messages.isPending ? (
           <Loading />
@@ -80,6 +70,14 @@ export default function MessagePage() {
           <EmptyState icon="bell" title={t('message.empty')} description={t('message.emptyHint')} />
         ) : (
           <>
+            {anyUnread ? (
+              <div className={styles.toolbar}>
+                <span className={styles.muted}>{t('message.unreadLabel', { count: list.filter((m) => !m.read).length })}</span>
+                <Button variant="text" size="sm" loading={markAll.isPending} onClick={readAll} data-testid="mark-all-read">
+                  {t('message.markAllRead')}
+                </Button>
+              </div>
+            ) : null}
             <ul className={`card ${styles.list}`} data-testid="message-list">
               {list.map((m) => (
                 <MessageRow key={m.id} message={m} open={openId === m.id} onToggle={() => toggle(m)} />
