@@ -83,7 +83,7 @@ export function AccountForm({ current, onSaved }: { current: WithdrawalAccount |
     <form className="card form" onSubmit={onSubmit} noValidate data-testid="account-form">
       <FormAlert message={serverError} />
       <div className="form">
-        <span className={styles.label}>{t('field.type')}</span>
+        <span className="field__label">{t('field.type')}</span>
         <div className={styles.choices} role="radiogroup" aria-label={t('field.type')}>
           {(['bank', 'crypto'] as const).map((k) => (
             <button

@@ -50,7 +50,7 @@ function RequestCard<T extends Request>({
       {extra}
       {shown.status === 'failed' && shown.reason ? (
         <p className={styles.reason} data-testid="request-reason">
-          {t('field.reason')}: {shown.reason}
+          <strong>{t('field.reason')}</strong> {shown.reason}
         </p>
       ) : null}
       {open ? <Timeline steps={timelineOf(shown)} /> : null}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { formatCountdown, msLeft, showsApprovals, statusTone, timelineOf } from './display';
+import { ApiError } from '../../lib/api';
+import { formatCountdown, msLeft, refusalEnd, showsApprovals, statusTone, timelineOf } from './display';
 
 describe('money display helpers', () => {
   it('counts the time left until an ISO instant', () => {
@@ -48,5 +49,14 @@ describe('money display helpers', () => {
     });
     expect(steps.map((s) => s.status)).toEqual(['in_review', 'failed']);
     expect(timelineOf({ createdAt: '2026-01-01T00:00:00Z', status: 'in_review', timeline: [] })).toEqual([{ status: 'in_review', at: '2026-01-01T00:00:00Z' }]);
+  });
+
+  it('says until when a lock or a hold refuses, and nothing for other errors', () => {
+    const at = '2026-01-02T03:04:05.000Z';
+    expect(refusalEnd(new ApiError('TRADE_PASSWORD_LOCKED', 'locked', 422, undefined, undefined, at))).toEqual({ key: 'withdraw.lockedUntil', until: at });
+    expect(refusalEnd(new ApiError('WITHDRAWAL_HOLD_ACTIVE', 'hold', 422, undefined, undefined, at))).toEqual({ key: 'withdraw.holdUntil', until: at });
+    expect(refusalEnd(new ApiError('WITHDRAWAL_HOLD_ACTIVE', 'hold', 422))).toBeNull();
+    expect(refusalEnd(new ApiError('INSUFFICIENT_BALANCE', 'no', 422, undefined, undefined, at))).toBeNull();
+    expect(refusalEnd(new Error('x'))).toBeNull();
   });
 });

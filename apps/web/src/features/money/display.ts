@@ -1,4 +1,5 @@
 import type { MoneyRequestStatus, TimelineStep, Withdrawal } from '@candor/contracts';
+import { isApiError } from '../../lib/api';
 
 /** Milliseconds left until `until` (ISO), 0 when it has passed or is missing. */
 export function msLeft(until: string | null | undefined, now: number): number {
@@ -40,4 +41,12 @@ export function showsApprovals(w: Pick<Withdrawal, 'status' | 'approvals' | 'app
 export function timelineOf(r: { timeline?: TimelineStep[] | null; createdAt: string; status: MoneyRequestStatus }): TimelineStep[] {
   const steps = r.timeline && r.timeline.length > 0 ? [...r.timeline] : [{ status: 'in_review' as const, at: r.createdAt }];
   return steps.sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
+}
+
+/** For a refusal that ends at a known time (a locked trade password, the withdrawal hold): the `money` key saying until when. */
+export function refusalEnd(err: unknown): { key: 'withdraw.lockedUntil' | 'withdraw.holdUntil'; until: string } | null {
+  if (!isApiError(err) || !err.until) return null;
+  if (err.code === 'TRADE_PASSWORD_LOCKED') return { key: 'withdraw.lockedUntil', until: err.until };
+  if (err.code === 'WITHDRAWAL_HOLD_ACTIVE') return { key: 'withdraw.holdUntil', until: err.until };
+  return null;
 }

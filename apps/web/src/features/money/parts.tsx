@@ -2,11 +2,10 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MoneyRequestStatus, TimelineStep } from '@candor/contracts';
 import { Icon, useToast } from '../../components';
-import { isApiError } from '../../lib/api';
 import { errorText } from '../../lib/errors';
 import { formatDateTime } from '../../lib/format';
 import { useServerNow } from '../market/hooks';
-import { formatCountdown, msLeft, statusTone } from './display';
+import { formatCountdown, msLeft, refusalEnd, statusTone } from './display';
 import styles from './money.module.css';
 
 /** An ISO time in the reader's language ("2026/01/02 14:05"). */
@@ -109,10 +108,8 @@ export function useMoneyErrorText(): (err: unknown) => string {
   return useCallback(
     (err: unknown) => {
       const text = errorText(err, t);
-      if (!isApiError(err) || !err.until) return text;
-      if (err.code === 'TRADE_PASSWORD_LOCKED') return `${text} ${t('withdraw.lockedUntil', { time: time(err.until) })}`;
-      if (err.code === 'WITHDRAWAL_HOLD_ACTIVE') return `${text} ${t('withdraw.holdUntil', { time: time(err.until) })}`;
-      return text;
+      const end = refusalEnd(err);
+      return end ? `${text} ${t(end.key, { time: time(end.until) })}` : text;
     },
     [t, time],
   );

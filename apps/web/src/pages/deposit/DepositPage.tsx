@@ -91,7 +91,7 @@ export default function DepositPage() {
         ) : (
           <>
             <section className="card form" aria-label={t('deposit.chooseMethod')}>
-              <span className={styles.label}>{t('deposit.chooseMethod')}</span>
+              <span className="field__label">{t('deposit.chooseMethod')}</span>
               <div className={styles.choices} role="radiogroup">
                 {list.map((m) => (
                   <button

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../../components';
+import { Icon, PageHeader } from '../../components';
 import { useDeposits } from '../../features/money/hooks';
 import { DepositCard } from '../../features/money/RequestCards';
 import { RequestList } from '../../features/money/RequestList';
@@ -16,8 +16,8 @@ export default function DepositListPage() {
         title={t('title.depositList')}
         back
         right={
-          <Link to={ROUTES.deposit} className="link" data-testid="to-deposit">
-            {t('nav.deposit')}
+          <Link to={ROUTES.deposit} className="icon-btn" aria-label={t('nav.deposit')} data-testid="to-deposit">
+            <Icon name="wallet" size={22} />
           </Link>
         }
       />

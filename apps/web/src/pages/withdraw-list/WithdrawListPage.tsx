@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { Withdrawal } from '@candor/contracts';
-import { ConfirmDialog, PageHeader, useToast } from '../../components';
+import { ConfirmDialog, Icon, PageHeader, useToast } from '../../components';
 import { useCancelWithdrawal, useWithdrawals } from '../../features/money/hooks';
 import { WithdrawalCard } from '../../features/money/RequestCards';
 import { RequestList } from '../../features/money/RequestList';
@@ -33,8 +33,8 @@ export default function WithdrawListPage() {
         title={t('title.withdrawList')}
         back
         right={
-          <Link to={ROUTES.withdrawMoney} className="link" data-testid="to-withdraw">
-            {t('withdraw.submit')}
+          <Link to={ROUTES.withdrawMoney} className="icon-btn" aria-label={t('title.withdraw')} data-testid="to-withdraw">
+            <Icon name="withdraw" size={22} />
           </Link>
         }
       />

@@ -56,8 +56,8 @@ export default function WithdrawMoneyPage() {
   };
 
   const records = (
-    <Link to={ROUTES.withdrawList} className="link" data-testid="to-withdraw-list">
-      {t('withdraw.records')}
+    <Link to={ROUTES.withdrawList} className="icon-btn" aria-label={t('withdraw.records')} data-testid="to-withdraw-list">
+      <Icon name="records" size={22} />
     </Link>
   );
 
@@ -91,7 +91,7 @@ export default function WithdrawMoneyPage() {
         <form className="card form" onSubmit={onSubmit} noValidate>
           <FormAlert message={serverError} />
           <div className="form">
-            <span className={styles.label}>{t('withdraw.to')}</span>
+            <span className="field__label">{t('withdraw.to')}</span>
             <Link to={ROUTES.account} className={styles.methodCard} data-testid="withdraw-method">
               <span>
                 {t(`type.${account.data.type}`)} {account.data.network ?? account.data.bank ?? ''}
