@@ -10,7 +10,7 @@ export default {
     menu: 'Menü',
     closeMenu: 'Schließen',
   },
-  roles: { admin: 'Administrator', reviewer: 'Prüfer', support: 'Support' },
+  roles: { admin: 'Administrator', reviewer: 'Prüfer', support: 'Support', finance: 'Finanzen' },
   common: {
     loading: 'Wird geladen…',
     retry: 'Erneut versuchen',

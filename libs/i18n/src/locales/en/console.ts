@@ -10,7 +10,7 @@ export default {
     menu: 'Menu',
     closeMenu: 'Close',
   },
-  roles: { admin: 'Admin', reviewer: 'Reviewer', support: 'Support' },
+  roles: { admin: 'Admin', reviewer: 'Reviewer', support: 'Support', finance: 'Finance' },
   common: {
     loading: 'Loading…',
     retry: 'Retry',

@@ -10,7 +10,7 @@ export default {
     menu: 'Menu',
     closeMenu: 'Fermer',
   },
-  roles: { admin: 'Administrateur', reviewer: 'Vérificateur', support: 'Support' },
+  roles: { admin: 'Administrateur', reviewer: 'Vérificateur', support: 'Support', finance: 'Finances' },
   common: {
     loading: 'Chargement…',
     retry: 'Réessayer',

@@ -10,7 +10,7 @@ export default {
     menu: 'Menu',
     closeMenu: 'Tutup',
   },
-  roles: { admin: 'Admin', reviewer: 'Peninjau', support: 'Dukungan' },
+  roles: { admin: 'Admin', reviewer: 'Peninjau', support: 'Dukungan', finance: 'Keuangan' },
   common: {
     loading: 'Memuat…',
     retry: 'Coba lagi',

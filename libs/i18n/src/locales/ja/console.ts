@@ -10,7 +10,7 @@ export default {
     menu: 'メニュー',
     closeMenu: '閉じる',
   },
-  roles: { admin: '管理者', reviewer: '審査担当', support: 'サポート' },
+  roles: { admin: '管理者', reviewer: '審査担当', support: 'サポート', finance: '財務' },
   common: {
     loading: '読み込み中…',
     retry: '再試行',

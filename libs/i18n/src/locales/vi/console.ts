@@ -10,7 +10,7 @@ export default {
     menu: 'Menu',
     closeMenu: 'Đóng',
   },
-  roles: { admin: 'Quản trị viên', reviewer: 'Người duyệt', support: 'Hỗ trợ' },
+  roles: { admin: 'Quản trị viên', reviewer: 'Người duyệt', support: 'Hỗ trợ', finance: 'Tài chính' },
   common: {
     loading: 'Đang tải…',
     retry: 'Thử lại',
