@@ -100,6 +100,6 @@ export default {
     message_send: 'Nachricht an Sie gesendet',
     other: 'Andere Aktion ({{action}})',
   },
-  role: { admin: 'Administrator', reviewer: 'Prüfer', support: 'Kundenservice', system: 'System' },
+  role: { admin: 'Administrator', reviewer: 'Prüfer', support: 'Kundenservice', finance: 'Finanzen', system: 'System' },
   summary: { held: 'In Prüfung', inOrders: 'In Orders', earn: 'Yu’e Bao' },
 };

@@ -100,6 +100,6 @@ export default {
     message_send: 'Sent you a message',
     other: 'Other action ({{action}})',
   },
-  role: { admin: 'Administrator', reviewer: 'Reviewer', support: 'Customer service', system: 'System' },
+  role: { admin: 'Administrator', reviewer: 'Reviewer', support: 'Customer service', finance: 'Finance', system: 'System' },
   summary: { held: 'In review', inOrders: 'In orders', earn: "Yu'e Bao" },
 };

@@ -100,6 +100,6 @@ export default {
     message_send: 'Message envoyé',
     other: 'Autre action ({{action}})',
   },
-  role: { admin: 'Administrateur', reviewer: 'Vérificateur', support: 'Service client', system: 'Système' },
+  role: { admin: 'Administrateur', reviewer: 'Vérificateur', support: 'Service client', finance: 'Finances', system: 'Système' },
   summary: { held: 'En examen', inOrders: 'En ordres', earn: 'Yu’e Bao' },
 };

@@ -100,6 +100,6 @@ export default {
     message_send: 'Mengirimi Anda pesan',
     other: 'Tindakan lain ({{action}})',
   },
-  role: { admin: 'Administrator', reviewer: 'Peninjau', support: 'Layanan pelanggan', system: 'Sistem' },
+  role: { admin: 'Administrator', reviewer: 'Peninjau', support: 'Layanan pelanggan', finance: 'Keuangan', system: 'Sistem' },
   summary: { held: 'Ditinjau', inOrders: 'Dalam pesanan', earn: "Yu'e Bao (dana simpanan)" },
 };

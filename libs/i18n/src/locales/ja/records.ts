@@ -100,6 +100,6 @@ export default {
     message_send: 'メッセージが送信されました',
     other: 'その他の操作（{{action}}）',
   },
-  role: { admin: '管理者', reviewer: '審査担当', support: 'カスタマーサービス', system: 'システム' },
+  role: { admin: '管理者', reviewer: '審査担当', support: 'カスタマーサービス', finance: '財務担当', system: 'システム' },
   summary: { held: '審査中', inOrders: '注文中', earn: '余額宝' },
 };

@@ -100,6 +100,6 @@ export default {
     message_send: '메시지 발송',
     other: '기타 작업({{action}})',
   },
-  role: { admin: '관리자', reviewer: '심사 담당자', support: '고객 서비스', system: '시스템' },
+  role: { admin: '관리자', reviewer: '심사 담당자', support: '고객 서비스', finance: '재무 담당자', system: '시스템' },
   summary: { held: '심사 중', inOrders: '주문 중', earn: '위어바오' },
 };

@@ -100,6 +100,6 @@ export default {
     message_send: 'ส่งข้อความถึงคุณ',
     other: 'การดำเนินการอื่น ({{action}})',
   },
-  role: { admin: 'ผู้ดูแลระบบ', reviewer: 'ผู้ตรวจสอบ', support: 'ฝ่ายบริการลูกค้า', system: 'ระบบ' },
+  role: { admin: 'ผู้ดูแลระบบ', reviewer: 'ผู้ตรวจสอบ', support: 'ฝ่ายบริการลูกค้า', finance: 'ฝ่ายการเงิน', system: 'ระบบ' },
   summary: { held: 'กำลังตรวจสอบ', inOrders: 'อยู่ในคำสั่งซื้อ', earn: 'ยูเอ้อเป่า' },
 };

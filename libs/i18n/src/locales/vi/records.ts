@@ -100,6 +100,6 @@ export default {
     message_send: 'Đã gửi tin nhắn cho bạn',
     other: 'Thao tác khác ({{action}})',
   },
-  role: { admin: 'Quản trị viên', reviewer: 'Người xét duyệt', support: 'Chăm sóc khách hàng', system: 'Hệ thống' },
+  role: { admin: 'Quản trị viên', reviewer: 'Người xét duyệt', support: 'Chăm sóc khách hàng', finance: 'Tài chính', system: 'Hệ thống' },
   summary: { held: 'Đang xét duyệt', inOrders: 'Trong lệnh', earn: 'Dư Ngạch Bảo' },
 };

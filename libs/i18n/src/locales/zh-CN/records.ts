@@ -100,6 +100,6 @@ export default {
     message_send: '向您发送了消息',
     other: '其他操作（{{action}}）',
   },
-  role: { admin: '管理员', reviewer: '审核员', support: '客服', system: '系统' },
+  role: { admin: '管理员', reviewer: '审核员', support: '客服', finance: '财务', system: '系统' },
   summary: { held: '审核中', inOrders: '持仓中', earn: '余额宝' },
 };

@@ -100,6 +100,6 @@ export default {
     message_send: '向您發送了訊息',
     other: '其他操作（{{action}}）',
   },
-  role: { admin: '管理員', reviewer: '審核員', support: '客服', system: '系統' },
+  role: { admin: '管理員', reviewer: '審核員', support: '客服', finance: '財務', system: '系統' },
   summary: { held: '審核中', inOrders: '持倉中', earn: '餘額寶' },
 };
