@@ -1,15 +1,21 @@
 import 'reflect-metadata';
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { join } from 'node:path';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import helmet from 'helmet';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from './config/config.js';
 import { ApiModule } from './api.module.js';
 import { API_PREFIX, CONSOLE_PATH } from './common/http.js';
+import { errorEnvelope } from './common/error.filter.js';
+import { securityHeaders } from './common/security-headers.js';
+import { DEFAULT_LOCALE, ERROR_STATUS, type ErrorCode } from '@candor/contracts';
+import { translate } from '@candor/i18n';
 import { requestIdFor } from './common/request-id.js';
 import { RedisIoAdapter } from './realtime/redis-io.adapter.js';
 import { serveOpenApi } from './openapi/openapi.js';
@@ -29,6 +35,15 @@ export async function createApp(config: AppConfig, opts: { logger?: false | ('lo
     // TRUST_PROXY: the first hop (one reverse proxy) is trusted for the client address and protocol.
     trustProxy: config.TRUST_PROXY === 'true' ? (_address: string, hop: number) => hop === 0 : false,
     genReqId: requestIdFor,
+    // The router's own refusals (a malformed URL, an over-long path parameter) in our envelope, not Fastify's
+    // body that echoes the path back: such a path names nothing, so it is 404, a malformed one 400.
+    frameworkErrors: (err: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
+      const code = err.code === 'FST_ERR_BAD_URL' ? 'VALIDATION_FAILED' : 'NOT_FOUND';
+      void reply
+        .code(ERROR_STATUS[code])
+        .type('application/json; charset=utf-8')
+        .send(errorEnvelope(req, code, code === 'VALIDATION_FAILED' ? 'url' : undefined));
+    },
   });
   const app = await NestFactory.create<NestFastifyApplication>(ApiModule.forRoot(config), adapter, {
     logger: opts.logger ?? ['log', 'error', 'warn'],
@@ -36,34 +51,27 @@ export async function createApp(config: AppConfig, opts: { logger?: false | ('lo
   });
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
   acceptJson(fastify);
-  // Security headers: helmet's middleware is built once here (its options never change) and run on
-  // the raw response of every request, with the request id. (@fastify/helmet rebuilt it per request.)
-  const securityHeaders = helmet({
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  answerClientErrors(fastify);
+  // Security headers, computed once (helmet's options never change), on every answer with the request id.
+  const headers = Object.entries(securityHeaders());
   fastify.addHook('onRequest', (req, reply, done) => {
     reply.raw.setHeader('X-Request-Id', req.id);
-    securityHeaders(req.raw, reply.raw, (err?: unknown) => done(err as Error | undefined));
+    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    done();
+  });
+  // What a signed-in request gets back is that person's: no shared or browser cache may keep it.
+  fastify.addHook('onSend', (req, reply, payload, done) => {
+    if ((req.headers.authorization || req.headers.cookie) && !reply.hasHeader('cache-control') && req.url.startsWith(`/${API_PREFIX}/`)) {
+      void reply.header('Cache-Control', 'no-store');
+    }
+    done(null, payload);
   });
   await app.register(fastifyCookie);
   app.setGlobalPrefix(API_PREFIX);
   serveOpenApi(app);
   app.enableShutdownHooks();
 
-  const io = new RedisIoAdapter(app, config.REDIS_URL);
+  const io = new RedisIoAdapter(app, config.REDIS_URL, config.ALLOWED_ORIGINS);
   await io.connect();
   app.useWebSocketAdapter(io);
 
@@ -91,18 +99,52 @@ function acceptJson(fastify: FastifyInstance): void {
   });
 }
 
+/**
+ * Requests Node's HTTP parser refuses before any route sees them (a URL or headers over its 16 KB limit,
+ * malformed HTTP) get the error envelope too, instead of Node's bare 431 or 400.
+ */
+function answerClientErrors(fastify: FastifyInstance): void {
+  fastify.server.removeAllListeners('clientError');
+  fastify.server.on('clientError', (err: NodeJS.ErrnoException & { bytesParsed?: number }, socket: Duplex) => {
+    if (!socket.writable || (err.code === 'ECONNRESET' && !err.bytesParsed)) {
+      socket.destroy();
+      return;
+    }
+    const code: ErrorCode = err.code === 'HPE_HEADER_OVERFLOW' ? 'REQUEST_TOO_LARGE' : 'VALIDATION_FAILED';
+    const status = ERROR_STATUS[code];
+    const body = JSON.stringify({ error: { code, message: translate(DEFAULT_LOCALE, `errors:${code}`), requestId: randomUUID() } });
+    socket.end(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  });
+}
+
 /** In production the api serves the built web app at / and the console at /console/. */
 async function serveBuiltApps(app: NestFastifyApplication, fastify: FastifyInstance, config: AppConfig): Promise<void> {
   const setHeaders = (reply: FastifyReply, path: string) => {
     void reply.header('Cache-Control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
   };
-  let decorated = false;
-  if (config.CONSOLE_DIST && existsSync(join(config.CONSOLE_DIST, 'index.html'))) {
-    fastify.get(CONSOLE_PATH.slice(0, -1), (_req, reply) => reply.redirect(CONSOLE_PATH, 301));
-    await app.register(fastifyStatic, { root: config.CONSOLE_DIST, prefix: CONSOLE_PATH, index: 'index.html', setHeaders });
-    decorated = true;
-  }
-  if (config.WEB_DIST && existsSync(join(config.WEB_DIST, 'index.html'))) {
-    await app.register(fastifyStatic, { root: config.WEB_DIST, prefix: '/', index: 'index.html', setHeaders, decorateReply: !decorated });
-  }
+  const serveConsole = Boolean(config.CONSOLE_DIST && existsSync(join(config.CONSOLE_DIST, 'index.html')));
+  const serveWeb = Boolean(config.WEB_DIST && existsSync(join(config.WEB_DIST, 'index.html')));
+  if (!serveConsole && !serveWeb) return;
+  // In a scope of their own, so their errors have their own handler: the file server refuses a name too
+  // long for the file system or a path outside its root with 403, which here only means no such file.
+  await app.register(async (scope: FastifyInstance) => {
+    scope.setErrorHandler((err: FastifyError, req, reply) => {
+      const status = err.statusCode ?? 500;
+      const code: ErrorCode = status === 400 ? 'VALIDATION_FAILED' : status < 500 ? 'NOT_FOUND' : 'INTERNAL';
+      if (code === 'INTERNAL') fastify.log.error(err);
+      void reply
+        .code(ERROR_STATUS[code])
+        .type('application/json; charset=utf-8')
+        .send(errorEnvelope(req, code, code === 'VALIDATION_FAILED' ? 'url' : undefined));
+    });
+    if (serveConsole) {
+      scope.get(CONSOLE_PATH.slice(0, -1), (_req, reply) => reply.redirect(CONSOLE_PATH, 301));
+      await scope.register(fastifyStatic, { root: config.CONSOLE_DIST!, prefix: CONSOLE_PATH, index: 'index.html', setHeaders });
+    }
+    if (serveWeb) {
+      await scope.register(fastifyStatic, { root: config.WEB_DIST!, prefix: '/', index: 'index.html', setHeaders, decorateReply: !serveConsole });
+    }
+  });
 }

@@ -1,9 +1,10 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startApp, type TestApp } from './support/app.js';
-import { registerUser, login } from './support/factories.js';
+import { createUser, registerUser, login } from './support/factories.js';
 
 // What the HTTP platform (Nest on Fastify) must do besides routing: serve the built apps with their
 // cache headers, security headers and request ids on every answer, JSON bodies only, and errors in
@@ -60,6 +61,71 @@ describe('every answer', () => {
     expect(bad.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     const err = await t.http().get('/api/orders').set('X-Request-Id', 'client-req-0002').expect(401);
     expect(err.body.error).toMatchObject({ code: 'UNAUTHENTICATED', requestId: 'client-req-0002' });
+  });
+});
+
+/** A raw GET, for URLs supertest or Node's own client would not send as they are. */
+function rawGet(path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: IncomingHttpHeaders; body: string }> {
+  const u = new URL(t.url);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: u.hostname, port: u.port, path, method: 'GET', headers }, (res) => {
+      let body = '';
+      res.on('data', (c: Buffer) => (body += c.toString()));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('URLs at and beyond the limits', () => {
+  it.each([
+    ['an over-long path parameter', `/api/withdrawals/${'a'.repeat(300)}`, 404, 'NOT_FOUND'],
+    ['a long query parameter', `/api/products?x=${'a'.repeat(5000)}`, 400, 'VALIDATION_FAILED'],
+    ['a long path outside the api', `/${'a'.repeat(3000)}`, 404, 'NOT_FOUND'],
+    ['a long query on the web app', `/?x=${'a'.repeat(5000)}`, 200, null],
+    ['a 100 KB URL', `/api/products?x=${'a'.repeat(100_000)}`, 431, 'REQUEST_TOO_LARGE'],
+  ])('%s is answered in the envelope, never echoing the path', async (_name, path, status, code) => {
+    const r = await rawGet(path);
+    expect(r.status).toBe(status);
+    if (code === null) return;
+    expect(r.headers['content-type']).toMatch(/^application\/json/);
+    const body = JSON.parse(r.body);
+    expect(body.error).toMatchObject({ code, message: expect.any(String), requestId: expect.any(String) });
+    expect(r.body).not.toContain('aaaaaaaaaa');
+  });
+
+  it('a malformed percent-encoding in an api path is a 400 on url', async () => {
+    const r = await rawGet('/api/news/%E0%A4%A');
+    expect(r.status).toBe(400);
+    expect(JSON.parse(r.body).error).toMatchObject({ code: 'VALIDATION_FAILED', field: 'url' });
+  });
+});
+
+describe('headers', () => {
+  it('signed-in answers are never cached; public ones are left alone; Permissions-Policy everywhere', async () => {
+    const u = await createUser(t);
+    const me = await t.http().get('/api/me').set(u.auth).expect(200);
+    expect(me.headers['cache-control']).toBe('no-store');
+    const refused = await t.http().get('/api/me').set('Authorization', 'Bearer nope').expect(401);
+    expect(refused.headers['cache-control']).toBe('no-store');
+    const health = await t.http().get('/api/health');
+    expect(health.headers['cache-control']).toBeUndefined();
+    expect(health.headers['permissions-policy']).toContain('camera=()');
+  });
+
+  it('socket.io answers carry the security headers, and a foreign Origin is refused', async () => {
+    const handshake = await rawGet('/socket.io/?EIO=4&transport=polling');
+    expect(handshake.status).toBe(200);
+    expect(handshake.headers['x-content-type-options']).toBe('nosniff');
+    expect(handshake.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(handshake.headers['permissions-policy']).toContain('camera=()');
+    expect(handshake.headers['cache-control']).toBe('no-store');
+    const host = new URL(t.url).host;
+    const same = await rawGet('/socket.io/?EIO=4&transport=polling', { Origin: `http://${host}` });
+    expect(same.status).toBe(200);
+    const foreign = await rawGet('/socket.io/?EIO=4&transport=polling', { Origin: 'https://evil.example' });
+    expect(foreign.status).toBe(403);
   });
 });
 

@@ -1,21 +1,10 @@
 import { z } from 'zod';
 import type { CapitalRecord, Wallet } from './wallet.js';
+import { calendarDate } from './common.js';
+import { rolesWith, type OperatorRole } from './operators.js';
 
-export const OPERATOR_ROLES = ['admin', 'reviewer', 'support'] as const;
-export type OperatorRole = (typeof OPERATOR_ROLES)[number];
-export const operatorLoginBody = z.strictObject({ email: z.string().trim().min(1).max(254), password: z.string().min(1).max(128) });
-export interface Operator {
-  id: string;
-  email: string;
-  role: OperatorRole;
-  createdAt: string;
-}
-export interface OperatorLoginResponse {
-  accessToken: string;
-  operator: Operator;
-}
 /** The roles that may open the /ops pages (the queues dashboard): the api refuses the others, the console does not offer it to them. */
-export const OPS_ROLES: readonly OperatorRole[] = ['admin'];
+export const OPS_ROLES: readonly OperatorRole[] = rolesWith('ops.queues');
 /** `POST /api/admin/ops/session`: an httpOnly cookie for the /ops pages (the queues dashboard) was set; open `url` until `expiresAt`. */
 export interface OpsSession {
   url: string;
@@ -25,6 +14,11 @@ export interface OpsSession {
 export const AUDIT_ACTIONS = [
   'operator.login',
   'operator.login_failed',
+  'operator.totp_failed',
+  'operator.totp_enrolled',
+  'operator.recovery_code_used',
+  'operator.create',
+  'operator.update',
   'product.update',
   'users.search',
   'ops.session',
@@ -70,7 +64,7 @@ export const adminProductBody = z.strictObject({
   timezone: z.string().max(60).optional(),
   hours: z.array(tradingInterval).max(50).nullable().optional(),
   holidays: z
-    .array(z.string().regex(/^\d{4}-\d{2}-\d{2}$/))
+    .array(calendarDate)
     .max(400)
     .optional(),
   maintenance: z.boolean().optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { displayName } from './common.js';
 import { isValidCheckNumber, isValidEmail, isValidInviteCode, isValidLoginPassword, isValidPhone, isValidTradePassword } from '@candor/domain';
 
 const email = z.string().trim().max(254).refine(isValidEmail, 'email');
@@ -60,7 +61,7 @@ export interface RefreshResponse {
   accessToken: string;
 }
 
-export const patchMeBody = z.strictObject({ nickname: z.string().trim().min(1).max(32) });
+export const patchMeBody = z.strictObject({ nickname: displayName(32) });
 export type PatchMeBody = z.infer<typeof patchMeBody>;
 
 export const changePasswordBody = z.strictObject({

@@ -7,6 +7,9 @@ export const ERROR_STATUS = {
   PASSWORD_MISMATCH: 400,
   TRADE_PASSWORD_MISMATCH: 400,
   INVALID_CREDENTIALS: 401,
+  TOTP_REQUIRED: 401,
+  TOTP_INVALID: 401,
+  OPERATOR_EXISTS: 409,
   TRADE_PASSWORD_INVALID: 422,
   TRADE_PASSWORD_LOCKED: 422,
   OLD_PASSWORD_INVALID: 422,
@@ -27,6 +30,7 @@ export const ERROR_STATUS = {
   KYC_IMAGE_INVALID: 400,
   IDEMPOTENCY_KEY_REUSED: 409,
   RATE_LIMITED: 429,
+  REQUEST_TOO_LARGE: 431,
   NOT_FOUND: 404,
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
@@ -38,5 +42,14 @@ export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
 
 export interface ErrorEnvelope {
   /** `unlockAt` (TRADE_PASSWORD_LOCKED) and `holdUntil` (WITHDRAWAL_HOLD_ACTIVE): when the refusal ends, ISO 8601 UTC. */
-  error: { code: ErrorCode; message: string; field?: string; requestId?: string; unlockAt?: string; holdUntil?: string };
+  error: {
+    code: ErrorCode;
+    message: string;
+    field?: string;
+    requestId?: string;
+    unlockAt?: string;
+    holdUntil?: string;
+    /** TOTP_REQUIRED for an admin without TOTP yet: the short-lived token that starts the enrolment. */
+    enrollmentToken?: string;
+  };
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { WITHDRAWAL_NETWORKS, type WithdrawalNetwork } from '@candor/domain';
-import { moneyInput } from './common.js';
+import { bigintId, moneyInput } from './common.js';
 import { LOCALES } from './locales.js';
 
 export interface Wallet {
@@ -182,10 +182,7 @@ export interface SystemMessage {
 }
 export const messagesQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).max(100).optional(),
-  cursor: z
-    .string()
-    .regex(/^\d{1,19}$/)
-    .optional(),
+  cursor: bigintId.optional(),
   lang: z.string().max(10).optional(),
 });
 /** An operator's message: to one user, or to everyone without `userId`; texts per language, zh-TW required. */

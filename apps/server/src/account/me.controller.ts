@@ -1,5 +1,6 @@
 import { Controller, Get, HttpCode, Patch, Post, UseGuards } from '@nestjs/common';
 import {
+  bigintId,
   changePasswordBody,
   patchMeBody,
   type AccountActivity,
@@ -22,10 +23,7 @@ import { z } from 'zod';
 
 const auditQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).max(100).optional(),
-  cursor: z
-    .string()
-    .regex(/^\d{1,19}$/)
-    .optional(),
+  cursor: bigintId.optional(),
   lang: z.string().max(10).optional(),
 });
 

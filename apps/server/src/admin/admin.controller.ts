@@ -2,6 +2,7 @@ import { Controller, Get, HttpCode, Inject, Post, Req, Res, UseGuards } from '@n
 import type { HttpRequest, HttpReply } from '../common/http.js';
 import { z } from 'zod';
 import {
+  bigintId,
   operatorLoginBody,
   type AuditEntry,
   type LedgerCheck,
@@ -16,7 +17,7 @@ import { clientIp } from '../common/request-context.js';
 import { ApiFeature, Doc, ZodBody, ZodQuery } from '../common/openapi.js';
 import { RateLimit, RateLimitGuard } from '../auth/rate-limit.guard.js';
 import { clearRefreshCookie, OPERATOR_REFRESH_COOKIE, readRefreshCookie, setRefreshCookie } from '../auth/cookies.js';
-import { CurrentOperator, OperatorAuthGuard, type AuthOperator } from '../auth/auth.guard.js';
+import { CurrentOperator, OperatorAuthGuard, Permission, type AuthOperator } from '../auth/auth.guard.js';
 import { SessionService } from '../auth/session.service.js';
 import { LedgerService } from '../ledger/ledger.service.js';
 import { REDIS } from '../redis/redis.module.js';
@@ -30,10 +31,7 @@ import { REDIS_KEYS } from '@candor/cross-process';
 
 const auditQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).max(200).optional(),
-  cursor: z
-    .string()
-    .regex(/^\d{1,19}$/)
-    .optional(),
+  cursor: bigintId.optional(),
   action: z.string().max(64).optional(),
   userId: z.uuid().optional(),
   operatorId: z.uuid().optional(),
@@ -60,13 +58,17 @@ export class AdminAuthController {
   @Post('login')
   @RateLimit('auth')
   @HttpCode(200)
-  @Doc('Operator login; sets the operator refresh-token cookie', { ok: 'OperatorLoginResponse', errors: ['INVALID_CREDENTIALS'] })
+  @Doc('Operator login (admins with a TOTP or recovery code); sets the operator refresh-token cookie (12 hours)', {
+    ok: 'OperatorLoginResponse',
+    errors: ['INVALID_CREDENTIALS', 'TOTP_REQUIRED', 'TOTP_INVALID'],
+    description: 'An admin without a TOTP secret yet gets `401 TOTP_REQUIRED` with `enrollmentToken`: see `POST /api/admin/auth/enrollment`.',
+  })
   async login(
     @ZodBody(operatorLoginBody) body: LoginBody,
     @Req() req: HttpRequest,
     @Res({ passthrough: true }) res: HttpReply,
   ): Promise<OperatorLoginResponse> {
-    const r = await this.operators.login(body.email, body.password, req.headers['user-agent'], clientIp(req));
+    const r = await this.operators.login(body.email, body.password, body.totp, req.headers['user-agent'], clientIp(req));
     setRefreshCookie(res, req, this.config, OPERATOR_REFRESH_COOKIE, r.refreshToken);
     return { accessToken: r.accessToken, operator: r.operator };
   }
@@ -108,6 +110,7 @@ export class AdminController {
   ) {}
 
   @Get('me')
+  @Permission('console.use')
   @Doc('The signed-in operator', { ok: 'Operator' })
   async me(@CurrentOperator() o: AuthOperator): Promise<Operator> {
     const op = await this.operators.findById(o.id);
@@ -116,6 +119,7 @@ export class AdminController {
   }
 
   @Get('audit')
+  @Permission('audit.read')
   @Doc('The audit log, newest first', { ok: 'Page<AuditEntry>' })
   list(@ZodQuery(auditQuery) q: z.infer<typeof auditQuery>): Promise<Page<AuditEntry>> {
     return this.audit.list({ userId: q.userId, action: q.action, operatorId: q.operatorId, limit: q.limit ?? 50, cursor: q.cursor });
@@ -123,6 +127,7 @@ export class AdminController {
 
   /** Users, newest first, by e-mail / phone / nickname fragment or exact id; phones masked. The search is audited. */
   @Get('users')
+  @Permission('users.read')
   @Doc('Users, newest first, by e-mail, phone or nickname fragment or exact id; the search is audited', {
     description: 'Answers `{ items: [{ id, email, phone (masked), nickname, kycStatus, inviteCode, invitedByUserId, createdAt }], nextCursor }`.',
   })
@@ -168,6 +173,7 @@ export class AdminController {
   }
 
   @Get('ledger/check')
+  @Permission('ledger.read')
   @Doc("The ledger check: every balance against its postings, and the worker's last scheduled check", { ok: 'LedgerCheck' })
   async check(): Promise<LedgerCheck> {
     const [live, last] = await Promise.all([this.ledger.check(), this.redis.get(REDIS_KEYS.ledgerCheckLast)]);

@@ -9,6 +9,10 @@ const schema = z.object({
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters'),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86400).default(900),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** Console sessions are short: an operator's refresh token (and its cookie) lasts this many hours. */
+  OPERATOR_REFRESH_TOKEN_TTL_HOURS: z.coerce.number().int().min(1).max(72).default(12),
+  /** Encrypts operators' TOTP secrets (AES-256-GCM, key derived by HKDF); JWT_SECRET when unset. */
+  TOTP_ENCRYPTION_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
   WEB_DIST: z.string().optional(),
   CONSOLE_DIST: z.string().optional(),
@@ -20,6 +24,11 @@ const schema = z.object({
   /** Withdrawals at or above this amount (cents) need a second approval by another operator. */
   WITHDRAWAL_SECOND_APPROVAL_CENTS: z.coerce.number().int().min(1).default(1_000_000),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  // Origins besides the api's own host whose pages may open a socket, comma-separated (e.g. a separate web host).
+  ALLOWED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((s) => s.split(',').map((o) => o.trim()).filter(Boolean)),
   /** Order placement batches (OrderBatcher): at most this many in the database at once, and this many orders each. */
   ORDER_BATCH_PARALLEL: z.coerce.number().int().min(1).max(64).default(2),
   ORDER_BATCH_MAX: z.coerce.number().int().min(1).max(1000).default(200),

@@ -3,6 +3,7 @@ import { IoAdapter } from '@nestjs/platform-socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import type { Server, ServerOptions } from 'socket.io';
+import { originAllowed, securityHeaders } from '../common/security-headers.js';
 
 /**
  * socket.io with the Redis adapter: several api instances serve one market, and the worker's
@@ -15,6 +16,7 @@ export class RedisIoAdapter extends IoAdapter {
   constructor(
     app: INestApplicationContext,
     private readonly redisUrl: string,
+    private readonly allowedOrigins: readonly string[] = [],
   ) {
     super(app);
   }
@@ -30,8 +32,21 @@ export class RedisIoAdapter extends IoAdapter {
   }
 
   override createIOServer(port: number, options?: ServerOptions): Server {
-    const server: Server = super.createIOServer(port, { ...options, path: '/socket.io', serveClient: false, cors: { origin: false } } as ServerOptions);
+    const server: Server = super.createIOServer(port, {
+      ...options,
+      path: '/socket.io',
+      serveClient: false,
+      cors: { origin: false },
+      // A page on another site must not open a socket with the visitor's cookies or token.
+      allowRequest: (req, callback) => callback(null, originAllowed(req.headers.origin, req.headers.host, this.allowedOrigins)),
+    } as ServerOptions);
     if (this.adapter) server.adapter(this.adapter);
+    // socket.io answers outside Fastify: its handshake and polling answers get the same headers here.
+    const headers = Object.fromEntries(Object.entries({ ...securityHeaders(), 'Cache-Control': 'no-store' }).map(([k, v]) => [k.toLowerCase(), v]));
+    server.engine.on('headers', (out: Record<string, string>) => {
+      for (const key of Object.keys(out)) if (key.toLowerCase() in headers) delete out[key];
+      Object.assign(out, headers);
+    });
     return server;
   }
 

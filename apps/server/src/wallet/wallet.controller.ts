@@ -1,7 +1,7 @@
 import { Controller, Get, Param, Res, UseGuards } from '@nestjs/common';
 import type { HttpReply } from '../common/http.js';
 import { z } from 'zod';
-import type { CapitalRecord, Page, Wallet } from '@candor/contracts';
+import { bigintId, saneDateTime, type CapitalRecord, type Page, type Wallet } from '@candor/contracts';
 import { ENTRY_TYPES } from '@candor/db';
 import { ApiFeature, Doc, ZodQuery } from '../common/openapi.js';
 import { CurrentUser, UserAuthGuard, type AuthUser } from '../auth/auth.guard.js';
@@ -10,13 +10,10 @@ import { WalletService } from './wallet.service.js';
 const recordsQuery = z.strictObject({
   type: z.enum(ENTRY_TYPES).optional(),
   account: z.enum(['real', 'demo']).optional(),
-  from: z.iso.datetime({ offset: true }).optional(),
-  to: z.iso.datetime({ offset: true }).optional(),
+  from: saneDateTime.optional(),
+  to: saneDateTime.optional(),
   limit: z.coerce.number().int().min(1).max(100).optional(),
-  cursor: z
-    .string()
-    .regex(/^\d{1,19}$/)
-    .optional(),
+  cursor: bigintId.optional(),
   lang: z.string().max(10).optional(),
 });
 

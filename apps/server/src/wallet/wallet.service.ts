@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { formatCents } from '@candor/domain';
-import type { CapitalRecord, Page, Wallet } from '@candor/contracts';
+import { isBigintId, type CapitalRecord, type Page, type Wallet } from '@candor/contracts';
 import { DomainError } from '../common/domain-error.js';
 import { LedgerService, toCents } from '../ledger/ledger.service.js';
 import { toWallet } from '../orders/order-view.js';
@@ -91,7 +91,7 @@ export class WalletService {
 
   /** One record with every posting of its journal entry (the particulars), only if it is the user's. */
   async record(userId: string, id: string) {
-    if (!/^\d{1,19}$/.test(id)) throw new DomainError('NOT_FOUND');
+    if (!isBigintId(id)) throw new DomainError('NOT_FOUND');
     const rows: RecordRow[] = await this.ds.query(
       `SELECT p.id, e.entry_no, e.type, p.amount, p.balance_after, p.created_at, e.ref_type, e.ref_id, a.kind, p.entry_id
          FROM postings p JOIN ledger_accounts a ON a.id = p.account_id JOIN journal_entries e ON e.id = p.entry_id
