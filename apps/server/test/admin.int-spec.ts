@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { ledgerCheck, startApp, TEST_OPERATOR, type TestApp } from './support/app.js';
-import { createOperator, createUser, loginOperator, refreshCookieOf } from './support/factories.js';
+import { createOperator, createUser, loginOperator, operatorLoginBody, refreshCookieOf } from './support/factories.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -12,7 +12,7 @@ afterAll(async () => {
 
 describe('operator console api', () => {
   it('logs the seeded operator in, shows the role, and writes the login to the audit log', async () => {
-    const res = await t.http().post('/api/admin/auth/login').send(TEST_OPERATOR).expect(200);
+    const res = await t.http().post('/api/admin/auth/login').send(await operatorLoginBody(t)).expect(200);
     expect(res.body.operator).toMatchObject({ email: TEST_OPERATOR.email, role: 'admin' });
     expect(refreshCookieOf(res.headers['set-cookie'], 'candor_ort')).toMatch(/^candor_ort=/);
     const auth = { Authorization: `Bearer ${res.body.accessToken}` };

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
 import { translate } from '@candor/i18n';
 import { ledgerCheck, startApp, TEST_OPERATOR, type TestApp } from './support/app.js';
-import { createOperator, createUser, loginOperator, refreshCookieOf } from './support/factories.js';
+import { createOperator, createUser, loginOperator, operatorLoginBody, refreshCookieOf } from './support/factories.js';
 import { QUEUES } from '@candor/cross-process';
 
 let t: TestApp;
@@ -131,7 +131,7 @@ describe('the queues dashboard at /ops/queues', () => {
   });
 
   it('stops taking the cookie once its console session is logged out', async () => {
-    const res = await t.http().post('/api/admin/auth/login').send(TEST_OPERATOR).expect(200);
+    const res = await t.http().post('/api/admin/auth/login').send(await operatorLoginBody(t)).expect(200);
     const auth = { Authorization: `Bearer ${res.body.accessToken}` };
     const refresh = refreshCookieOf(res.headers['set-cookie'], 'candor_ort');
     const { cookie } = await opsCookie(auth);

@@ -7,4 +7,5 @@ export * from './orders.js';
 export * from './wallet.js';
 export * from './socket.js';
 export * from './admin.js';
+export * from './operators.js';
 export * from './paths.js';

@@ -25,8 +25,14 @@ export const API = {
   adminProducts: '/admin/products',
   adminUsers: '/admin/users',
   adminOpsSession: '/admin/ops/session',
+  adminOperators: '/admin/operators',
 } as const;
 /** Console-only auth paths (operator refresh cookie is scoped to /api/admin/auth). */
-export const ADMIN_AUTH = { refresh: '/admin/auth/refresh', logout: '/admin/auth/logout' } as const;
+export const ADMIN_AUTH = {
+  refresh: '/admin/auth/refresh',
+  logout: '/admin/auth/logout',
+  enrollment: '/admin/auth/enrollment',
+  enrollmentConfirm: '/admin/auth/enrollment/confirm',
+} as const;
 /** Operator pages the api serves outside /api (their own cookie, see `OpsSession`). */
 export const OPS = { queues: '/ops/queues', cookiePath: '/ops' } as const;

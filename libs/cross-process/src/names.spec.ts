@@ -37,6 +37,8 @@ describe('redis names', () => {
     ['registration', REDIS_KEYS.registration('t1'), 'registration:t1'],
     ['loginFailures (case-folded)', REDIS_KEYS.loginFailures('A@Example.com'), 'login-failures:a@example.com'],
     ['rateLimit', REDIS_KEYS.rateLimit('login', 'Auth.login', '127.0.0.1'), 'rate:login:Auth.login:127.0.0.1'],
+    ['totpFailures', REDIS_KEYS.totpFailures('o1'), 'totp-failures:o1'],
+    ['operatorEnrollment', REDIS_KEYS.operatorEnrollment('h1'), 'operator-enrollment:h1'],
   ])('%s', (_name, key, expected) => expect(key).toBe(expected));
 
   it('keys of different kinds never collide: each kind has its own prefix', () => {
@@ -49,6 +51,8 @@ describe('redis names', () => {
       REDIS_KEYS.registration('x'),
       REDIS_KEYS.loginFailures('x'),
       REDIS_KEYS.rateLimit('x', 'x', 'x'),
+      REDIS_KEYS.totpFailures('x'),
+      REDIS_KEYS.operatorEnrollment('x'),
     ].map((k) =>
       k
         .split(':')

@@ -15,6 +15,10 @@ export const REDIS_KEYS = {
   registration: (token: string): string => `registration:${token}`,
   loginFailures: (email: string): string => `login-failures:${email.toLowerCase()}`,
   rateLimit: (name: string, handler: string, ip: string): string => `rate:${name}:${handler}:${ip}`,
+  /** Wrong TOTP / recovery codes of one operator in the current window (enough of them lock the second factor for a while). */
+  totpFailures: (operatorId: string): string => `totp-failures:${operatorId}`,
+  /** A pending TOTP enrolment, by the keyed hash of its token: the operator and, once started, the encrypted new secret. */
+  operatorEnrollment: (tokenHash: string): string => `operator-enrollment:${tokenHash}`,
 } as const;
 
 /** Pub/sub channels. */

@@ -25,6 +25,7 @@ import { WithdrawalAccounts1764500000000 } from './migrations/1764500000000-With
 import { Withdrawals1764600000000 } from './migrations/1764600000000-Withdrawals.js';
 import { Deposits1764700000000 } from './migrations/1764700000000-Deposits.js';
 import { Messages1764800000000 } from './migrations/1764800000000-Messages.js';
+import { OperatorAccounts1764900000000 } from './migrations/1764900000000-OperatorAccounts.js';
 import { Init1763700000000 } from './migrations/1763700000000-Init.js';
 import { Market1763800000000 } from './migrations/1763800000000-Market.js';
 import { Orders1763800000001 } from './migrations/1763800000001-Orders.js';
@@ -68,6 +69,7 @@ export const MIGRATIONS: Function[] = [
   Withdrawals1764600000000,
   Deposits1764700000000,
   Messages1764800000000,
+  OperatorAccounts1764900000000,
 ];
 
 export function dataSourceOptions(url: string, extra: Partial<DataSourceOptions> = {}): DataSourceOptions {

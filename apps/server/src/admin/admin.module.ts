@@ -4,12 +4,15 @@ import { OperatorEntity } from '@candor/db';
 import { AdminAuthController, AdminController } from './admin.controller.js';
 import { AuditService } from './audit.service.js';
 import { OperatorsService } from './operators.service.js';
+import { OperatorTotpService } from './operator-totp.service.js';
+import { OperatorAccountsService } from './operator-accounts.service.js';
+import { OperatorEnrollmentController, OperatorsController } from './operators.controller.js';
 
 @Global()
 @Module({
   imports: [TypeOrmModule.forFeature([OperatorEntity])],
-  controllers: [AdminAuthController, AdminController],
-  providers: [AuditService, OperatorsService],
+  controllers: [AdminAuthController, OperatorEnrollmentController, AdminController, OperatorsController],
+  providers: [AuditService, OperatorsService, OperatorTotpService, OperatorAccountsService],
   exports: [AuditService],
 })
 export class AdminModule {}

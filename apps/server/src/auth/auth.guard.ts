@@ -1,7 +1,9 @@
 import { createParamDecorator, Injectable, SetMetadata, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { HttpRequest } from '../common/http.js';
-import type { OperatorRole } from '@candor/contracts';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import { hasPermission, type OperatorPermission, type OperatorRole } from '@candor/contracts';
 import { DomainError } from '../common/domain-error.js';
 import { SessionService } from './session.service.js';
 import { TokenService } from './token.service.js';
@@ -39,25 +41,36 @@ export class UserAuthGuard implements CanActivate {
   }
 }
 
-export const ROLES_KEY = 'candor:roles';
-export const Roles = (...roles: OperatorRole[]) => SetMetadata(ROLES_KEY, roles);
+export const PERMISSION_KEY = 'candor:permission';
+/** The one permission (libs/contracts ROLE_PERMISSIONS) a console route needs; a route without one is refused. */
+export const Permission = (permission: OperatorPermission) => SetMetadata(PERMISSION_KEY, permission);
 
-/** Operators: a console token, and one of the roles the handler names (any role when none named). */
+/**
+ * Operators: a console token whose session is alive, and the permission the route names, checked
+ * against the operator's role as stored now, so a role change or a disabled account counts at once.
+ */
 @Injectable()
 export class OperatorAuthGuard implements CanActivate {
   constructor(
     private readonly tokens: TokenService,
     private readonly sessions: SessionService,
     private readonly reflector: Reflector,
+    @InjectDataSource() private readonly ds: DataSource,
   ) {}
   async canActivate(ctx: ExecutionContext): Promise<boolean> {
     const req = ctx.switchToHttp().getRequest<AuthedRequest>();
     const token = bearer(req);
     const claims = token ? await this.tokens.verify(token, 'operator') : null;
     if (!claims || !claims.role || (await this.sessions.isRevoked(claims.sid))) throw new DomainError('UNAUTHENTICATED');
-    const roles = this.reflector.getAllAndOverride<OperatorRole[] | undefined>(ROLES_KEY, [ctx.getHandler(), ctx.getClass()]);
-    if (roles?.length && !roles.includes(claims.role as OperatorRole)) throw new DomainError('FORBIDDEN');
-    req.operator = { id: claims.sub, sid: claims.sid, role: claims.role as OperatorRole };
+    const [op]: { role: OperatorRole; disabled: boolean }[] = await this.ds.query(
+      `SELECT role, disabled_at IS NOT NULL AS disabled FROM operators WHERE id = $1`,
+      [claims.sub],
+    );
+    if (!op || op.disabled) throw new DomainError('UNAUTHENTICATED');
+    const permission = this.reflector.getAllAndOverride<OperatorPermission | undefined>(PERMISSION_KEY, [ctx.getHandler(), ctx.getClass()]);
+    // Fail closed: a console route that forgot to name its permission is refused to everyone.
+    if (!permission || !hasPermission(op.role, permission)) throw new DomainError('FORBIDDEN');
+    req.operator = { id: claims.sub, sid: claims.sid, role: op.role };
     return true;
   }
 }

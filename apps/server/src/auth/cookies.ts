@@ -12,15 +12,17 @@ export function cookieOptions(config: AppConfig, req: HttpRequest, path: string,
   return { httpOnly: true, sameSite: 'strict', secure, path, maxAge, expires: new Date(Date.now() + maxAge * 1000) };
 }
 
-function options(config: AppConfig, req: HttpRequest, path: string): CookieSerializeOptions {
-  return cookieOptions(config, req, path, config.REFRESH_TOKEN_TTL_DAYS * 86400);
+/** The refresh cookie lives as long as its token: hours for operators, days for users. */
+function options(config: AppConfig, req: HttpRequest, spec: CookieSpec): CookieSerializeOptions {
+  const maxAge = spec.name === OPERATOR_REFRESH_COOKIE.name ? config.OPERATOR_REFRESH_TOKEN_TTL_HOURS * 3600 : config.REFRESH_TOKEN_TTL_DAYS * 86400;
+  return cookieOptions(config, req, spec.path, maxAge);
 }
 
 export function setRefreshCookie(res: HttpReply, req: HttpRequest, config: AppConfig, spec: CookieSpec, token: string): void {
-  res.setCookie(spec.name, token, options(config, req, spec.path));
+  res.setCookie(spec.name, token, options(config, req, spec));
 }
 export function clearRefreshCookie(res: HttpReply, req: HttpRequest, config: AppConfig, spec: CookieSpec): void {
-  const { maxAge: _drop, expires: _gone, ...o } = options(config, req, spec.path);
+  const { maxAge: _drop, expires: _gone, ...o } = options(config, req, spec);
   res.clearCookie(spec.name, o);
 }
 export function readRefreshCookie(req: HttpRequest, spec: CookieSpec): string | undefined {

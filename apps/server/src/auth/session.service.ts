@@ -46,7 +46,7 @@ export class SessionService {
       `INSERT INTO sessions (subject_type, subject_id, user_agent, ip) VALUES ($1, $2, $3, $4) RETURNING id`,
       [subjectType, subjectId, (userAgent ?? '').slice(0, 300) || null, ip || null],
     );
-    const refreshToken = await this.issueRefresh(row!.id);
+    const refreshToken = await this.issueRefresh(row!.id, subjectType);
     return { sessionId: row!.id, refreshToken };
   }
 
@@ -60,12 +60,17 @@ export class SessionService {
     return { before: row!.before, knownDevice: row!.known };
   }
 
-  private async issueRefresh(sessionId: string): Promise<string> {
+  /** Seconds a refresh token lives: operators' console sessions are short (hours), users' long (days). */
+  refreshTtlSeconds(subjectType: SubjectType): number {
+    return subjectType === 'operator' ? this.config.OPERATOR_REFRESH_TOKEN_TTL_HOURS * 3600 : this.config.REFRESH_TOKEN_TTL_DAYS * 86400;
+  }
+
+  private async issueRefresh(sessionId: string, subjectType: SubjectType): Promise<string> {
     const token = `${sessionId}.${randomBytes(32).toString('base64url')}`;
-    await this.ds.query(`INSERT INTO refresh_tokens (token_hash, session_id, expires_at) VALUES ($1, $2, now() + make_interval(days => $3))`, [
+    await this.ds.query(`INSERT INTO refresh_tokens (token_hash, session_id, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3))`, [
       sha256(token),
       sessionId,
-      this.config.REFRESH_TOKEN_TTL_DAYS,
+      this.refreshTtlSeconds(subjectType),
     ]);
     return token;
   }
@@ -95,7 +100,7 @@ export class SessionService {
       return { ok: false, reason: 'reused' };
     }
     await this.ds.query(`UPDATE sessions SET last_used_at = now() WHERE id = $1`, [t.session_id]);
-    return { ok: true, sessionId: t.session_id, subjectId: t.subject_id, refreshToken: await this.issueRefresh(t.session_id) };
+    return { ok: true, sessionId: t.session_id, subjectId: t.subject_id, refreshToken: await this.issueRefresh(t.session_id, subjectType) };
   }
 
   /** The session id inside a refresh token (for logout), without trusting it for anything else. */
@@ -104,11 +109,19 @@ export class SessionService {
     return sid && /^[0-9a-f-]{36}$/.test(sid) ? sid : null;
   }
 
+  private readonly revokedListeners: ((sessionId: string) => void)[] = [];
+
   async revoke(sessionId: string, reason: string): Promise<void> {
     await this.ds.query(`UPDATE sessions SET revoked_at = now(), revoked_reason = $2 WHERE id = $1 AND revoked_at IS NULL`, [sessionId, reason]);
     // Access tokens already handed out die with the session: guards check this key.
     await this.redis.set(REDIS_KEYS.sessionRevoked(sessionId), reason, 'EX', this.config.ACCESS_TOKEN_TTL_SECONDS + 60);
     this.notRevoked.delete(sessionId);
+    for (const listener of this.revokedListeners) listener(sessionId);
+  }
+
+  /** Called on every revocation in this process (the socket gateway ends the session's sockets everywhere). */
+  onRevoked(listener: (sessionId: string) => void): void {
+    this.revokedListeners.push(listener);
   }
 
   /** Revokes a session only if it belongs to this subject (remote logout). */
@@ -120,6 +133,16 @@ export class SessionService {
     if (!rows[0]) return false;
     await this.revoke(sessionId, reason);
     return true;
+  }
+
+  /** Ends every live session of the subject (an operator disabled or given another role). */
+  async revokeAll(subjectType: SubjectType, subjectId: string, reason: string): Promise<number> {
+    const rows: { id: string }[] = await this.ds.query(`SELECT id FROM sessions WHERE subject_type = $1 AND subject_id = $2 AND revoked_at IS NULL`, [
+      subjectType,
+      subjectId,
+    ]);
+    for (const r of rows) await this.revoke(r.id, reason);
+    return rows.length;
   }
 
   async revokeAllExcept(subjectType: SubjectType, subjectId: string, keepSessionId: string, reason: string): Promise<void> {

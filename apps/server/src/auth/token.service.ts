@@ -9,6 +9,8 @@ export interface AccessClaims {
   sid: string;
   typ: SubjectType;
   role?: string;
+  /** Expiry in seconds since the epoch (set on verified tokens). */
+  exp?: number;
 }
 
 const ISSUER = 'candor';
@@ -68,7 +70,13 @@ export class TokenService {
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: [ALG], issuer: ISSUER, audience });
       if (payload.typ !== typ || typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
-      const claims: AccessClaims = { sub: payload.sub, sid: payload.sid, typ, role: typeof payload.role === 'string' ? payload.role : undefined };
+      const claims: AccessClaims = {
+        sub: payload.sub,
+        sid: payload.sid,
+        typ,
+        role: typeof payload.role === 'string' ? payload.role : undefined,
+        exp: payload.exp,
+      };
       if (this.verified.size >= VERIFIED_CACHE_MAX) this.verified.clear();
       this.verified.set(token, { claims, audience, expMs: (payload.exp ?? 0) * 1000 });
       return claims;

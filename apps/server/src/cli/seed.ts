@@ -4,10 +4,20 @@ import type { DataSource } from 'typeorm';
 import { PLATFORM_ACCOUNT_KINDS } from '@candor/db';
 import { isValidEmail, isValidInviteCode } from '@candor/domain';
 import { PasswordHasher } from '../auth/password-hasher.js';
+import { decryptSecret, deriveTotpKey, encryptSecret, isBase32Secret } from '../admin/totp-crypto.js';
 import { SEEDERS } from './seeders.js';
 
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const defaultOut = (line: string) => process.stdout.write(`${line}\n`);
+
+/** Whether the stored secret is this one (false too when it was encrypted under another key). */
+function sameSecret(material: string, stored: string, secret: string): boolean {
+  try {
+    return decryptSecret(deriveTotpKey(material), stored) === secret;
+  } catch {
+    return false;
+  }
+}
 
 function generatedPassword(): string {
   // Letters and digits, readable, ~95 bits.
@@ -17,7 +27,9 @@ function generatedPassword(): string {
 /**
  * Runs the committed migrations, then the idempotent seed: platform ledger accounts, the seeded
  * operator (password generated once and printed once, or OPERATOR_PASSWORD), the operator's
- * invitation code (SEED_INVITE_CODE or generated once), and the feature seeders.
+ * invitation code (SEED_INVITE_CODE or generated once), and the feature seeders. OPERATOR_TOTP_SECRET
+ * (base32) sets the seeded operator's TOTP secret, encrypted like an enrolled one; without it the
+ * operator enrols at the first console login.
  */
 export async function migrateAndSeed(
   ds: DataSource,
@@ -43,6 +55,8 @@ export async function migrateAndSeed(
       if (!isValidEmail(email) && !/^[^@\s]+@[^@\s]+$/.test(email)) throw new Error(`OPERATOR_EMAIL is not an e-mail: ${email}`);
       const given = env.OPERATOR_PASSWORD;
       if (given !== undefined && given.length < 8) throw new Error('OPERATOR_PASSWORD must be at least 8 characters');
+      const totpSecret = env.OPERATOR_TOTP_SECRET?.trim().toUpperCase().replace(/\s/g, '') || undefined;
+      if (totpSecret !== undefined && !isBase32Secret(totpSecret)) throw new Error('OPERATOR_TOTP_SECRET must be base32 (A-Z, 2-7), at least 16 characters');
       const [existing]: { id: string }[] = await em.query(`SELECT id FROM operators WHERE lower(email) = lower($1)`, [email]);
       let operatorId: string;
       if (!existing) {
@@ -68,6 +82,24 @@ export async function migrateAndSeed(
           out(`Operator login: ${email} / ${given}`);
         } else {
           out(`Operator login: ${email} (password as printed at the first start, or set OPERATOR_PASSWORD)`);
+        }
+      }
+
+      if (totpSecret !== undefined) {
+        const material = env.TOTP_ENCRYPTION_KEY ?? env.JWT_SECRET;
+        if (!material) throw new Error('OPERATOR_TOTP_SECRET needs TOTP_ENCRYPTION_KEY or JWT_SECRET (the key it is encrypted with)');
+        // Set only when it differs from the stored one, so a restart does not reopen used time steps.
+        const [row]: { totp_secret_enc: string | null }[] = await em.query(`SELECT totp_secret_enc FROM operators WHERE id = $1`, [operatorId]);
+        if (!row?.totp_secret_enc || !sameSecret(material, row.totp_secret_enc, totpSecret)) {
+          await em.query(`UPDATE operators SET totp_secret_enc = $2, totp_enrolled_at = now(), totp_last_step = NULL WHERE id = $1`, [
+            operatorId,
+            encryptSecret(deriveTotpKey(material), totpSecret),
+          ]);
+          await em.query(
+            `INSERT INTO audit_log (operator_id, actor, action, target_type, target_id) VALUES (NULL, 'system', 'operator.totp_set_from_env', 'operator', $1)`,
+            [operatorId],
+          );
+          out(`Operator TOTP: the secret from OPERATOR_TOTP_SECRET is set for ${email}`);
         }
       }
 

@@ -20,7 +20,7 @@ import {
 import type { HttpReply, HttpRequest } from '../common/http.js';
 import { clientIp, requestLocale } from '../common/request-context.js';
 import { ApiFeature, Doc, IdempotencyKey, ZodBody, ZodQuery } from '../common/openapi.js';
-import { CurrentOperator, CurrentUser, OperatorAuthGuard, Roles, UserAuthGuard, type AuthOperator, type AuthUser } from '../auth/auth.guard.js';
+import { CurrentOperator, CurrentUser, OperatorAuthGuard, Permission, UserAuthGuard, type AuthOperator, type AuthUser } from '../auth/auth.guard.js';
 import { DepositsService } from './deposits.service.js';
 
 const langQuery = z.strictObject({ lang: z.string().max(10).optional() });
@@ -76,18 +76,19 @@ export class DepositsController {
 
 @Controller('admin/deposits')
 @UseGuards(OperatorAuthGuard)
-@Roles('admin', 'reviewer')
 @ApiFeature('admin')
 export class AdminDepositsController {
   constructor(private readonly deposits: DepositsService) {}
 
   @Get()
+  @Permission('deposits.read')
   @Doc('Deposits by status (default in review), oldest first, with the balances', { ok: 'AdminDeposit[]' })
   list(@ZodQuery(adminDepositsQuery) q: z.infer<typeof adminDepositsQuery>): Promise<AdminDeposit[]> {
     return this.deposits.listForReview(q);
   }
 
   @Post(':id/approve')
+  @Permission('deposits.review')
   @HttpCode(200)
   @Doc('Approve a deposit: the amount is credited', { ok: 'Deposit', errors: ['ALREADY_DECIDED'] })
   approve(@CurrentOperator() op: AuthOperator, @Param('id') id: string, @Req() req: HttpRequest): Promise<Deposit> {
@@ -95,6 +96,7 @@ export class AdminDepositsController {
   }
 
   @Post(':id/reject')
+  @Permission('deposits.review')
   @HttpCode(200)
   @Doc('Reject a deposit with a reason shown to the user', { ok: 'Deposit', errors: ['ALREADY_DECIDED'] })
   reject(@CurrentOperator() op: AuthOperator, @Param('id') id: string, @ZodBody(rejectBody) body: RejectBody, @Req() req: HttpRequest): Promise<Deposit> {
@@ -104,7 +106,7 @@ export class AdminDepositsController {
 
 @Controller('admin/deposit-methods')
 @UseGuards(OperatorAuthGuard)
-@Roles('admin')
+@Permission('deposit_methods.manage')
 @ApiFeature('admin')
 export class AdminDepositMethodsController {
   constructor(private readonly deposits: DepositsService) {}

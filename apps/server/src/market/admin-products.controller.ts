@@ -1,7 +1,7 @@
 import { Controller, Get, Param, Patch, Req, UseGuards } from '@nestjs/common';
 import type { HttpRequest } from '../common/http.js';
 import { adminProductBody, type AdminProduct, type AdminProductBody } from '@candor/contracts';
-import { CurrentOperator, OperatorAuthGuard, Roles, type AuthOperator } from '../auth/auth.guard.js';
+import { CurrentOperator, OperatorAuthGuard, Permission, type AuthOperator } from '../auth/auth.guard.js';
 import { clientIp } from '../common/request-context.js';
 import { ApiFeature, Doc, ZodBody } from '../common/openapi.js';
 import { AdminProductsService } from './admin-products.service.js';
@@ -19,13 +19,14 @@ export class AdminProductsController {
   constructor(private readonly products: AdminProductsService) {}
 
   @Get()
+  @Permission('products.read')
   @Doc("The products' catalogue settings", { ok: 'AdminProduct[]' })
   list(): Promise<AdminProduct[]> {
     return this.products.list();
   }
 
   @Patch(':symbol')
-  @Roles('admin')
+  @Permission('products.write')
   @Doc("Change a product's catalogue settings (admins only); there is no price, outcome or payout field", { ok: 'AdminProduct' })
   update(
     @Param('symbol') symbol: string,

@@ -4,7 +4,7 @@ import { messagesQuery, sendMessageBody, type Page, type SendMessageBody, type S
 import type { HttpRequest } from '../common/http.js';
 import { clientIp, requestLocale } from '../common/request-context.js';
 import { ApiFeature, Doc, ZodBody, ZodQuery } from '../common/openapi.js';
-import { CurrentOperator, CurrentUser, OperatorAuthGuard, Roles, UserAuthGuard, type AuthOperator, type AuthUser } from '../auth/auth.guard.js';
+import { CurrentOperator, CurrentUser, OperatorAuthGuard, Permission, UserAuthGuard, type AuthOperator, type AuthUser } from '../auth/auth.guard.js';
 import { MessagesService } from './messages.service.js';
 
 @Controller('messages')
@@ -42,7 +42,7 @@ export class MessagesController {
 
 @Controller('admin/messages')
 @UseGuards(OperatorAuthGuard)
-@Roles('admin', 'support')
+@Permission('messages.send')
 @ApiFeature('admin')
 export class AdminMessagesController {
   constructor(private readonly messages: MessagesService) {}

@@ -111,7 +111,7 @@ describe('the OpenAPI description (docs/openapi.json)', () => {
     };
     expect(envelope.required).toEqual(['error']);
     expect(envelope.properties.error.required).toEqual(['code', 'message']);
-    expect(Object.keys(envelope.properties.error.properties)).toEqual(['code', 'message', 'field', 'requestId', 'unlockAt', 'holdUntil']);
+    expect(Object.keys(envelope.properties.error.properties)).toEqual(['code', 'message', 'field', 'requestId', 'unlockAt', 'holdUntil', 'enrollmentToken']);
     const codes = envelope.properties.error.properties.code!.enum as string[];
     expect(codes).toEqual(ERROR_CODES);
     expect(codes).toEqual(expect.arrayContaining(['INSUFFICIENT_BALANCE', 'MARKET_DATA_STALE']));

@@ -6,8 +6,8 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ERROR_CODES, ERROR_STATUS, type ErrorCode, type ErrorEnvelope } from '@candor/contracts';
-import { OperatorAuthGuard, ROLES_KEY, UserAuthGuard } from '../auth/auth.guard.js';
+import { ERROR_CODES, ERROR_STATUS, OPERATOR_ROLES, rolesWith, type ErrorCode, type ErrorEnvelope, type OperatorPermission } from '@candor/contracts';
+import { OperatorAuthGuard, PERMISSION_KEY, UserAuthGuard } from '../auth/auth.guard.js';
 import { RATE_LIMIT_KEY, RateLimitGuard } from '../auth/rate-limit.guard.js';
 import { API_PREFIX } from '../common/http.js';
 import { IDEMPOTENCY_HEADER } from '../common/idempotency.js';
@@ -33,6 +33,7 @@ const errorEnvelope: z.ZodType<ErrorEnvelope> = z.object({
     requestId: z.string().optional().describe('Also in the X-Request-Id header and the server log line'),
     unlockAt: z.string().optional().describe('TRADE_PASSWORD_LOCKED: when the lock ends'),
     holdUntil: z.string().optional().describe('WITHDRAWAL_HOLD_ACTIVE: when the hold ends'),
+    enrollmentToken: z.string().optional().describe('TOTP_REQUIRED for an admin without TOTP yet: starts the enrolment (10 minutes)'),
   }),
 });
 
@@ -108,8 +109,16 @@ interface RouteArg {
   pipes?: unknown[];
 }
 
+/** The roles that hold the permission a console route names (none when it names none: the guard refuses everyone then). */
+function permissionRoles(route: Route): string[] {
+  const permission = metadata<OperatorPermission>(PERMISSION_KEY, route);
+  return permission ? rolesWith(permission) : [];
+}
+
 interface Operation {
   operationId?: string;
+  description?: string;
+  'x-permission'?: OperatorPermission;
   parameters?: { name: string; in: string }[];
   requestBody?: { required?: boolean; content?: Record<string, { schema?: { required?: string[] } }> };
   responses: Record<string, { description?: string; content?: unknown }>;
@@ -124,7 +133,7 @@ function errorCodes(route: Route, op: Operation, path: string): Set<ErrorCode> {
   const idempotent = op.parameters?.some((p) => p.in === 'header' && p.name === IDEMPOTENCY_HEADER) ?? false;
   if (args.some((a) => a.schema !== undefined || a.pipes?.some((pipe) => pipe instanceof ZodPipe)) || idempotent) codes.add('VALIDATION_FAILED');
   if (guards.includes(UserAuthGuard) || guards.includes(OperatorAuthGuard)) codes.add('UNAUTHENTICATED');
-  if (guards.includes(OperatorAuthGuard) && metadata<string[]>(ROLES_KEY, route)?.length) codes.add('FORBIDDEN');
+  if (guards.includes(OperatorAuthGuard) && permissionRoles(route).length < OPERATOR_ROLES.length) codes.add('FORBIDDEN');
   if (guards.includes(RateLimitGuard) && metadata<string>(RATE_LIMIT_KEY, route)) codes.add('RATE_LIMITED');
   if (path.includes('{')) codes.add('NOT_FOUND');
   if (idempotent) codes.add('IDEMPOTENCY_KEY_REUSED');
@@ -135,6 +144,13 @@ function completeOperation(op: Operation, route: Route, path: string): void {
   const guards = guardsOf(route);
   // A public route says so (`security: []`), so a client generator never guesses a token for it.
   op.security = guards.includes(UserAuthGuard) ? [{ user: [] }] : guards.includes(OperatorAuthGuard) ? [{ operator: [] }] : [];
+  if (guards.includes(OperatorAuthGuard)) {
+    const permission = metadata<OperatorPermission>(PERMISSION_KEY, route);
+    const note = `Permission \`${permission ?? '(none)'}\`: roles ${permissionRoles(route).join(', ') || '(none)'}.`;
+    op.description = op.description ? `${op.description}\n\n${note}` : note;
+    // Machine-readable too: the console's role matrix test reads it.
+    if (permission) op['x-permission'] = permission;
+  }
 
   const ok = routeDoc(route.handler)?.ok;
   for (const [status, response] of Object.entries(op.responses)) {

@@ -1,10 +1,10 @@
 import { Controller, HttpCode, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
-import { OPS, OPS_ROLES, type OpsSession } from '@candor/contracts';
+import { OPS, type OpsSession } from '@candor/contracts';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import type { HttpReply, HttpRequest } from '../common/http.js';
 import { clientIp } from '../common/request-context.js';
 import { cookieOptions } from '../auth/cookies.js';
-import { CurrentOperator, OperatorAuthGuard, Roles, type AuthOperator } from '../auth/auth.guard.js';
+import { CurrentOperator, OperatorAuthGuard, Permission, type AuthOperator } from '../auth/auth.guard.js';
 import { TokenService } from '../auth/token.service.js';
 import { AuditService } from '../admin/audit.service.js';
 import { ApiFeature, Doc } from '../common/openapi.js';
@@ -26,7 +26,7 @@ export class OpsSessionController {
 
   /** Sets the ops cookie for this console session (admins only) and records it in the audit log. */
   @Post('session')
-  @Roles(...OPS_ROLES)
+  @Permission('ops.queues')
   @HttpCode(200)
   @Doc('Sets the httpOnly cookie (path /ops, one hour, ended by logout) that opens the read-only queues dashboard at /ops/queues', { ok: 'OpsSession' })
   async open(@CurrentOperator() o: AuthOperator, @Req() req: HttpRequest, @Res({ passthrough: true }) res: HttpReply): Promise<OpsSession> {

@@ -4,7 +4,7 @@ import type { DataSource } from 'typeorm';
 import type { AdminUserMoney, KycStatus } from '@candor/contracts';
 import { DomainError } from '../common/domain-error.js';
 import { ApiFeature, Doc } from '../common/openapi.js';
-import { OperatorAuthGuard, Roles } from '../auth/auth.guard.js';
+import { OperatorAuthGuard, Permission } from '../auth/auth.guard.js';
 import { WalletService } from './wallet.service.js';
 
 /** How many of the newest capital records a reviewer sees beside a request. */
@@ -14,7 +14,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** What a reviewer needs beside a deposit or withdrawal: the same roles as those review queues. */
 @Controller('admin/users')
 @UseGuards(OperatorAuthGuard)
-@Roles('admin', 'reviewer')
+@Permission('users.money')
 @ApiFeature('admin')
 export class AdminUserMoneyController {
   constructor(

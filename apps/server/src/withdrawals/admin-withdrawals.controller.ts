@@ -4,17 +4,17 @@ import { adminWithdrawalsQuery, rejectBody, type AdminWithdrawal, type RejectBod
 import type { HttpRequest } from '../common/http.js';
 import { clientIp } from '../common/request-context.js';
 import { ApiFeature, Doc, ZodBody, ZodQuery } from '../common/openapi.js';
-import { CurrentOperator, OperatorAuthGuard, Roles, type AuthOperator } from '../auth/auth.guard.js';
+import { CurrentOperator, OperatorAuthGuard, Permission, type AuthOperator } from '../auth/auth.guard.js';
 import { WithdrawalsService } from './withdrawals.service.js';
 
 @Controller('admin/withdrawals')
 @UseGuards(OperatorAuthGuard)
-@Roles('admin', 'reviewer')
 @ApiFeature('admin')
 export class AdminWithdrawalsController {
   constructor(private readonly withdrawals: WithdrawalsService) {}
 
   @Get()
+  @Permission('withdrawals.read')
   @Doc('Withdrawals by status (default in review), oldest first, with the full account and the balances', { ok: 'AdminWithdrawal[]' })
   list(@ZodQuery(adminWithdrawalsQuery) q: z.infer<typeof adminWithdrawalsQuery>): Promise<AdminWithdrawal[]> {
     return this.withdrawals.listForReview(q);
@@ -22,6 +22,7 @@ export class AdminWithdrawalsController {
 
   /** At or above the two-person threshold the first approval leaves it in review; the second must come from another operator. */
   @Post(':id/approve')
+  @Permission('withdrawals.review')
   @HttpCode(200)
   @Doc('Approve a withdrawal', { ok: 'Withdrawal', errors: ['ALREADY_DECIDED', 'SECOND_APPROVER_REQUIRED'] })
   approve(@CurrentOperator() op: AuthOperator, @Param('id') id: string, @Req() req: HttpRequest): Promise<Withdrawal> {
@@ -29,6 +30,7 @@ export class AdminWithdrawalsController {
   }
 
   @Post(':id/reject')
+  @Permission('withdrawals.review')
   @HttpCode(200)
   @Doc('Reject a withdrawal with a reason shown to the user: the money goes back', { ok: 'Withdrawal', errors: ['ALREADY_DECIDED'] })
   reject(@CurrentOperator() op: AuthOperator, @Param('id') id: string, @ZodBody(rejectBody) body: RejectBody, @Req() req: HttpRequest): Promise<Withdrawal> {

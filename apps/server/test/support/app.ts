@@ -9,7 +9,10 @@ import { migrateAndSeed } from '../../src/cli/seed.js';
 import { LedgerService } from '../../src/ledger/ledger.service.js';
 
 export const TEST_INVITE_CODE = 'TESTCODE1';
-export const TEST_OPERATOR = { email: 'ops@candor.test', password: 'ops-password-1' };
+/** The seeded admin; its TOTP secret is set by the seed (OPERATOR_TOTP_SECRET), so tests compute its codes (support/totp.ts). */
+export const TEST_OPERATOR = { email: 'ops@candor.test', password: 'ops-password-1', totpSecret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP' };
+/** The api's JWT secret in tests; operators' TOTP secrets are encrypted under a key derived from it. */
+export const TEST_JWT_SECRET = process.env.JWT_SECRET ?? 'integration-test-secret-0123456789abcdef';
 
 export interface TestApp {
   app: NestFastifyApplication;
@@ -37,7 +40,13 @@ export async function prepareDatabase(): Promise<void> {
   try {
     await migrateAndSeed(
       ds,
-      { SEED_INVITE_CODE: TEST_INVITE_CODE, OPERATOR_EMAIL: TEST_OPERATOR.email, OPERATOR_PASSWORD: TEST_OPERATOR.password },
+      {
+        SEED_INVITE_CODE: TEST_INVITE_CODE,
+        OPERATOR_EMAIL: TEST_OPERATOR.email,
+        OPERATOR_PASSWORD: TEST_OPERATOR.password,
+        OPERATOR_TOTP_SECRET: TEST_OPERATOR.totpSecret,
+        JWT_SECRET: TEST_JWT_SECRET,
+      },
       () => undefined,
     );
   } finally {
@@ -56,7 +65,7 @@ export async function startApp(overrides: Record<string, string> = {}, opts: { b
     NODE_ENV: 'test',
     DATABASE_URL: requireEnv('DATABASE_URL'),
     REDIS_URL: requireEnv('REDIS_URL'),
-    JWT_SECRET: process.env.JWT_SECRET ?? 'integration-test-secret-0123456789abcdef',
+    JWT_SECRET: TEST_JWT_SECRET,
     RATE_LIMIT_AUTH_PER_MINUTE: '100000',
     RATE_LIMIT_CAPTCHA_PER_MINUTE: '100000',
     ...overrides,

@@ -1,6 +1,9 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { expect } from '@jest/globals';
+import { generateSecret } from 'otplib';
+import type { OperatorRole } from '@candor/contracts';
 import type { TestApp } from './app.js';
+import { totpCode } from './totp.js';
 import { TEST_INVITE_CODE, TEST_OPERATOR } from './app.js';
 
 let counter = 0;
@@ -81,17 +84,45 @@ export async function createUser(t: TestApp, opts: Parameters<typeof registerUse
   return { ...u, token, cookie, auth: { Authorization: `Bearer ${token}` } };
 }
 
-export async function loginOperator(t: TestApp, creds = TEST_OPERATOR): Promise<{ token: string; auth: { Authorization: string } }> {
-  const res = await t.http().post('/api/admin/auth/login').send(creds);
+export interface OperatorCreds {
+  email: string;
+  password: string;
+  /** Base32; set for admins (who must give a code), absent for roles that sign in with the password alone. */
+  totpSecret?: string;
+}
+
+/**
+ * Logs an operator in through the api, with the current TOTP code when it has a secret. Many tests sign
+ * the same operator in within one 30-second step, and the api accepts each step once: so the stored last
+ * step is cleared first (replay protection itself is tested in operator-totp.int-spec.ts).
+ */
+export async function loginOperator(t: TestApp, creds: OperatorCreds = TEST_OPERATOR): Promise<{ token: string; auth: { Authorization: string } }> {
+  const res = await t
+    .http()
+    .post('/api/admin/auth/login')
+    .send(await operatorLoginBody(t, creds));
   expect(res.status).toBe(200);
   return { token: res.body.accessToken, auth: { Authorization: `Bearer ${res.body.accessToken}` } };
 }
 
-/** An extra operator with a given role, inserted directly (there is no public operator sign-up). */
-export async function createOperator(t: TestApp, role: 'admin' | 'reviewer' | 'support'): Promise<{ email: string; password: string }> {
+/** The login body of an operator, with a fresh current TOTP code when it has a secret (see loginOperator). */
+export async function operatorLoginBody(t: TestApp, creds: OperatorCreds = TEST_OPERATOR): Promise<{ email: string; password: string; totp?: string }> {
+  if (!creds.totpSecret) return { email: creds.email, password: creds.password };
+  await t.ds.query(`UPDATE operators SET totp_last_step = NULL WHERE lower(email) = lower($1)`, [creds.email]);
+  return { email: creds.email, password: creds.password, totp: await totpCode(creds.totpSecret) };
+}
+
+/** An extra operator with a given role, inserted directly; an admin gets an enrolled TOTP secret. */
+export async function createOperator(t: TestApp, role: OperatorRole): Promise<OperatorCreds & { id: string }> {
   const { PasswordHasher } = await import('../../src/auth/password-hasher.js');
+  const { deriveTotpKey, encryptSecret } = await import('../../src/admin/totp-crypto.js');
   const email = `op-${role}-${randomUUID().slice(0, 8)}@candor.test`;
   const password = 'operator-pass-9';
-  await t.ds.query(`INSERT INTO operators (email, password_hash, role) VALUES ($1, $2, $3)`, [email, await new PasswordHasher().hash(password), role]);
-  return { email, password };
+  const totpSecret = role === 'admin' ? generateSecret() : undefined;
+  const secretEnc = totpSecret ? encryptSecret(deriveTotpKey(t.config.TOTP_ENCRYPTION_KEY ?? t.config.JWT_SECRET), totpSecret) : null;
+  const [row]: { id: string }[] = await t.ds.query(
+    `INSERT INTO operators (email, password_hash, role, totp_secret_enc, totp_enrolled_at) VALUES ($1, $2, $3, $4, CASE WHEN $4::text IS NULL THEN NULL ELSE now() END) RETURNING id`,
+    [email, await new PasswordHasher().hash(password), role, secretEnc],
+  );
+  return { id: row!.id, email, password, ...(totpSecret ? { totpSecret } : {}) };
 }
