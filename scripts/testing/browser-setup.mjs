@@ -2,7 +2,8 @@
 // starts it (scripts/lib/platform.mjs), from a fresh DATA_DIR (.data/e2e-<time>) on a spare
 // port, with fixed seed values the tests log in with. Its processes' output goes to
 // <DATA_DIR>/platform.log. Sets E2E_BASE_URL, E2E_REDIS_URL, E2E_DATABASE_URL,
-// E2E_INVITE_CODE, E2E_OPERATOR_EMAIL and E2E_OPERATOR_PASSWORD for the tests.
+// E2E_INVITE_CODE, E2E_OPERATOR_EMAIL, E2E_OPERATOR_PASSWORD and E2E_OPERATOR_TOTP_SECRET (the seeded
+// admin's TOTP secret: scripts/testing/totp.mjs computes its codes) for the tests.
 // TEST_DATABASE_URL / TEST_REDIS_URL, when set, replace the embedded Postgres / the Redis child.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -15,6 +16,7 @@ export const E2E_SEED = {
   SEED_INVITE_CODE: 'E2E2024A',
   OPERATOR_EMAIL: 'operator.e2e@example.com',
   OPERATOR_PASSWORD: 'E2e-Operator-Pass-2024',
+  OPERATOR_TOTP_SECRET: 'KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLU',
 };
 const STATE = '__CANDOR_BROWSER__';
 
@@ -84,6 +86,7 @@ export default async function browserSetup() {
     E2E_INVITE_CODE: E2E_SEED.SEED_INVITE_CODE,
     E2E_OPERATOR_EMAIL: E2E_SEED.OPERATOR_EMAIL,
     E2E_OPERATOR_PASSWORD: E2E_SEED.OPERATOR_PASSWORD,
+    E2E_OPERATOR_TOTP_SECRET: E2E_SEED.OPERATOR_TOTP_SECRET,
   });
   log(`platform up at ${process.env.E2E_BASE_URL}`);
 }

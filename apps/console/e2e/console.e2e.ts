@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { BrowserContext, Page } from 'playwright-core';
 import { resources } from '@candor/i18n';
 import { launchBrowser, screenshot } from '../../../scripts/testing/browser.mjs';
+import { freshTotp } from '../../../scripts/testing/totp.mjs';
 
 const BASE = process.env.E2E_BASE_URL ?? 'http://localhost:3000';
 const CONSOLE = `${BASE}/console/`;
@@ -87,8 +88,19 @@ describe('operator console', () => {
     expect(await error.textContent()).toBe(resources['zh-TW'].errors.INVALID_CREDENTIALS);
   });
 
-  it('logs in as the seeded operator and shows the role', async () => {
+  it('asks the seeded admin for a TOTP code, then logs in and shows the role', async () => {
     await page.fill('input[name=password]', PASSWORD);
+    await page.click('[data-testid=login-submit]');
+    // Right password: the server answers TOTP_REQUIRED and the console asks for the code.
+    const totp = page.locator('[data-testid=login-totp]');
+    await totp.waitFor();
+    expect(await page.locator('[data-testid=login-error]').count()).toBe(0);
+    await page.fill('[data-testid=login-totp]', '000000');
+    await page.click('[data-testid=login-submit]');
+    await page.locator('[data-testid=login-error]').waitFor();
+    expect(await page.textContent('[data-testid=login-error]')).toBe(resources['zh-TW'].errors.TOTP_INVALID);
+    await screenshot(page, 'console-login-totp');
+    await page.fill('[data-testid=login-totp]', await freshTotp());
     await page.click('[data-testid=login-submit]');
     const role = page.locator('[data-testid=operator-role]');
     await role.waitFor();

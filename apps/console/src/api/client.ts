@@ -8,6 +8,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly field?: string,
+    /** TOTP_REQUIRED of an admin without TOTP yet: the token that starts the enrolment. */
+    readonly enrollmentToken?: string,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -72,9 +74,11 @@ async function toError(res: Response): Promise<ApiError> {
   } catch {
     /* not JSON */
   }
-  const err = (body as { error?: { code?: unknown; message?: unknown; field?: unknown } } | null)?.error;
+  const err = (body as { error?: { code?: unknown; message?: unknown; field?: unknown; enrollmentToken?: unknown } } | null)?.error;
   if (err && typeof err.code === 'string') {
-    return new ApiError(res.status, err.code, typeof err.message === 'string' ? err.message : err.code, typeof err.field === 'string' ? err.field : undefined);
+    const field = typeof err.field === 'string' ? err.field : undefined;
+    const enrollmentToken = typeof err.enrollmentToken === 'string' ? err.enrollmentToken : undefined;
+    return new ApiError(res.status, err.code, typeof err.message === 'string' ? err.message : err.code, field, enrollmentToken);
   }
   return new ApiError(res.status, res.status === 404 ? 'NOT_FOUND' : 'HTTP_' + res.status, i18n.t('console:errors.http', { status: res.status }));
 }

@@ -7,7 +7,9 @@ export type AuthState = { status: 'loading' } | { status: 'anonymous'; expired: 
 
 interface AuthApi {
   state: AuthState;
-  login(email: string, password: string): Promise<void>;
+  login(email: string, password: string, totp?: string): Promise<void>;
+  /** After a confirmed TOTP enrolment, which signs the operator in. */
+  signedIn(res: OperatorLoginResponse): void;
   logout(): Promise<void>;
 }
 
@@ -47,14 +49,20 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return () => onSessionExpired(null);
   }, [queryClient]);
 
-  const login = useCallback(
-    async (email: string, password: string) => {
-      const res = await request<OperatorLoginResponse>(API.adminLogin, { method: 'POST', body: { email, password }, auth: false });
+  const signedIn = useCallback(
+    (res: OperatorLoginResponse) => {
       setAccessToken(res.accessToken);
       queryClient.clear();
       setState({ status: 'authenticated', operator: res.operator });
     },
     [queryClient],
+  );
+  const login = useCallback(
+    async (email: string, password: string, totp?: string) => {
+      const body = totp ? { email, password, totp } : { email, password };
+      signedIn(await request<OperatorLoginResponse>(API.adminLogin, { method: 'POST', body, auth: false }));
+    },
+    [signedIn],
   );
 
   const logout = useCallback(async () => {
@@ -68,7 +76,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setState({ status: 'anonymous', expired: false });
   }, [queryClient]);
 
-  const value = useMemo(() => ({ state, login, logout }), [state, login, logout]);
+  const value = useMemo(() => ({ state, login, signedIn, logout }), [state, login, signedIn, logout]);
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 

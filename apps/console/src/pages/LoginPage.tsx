@@ -3,15 +3,21 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/client';
 import { useAuth } from '../auth/AuthProvider';
 import { LanguageSwitcher } from '../components/LanguageSwitcher';
+import { EnrollPanel } from '../features/operators/EnrollPanel';
 
 export function LoginPage({ expired }: { expired: boolean }) {
   const { t } = useTranslation();
+  const { t: to } = useTranslation('consoleOperators');
   const { login } = useAuth();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [missing, setMissing] = useState<{ email?: boolean; password?: boolean }>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // The server decides when a code is needed (TOTP_REQUIRED); an admin without TOTP yet enrols instead.
+  const [totpAsked, setTotpAsked] = useState(false);
+  const [totp, setTotp] = useState('');
+  const [enrollmentToken, setEnrollmentToken] = useState<string | null>(null);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -19,13 +25,29 @@ export function LoginPage({ expired }: { expired: boolean }) {
     setMissing(m);
     setError(null);
     if (m.email || m.password) return;
+    if (totpAsked && !totp.trim()) return setError(to('totpRequired'));
     setBusy(true);
     try {
-      await login(email.trim(), password);
+      await login(email.trim(), password, totpAsked ? totp.trim() : undefined);
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : t('errors.unknown'));
+      if (err instanceof ApiError && err.code === 'TOTP_REQUIRED') {
+        if (err.enrollmentToken) setEnrollmentToken(err.enrollmentToken);
+        else if (!totpAsked) setTotpAsked(true);
+        else setError(err.message);
+      } else setError(err instanceof ApiError ? err.message : t('errors.unknown'));
+      setTotp('');
       setBusy(false);
     }
+  }
+
+  if (enrollmentToken) {
+    return (
+      <div className="login-page">
+        <div className="login-card">
+          <EnrollPanel enrollmentToken={enrollmentToken} onRestart={() => setEnrollmentToken(null)} />
+        </div>
+      </div>
+    );
   }
 
   return (
@@ -70,6 +92,22 @@ export function LoginPage({ expired }: { expired: boolean }) {
           />
           {missing.password ? <small className="field-error">{t('auth.passwordRequired')}</small> : null}
         </label>
+        {totpAsked ? (
+          <label className="field">
+            <span>{to('totpLabel')}</span>
+            <input
+              name="totp"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              autoFocus
+              value={totp}
+              onChange={(e) => setTotp(e.target.value)}
+              maxLength={32}
+              data-testid="login-totp"
+            />
+            <small className="muted">{to('totpHint')}</small>
+          </label>
+        ) : null}
         {error ? (
           <p className="notice notice-error" role="alert" data-testid="login-error">
             {error}

@@ -5,10 +5,11 @@ import user from './user.js';
 import content from './content.js';
 import consoleNs from './console.js';
 import consoleMoney from './consoleMoney.js';
+import consoleOperators from './consoleOperators.js';
 import market from './market.js';
 import trade from './trade.js';
 import inbox from './inbox.js';
 import money from './money.js';
 import records from './records.js';
 
-export default { errors, common, auth, user, content, console: consoleNs, consoleMoney, market, trade, inbox, money, records };
+export default { errors, common, auth, user, content, console: consoleNs, consoleMoney, consoleOperators, market, trade, inbox, money, records };
