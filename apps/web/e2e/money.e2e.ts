@@ -6,6 +6,7 @@
 // its reason. Screenshots at 375x812 in screenshots/.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
+import { generate } from 'otplib';
 import { Redis } from 'ioredis';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { API, type AdminDepositMethod, type Deposit, type LoginResponse, type Wallet, type Withdrawal } from '@candor/contracts';
@@ -62,6 +63,31 @@ async function registerUser(redis: Redis): Promise<{ email: string; password: st
   return { email, password };
 }
 
+/**
+ * An operator token. Admins sign in with a TOTP code: from E2E_OPERATOR_TOTP_SECRET when the platform
+ * seeded one, else by enrolling with the token of the first `TOTP_REQUIRED` answer. A code is good once
+ * per 30-second step, so a refused one is retried in the next step.
+ */
+async function operatorToken(): Promise<string> {
+  let secret = process.env.E2E_OPERATOR_TOTP_SECRET || null;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const totp = secret ? await generate({ secret }) : undefined;
+    const r = await send('POST', API.adminLogin, { ...OPERATOR, ...(totp ? { totp } : {}) });
+    if (r.status === 200) return (r.body as { accessToken: string }).accessToken;
+    const error = (r.body as { error?: { code?: string; enrollmentToken?: string } }).error;
+    if (error?.code === 'TOTP_REQUIRED' && error.enrollmentToken) {
+      const enrollmentToken = error.enrollmentToken;
+      secret = (await call<{ secret: string }>('POST', '/admin/auth/enrollment', { enrollmentToken })).secret;
+      const confirmed = await send('POST', '/admin/auth/enrollment/confirm', { enrollmentToken, totp: await generate({ secret }) });
+      if (confirmed.status === 200) return (confirmed.body as { accessToken: string }).accessToken;
+    } else if (!(error?.code === 'TOTP_INVALID' && secret)) {
+      throw new Error(`operator login -> ${r.status} ${JSON.stringify(r.body)}`);
+    }
+    await new Promise((done) => setTimeout(done, 31_000 - (Date.now() % 30_000)));
+  }
+  throw new Error('operator login: no TOTP code was accepted');
+}
+
 /** "50000" cents -> "500.00" as the screens show money (thousands separated). */
 function shown(cents: number): string {
   return formatCents(cents).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
@@ -104,8 +130,7 @@ describe('money screens in the browser', () => {
   }, 240_000);
 
   async function moneyFlow(): Promise<void> {
-    const operator = await call<{ accessToken: string }>('POST', API.adminLogin, OPERATOR);
-    const admin = operator.accessToken;
+    const admin = await operatorToken();
     const stamp = Date.now();
     const method = await call<AdminDepositMethod>(
       'POST',
@@ -147,7 +172,7 @@ describe('money screens in the browser', () => {
     await page.locator('input[name="amount"]').fill('5');
     await page.getByTestId('deposit-submit').click();
     await page.getByText(zh.invalid.amountRange.replace('{{min}}', '10.00').replace('{{max}}', '50,000.00')).waitFor();
-    await page.locator('input[name="amount"]').fill('500');
+    await page.locator('input[name="amount"]').fill('20000');
     await page.locator('input[name="reference"]').fill('E2E-REF-1');
     await screenshot(page, 'money-01-deposit');
     const posted = page.waitForResponse((r) => r.url().endsWith('/api/deposits') && r.request().method() === 'POST');
@@ -156,7 +181,7 @@ describe('money screens in the browser', () => {
     expect(depositResponse.status()).toBe(201);
     expect(depositResponse.request().headers()['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
     const deposit = (await depositResponse.json()) as Deposit;
-    expect(deposit).toMatchObject({ amount: '500.00', status: 'in_review', reference: 'E2E-REF-1' });
+    expect(deposit).toMatchObject({ amount: '20000.00', status: 'in_review', reference: 'E2E-REF-1' });
 
     // Deposit details: in review, with its timeline.
     await page.waitForURL((url) => url.hash.startsWith('#/pages/withdraw-list/withdraw-open'));
@@ -178,7 +203,7 @@ describe('money screens in the browser', () => {
       'successful',
     ]);
     await screenshot(page, 'money-03-deposit-approved');
-    const funded = startCents + 50_000;
+    const funded = startCents + 2_000_000;
     await page.goto(`${BASE}/#/pages/user/user`);
     await textIs(page.getByTestId('available'), shown(funded));
     await page.getByTestId('menu-deposit-list').click();
@@ -302,6 +327,21 @@ describe('money screens in the browser', () => {
     await screenshot(page, 'money-09-withdraw-list');
     await page.goto(`${BASE}/#/pages/withdraw-money/withdraw-money`);
     await textIs(page.getByTestId('withdraw-available'), shown(funded));
-    expect((await call<Wallet>('GET', API.wallet, undefined, token)).available).toBe(formatCents(funded));
+
+    // At the two-person threshold one approval leaves it in review, shown as 1 of 2.
+    const large = await withdraw('10000');
+    expect(large).toMatchObject({ status: 'in_review', approvalsRequired: 2 });
+    await call('POST', `/admin/withdrawals/${large.id}/approve`, undefined, admin);
+    await page.reload();
+    const pending = page.locator(`[data-testid="request"][data-id="${large.id}"]`);
+    await textIs(pending.getByTestId('request-approvals'), zh.list.approvals.replace('{{approvals}}', '1').replace('{{required}}', '2'));
+    await expect(pending.getByTestId('status').getAttribute('data-status')).resolves.toBe('in_review');
+    await pending.getByTestId('toggle-timeline').click();
+    await expect(pending.getByTestId('timeline-step').evaluateAll((els) => els.map((e) => e.getAttribute('data-status')))).resolves.toEqual([
+      'in_review',
+      'approved_once',
+    ]);
+    await screenshot(page, 'money-10-two-person');
+    expect((await call<Wallet>('GET', API.wallet, undefined, token)).available).toBe(formatCents(funded - 1_000_000));
   }
 });
