@@ -33,13 +33,10 @@ async function allPages(query: string, limit: number): Promise<{ id: string; typ
   const out: { id: string; type: string; account: string }[] = [];
   let cursor: string | null = null;
   for (let pages = 0; pages < 100; pages++) {
-    const res = await t
-      .http()
-      .get(`/api/wallet/records?limit=${limit}${query}${cursor ? `&cursor=${cursor}` : ''}`)
-      .set(u.auth)
-      .expect(200);
-    out.push(...res.body.items);
-    cursor = res.body.nextCursor;
+    const path: string = `/api/wallet/records?limit=${limit}${query}${cursor ? `&cursor=${cursor}` : ''}`;
+    const body: { items: { id: string; type: string; account: string }[]; nextCursor: string | null } = (await t.http().get(path).set(u.auth).expect(200)).body;
+    out.push(...body.items);
+    cursor = body.nextCursor;
     if (!cursor) return out;
   }
   throw new Error('paging did not end');

@@ -130,6 +130,9 @@ export async function startStack({ name, postgres = true, redis = true, fast = f
       // The benchmarks register many users from one address: lift the auth rate limits.
       RATE_LIMIT_AUTH_PER_MINUTE: '100000000',
       RATE_LIMIT_CAPTCHA_PER_MINUTE: '100000000',
+      // ...and open thousands of sockets from one address: lift the per-address socket limits too.
+      SOCKET_MAX_PER_ADDRESS: '0',
+      SOCKET_ADDRESS_EVENTS_PER_SECOND: '0',
       OPERATOR_EMAIL: 'operator.bench@example.com',
       OPERATOR_PASSWORD: 'Bench-Operator-Pass-2024',
       SEED_INVITE_CODE: 'BENCH2024',

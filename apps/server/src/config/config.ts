@@ -24,11 +24,21 @@ const schema = z.object({
   /** Withdrawals at or above this amount (cents) need a second approval by another operator. */
   WITHDRAWAL_SECOND_APPROVAL_CENTS: z.coerce.number().int().min(1).default(1_000_000),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  // Sockets: events per second a socket may send (bursts of three times that), sockets and events per second
+  // per client address (0: no limit). A socket over its limits is disconnected.
+  SOCKET_EVENTS_PER_SECOND: z.coerce.number().int().min(1).max(1000).default(10),
+  SOCKET_MAX_PER_ADDRESS: z.coerce.number().int().min(0).default(200),
+  SOCKET_ADDRESS_EVENTS_PER_SECOND: z.coerce.number().int().min(0).default(200),
   // Origins besides the api's own host whose pages may open a socket, comma-separated (e.g. a separate web host).
   ALLOWED_ORIGINS: z
     .string()
     .default('')
-    .transform((s) => s.split(',').map((o) => o.trim()).filter(Boolean)),
+    .transform((s) =>
+      s
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
+    ),
   /** Order placement batches (OrderBatcher): at most this many in the database at once, and this many orders each. */
   ORDER_BATCH_PARALLEL: z.coerce.number().int().min(1).max(64).default(2),
   ORDER_BATCH_MAX: z.coerce.number().int().min(1).max(1000).default(200),

@@ -1,4 +1,4 @@
-import { Logger } from '@nestjs/common';
+import { Inject, Logger } from '@nestjs/common';
 import {
   ConnectedSocket,
   MessageBody,
@@ -6,22 +6,42 @@ import {
   WebSocketGateway,
   WebSocketServer,
   type OnGatewayConnection,
+  type OnGatewayDisconnect,
   type OnGatewayInit,
 } from '@nestjs/websockets';
 import type { Server, Socket } from 'socket.io';
 import { channel, PUBLIC_CHANNEL, type ClientToServerEvents, type ServerToClientEvents } from '@candor/contracts';
 import { SessionService } from '../auth/session.service.js';
 import { TokenService } from '../auth/token.service.js';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { MarketService } from '../market/market.service.js';
+import { AddressLimits, TokenBucket } from './socket-limits.js';
 import { USER_PUSHES_EVENT, type InterServerEvents, type UserPushBatch } from '@candor/cross-process';
 
 export type TypedServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents>;
-type TypedSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, { userId?: string }>;
-const MAX_CHANNELS = 60;
-
-function channelsOf(p: unknown): string[] {
-  const list = (p as { channels?: unknown })?.channels;
-  return Array.isArray(list) ? list.filter((c): c is string => typeof c === 'string' && PUBLIC_CHANNEL.test(c)).slice(0, MAX_CHANNELS) : [];
+interface SocketData {
+  userId?: string;
+  address: string;
+  events: TokenBucket;
+  /** Refused messages so far: a client that keeps sending them is cut off. */
+  strikes: number;
+  expiry?: NodeJS.Timeout;
 }
+type TypedSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+/** Public channels one socket may hold, and may name in one message. */
+const MAX_CHANNELS = 60;
+const MAX_PER_MESSAGE = 20;
+const MAX_STRIKES = 5;
+/** The private room of one login session: revoking the session ends its sockets on every instance. */
+const sessionRoom = (sid: string) => `session:${sid}`;
+
+/** The channels a message names, or null when it is no list of at most MAX_PER_MESSAGE names. */
+function channelsOf(p: unknown): string[] | null {
+  const list = (p as { channels?: unknown })?.channels;
+  if (!Array.isArray(list) || list.length > MAX_PER_MESSAGE) return null;
+  return list.filter((c): c is string => typeof c === 'string' && PUBLIC_CHANNEL.test(c));
+}
+const symbolOf = (ch: string): string => ch.split(':')[1] ?? '';
 
 /** Pairs of a batch list that name a user (anything else in a malformed message is skipped). */
 function* userPairs<T>(list: unknown): Generator<[string, T]> {
@@ -35,19 +55,26 @@ function* userPairs<T>(list: unknown): Generator<[string, T]> {
  * worker's batched user pushes (USER_PUSHES_EVENT) to the rooms this instance holds.
  */
 @WebSocketGateway()
-export class RealtimeGateway implements OnGatewayConnection, OnGatewayInit<TypedServer> {
+export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect, OnGatewayInit<TypedServer> {
   private readonly log = new Logger('realtime');
   @WebSocketServer() server: TypedServer;
   /** User pushes this instance delivered to its sockets' rooms (a running count, read by its unit test). */
   pushesDelivered = 0;
+  private readonly addresses: AddressLimits;
 
   constructor(
     private readonly tokens: TokenService,
     private readonly sessions: SessionService,
-  ) {}
+    private readonly market: MarketService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
+    this.addresses = new AddressLimits(config.SOCKET_MAX_PER_ADDRESS, config.SOCKET_ADDRESS_EVENTS_PER_SECOND);
+  }
 
   afterInit(server: TypedServer): void {
     server.on(USER_PUSHES_EVENT, (batch) => this.deliverUserPushes(server, batch));
+    // Through the Redis adapter this reaches the session's sockets on every api instance.
+    this.sessions.onRevoked((sid) => server.in(sessionRoom(sid)).disconnectSockets(true));
   }
 
   /**
@@ -72,6 +99,21 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayInit<Typed
   }
 
   async handleConnection(socket: TypedSocket): Promise<void> {
+    const address = this.addressOf(socket);
+    if (!this.addresses.open(address)) {
+      this.log.warn(`socket ${socket.id}: too many sockets from ${address}, disconnected`);
+      socket.disconnect(true);
+      return;
+    }
+    socket.data.address = address;
+    socket.data.strikes = 0;
+    socket.data.events = new TokenBucket(this.config.SOCKET_EVENTS_PER_SECOND, this.config.SOCKET_EVENTS_PER_SECOND * 3);
+    // Every event pays from the socket's bucket and its address's; an empty one ends the socket.
+    socket.use((_packet, next) => {
+      if (socket.data.events.take() && this.addresses.takeEvent(address)) return next();
+      this.log.warn(`socket ${socket.id} from ${address}: too many events, disconnected`);
+      socket.disconnect(true);
+    });
     const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
     if (typeof token !== 'string' || !token) return;
     const claims = await this.tokens.verify(token, 'user');
@@ -79,22 +121,51 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayInit<Typed
       this.log.debug(`socket ${socket.id}: bad token, public channels only`);
       return;
     }
+    if (!socket.connected) return;
     socket.data.userId = claims.sub;
-    await socket.join(channel.user(claims.sub));
+    await socket.join([channel.user(claims.sub), sessionRoom(claims.sid)]);
+    // A socket does not outlive its token: the client reconnects with a fresh one.
+    const left = (claims.exp ?? 0) * 1000 - Date.now();
+    socket.data.expiry = setTimeout(() => socket.disconnect(true), Math.min(Math.max(left, 0), 2 ** 31 - 1));
+  }
+
+  handleDisconnect(socket: TypedSocket): void {
+    if (socket.data.expiry) clearTimeout(socket.data.expiry);
+    if (socket.data.address !== undefined) this.addresses.close(socket.data.address);
   }
 
   @SubscribeMessage('subscribe')
   async subscribe(@ConnectedSocket() socket: TypedSocket, @MessageBody() payload: unknown) {
-    const channels = channelsOf(payload);
+    const named = channelsOf(payload);
+    if (named === null) return this.refuse(socket);
+    const symbols = new Set((await this.market.allProductRows()).map((p) => p.symbol));
+    const channels = named.filter((c) => symbols.has(symbolOf(c)));
     const current = [...socket.rooms].filter((r) => PUBLIC_CHANNEL.test(r)).length;
     const allowed = channels.slice(0, Math.max(0, MAX_CHANNELS - current));
     await socket.join(allowed);
-    return { ok: allowed.length === channels.length, channels: allowed };
+    return { ok: allowed.length === named.length, channels: allowed };
   }
 
   @SubscribeMessage('unsubscribe')
   async unsubscribe(@ConnectedSocket() socket: TypedSocket, @MessageBody() payload: unknown) {
-    for (const c of channelsOf(payload)) await socket.leave(c);
+    const named = channelsOf(payload);
+    if (named === null) return this.refuse(socket);
+    for (const c of named) await socket.leave(c);
     return { ok: true };
+  }
+
+  private refuse(socket: TypedSocket) {
+    if (++socket.data.strikes >= MAX_STRIKES) {
+      this.log.warn(`socket ${socket.id} from ${socket.data.address}: malformed messages, disconnected`);
+      socket.disconnect(true);
+    }
+    return { ok: false, channels: [] };
+  }
+
+  /** The client's address: the first forwarded hop when a trusted proxy sits in front (TRUST_PROXY). */
+  private addressOf(socket: TypedSocket): string {
+    const forwarded = socket.handshake.headers['x-forwarded-for'];
+    if (this.config.TRUST_PROXY === 'true' && typeof forwarded === 'string') return forwarded.split(',')[0]!.trim();
+    return socket.handshake.address;
   }
 }

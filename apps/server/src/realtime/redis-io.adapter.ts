@@ -37,6 +37,8 @@ export class RedisIoAdapter extends IoAdapter {
       path: '/socket.io',
       serveClient: false,
       cors: { origin: false },
+      // Clients send a few channel names at a time; a megabyte (the default) per message is an attack surface.
+      maxHttpBufferSize: 16 * 1024,
       // A page on another site must not open a socket with the visitor's cookies or token.
       allowRequest: (req, callback) => callback(null, originAllowed(req.headers.origin, req.headers.host, this.allowedOrigins)),
     } as ServerOptions);

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents } from '@candor/contracts';
-import { getAccessToken, onAccessTokenChange } from './api';
+import { getAccessToken, onAccessTokenChange, refreshAccessToken } from './api';
 
 /**
  * The one socket.io client of the app, on the page's origin. The access token is read at every (re)connect,
@@ -42,7 +42,20 @@ export function getSocket(): AppSocket {
     const channels = [...channelCounts.keys()];
     if (channels.length > 0) s.emit('subscribe', { channels });
   });
-  s.on('disconnect', () => setConnected(false));
+  s.on('disconnect', (reason) => {
+    setConnected(false);
+    // The server ends a socket whose token expired or whose session was revoked, and socket.io does not
+    // reconnect after that by itself: refresh the token (a revoked session gets none) and come back.
+    if (reason === 'io server disconnect') {
+      setTimeout(() => {
+        void refreshAccessToken()
+          .catch(() => null)
+          .finally(() => {
+            if (!s.connected) s.connect();
+          });
+      }, 1000);
+    }
+  });
   let lastToken = getAccessToken();
   onAccessTokenChange(() => {
     const token = getAccessToken();

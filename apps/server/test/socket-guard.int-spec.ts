@@ -1,0 +1,172 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { spawn } from 'node:child_process';
+import { performance } from 'node:perf_hooks';
+import { SignJWT, decodeJwt } from 'jose';
+import { io, type Socket } from 'socket.io-client';
+import { startApp, TEST_JWT_SECRET, type TestApp } from './support/app.js';
+import { createUser, login, type LoggedIn } from './support/factories.js';
+import { createTestProduct, waitFor } from './support/trading.js';
+
+// Sockets obey the session they were opened with (revocation, logout and password change end them, on
+// every api instance, and none outlives its token), and one abusive client cannot take the server down.
+let a: TestApp;
+let b: TestApp;
+let symbol: string;
+const open: Socket[] = [];
+
+beforeAll(async () => {
+  a = await startApp();
+  b = await startApp({ SOCKET_MAX_PER_ADDRESS: '20' });
+  symbol = await createTestProduct(a);
+});
+afterAll(async () => {
+  for (const s of open) s.disconnect();
+  await a?.close();
+  await b?.close();
+});
+
+function connect(app: TestApp, token?: string): Promise<Socket> {
+  const socket = io(app.url, { path: '/socket.io', auth: token ? { token } : {}, transports: ['websocket'], forceNew: true, reconnection: false });
+  open.push(socket);
+  return new Promise((resolve, reject) => {
+    socket.on('connect', () => setTimeout(() => resolve(socket), 150));
+    socket.on('connect_error', reject);
+  });
+}
+const disconnected = (s: Socket) => waitFor('the socket to be cut', async () => !s.connected, 3_000, 25);
+const sidOf = (token: string) => String(decodeJwt(token).sid);
+
+/**
+ * Connects and sends 2,000 subscribes, by turns of 10,000 names and of 20 names each, and comes back
+ * each time it is cut off; prints a line per round.
+ */
+const ABUSER = `
+import { io } from 'socket.io-client';
+const huge = { channels: Array.from({ length: 10000 }, (_, i) => 'ticker:X' + i) };
+const small = { channels: huge.channels.slice(0, 20) };
+for (let round = 0; ; round++) {
+  await new Promise((resolve) => {
+    const s = io(process.argv[1], { path: '/socket.io', transports: ['websocket'], forceNew: true, reconnection: false });
+    const payload = round % 2 ? huge : small;
+    let sent = 0;
+    const blast = () => {
+      for (let i = 0; i < 50 && s.connected; i++, sent++) s.emit('subscribe', payload);
+      if (s.connected && sent < 2000) setImmediate(blast);
+    };
+    s.on('connect', blast);
+    s.on('disconnect', resolve);
+    s.on('connect_error', resolve);
+    setTimeout(() => { s.disconnect(); resolve(); }, 2000);
+  });
+  console.log('round');
+}
+`;
+
+/** A second login of the same user, with its own session. */
+async function secondSession(u: LoggedIn) {
+  const { token, cookie } = await login(a, u.email, u.password);
+  return { token, cookie, auth: { Authorization: `Bearer ${token}` } };
+}
+
+describe('sockets obey revocation', () => {
+  it('revoking a session from another ends its socket on another api instance at once', async () => {
+    const u = await createUser(a);
+    const other = await secondSession(u);
+    const victim = await connect(b, u.token);
+    const survivor = await connect(b, other.token);
+    await a
+      .http()
+      .delete(`/api/auth/sessions/${sidOf(u.token)}`)
+      .set(other.auth)
+      .expect(204);
+    await disconnected(victim);
+    expect(survivor.connected).toBe(true);
+  });
+
+  it('logout and a password change end the sockets of the sessions they end', async () => {
+    const u = await createUser(a);
+    const second = await secondSession(u);
+    const loggedOut = await connect(a, second.token);
+    await a.http().post('/api/auth/logout').set(second.auth).set('Cookie', second.cookie).expect(204);
+    await disconnected(loggedOut);
+
+    const third = await secondSession(u);
+    const elsewhere = await connect(b, third.token);
+    const mine = await connect(a, u.token);
+    await a
+      .http()
+      .post('/api/me/password')
+      .set(u.auth)
+      .send({ kind: 'login', oldPassword: u.password, newPassword: 'Changed-Pass-2024', confirmPassword: 'Changed-Pass-2024' })
+      .expect(204);
+    await disconnected(elsewhere);
+    expect(mine.connected).toBe(true);
+  });
+
+  it('a socket does not outlive its access token', async () => {
+    const u = await createUser(a);
+    const short = await new SignJWT({ sid: sidOf(u.token), typ: 'user' })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(u.id)
+      .setIssuer('candor')
+      .setAudience('candor-web')
+      .setIssuedAt()
+      .setExpirationTime(Math.floor(Date.now() / 1000) + 2)
+      .sign(new TextEncoder().encode(TEST_JWT_SECRET));
+    const s = await connect(a, short);
+    expect(s.connected).toBe(true);
+    await waitFor('the socket to be cut at expiry', async () => !s.connected, 4_000, 50);
+  });
+});
+
+describe('one abusive client', () => {
+  it('channels that name no product, or too many at once, are refused; repeated refusals cut the socket', async () => {
+    const s = await connect(a);
+    const ok = await s.emitWithAck('subscribe', { channels: [`ticker:${symbol}`, 'ticker:NOSUCHTHING'] });
+    expect(ok).toEqual({ ok: false, channels: [`ticker:${symbol}`] });
+    const many = Array.from({ length: 10_000 }, (_, i) => `ticker:X${i}`);
+    for (let i = 0; i < 4; i++) expect(await s.emitWithAck('subscribe', { channels: many.slice(0, 50) })).toEqual({ ok: false, channels: [] });
+    s.emit('subscribe', { channels: many.slice(0, 50) });
+    await disconnected(s);
+  });
+
+  it('a flood of events, an oversized message and too many sockets from one address are cut off', async () => {
+    for (const s of open) s.disconnect();
+    await new Promise((r) => setTimeout(r, 200));
+    const flood = await connect(a);
+    for (let i = 0; i < 200; i++) flood.emit('unsubscribe', { channels: [] });
+    await disconnected(flood);
+    const big = await connect(a);
+    big.emit('subscribe', { channels: Array.from({ length: 10_000 }, (_, i) => `ticker:X${i}`) });
+    await disconnected(big);
+    const sockets = await Promise.all(Array.from({ length: 20 }, () => connect(b)));
+    expect(sockets.every((s) => s.connected)).toBe(true);
+    const extra = io(b.url, { path: '/socket.io', transports: ['websocket'], forceNew: true, reconnection: false });
+    open.push(extra);
+    await waitFor('the extra socket to be refused', async () => extra.disconnected && (extra.io.engine === undefined || !extra.connected), 3_000, 25);
+    for (const s of sockets) s.disconnect();
+  });
+
+  it('health stays fast while a client keeps flooding (p99 under 50 ms)', async () => {
+    // The abuser is a process of its own, as it would be: encoding its messages must not slow this one.
+    const abuser = spawn(process.execPath, ['--input-type=module', '-e', ABUSER, a.url], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let rounds = 0;
+    abuser.stdout.on('data', (d: Buffer) => (rounds += d.toString().split('\n').filter(Boolean).length));
+    try {
+      await waitFor('the abuser to get going', async () => rounds > 0, 10_000, 50);
+      const before = rounds;
+      const ms: number[] = [];
+      const started = Date.now();
+      for (let i = 0; i < 300 || Date.now() - started < 3_000; i++) {
+        const t0 = performance.now();
+        await a.http().get('/api/health').expect(200);
+        ms.push(performance.now() - t0);
+      }
+      ms.sort((x, y) => x - y);
+      expect(rounds - before).toBeGreaterThan(2); // it kept coming back after being cut off
+      expect(ms[Math.floor(ms.length * 0.99)]).toBeLessThan(50);
+    } finally {
+      abuser.kill();
+    }
+  });
+});
