@@ -2,18 +2,18 @@ import { useState } from 'react';
 import { NavLink, Outlet, useLocation, useNavigation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useAuth, useOperator } from '../auth/AuthProvider';
-import type { OperatorRole } from '@candor/contracts';
+import type { OperatorPermission } from '@candor/contracts';
 import { LanguageSwitcher } from './LanguageSwitcher';
-import { DEPOSIT_METHOD_ROLES, MESSAGE_ROLES, REVIEW_ROLES } from '../features/money/access';
+import { can, PAGE_PERMISSION } from '../auth/access';
 
-type NavItem = { to: string; key: string; end: boolean; roles?: readonly OperatorRole[] };
-// A link the operator's role cannot use is not shown (the api would answer 403 FORBIDDEN).
+type NavItem = { to: string; key: string; end: boolean; permission?: OperatorPermission };
+// A link to a screen the operator lacks the permission for is not shown (the api would answer 403 FORBIDDEN).
 const NAV = [
   { to: '/', key: 'nav.dashboard', end: true },
-  { to: '/withdrawals', key: 'consoleMoney:nav.withdrawals', end: false, roles: REVIEW_ROLES },
-  { to: '/deposits', key: 'consoleMoney:nav.deposits', end: false, roles: REVIEW_ROLES },
-  { to: '/deposit-methods', key: 'consoleMoney:nav.depositMethods', end: false, roles: DEPOSIT_METHOD_ROLES },
-  { to: '/messages', key: 'consoleMoney:nav.messages', end: false, roles: MESSAGE_ROLES },
+  { to: '/withdrawals', key: 'consoleMoney:nav.withdrawals', end: false, permission: PAGE_PERMISSION.withdrawals },
+  { to: '/deposits', key: 'consoleMoney:nav.deposits', end: false, permission: PAGE_PERMISSION.deposits },
+  { to: '/deposit-methods', key: 'consoleMoney:nav.depositMethods', end: false, permission: PAGE_PERMISSION.depositMethods },
+  { to: '/messages', key: 'consoleMoney:nav.messages', end: false, permission: PAGE_PERMISSION.messages },
   { to: '/audit', key: 'nav.audit', end: false },
   { to: '/products', key: 'nav.products', end: false },
   { to: '/users', key: 'nav.users', end: false },
@@ -57,7 +57,7 @@ export function Shell() {
         </div>
         <div className="sidebar-body" id="console-nav">
           <nav aria-label={t('nav.label')}>
-            {NAV.filter((item: NavItem) => !item.roles || item.roles.includes(operator.role)).map((item) => (
+            {NAV.filter((item: NavItem) => !item.permission || can(operator, item.permission)).map((item) => (
               <NavLink key={item.to} to={item.to} end={item.end} className={({ isActive }) => `nav-link${isActive ? ' active' : ''}`}>
                 {t(item.key)}
               </NavLink>

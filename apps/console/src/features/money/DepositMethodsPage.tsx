@@ -4,19 +4,19 @@ import { useTranslation } from 'react-i18next';
 import type { AdminDepositMethod } from '@candor/contracts';
 import { PageHeader } from '../../components/Shell';
 import { Empty, ErrorState, Loading } from '../../components/States';
-import { DEPOSIT_METHOD_ROLES } from './access';
+import { PAGE_PERMISSION } from '../../auth/access';
 import { DepositMethodEditor } from './DepositMethodEditor';
 import { useDepositMethods, useSaveDepositMethod } from './moneyApi';
-import { RoleGate } from './RoleGate';
+import { PermissionGate } from './PermissionGate';
 
 export function DepositMethodsPage() {
   const { t } = useTranslation('consoleMoney');
   return (
     <>
       <PageHeader title={t('methods.title')} />
-      <RoleGate roles={DEPOSIT_METHOD_ROLES}>
+      <PermissionGate permission={PAGE_PERMISSION.depositMethods}>
         <MethodsList />
-      </RoleGate>
+      </PermissionGate>
     </>
   );
 }

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AdminDeposit, AdminWithdrawal } from '@candor/contracts';
+import type { AdminDeposit, AdminWithdrawal, Operator } from '@candor/contracts';
 import { ApiError } from '../../api/client';
 import { formatDateTimeShort } from '../../components/format';
+import { can, REVIEW_PERMISSION, USER_MONEY_PERMISSION } from '../../auth/access';
 import { DecisionDialog } from './DecisionDialog';
 import { UserMoneyPanel } from './UserMoneyPanel';
 import { useDecide, type Decision, type ReviewItem, type ReviewKind } from './moneyApi';
@@ -17,15 +18,16 @@ function isWithdrawal(kind: ReviewKind, item: ReviewItem): item is AdminWithdraw
 }
 
 /** One request with what the reviewer needs beside it, and its approve / reject actions. */
-export function ReviewCard({ kind, item, operatorId, onFlash }: { kind: ReviewKind; item: ReviewItem; operatorId: string; onFlash(f: Flash): void }) {
+export function ReviewCard({ kind, item, operator, onFlash }: { kind: ReviewKind; item: ReviewItem; operator: Operator; onFlash(f: Flash): void }) {
   const { t } = useTranslation(['consoleMoney', 'console', 'errors']);
   const decide = useDecide(kind);
   const [dialog, setDialog] = useState<Decision['action'] | null>(null);
   const w = isWithdrawal(kind, item) ? item : null;
   const d = w ? null : (item as AdminDeposit);
   const twoPerson = w !== null && w.approvalsRequired > 1;
-  const approvedByMe = w?.firstApproverId === operatorId;
-  const open = item.status === 'in_review';
+  const approvedByMe = w?.firstApproverId === operator.id;
+  // Read-only roles (finance) see the queue without the decisions.
+  const open = item.status === 'in_review' && can(operator, REVIEW_PERMISSION[kind]);
 
   function confirm(decision: Decision) {
     decide.mutate(
@@ -46,6 +48,12 @@ export function ReviewCard({ kind, item, operatorId, onFlash }: { kind: ReviewKi
       },
     );
   }
+
+  // The account snapshot is stored with snake_case keys; the api's field labels are camelCase.
+  const accountLabel = (key: string) => {
+    const field = key.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
+    return t(`errors:fields.${field}` as 'errors:fields.bank', { defaultValue: key });
+  };
 
   const notes =
     dialog === 'reject'
@@ -115,9 +123,9 @@ export function ReviewCard({ kind, item, operatorId, onFlash }: { kind: ReviewKi
                     .filter(([, v]) => v !== null && v !== '')
                     .map(([k, v]) => (
                       <div key={k}>
-                        <dt>{t(`errors:fields.${k}` as 'errors:fields.bank', { defaultValue: k })}</dt>
+                        <dt>{accountLabel(k)}</dt>
                         <dd>
-                          <code>{v}</code>
+                          <code>{k === 'type' && (v === 'bank' || v === 'crypto') ? t(`methods.types.${v}`) : v}</code>
                         </dd>
                       </div>
                     ))}
@@ -134,7 +142,7 @@ export function ReviewCard({ kind, item, operatorId, onFlash }: { kind: ReviewKi
             </div>
           ) : null}
         </dl>
-        <UserMoneyPanel userId={item.userId} balances={item.balances} />
+        <UserMoneyPanel userId={item.userId} balances={item.balances} full={can(operator, USER_MONEY_PERMISSION)} />
       </div>
       {open ? (
         <footer className="button-row review-actions">

@@ -5,10 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { useOperator } from '../../auth/AuthProvider';
 import { PageHeader } from '../../components/Shell';
 import { Empty, ErrorState, Loading } from '../../components/States';
-import { REVIEW_ROLES } from './access';
+import { PAGE_PERMISSION } from '../../auth/access';
 import { REVIEW_STATUSES, useReviewList, type ReviewKind } from './moneyApi';
 import { ReviewCard, type Flash } from './ReviewCard';
-import { RoleGate } from './RoleGate';
+import { PermissionGate } from './PermissionGate';
 
 export function WithdrawalsPage() {
   return <ReviewPage kind="withdrawals" />;
@@ -23,9 +23,9 @@ function ReviewPage({ kind }: { kind: ReviewKind }) {
   return (
     <>
       <PageHeader title={t(kind === 'withdrawals' ? 'review.withdrawalsTitle' : 'review.depositsTitle')} />
-      <RoleGate roles={REVIEW_ROLES}>
+      <PermissionGate permission={PAGE_PERMISSION[kind]}>
         <ReviewQueue kind={kind} />
-      </RoleGate>
+      </PermissionGate>
     </>
   );
 }
@@ -88,7 +88,7 @@ function ReviewQueue({ kind }: { kind: ReviewKind }) {
         <div className="review-list" data-testid="review-list" data-kind={kind}>
           <p className="muted small">{t('review.shown', { n: list.data.length })}</p>
           {list.data.map((item) => (
-            <ReviewCard key={item.id} kind={kind} item={item} operatorId={operator.id} onFlash={setFlash} />
+            <ReviewCard key={item.id} kind={kind} item={item} operator={operator} onFlash={setFlash} />
           ))}
         </div>
       )}

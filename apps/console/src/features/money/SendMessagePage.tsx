@@ -6,10 +6,10 @@ import { ApiError } from '../../api/client';
 import { useAdminUsers } from '../../api/queries';
 import { PageHeader } from '../../components/Shell';
 import { ErrorState, Loading } from '../../components/States';
-import { MESSAGE_ROLES } from './access';
+import { PAGE_PERMISSION } from '../../auth/access';
 import { LocaleTabs } from './LocaleTabs';
 import { useSendMessage } from './moneyApi';
-import { RoleGate } from './RoleGate';
+import { PermissionGate } from './PermissionGate';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 type Texts = Partial<Record<Locale, string>>;
@@ -25,9 +25,9 @@ export function SendMessagePage() {
   return (
     <>
       <PageHeader title={t('messages.title')} />
-      <RoleGate roles={MESSAGE_ROLES}>
+      <PermissionGate permission={PAGE_PERMISSION.messages}>
         <MessageForm />
-      </RoleGate>
+      </PermissionGate>
     </>
   );
 }

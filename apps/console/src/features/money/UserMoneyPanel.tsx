@@ -6,9 +6,10 @@ import { formatDateTimeShort } from '../../components/format';
 const KYC_PILL: Record<string, string> = { verified: 'pill-ok', pending: 'pill-warn', rejected: 'pill-bad', not_submitted: 'pill-muted' };
 
 /** Beside a request: the user's balances, verification status and newest ledger movements. */
-export function UserMoneyPanel({ userId, balances }: { userId: string; balances: { available: string; held: string } }) {
+export function UserMoneyPanel({ userId, balances, full }: { userId: string; balances: { available: string; held: string }; full: boolean }) {
   const { t } = useTranslation('consoleMoney');
-  const money = useUserMoney(userId);
+  // Without `users.money` only the balances sent with the request are shown.
+  const money = useUserMoney(userId, full);
   // A cached answer may predate this request (e.g. read on the other queue): until it is read again,
   // show the balances that came with the request and wait for the records.
   const data = money.isFetchedAfterMount ? money.data : undefined;
@@ -52,8 +53,8 @@ export function UserMoneyPanel({ userId, balances }: { userId: string; balances:
           </dd>
         </div>
       </dl>
-      <h4>{t('userMoney.recent')}</h4>
-      {money.isError ? (
+      {!full ? null : <h4>{t('userMoney.recent')}</h4>}
+      {!full ? null : money.isError ? (
         <ErrorState error={money.error} onRetry={() => void money.refetch()} />
       ) : !data ? (
         <Loading label={t('userMoney.loading')} />

@@ -40,8 +40,9 @@ export function useReviewList(kind: ReviewKind, status: string) {
 }
 
 /** Read afresh whenever a request is shown: money moves between visits, and a reviewer decides on what is current. */
-export function useUserMoney(userId: string) {
+export function useUserMoney(userId: string, enabled = true) {
   return useQuery({
+    enabled,
     queryKey: moneyKeys.userMoney(userId),
     queryFn: ({ signal }) => request<AdminUserMoney>(PATHS.userMoney(userId), { signal }),
     refetchOnMount: 'always',
