@@ -82,6 +82,7 @@ const router = createHashRouter([
               { path: 'deposit-methods', lazy: async () => ({ Component: (await import('./features/money/DepositMethodsPage')).DepositMethodsPage }) },
               { path: 'messages', lazy: async () => ({ Component: (await import('./features/money/SendMessagePage')).SendMessagePage }) },
               { path: 'queues', lazy: async () => ({ Component: (await import('./pages/QueuesPage')).QueuesPage }) },
+              { path: 'operators', lazy: async () => ({ Component: (await import('./features/operators/OperatorsPage')).OperatorsPage }) },
               { path: '*', element: <NotFound /> },
             ],
           },

@@ -14,14 +14,15 @@ const NAV = [
   { to: '/deposits', key: 'consoleMoney:nav.deposits', end: false, permission: PAGE_PERMISSION.deposits },
   { to: '/deposit-methods', key: 'consoleMoney:nav.depositMethods', end: false, permission: PAGE_PERMISSION.depositMethods },
   { to: '/messages', key: 'consoleMoney:nav.messages', end: false, permission: PAGE_PERMISSION.messages },
-  { to: '/audit', key: 'nav.audit', end: false },
-  { to: '/products', key: 'nav.products', end: false },
-  { to: '/users', key: 'nav.users', end: false },
-  { to: '/queues', key: 'nav.queues', end: false },
+  { to: '/audit', key: 'nav.audit', end: false, permission: 'audit.read' },
+  { to: '/products', key: 'nav.products', end: false, permission: 'products.read' },
+  { to: '/users', key: 'nav.users', end: false, permission: 'users.read' },
+  { to: '/queues', key: 'nav.queues', end: false, permission: 'ops.queues' },
+  { to: '/operators', key: 'consoleOperators:navOperators', end: false, permission: 'operators.manage' },
 ] as const satisfies readonly NavItem[];
 
 export function Shell() {
-  const { t } = useTranslation(['console', 'consoleMoney']);
+  const { t } = useTranslation(['console', 'consoleMoney', 'consoleOperators']);
   const { logout } = useAuth();
   const operator = useOperator();
   const [menuOpen, setMenuOpen] = useState(false);

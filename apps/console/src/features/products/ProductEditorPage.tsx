@@ -45,11 +45,11 @@ export function ProductEditorPage() {
   );
 }
 
-/** One product's settings; only admins may change them, other roles see them read-only. */
+/** One product's settings; roles with products.write change them, the others see them read-only. */
 function Editor({ product }: { product: AdminProduct }) {
   const { t } = useTranslation();
   const operator = useOperator();
-  const canEdit = operator.role === 'admin';
+  const canEdit = operator.permissions.includes('products.write');
   const editor = useProductForm(product, canEdit);
   const { form, errors, update } = editor;
   useLeaveGuard(canEdit && editor.dirty, editor.pending);

@@ -12,7 +12,7 @@ export function ProductsPage() {
   const { t } = useTranslation();
   const operator = useOperator();
   const q = useAdminProducts();
-  const canEdit = operator.role === 'admin';
+  const canEdit = operator.permissions.includes('products.write');
   return (
     <>
       <PageHeader title={t('products.title')}>
