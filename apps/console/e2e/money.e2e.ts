@@ -3,7 +3,8 @@
 // operator approves it in the console (the balance right to the cent) and meets ALREADY_DECIDED on one
 // decided elsewhere; the user binds an account, waits out the hold (moved back in Postgres) and
 // withdraws; the operator rejects it with a reason, which the user then reads, with the money back; a
-// message sent from the console reaches the user's inbox. Screenshots in screenshots/console-money-*.png.
+// large withdrawal shows 1 of 2 approvals and refuses the same operator's second; a message sent from
+// the console reaches the user's inbox. Screenshots in screenshots/console-money-*.png.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Redis } from 'ioredis';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -97,6 +98,8 @@ async function operatorLogin(page: Page): Promise<string> {
 /** Opens a review queue in the console and waits until it has loaded. */
 async function openQueue(page: Page, kind: 'deposits' | 'withdrawals'): Promise<void> {
   await page.click(`nav a[href="#/${kind}"]`);
+  // The queue in review, not a history filter left from before.
+  await page.waitForURL((url) => url.hash === `#/${kind}`);
   await page.waitForSelector(`[data-testid=review-list][data-kind=${kind}], .state-empty`);
 }
 const item = (page: Page, orderNo: string) => page.locator(`[data-testid=review-item][data-order-no="${orderNo}"]`);
@@ -271,6 +274,37 @@ describe('console money work', () => {
     await item(page, w.orderNo).scrollIntoViewIfNeeded();
     await screenshot(page, 'console-money-phone-withdrawal-history');
     await page.setViewportSize(DESKTOP);
+  });
+
+  it('shows the two-person state of a large withdrawal and refuses a second approval by the same operator', async () => {
+    // 10,000.00 is at the default two-person threshold.
+    const big = await ok<Deposit>('POST', '/deposits', { methodId, amount: '10000' }, user.token);
+    await ok('POST', `/admin/deposits/${big.id}/approve`, undefined, operatorToken);
+    const w = await ok<Withdrawal>('POST', '/withdrawals', { amount: '10000.00', tradePassword: TRADE_PASSWORD }, user.token);
+    expect([w.approvals, w.approvalsRequired]).toEqual([0, 2]);
+
+    await openQueue(page, 'withdrawals');
+    const card = item(page, w.orderNo);
+    await card.waitFor();
+    expect(await card.locator('[data-testid=two-person]').textContent()).toBe(zh.review.twoPerson);
+    await card.locator('[data-testid=approve]').click();
+    expect(await page.textContent('[data-testid=decision-dialog]')).toContain(zh.review.confirmApproveFirst);
+    await page.click('[data-testid=decision-confirm]');
+    const flash = page.locator('[data-testid=review-flash]');
+    await page.locator('[data-testid=review-flash][data-tone=ok]').waitFor();
+    expect(await flash.textContent()).toBe(zh.review.approvedOnce.replace('{{orderNo}}', w.orderNo));
+    const state = card.locator('[data-testid=two-person][data-approvals="1"]');
+    await state.waitFor();
+    expect(await state.textContent()).toBe(zh.review.firstApprover.replace('{{who}}', zh.review.you));
+    expect(await card.textContent()).toContain(zh.review.approvals.replace('{{done}}', '1').replace('{{required}}', '2'));
+
+    await card.locator('[data-testid=approve]').click();
+    await page.click('[data-testid=decision-confirm]');
+    await page.locator('[data-testid=review-flash][data-tone=bad]').waitFor();
+    expect(await flash.textContent()).toBe(zh.review.refused.SECOND_APPROVER_REQUIRED);
+    await card.scrollIntoViewIfNeeded();
+    await screenshot(page, 'console-money-two-person');
+    expect((await ok<Withdrawal>('GET', `/withdrawals/${w.id}`, undefined, user.token)).status).toBe('in_review');
   });
 
   it('sends a message from the console to the user, who finds it in their inbox in their language', async () => {

@@ -36,6 +36,9 @@ export function useReviewList(kind: ReviewKind, status: string) {
   return useQuery({
     queryKey: moneyKeys.review(kind, status),
     queryFn: ({ signal }) => request<ReviewItem[]>(PATHS.review(kind), { signal, query: { status, limit: 100 } }),
+    // Users keep sending requests: read the queue on every visit and filter change, and every half minute.
+    staleTime: 0,
+    refetchInterval: 30_000,
   });
 }
 
