@@ -7,11 +7,13 @@ let t: TestApp;
 let admin: { auth: { Authorization: string } };
 let reviewer: { auth: { Authorization: string } };
 let support: { auth: { Authorization: string } };
+let finance: { auth: { Authorization: string } };
 beforeAll(async () => {
   t = await startApp();
   admin = await loginOperator(t);
   reviewer = await loginOperator(t, await createOperator(t, 'reviewer'));
   support = await loginOperator(t, await createOperator(t, 'support'));
+  finance = await loginOperator(t, await createOperator(t, 'finance'));
 });
 afterAll(async () => {
   await t.close();
@@ -51,8 +53,9 @@ describe('GET /api/admin/users/:id/money', () => {
     expect(empty.body.recentRecords).toEqual([]);
   });
 
-  it('is for the review roles only, operators only, and 404 for an unknown or malformed id', async () => {
+  it('is for operators with users.money (admin, reviewer, finance), and 404 for an unknown or malformed id', async () => {
     const u = await createUser(t);
+    await t.http().get(`/api/admin/users/${u.id}/money`).set(finance.auth).expect(200);
     const forbidden = await t.http().get(`/api/admin/users/${u.id}/money`).set(support.auth).expect(403);
     expect(forbidden.body.error.code).toBe('FORBIDDEN');
     await t.http().get(`/api/admin/users/${u.id}/money`).set(u.auth).expect(401);

@@ -11,7 +11,7 @@ import { WalletService } from './wallet.service.js';
 export const RECENT_RECORDS = 10;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** What a reviewer needs beside a deposit or withdrawal: the same roles as those review queues. */
+/** What a reviewer needs beside a deposit or withdrawal; finance reads it too (`users.money`). */
 @Controller('admin/users')
 @UseGuards(OperatorAuthGuard)
 @Permission('users.money')
