@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { spawn } from 'node:child_process';
+import { setPriority } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { SignJWT, decodeJwt } from 'jose';
 import { io, type Socket } from 'socket.io-client';
@@ -35,6 +36,19 @@ function connect(app: TestApp, token?: string): Promise<Socket> {
 }
 const disconnected = (s: Socket) => waitFor('the socket to be cut', async () => !s.connected, 3_000, 25);
 const sidOf = (token: string) => String(decodeJwt(token).sid);
+
+/** p99 of GET /api/health, one request at a time: at least `count` of them, and on until `enough()` or 20 s. */
+async function healthP99(app: TestApp, count: number, enough: () => boolean = () => true): Promise<number> {
+  const ms: number[] = [];
+  const started = Date.now();
+  for (let i = 0; i < count || (!enough() && Date.now() - started < 20_000); i++) {
+    const t0 = performance.now();
+    await app.http().get('/api/health').expect(200);
+    ms.push(performance.now() - t0);
+  }
+  ms.sort((x, y) => x - y);
+  return ms[Math.floor(ms.length * 0.99)]!;
+}
 
 /**
  * Connects and sends 2,000 subscribes, by turns of 10,000 names and of 20 names each, and comes back
@@ -148,23 +162,20 @@ describe('one abusive client', () => {
   });
 
   it('health stays fast while a client keeps flooding (p99 under 50 ms)', async () => {
+    const quiet = await healthP99(a, 300);
     // The abuser is a process of its own, as it would be: encoding its messages must not slow this one.
     const abuser = spawn(process.execPath, ['--input-type=module', '-e', ABUSER, a.url], { stdio: ['ignore', 'pipe', 'inherit'] });
+    // In real life it runs on another machine: here it must not take this one's CPU from the server.
+    if (abuser.pid) setPriority(abuser.pid, 19);
     let rounds = 0;
     abuser.stdout.on('data', (d: Buffer) => (rounds += d.toString().split('\n').filter(Boolean).length));
     try {
       await waitFor('the abuser to get going', async () => rounds > 0, 10_000, 50);
       const before = rounds;
-      const ms: number[] = [];
-      const started = Date.now();
-      for (let i = 0; i < 300 || Date.now() - started < 3_000; i++) {
-        const t0 = performance.now();
-        await a.http().get('/api/health').expect(200);
-        ms.push(performance.now() - t0);
-      }
-      ms.sort((x, y) => x - y);
-      expect(rounds - before).toBeGreaterThan(2); // it kept coming back after being cut off
-      expect(ms[Math.floor(ms.length * 0.99)]).toBeLessThan(50);
+      const flooded = await healthP99(a, 300, () => rounds - before >= 3);
+      process.stderr.write(`health p99: ${quiet.toFixed(1)} ms quiet, ${flooded.toFixed(1)} ms flooded (${rounds - before} rounds)\n`);
+      expect(rounds - before).toBeGreaterThanOrEqual(3); // it kept coming back after being cut off
+      expect(flooded).toBeLessThan(50);
     } finally {
       abuser.kill();
     }

@@ -7,7 +7,6 @@ import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { DomainError } from '../common/domain-error.js';
 import { REDIS } from '../redis/redis.module.js';
 import { LedgerService } from '../ledger/ledger.service.js';
-import { MessagesService } from '../messages/messages.service.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { toProfile } from '../users/user-view.js';
 import { CaptchaService } from './captcha.service.js';
@@ -34,6 +33,7 @@ function isUniqueViolation(e: unknown): boolean {
 @Injectable()
 export class AuthService {
   private readonly log = new Logger('auth');
+  private readonly newDeviceListeners: ((userId: string, device: { device: string; ip: string; at: string }) => Promise<void>)[] = [];
   constructor(
     private readonly users: UsersRepository,
     private readonly ledger: LedgerService,
@@ -41,7 +41,6 @@ export class AuthService {
     private readonly captcha: CaptchaService,
     private readonly sessions: SessionService,
     private readonly tokens: TokenService,
-    private readonly messages: MessagesService,
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -136,13 +135,26 @@ export class AuthService {
     const history = await this.sessions.history('user', user.id, userAgent);
     const { sessionId, refreshToken } = await this.sessions.create('user', user.id, userAgent, ip);
     // A sign-in from a device this account never used is a security event the owner should see.
-    if (history.before && !history.knownDevice) {
-      const ua = describeUserAgent(userAgent);
-      const device = [ua.browser, ua.os].filter(Boolean).join(' · ') || (userAgent ?? '').slice(0, 60) || '?';
-      await this.messages.notify(user.id, 'newLogin', { device, ip: ip || '?', at: `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC` });
-    }
+    if (history.before && !history.knownDevice) await this.reportNewDevice(user.id, userAgent, ip);
     const accessToken = await this.tokens.sign({ sub: user.id, sid: sessionId, typ: 'user' });
     return { accessToken, refreshToken, user: toProfile(user) };
+  }
+
+  /** Listeners of sign-ins from a new device (the inbox writes the owner a message; auth must not import it). */
+  onNewDevice(listener: (userId: string, device: { device: string; ip: string; at: string }) => Promise<void>): void {
+    this.newDeviceListeners.push(listener);
+  }
+
+  private async reportNewDevice(userId: string, userAgent: string | undefined, ip: string): Promise<void> {
+    const ua = describeUserAgent(userAgent);
+    const device = [ua.browser, ua.os].filter(Boolean).join(' · ') || (userAgent ?? '').slice(0, 60) || '?';
+    const at = `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+    // A failed report must not fail the sign-in.
+    await Promise.all(
+      this.newDeviceListeners.map((listener) =>
+        listener(userId, { device, ip: ip || '?', at }).catch((e: unknown) => this.log.warn(`new-device report: ${String(e)}`)),
+      ),
+    );
   }
 
   async refresh(token: string | undefined): Promise<{ accessToken: string; refreshToken: string }> {

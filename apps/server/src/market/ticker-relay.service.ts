@@ -39,7 +39,10 @@ export class TickerRelay implements OnApplicationBootstrap, OnApplicationShutdow
     private readonly gateway: RealtimeGateway,
     private readonly market: MarketService,
     private readonly watcher: MarketStatusWatcher,
-  ) {}
+  ) {
+    // The market owns the catalogue: it tells the gateway which products a client may subscribe to.
+    gateway.setKnownSymbols(async () => new Set((await market.allProductRows()).map((p) => p.symbol)));
+  }
 
   async onApplicationBootstrap(): Promise<void> {
     const sub = new Redis(this.config.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: null });

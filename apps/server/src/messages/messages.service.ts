@@ -6,6 +6,7 @@ import { translate } from '@candor/i18n';
 import { DomainError } from '../common/domain-error.js';
 import { AuditService } from '../admin/audit.service.js';
 import { RealtimeGateway } from '../realtime/realtime.gateway.js';
+import { AuthService } from '../auth/auth.service.js';
 
 /** The system messages the server sends, each a title and body under `inbox:<key>` in every locale. */
 export type SystemMessageKey =
@@ -40,7 +41,10 @@ export class MessagesService {
     @InjectDataSource() private readonly ds: DataSource,
     private readonly audit: AuditService,
     private readonly gateway: RealtimeGateway,
-  ) {}
+    auth: AuthService,
+  ) {
+    auth.onNewDevice((userId, vars) => this.notify(userId, 'newLogin', vars));
+  }
 
   /** Stores a system message in `em`'s transaction; call the returned function after the commit to push it. */
   async system(em: EntityManager, userId: string, key: SystemMessageKey, vars: Record<string, string>): Promise<() => void> {

@@ -14,7 +14,6 @@ import { channel, PUBLIC_CHANNEL, type ClientToServerEvents, type ServerToClient
 import { SessionService } from '../auth/session.service.js';
 import { TokenService } from '../auth/token.service.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
-import { MarketService } from '../market/market.service.js';
 import { AddressLimits, TokenBucket } from './socket-limits.js';
 import { USER_PUSHES_EVENT, type InterServerEvents, type UserPushBatch } from '@candor/cross-process';
 
@@ -61,14 +60,19 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
   /** User pushes this instance delivered to its sockets' rooms (a running count, read by its unit test). */
   pushesDelivered = 0;
   private readonly addresses: AddressLimits;
+  /** The products that exist, as the market reports them (none until it does). */
+  private knownSymbols: () => Promise<ReadonlySet<string>> = async () => new Set();
 
   constructor(
     private readonly tokens: TokenService,
     private readonly sessions: SessionService,
-    private readonly market: MarketService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     this.addresses = new AddressLimits(config.SOCKET_MAX_PER_ADDRESS, config.SOCKET_ADDRESS_EVENTS_PER_SECOND);
+  }
+
+  setKnownSymbols(source: () => Promise<ReadonlySet<string>>): void {
+    this.knownSymbols = source;
   }
 
   afterInit(server: TypedServer): void {
@@ -138,7 +142,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
   async subscribe(@ConnectedSocket() socket: TypedSocket, @MessageBody() payload: unknown) {
     const named = channelsOf(payload);
     if (named === null) return this.refuse(socket);
-    const symbols = new Set((await this.market.allProductRows()).map((p) => p.symbol));
+    const symbols = await this.knownSymbols();
     const channels = named.filter((c) => symbols.has(symbolOf(c)));
     const current = [...socket.rooms].filter((r) => PUBLIC_CHANNEL.test(r)).length;
     const allowed = channels.slice(0, Math.max(0, MAX_CHANNELS - current));
