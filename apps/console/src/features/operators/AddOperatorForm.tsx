@@ -5,7 +5,7 @@ import { useCreateOperator } from './operatorsApi';
 import { useAddOperatorCheck, useOperatorErrorText, type FieldErrors } from './operatorErrors';
 
 /** The new operator's e-mail, initial password and role; an admin sets up TOTP at their first sign-in. */
-export function AddOperatorForm() {
+export function AddOperatorForm({ onAdded }: { onAdded(email: string): void }) {
   const { t } = useTranslation('consoleOperators');
   const { t: tc } = useTranslation();
   const create = useCreateOperator();
@@ -16,7 +16,6 @@ export function AddOperatorForm() {
   const [role, setRole] = useState<OperatorRole>('reviewer');
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const [added, setAdded] = useState<string | null>(null);
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -24,11 +23,10 @@ export function AddOperatorForm() {
     const errors = check(draft);
     setFieldErrors(errors);
     setFormError(null);
-    setAdded(null);
     if (Object.keys(errors).length) return;
     create.mutate(draft, {
       onSuccess: (account) => {
-        setAdded(account.email);
+        onAdded(account.email);
         setEmail('');
         setPassword('');
       },
@@ -106,11 +104,6 @@ export function AddOperatorForm() {
       {formError ? (
         <p className="notice notice-error" role="alert" data-testid="operator-add-error">
           {formError}
-        </p>
-      ) : null}
-      {added ? (
-        <p className="notice notice-info" role="status" data-testid="operator-added">
-          {t('createdNamed', { email: added })}
         </p>
       ) : null}
     </form>

@@ -30,12 +30,13 @@ function OperatorsScreen() {
   const errorText = useOperatorErrorText();
   const [change, setChange] = useState<PendingChange | null>(null);
   const [changeError, setChangeError] = useState<string | null>(null);
-  const [saved, setSaved] = useState<string | null>(null);
+  // One notice at a time: the last account added or changed.
+  const [notice, setNotice] = useState<{ kind: 'added' | 'saved'; email: string } | null>(null);
 
   const ask = (c: PendingChange) => {
     setChange(c);
     setChangeError(null);
-    setSaved(null);
+    setNotice(null);
   };
   const cancel = useCallback(() => setChange(null), []);
   function confirm() {
@@ -46,7 +47,7 @@ function OperatorsScreen() {
       {
         onSuccess: (account) => {
           setChange(null);
-          setSaved(account.email);
+          setNotice({ kind: 'saved', email: account.email });
         },
         onError: (err) => setChangeError(errorText(err, 'update').message),
       },
@@ -61,10 +62,10 @@ function OperatorsScreen() {
         </button>
       </PageHeader>
       <p className="muted">{t('intro')}</p>
-      <AddOperatorForm />
-      {saved ? (
-        <p className="notice notice-info" role="status" data-testid="operator-saved">
-          {t('savedNamed', { email: saved })}
+      <AddOperatorForm onAdded={(email) => setNotice({ kind: 'added', email })} />
+      {notice ? (
+        <p className="notice notice-info" role="status" data-testid={notice.kind === 'added' ? 'operator-added' : 'operator-saved'}>
+          {notice.kind === 'added' ? t('createdNamed', { email: notice.email }) : t('savedNamed', { email: notice.email })}
         </p>
       ) : null}
       {accounts.isPending ? (
@@ -74,7 +75,7 @@ function OperatorsScreen() {
       ) : !accounts.data.length ? (
         <Empty>{t('empty')}</Empty>
       ) : (
-        <div className="table-wrap card flush">
+        <div className="table-wrap card flush operators-table">
           <table data-testid="operators-table">
             <thead>
               <tr>
@@ -106,7 +107,9 @@ function OperatorRow({ account: a, self, onAsk }: { account: OperatorAccount; se
   return (
     <tr data-testid="operator-row" data-email={a.email} data-role={a.role} data-disabled={String(a.disabled)}>
       <td data-label={t('email')}>
-        {a.email} {self ? <span className="muted">{t('you')}</span> : null}
+        <span>
+          {a.email} {self ? <span className="muted">{t('you')}</span> : null}
+        </span>
       </td>
       <td data-label={t('role')}>
         {self ? (
