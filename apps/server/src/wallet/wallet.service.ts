@@ -11,6 +11,7 @@ import { stringify } from 'csv-stringify/sync';
 /** Most rows one export holds; a longer history is exported by date range. */
 export const CSV_MAX_ROWS = 100_000;
 const CSV_PAGE = 1_000;
+const ACCOUNT_CACHE_MAX = 50_000;
 
 const REAL_KINDS = ['cash', 'hold', 'escrow', 'earn_pending', 'earn_confirmed'];
 const DEMO_KINDS = ['demo', 'demo_escrow'];
@@ -29,6 +30,7 @@ interface RecordRow {
 
 @Injectable()
 export class WalletService {
+  private readonly accountIds = new Map<string, { id: string; kind: string }[]>();
   constructor(
     private readonly ledger: LedgerService,
     @InjectDataSource() private readonly ds: DataSource,
@@ -43,10 +45,7 @@ export class WalletService {
     userId: string,
     q: { type?: string; account?: 'real' | 'demo'; from?: string; to?: string; limit: number; cursor?: string },
   ): Promise<Page<CapitalRecord>> {
-    const accounts: { id: string; kind: string }[] = await this.ds.query(`SELECT id, kind FROM ledger_accounts WHERE user_id = $1 AND kind = ANY($2::text[])`, [
-      userId,
-      q.account === 'demo' ? DEMO_KINDS : REAL_KINDS,
-    ]);
+    const accounts = await this.accountsOf(userId, q.account === 'demo' ? DEMO_KINDS : REAL_KINDS);
     if (accounts.length === 0) return { items: [], nextCursor: null };
     const params: unknown[] = [q.limit + 1];
     const filters: string[] = [];
@@ -72,6 +71,25 @@ export class WalletService {
     const rows: RecordRow[] = await this.ds.query(`SELECT * FROM (${branches.join(' UNION ALL ')}) x ORDER BY x.id DESC LIMIT $1`, params);
     const items = rows.slice(0, q.limit).map(toRecord);
     return { items, nextCursor: rows.length > q.limit ? items[items.length - 1]!.id : null };
+  }
+
+  /**
+   * The user's ledger accounts of these kinds. Accounts are opened at registration and never change or
+   * go, so a complete set is remembered (bounded): a page of records is then one statement.
+   */
+  private async accountsOf(userId: string, kinds: readonly string[]): Promise<{ id: string; kind: string }[]> {
+    const key = `${userId}:${kinds.join(',')}`;
+    const hit = this.accountIds.get(key);
+    if (hit) return hit;
+    const rows: { id: string; kind: string }[] = await this.ds.query(`SELECT id, kind FROM ledger_accounts WHERE user_id = $1 AND kind = ANY($2::text[])`, [
+      userId,
+      kinds,
+    ]);
+    if (rows.length === kinds.length) {
+      if (this.accountIds.size >= ACCOUNT_CACHE_MAX) this.accountIds.clear();
+      this.accountIds.set(key, rows);
+    }
+    return rows;
   }
 
   /** The filtered records as CSV with a header row, newest first, read page by page by keyset. */
