@@ -11,14 +11,29 @@
 // Goal: p99 <= 20 ms for both pages through the api, and <= 2x the raw query's p99.
 //
 // Options: --movements 200000 --depth 150000 --requests 300 --limit 20 --fast (Postgres without
-// fsync) --explain (print each page's query plan) --no-build
+// fsync) --explain (print each page's query plan) --profile (CPU profile of the api while measured) --no-build
 import http from 'node:http';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import * as argon2 from '@node-rs/argon2';
-import { cleanupStack, exitWithHelpIf, fmt, log, machineNote, percentile, printTable, ratio, ROOT_DIR, runBench, verdict } from './lib/common.mjs';
+import {
+  collectProfile,
+  profileSetup,
+  signalProfile,
+  cleanupStack,
+  exitWithHelpIf,
+  fmt,
+  log,
+  machineNote,
+  percentile,
+  printTable,
+  ratio,
+  ROOT_DIR,
+  runBench,
+  verdict,
+} from './lib/common.mjs';
 import { API_MAIN, ensureServerBuilt, onInterrupt, startNodeService, startStack } from './lib/stack.mjs';
 import { createFundedUsers } from './lib/users.mjs';
 import { platformAccountId, postEntries } from './lib/ledger.mjs';
@@ -32,6 +47,7 @@ const { values: opt } = parseArgs({
     limit: { type: 'string', default: '20' },
     fast: { type: 'boolean', default: false },
     explain: { type: 'boolean', default: false },
+    profile: { type: 'boolean', default: false },
     'no-build': { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
@@ -158,10 +174,12 @@ await runBench('records', result, { stopAll, disarm }, summarize, async () => {
   ).rows[0];
   if (!deep) throw new Error(`the user has fewer than ${DEPTH} movements`);
 
+  const prof = opt.profile ? profileSetup('records-api') : null;
   const api = await startNodeService({
     name: 'api',
     main: API_MAIN,
-    env: stack.env,
+    env: { ...stack.env, ...prof?.env },
+    nodeArgs: prof?.nodeArgs ?? [],
     port: await freePort(),
     logFile: path.join(LOG_DIR, `records-api-${process.pid}.log`),
   });
@@ -174,6 +192,7 @@ await runBench('records', result, { stopAll, disarm }, summarize, async () => {
   const { accessToken } = await login.json();
   if (!accessToken) throw new Error(`login failed: ${login.status}`);
 
+  if (prof) signalProfile(api.pid);
   for (const [name, cursor] of [
     ['first', null],
     [`depth ${DEPTH}`, String(deep.id)],
@@ -192,6 +211,10 @@ await runBench('records', result, { stopAll, disarm }, summarize, async () => {
       const rows = await rawPage(client, user.id, LIMIT + 1, cursor, true);
       log(`plan of the ${name} page:\n${rows.map((r) => r['QUERY PLAN']).join('\n')}`);
     }
+  }
+  if (prof) {
+    result.profile = await collectProfile(api.pid, prof.file);
+    for (const line of result.profile) log(line);
   }
 });
 
