@@ -12,7 +12,11 @@ afterAll(async () => {
 
 describe('operator console api', () => {
   it('logs the seeded operator in, shows the role, and writes the login to the audit log', async () => {
-    const res = await t.http().post('/api/admin/auth/login').send(await operatorLoginBody(t)).expect(200);
+    const res = await t
+      .http()
+      .post('/api/admin/auth/login')
+      .send(await operatorLoginBody(t))
+      .expect(200);
     expect(res.body.operator).toMatchObject({ email: TEST_OPERATOR.email, role: 'admin' });
     expect(refreshCookieOf(res.headers['set-cookie'], 'candor_ort')).toMatch(/^candor_ort=/);
     const auth = { Authorization: `Bearer ${res.body.accessToken}` };

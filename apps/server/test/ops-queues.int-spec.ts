@@ -131,7 +131,11 @@ describe('the queues dashboard at /ops/queues', () => {
   });
 
   it('stops taking the cookie once its console session is logged out', async () => {
-    const res = await t.http().post('/api/admin/auth/login').send(await operatorLoginBody(t)).expect(200);
+    const res = await t
+      .http()
+      .post('/api/admin/auth/login')
+      .send(await operatorLoginBody(t))
+      .expect(200);
     const auth = { Authorization: `Bearer ${res.body.accessToken}` };
     const refresh = refreshCookieOf(res.headers['set-cookie'], 'candor_ort');
     const { cookie } = await opsCookie(auth);

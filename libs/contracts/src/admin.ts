@@ -63,10 +63,7 @@ export const adminProductBody = z.strictObject({
   precision: z.number().int().min(0).max(8).optional(),
   timezone: z.string().max(60).optional(),
   hours: z.array(tradingInterval).max(50).nullable().optional(),
-  holidays: z
-    .array(calendarDate)
-    .max(400)
-    .optional(),
+  holidays: z.array(calendarDate).max(400).optional(),
   maintenance: z.boolean().optional(),
   maintenanceMessage: z.string().max(500).nullable().optional(),
   expiries: z
