@@ -13,8 +13,13 @@ export function useMe() {
   return useQuery({ queryKey: accountKeys.me, queryFn: ({ signal }) => api.get<UserProfile>(API.me, { signal }) });
 }
 
+/**
+ * The personal center's money summary, asked again on every visit (staleTime 0): the wallet events that
+ * refresh it reach only a mounted personal center, so a withdrawal made on another screen would
+ * otherwise leave the old balance showing for up to the default 30 s.
+ */
 export function useSummary() {
-  return useQuery({ queryKey: accountKeys.summary, queryFn: ({ signal }) => api.get<Summary>(API.summary, { signal }) });
+  return useQuery({ queryKey: accountKeys.summary, queryFn: ({ signal }) => api.get<Summary>(API.summary, { signal }), staleTime: 0 });
 }
 
 export function useSessions() {
