@@ -12,6 +12,7 @@ import type {
 } from '@candor/contracts';
 import { api, isApiError } from '../../lib/api';
 import { useSession } from '../session/session';
+import { useSocketEvent, useSocketReconnect } from '../../lib/socket';
 import { IdempotentAttempts } from '../trading/idempotency';
 import { tradeKeys } from '../trading/hooks';
 
@@ -93,9 +94,13 @@ export function useDepositMethods() {
   });
 }
 
-/** A newest-first list read page by page with its keyset cursor. */
+/** A newest-first list read page by page with its keyset cursor; asked again when the wallet changes (a decision moves money). */
 function usePagedList<T>(path: string, queryKey: readonly string[]) {
   const { status } = useSession();
+  const qc = useQueryClient();
+  const refresh = () => void qc.invalidateQueries({ queryKey: [queryKey[0]] });
+  useSocketEvent('wallet', refresh);
+  useSocketReconnect(refresh);
   return useInfiniteQuery({
     queryKey,
     queryFn: ({ pageParam, signal }) => api.get<Page<T>>(path, { signal, query: { limit: 20, cursor: pageParam ?? undefined } }),
