@@ -6,7 +6,7 @@
 // cash to hold, two movements each), posted through the database's ledger function. Then, with the
 // real api running, it measures GET /api/wallet/records for the first page and for a page --depth rows
 // deep (its cursor taken from the database), --requests times each, one at a time after a warm-up,
-// and the raw SQL of the same page --requests times.
+// by turns with the raw SQL of the same page.
 //
 // Goal: p99 <= 20 ms for both pages through the api, and <= 2x the raw query's p99.
 //
@@ -198,14 +198,17 @@ await runBench('records', result, { stopAll, disarm }, summarize, async () => {
     [`depth ${DEPTH}`, String(deep.id)],
   ]) {
     const url = `${api.baseUrl}/api/wallet/records?limit=${LIMIT}${cursor ? `&cursor=${cursor}` : ''}`;
-    const apiMs = await timed(REQUESTS, async () => {
-      const res = await getJson(url, { authorization: `Bearer ${accessToken}` });
-      if (res.status !== 200 || res.body.items?.length !== LIMIT) throw new Error(`${name}: ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
-    });
-    const rawMs = await timed(REQUESTS, async () => {
-      const rows = await rawPage(client, user.id, LIMIT + 1, cursor);
-      if (rows.length !== LIMIT + 1) throw new Error(`${name}: raw query answered ${rows.length} rows`);
-    });
+    const [apiMs, rawMs] = await timedSideBySide(
+      REQUESTS,
+      async () => {
+        const res = await getJson(url, { authorization: `Bearer ${accessToken}` });
+        if (res.status !== 200 || res.body.items?.length !== LIMIT) throw new Error(`${name}: ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
+      },
+      async () => {
+        const rows = await rawPage(client, user.id, LIMIT + 1, cursor);
+        if (rows.length !== LIMIT + 1) throw new Error(`${name}: raw query answered ${rows.length} rows`);
+      },
+    );
     result.pages[name] = { api: summary(apiMs), raw: summary(rawMs) };
     if (opt.explain) {
       const rows = await rawPage(client, user.id, LIMIT + 1, cursor, true);
@@ -235,13 +238,19 @@ function getJson(url, headers) {
   });
 }
 
-async function timed(count, fn) {
-  for (let i = 0; i < Math.min(30, count); i++) await fn();
-  const out = [];
+/** Both sides by turns, one call each per round after a warm-up, so both meet the same moments of the machine. */
+async function timedSideBySide(count, a, b) {
+  for (let i = 0; i < Math.min(30, count); i++) {
+    await a();
+    await b();
+  }
+  const out = [[], []];
   for (let i = 0; i < count; i++) {
-    const t0 = performance.now();
-    await fn();
-    out.push(performance.now() - t0);
+    for (const [k, fn] of [a, b].entries()) {
+      const t0 = performance.now();
+      await fn();
+      out[k].push(performance.now() - t0);
+    }
   }
   return out;
 }
