@@ -9,7 +9,7 @@ function relayWith(rooms: string[]) {
     sockets: { adapter: { rooms: new Map(rooms.map((r) => [r, new Set(['socket-id'])])) } },
     local: { to: (room: string) => ({ emit: (event: string, payload: Record<string, unknown>) => emitted.push([room, event, payload]) }) },
   };
-  const relay = new TickerRelay({} as never, { server } as never, {} as never, {} as never);
+  const relay = new TickerRelay({} as never, { server, setKnownSymbols: () => undefined } as never, {} as never, {} as never);
   return { relay, emitted };
 }
 
