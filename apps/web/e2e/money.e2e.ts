@@ -13,6 +13,7 @@ import { API, type AdminDepositMethod, type Deposit, type LoginResponse, type Wa
 import { formatCents, parseMoney } from '@candor/domain';
 import { resources } from '@candor/i18n';
 import { launchBrowser, screenshot } from '../../../scripts/testing/browser.mjs';
+import { freshTotp } from '../../../scripts/testing/totp.mjs';
 
 const BASE = process.env.E2E_BASE_URL ?? 'http://localhost:3000';
 const REDIS_URL = process.env.E2E_REDIS_URL ?? 'redis://localhost:6379';
@@ -71,7 +72,8 @@ async function registerUser(redis: Redis): Promise<{ email: string; password: st
 async function operatorToken(): Promise<string> {
   let secret = process.env.E2E_OPERATOR_TOTP_SECRET || null;
   for (let attempt = 0; attempt < 3; attempt++) {
-    const totp = secret ? await generate({ secret }) : undefined;
+    // A code of a time step no other sign-in of this run used: the api accepts each step once.
+    const totp = secret ? await freshTotp(secret) : undefined;
     const r = await send('POST', API.adminLogin, { ...OPERATOR, ...(totp ? { totp } : {}) });
     if (r.status === 200) return (r.body as { accessToken: string }).accessToken;
     const error = (r.body as { error?: { code?: string; enrollmentToken?: string } }).error;

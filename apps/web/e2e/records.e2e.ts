@@ -7,11 +7,11 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Redis } from 'ioredis';
-import { generate } from 'otplib';
 import type { BrowserContext, Page } from 'playwright-core';
 import { API, type CapitalRecord, type Deposit, type LoginResponse, type Page as ListPage, type SystemMessage } from '@candor/contracts';
 import { resources } from '@candor/i18n';
 import { launchBrowser, screenshot } from '../../../scripts/testing/browser.mjs';
+import { freshTotp } from '../../../scripts/testing/totp.mjs';
 
 const BASE = process.env.E2E_BASE_URL ?? 'http://localhost:3000';
 const REDIS_URL = process.env.E2E_REDIS_URL ?? 'redis://localhost:6379';
@@ -53,24 +53,14 @@ async function registerUser(redis: Redis): Promise<{ email: string; password: st
   return { email, password };
 }
 
-/** The operator's access token; with a TOTP secret, the current code (after the next time step if this one was used). */
+/** The operator's access token; with a TOTP secret, a code of a time step no sign-in of this run used (`freshTotp`). */
 async function operatorLogin(): Promise<string> {
-  const attempt = async () => {
-    const body = {
-      email: OPERATOR_EMAIL,
-      password: OPERATOR_PASSWORD,
-      ...(OPERATOR_TOTP_SECRET ? { totp: await generate({ secret: OPERATOR_TOTP_SECRET }) } : {}),
-    };
-    return (await call<{ accessToken: string }>('POST', API.adminLogin, body)).accessToken;
+  const body = {
+    email: OPERATOR_EMAIL,
+    password: OPERATOR_PASSWORD,
+    ...(OPERATOR_TOTP_SECRET ? { totp: await freshTotp(OPERATOR_TOTP_SECRET) } : {}),
   };
-  try {
-    return await attempt();
-  } catch (err) {
-    if (!OPERATOR_TOTP_SECRET) throw err;
-    // Another test may have used this 30 s step's code: a code is accepted once.
-    await new Promise((r) => setTimeout(r, 30_000 - (Date.now() % 30_000) + 500));
-    return attempt();
-  }
+  return (await call<{ accessToken: string }>('POST', API.adminLogin, body)).accessToken;
 }
 
 /** Polls `read` until `ok` holds (server-side effects of a click), failing with the last value. */
