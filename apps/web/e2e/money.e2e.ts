@@ -6,7 +6,6 @@
 // its reason. Screenshots at 375x812 in screenshots/.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
-import { generate } from 'otplib';
 import { Redis } from 'ioredis';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { API, type AdminDepositMethod, type Deposit, type LoginResponse, type Wallet, type Withdrawal } from '@candor/contracts';
@@ -14,80 +13,17 @@ import { formatCents, parseMoney } from '@candor/domain';
 import { resources } from '@candor/i18n';
 import { launchBrowser, screenshot } from '../../../scripts/testing/browser.mjs';
 import { freshTotp } from '../../../scripts/testing/totp.mjs';
+import { BASE, call, registerUser, send, TRADE_PASSWORD } from './support.js';
 
-const BASE = process.env.E2E_BASE_URL ?? 'http://localhost:3000';
 const REDIS_URL = process.env.E2E_REDIS_URL ?? 'redis://localhost:6379';
 const DATABASE_URL = process.env.E2E_DATABASE_URL ?? '';
-const INVITE = process.env.E2E_INVITE_CODE ?? '';
 const OPERATOR = { email: process.env.E2E_OPERATOR_EMAIL ?? '', password: process.env.E2E_OPERATOR_PASSWORD ?? '' };
-const TRADE_PASSWORD = '246810';
 const zh = resources['zh-TW'].money;
 
-async function send(method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: unknown }> {
-  const res = await fetch(`${BASE}/api${path}`, {
-    method,
-    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? (JSON.parse(text) as unknown) : undefined };
-}
-
-async function call<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
-  const r = await send(method, path, body, token);
-  if (r.status >= 400) throw new Error(`${method} ${path} -> ${r.status} ${JSON.stringify(r.body)}`);
-  return r.body as T;
-}
-
-/** Registers a fresh user through the API, reading the captcha answer from Redis (`captcha:<id>`), where the server keeps it. */
-async function registerUser(redis: Redis): Promise<{ email: string; password: string }> {
-  const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
-  const email = `money${stamp}@example.com`;
-  const password = 'Money-e2e-2024';
-  const { captchaId } = await call<{ captchaId: string }>('GET', API.captcha);
-  const captchaCode = await redis.get(`captcha:${captchaId}`);
-  expect(captchaCode).toMatch(/^\d{4}$/);
-  const { registrationToken } = await call<{ registrationToken: string }>('POST', API.registerCheck, {
-    email,
-    phone: `+8869${stamp.slice(-8)}`,
-    inviteCode: INVITE,
-    captchaId,
-    captchaCode,
-  });
-  await call('POST', API.register, {
-    registrationToken,
-    password,
-    confirmPassword: password,
-    tradePassword: TRADE_PASSWORD,
-    confirmTradePassword: TRADE_PASSWORD,
-  });
-  return { email, password };
-}
-
-/**
- * An operator token. Admins sign in with a TOTP code: from E2E_OPERATOR_TOTP_SECRET when the platform
- * seeded one, else by enrolling with the token of the first `TOTP_REQUIRED` answer. A code is good once
- * per 30-second step, so a refused one is retried in the next step.
- */
+/** An operator token: the seeded admin signs in with a TOTP code of a step no sign-in of this run used. */
 async function operatorToken(): Promise<string> {
-  let secret = process.env.E2E_OPERATOR_TOTP_SECRET || null;
-  for (let attempt = 0; attempt < 3; attempt++) {
-    // A code of a time step no other sign-in of this run used: the api accepts each step once.
-    const totp = secret ? await freshTotp(secret) : undefined;
-    const r = await send('POST', API.adminLogin, { ...OPERATOR, ...(totp ? { totp } : {}) });
-    if (r.status === 200) return (r.body as { accessToken: string }).accessToken;
-    const error = (r.body as { error?: { code?: string; enrollmentToken?: string } }).error;
-    if (error?.code === 'TOTP_REQUIRED' && error.enrollmentToken) {
-      const enrollmentToken = error.enrollmentToken;
-      secret = (await call<{ secret: string }>('POST', '/admin/auth/enrollment', { enrollmentToken })).secret;
-      const confirmed = await send('POST', '/admin/auth/enrollment/confirm', { enrollmentToken, totp: await generate({ secret }) });
-      if (confirmed.status === 200) return (confirmed.body as { accessToken: string }).accessToken;
-    } else if (!(error?.code === 'TOTP_INVALID' && secret)) {
-      throw new Error(`operator login -> ${r.status} ${JSON.stringify(r.body)}`);
-    }
-    await new Promise((done) => setTimeout(done, 31_000 - (Date.now() % 30_000)));
-  }
-  throw new Error('operator login: no TOTP code was accepted');
+  const totp = await freshTotp();
+  return (await call<{ accessToken: string }>('POST', API.adminLogin, { ...OPERATOR, totp })).accessToken;
 }
 
 /** "50000" cents -> "500.00" as the screens show money (thousands separated). */
@@ -148,7 +84,7 @@ describe('money screens in the browser', () => {
       admin,
     );
 
-    const user = await registerUser(redis);
+    const user = await registerUser(redis, 'money');
     const session = await call<LoginResponse>('POST', API.login, { email: user.email, password: user.password });
     const token = session.accessToken;
     const startCents = parseMoney((await call<Wallet>('GET', API.wallet, undefined, token)).available)!;

@@ -12,46 +12,15 @@ import { API, type CapitalRecord, type Deposit, type LoginResponse, type Page as
 import { resources } from '@candor/i18n';
 import { launchBrowser, screenshot } from '../../../scripts/testing/browser.mjs';
 import { freshTotp } from '../../../scripts/testing/totp.mjs';
+import { BASE, call, registerUser } from './support.js';
 
-const BASE = process.env.E2E_BASE_URL ?? 'http://localhost:3000';
 const REDIS_URL = process.env.E2E_REDIS_URL ?? 'redis://localhost:6379';
-const INVITE = process.env.E2E_INVITE_CODE ?? '';
 const OPERATOR_EMAIL = process.env.E2E_OPERATOR_EMAIL ?? '';
 const OPERATOR_PASSWORD = process.env.E2E_OPERATOR_PASSWORD ?? '';
 /** Base32 TOTP secret of the seeded operator, where the platform asks operators for a second factor. */
 const OPERATOR_TOTP_SECRET = process.env.E2E_OPERATOR_TOTP_SECRET ?? '';
 const zh = resources['zh-TW'].records;
 const CSV_HEADER = 'id,entryNo,createdAt,type,account,amount,balanceAfter,ref';
-
-async function call<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
-  const res = await fetch(`${BASE}/api${path}`, {
-    method,
-    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path} -> ${res.status} ${text}`);
-  return (text ? JSON.parse(text) : undefined) as T;
-}
-
-/** Registers a fresh user through the API, reading the captcha answer from Redis (`captcha:<id>`), where the server keeps it. */
-async function registerUser(redis: Redis): Promise<{ email: string; password: string }> {
-  const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
-  const email = `records${stamp}@example.com`;
-  const password = 'Records-e2e-2024';
-  const { captchaId } = await call<{ captchaId: string }>('GET', API.captcha);
-  const captchaCode = await redis.get(`captcha:${captchaId}`);
-  expect(captchaCode).toMatch(/^\d{4}$/);
-  const { registrationToken } = await call<{ registrationToken: string }>('POST', API.registerCheck, {
-    email,
-    phone: `+8869${stamp.slice(-8)}`,
-    inviteCode: INVITE,
-    captchaId,
-    captchaCode,
-  });
-  await call('POST', API.register, { registrationToken, password, confirmPassword: password, tradePassword: '246810', confirmTradePassword: '246810' });
-  return { email, password };
-}
 
 /** The operator's access token; with a TOTP secret, a code of a time step no sign-in of this run used (`freshTotp`). */
 async function operatorLogin(): Promise<string> {
@@ -137,7 +106,7 @@ describe('money records in the browser', () => {
   }
 
   async function recordsFlow(): Promise<void> {
-    const user = await registerUser(redis);
+    const user = await registerUser(redis, 'records');
     const { accessToken: userToken, user: profile } = await call<LoginResponse>('POST', API.login, { email: user.email, password: user.password });
 
     await page.goto(`${BASE}/#/pages/login/login`);
