@@ -125,7 +125,12 @@ describe('rate limits', () => {
       for (let i = 0; i < 5; i++) {
         const r = await limited.http().post('/api/auth/login').set('Accept-Language', 'en').send({ email: 'nobody@example.com', password: 'x' });
         statuses.push(r.status);
-        if (r.status === 429) expect(r.body.error).toMatchObject({ code: 'RATE_LIMITED', message: 'Too many attempts; please wait and try again' });
+        if (r.status === 429) {
+          expect(r.body.error).toMatchObject({ code: 'RATE_LIMITED', message: 'Too many attempts; please wait and try again' });
+          // Seconds until the one-minute window ends.
+          expect(Number(r.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+          expect(Number(r.headers['retry-after'])).toBeLessThanOrEqual(60);
+        }
       }
       expect(statuses).toEqual([401, 401, 401, 429, 429]);
     } finally {

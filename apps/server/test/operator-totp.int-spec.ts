@@ -74,7 +74,9 @@ describe('operator login with TOTP', () => {
     const right = await totpCode(op.totpSecret!);
     const wrong = right === '123456' ? '654321' : '123456';
     for (let i = 0; i < 5; i++) expect(codeOf(await login({ email: op.email, password: op.password, totp: wrong }))).toEqual([401, 'TOTP_INVALID']);
-    expect(codeOf(await login({ email: op.email, password: op.password, totp: right }))).toEqual([429, 'RATE_LIMITED']);
+    const locked = await login({ email: op.email, password: op.password, totp: right });
+    expect(codeOf(locked)).toEqual([429, 'RATE_LIMITED']);
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(60);
     const audit = await t.http().get(`/api/admin/audit?action=operator.totp_failed&limit=10`).set(admin.auth).expect(200);
     expect(audit.body.items.filter((i: { targetId: string }) => i.targetId === op.id)).toHaveLength(5);
     // The lock lasts its window; clearing it (as the window's end does) lets the right code in.

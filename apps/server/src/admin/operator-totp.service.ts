@@ -182,8 +182,10 @@ export class OperatorTotpService {
   }
 
   private async refuseWhenLocked(operatorId: string): Promise<void> {
-    const failures = Number((await this.redis.get(REDIS_KEYS.totpFailures(operatorId))) ?? 0);
-    if (failures >= TOTP_MAX_FAILURES) throw new DomainError('RATE_LIMITED');
+    const key = REDIS_KEYS.totpFailures(operatorId);
+    const res = await this.redis.multi().get(key).pttl(key).exec();
+    const ttl = Number(res?.[1]?.[1] ?? -1);
+    if (Number(res?.[0]?.[1] ?? 0) >= TOTP_MAX_FAILURES) throw DomainError.rateLimited(ttl > 0 ? ttl : TOTP_FAILURE_WINDOW_SECONDS * 1000);
   }
 
   private async fail(operatorId: string, ip: string): Promise<never> {

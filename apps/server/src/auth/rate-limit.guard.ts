@@ -33,9 +33,9 @@ export class RateLimitGuard implements CanActivate {
     const limit = name === 'auth' ? this.config.RATE_LIMIT_AUTH_PER_MINUTE : this.config.RATE_LIMIT_CAPTCHA_PER_MINUTE;
     const req = ctx.switchToHttp().getRequest<HttpRequest>();
     const key = REDIS_KEYS.rateLimit(name, `${ctx.getClass().name}.${ctx.getHandler().name}`, clientIp(req));
-    const res = await this.redis.multi().incr(key).pexpire(key, WINDOW_MS, 'NX').exec();
+    const res = await this.redis.multi().incr(key).pexpire(key, WINDOW_MS, 'NX').pttl(key).exec();
     const hits = Number(res?.[0]?.[1] ?? 0);
-    if (hits > limit) throw new DomainError('RATE_LIMITED');
+    if (hits > limit) throw DomainError.rateLimited(Number(res?.[2]?.[1] ?? WINDOW_MS));
     return true;
   }
 }

@@ -15,4 +15,14 @@ export class DomainError extends Error {
     super(code);
     this.status = ERROR_STATUS[code];
   }
+
+  /** Seconds until a refused client may try again: sent as the `Retry-After` header of a 429. */
+  retryAfterSeconds?: number;
+
+  /** RATE_LIMITED, with when the window ends. */
+  static rateLimited(retryAfterMs: number): DomainError {
+    const e = new DomainError('RATE_LIMITED');
+    e.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+    return e;
+  }
 }

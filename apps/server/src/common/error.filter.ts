@@ -34,6 +34,7 @@ export class ErrorFilter implements ExceptionFilter {
     const body = errorEnvelope(req, code, field, vars, err instanceof DomainError ? err.details : {});
     if (status >= 500) this.log.error(`[${requestId(req)}] ${req.method} ${req.url}: ${(err as Error)?.stack ?? String(err)}`);
     if (res.sent) return;
+    if (err instanceof DomainError && err.retryAfterSeconds !== undefined) void res.header('Retry-After', String(err.retryAfterSeconds));
     void res.status(status).send(body);
   }
 
