@@ -81,7 +81,8 @@ export function dataSourceOptions(url: string, extra: Partial<DataSourceOptions>
     synchronize: false,
     migrationsRun: false,
     logging: ['error'],
-    extra: { max: Number(process.env.DB_POOL_SIZE ?? 20) },
+    // The api and worker pass their validated DB_POOL_SIZE; other callers (migrations, tools) use 20.
+    extra: { max: 20 },
     ...extra,
   } as DataSourceOptions;
 }

@@ -12,7 +12,16 @@ describe('loadConfig', () => {
       ACCESS_TOKEN_TTL_SECONDS: 900,
       DEMO_START_BALANCE_CENTS: 1_000_000,
       PLATFORM_TIMEZONE: 'Asia/Taipei',
+      DB_POOL_SIZE: 20,
+      SETTLE_BATCH_LIMIT: 1_000,
+      SETTLE_PARALLEL: 2,
+      SOCKET_MAX_PER_ADDRESS: 200,
+      ALLOWED_ORIGINS: [],
     });
+    expect(loadConfig({ ...base, ALLOWED_ORIGINS: ' https://a.example, https://b.example ,' }).ALLOWED_ORIGINS).toEqual([
+      'https://a.example',
+      'https://b.example',
+    ]);
   });
   it.each([
     ['a missing DATABASE_URL', { ...base, DATABASE_URL: undefined }, 'DATABASE_URL'],
@@ -22,6 +31,9 @@ describe('loadConfig', () => {
     ['port 0', { ...base, PORT: '0' }, 'PORT'],
     ['port 65536', { ...base, PORT: '65536' }, 'PORT'],
     ['a non-numeric port', { ...base, PORT: 'abc' }, 'PORT'],
+    ['a non-numeric pool size', { ...base, DB_POOL_SIZE: 'abc' }, 'DB_POOL_SIZE'],
+    ['a settlement batch of 10', { ...base, SETTLE_BATCH_LIMIT: '10' }, 'SETTLE_BATCH_LIMIT'],
+    ['nine settlement lanes', { ...base, SETTLE_PARALLEL: '9' }, 'SETTLE_PARALLEL'],
   ])('refuses %s with a line naming the variable', (_n, env, line) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(line);

@@ -40,6 +40,11 @@ const schema = z.object({
         .filter(Boolean),
     ),
   /** Order placement batches (OrderBatcher): at most this many in the database at once, and this many orders each. */
+  // Postgres connections per api or worker process.
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
+  // Settlement: most orders per transaction, and transactions at a time per expiry second.
+  SETTLE_BATCH_LIMIT: z.coerce.number().int().min(100).max(20_000).default(1_000),
+  SETTLE_PARALLEL: z.coerce.number().int().min(1).max(8).default(2),
   ORDER_BATCH_PARALLEL: z.coerce.number().int().min(1).max(64).default(2),
   ORDER_BATCH_MAX: z.coerce.number().int().min(1).max(1000).default(200),
   ORDER_BATCH_WAIT_MS: z.coerce.number().int().min(0).max(50).default(5),

@@ -8,7 +8,7 @@ import { APP_CONFIG, type AppConfig } from '../config/config.js';
   imports: [
     TypeOrmModule.forRootAsync({
       inject: [APP_CONFIG],
-      useFactory: (c: AppConfig) => dataSourceOptions(c.DATABASE_URL),
+      useFactory: (c: AppConfig) => dataSourceOptions(c.DATABASE_URL, { extra: { max: c.DB_POOL_SIZE } }),
     }),
   ],
 })

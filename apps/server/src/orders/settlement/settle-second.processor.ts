@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { Processor, WorkerHost } from '@nestjs/bullmq';
 import { DelayedError, type Job } from 'bullmq';
-import { SETTLE_BATCH_LIMIT, SETTLE_PARALLEL, SettlementService } from './settlement.service.js';
+import { SettlementService } from './settlement.service.js';
 import { nextStep } from './settle-plan.js';
 import { SettleWakeup } from './settle-wakeup.js';
 import { QUEUES, type SettleSecondPayload } from '@candor/cross-process';
@@ -31,7 +31,7 @@ export class SettleSecondProcessor extends WorkerHost {
     if (!Number.isSafeInteger(second)) throw new Error(`bad settle job payload: ${JSON.stringify(job.data)}`);
     const from = second * 1000;
     // Two lanes only while more orders are open than one batch holds (unknown on the first run).
-    const lanes = job.data.open === undefined || job.data.open > SETTLE_BATCH_LIMIT ? SETTLE_PARALLEL : 1;
+    const lanes = job.data.open === undefined || job.data.open > this.settlement.batchLimit ? this.settlement.parallel : 1;
     const mark = this.wakeup.mark();
     const settled = await this.settlement.settleWindow(from, from + 1000, { lanes });
     const state = await this.settlement.windowState(from, from + 1000);

@@ -4,6 +4,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { LedgerService, returnedRows } from '../../ledger/ledger.service.js';
 import { SETTLEMENT_EVENTS, type SettlementEvents } from './settlement-events.js';
 import { RuleCache, settlementEntry, type SettledRow } from './settlement-entry.js';
+import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 
 const iso = (ms: number): string => new Date(ms).toISOString();
 
@@ -89,15 +90,15 @@ export const SETTLE_PLANNER_RESET_SQL = `RESET enable_bitmapscan`;
  * and a batch holds the house row from its account locks to its commit (the postings insert is most of
  * that), so batches of a burst commit one after another either way: a thousand makes the first orders
  * of a burst visible within a few hundred milliseconds at no cost in throughput (measured against
- * 2 000 and 5 000 in docs/performance.md). SETTLE_BATCH_LIMIT overrides it.
+ * 2 000 and 5 000 in docs/performance.md). The SETTLE_BATCH_LIMIT setting overrides it.
  */
-export const SETTLE_BATCH_LIMIT = Math.max(100, Math.min(20_000, Number(process.env.SETTLE_BATCH_LIMIT ?? 1_000) || 1_000));
+export const SETTLE_BATCH_LIMIT = 1_000;
 /**
  * Settlement transactions run at a time for one window. They take disjoint orders (SKIP LOCKED); one
  * claims and closes its orders and inserts its journal entries while the other holds the house row
- * (postBatch locks accounts in the ledger's lock order, so they cannot deadlock).
+ * (postBatch locks accounts in the ledger's lock order, so they cannot deadlock). SETTLE_PARALLEL overrides it.
  */
-export const SETTLE_PARALLEL = Math.max(1, Math.min(8, Number(process.env.SETTLE_PARALLEL ?? 2) || 2));
+export const SETTLE_PARALLEL = 2;
 
 export interface WindowState {
   open: number;
@@ -129,7 +130,15 @@ export class SettlementService {
     @InjectDataSource() private readonly ds: DataSource,
     private readonly ledger: LedgerService,
     @Optional() @Inject(SETTLEMENT_EVENTS) private readonly events?: SettlementEvents,
-  ) {}
+    @Optional() @Inject(APP_CONFIG) config?: Pick<AppConfig, 'SETTLE_BATCH_LIMIT' | 'SETTLE_PARALLEL'>,
+  ) {
+    this.batchLimit = config?.SETTLE_BATCH_LIMIT ?? SETTLE_BATCH_LIMIT;
+    this.parallel = config?.SETTLE_PARALLEL ?? SETTLE_PARALLEL;
+  }
+
+  /** Most orders per transaction, and transactions at a time per window (the validated settings). */
+  readonly batchLimit: number;
+  readonly parallel: number;
 
   /**
    * Settles every ready open order with fromMs <= expiresAt < toMs, in transactions of up to
@@ -141,8 +150,8 @@ export class SettlementService {
    * (RedisSettlementEvents), on the next turn of the event loop, also when a later batch fails.
    */
   async settleWindow(fromMs: number, toMs: number, opts: { limit?: number; lanes?: number } = {}): Promise<SettledRow[]> {
-    const limit = opts.limit ?? SETTLE_BATCH_LIMIT;
-    const lanes = Math.max(1, opts.lanes ?? SETTLE_PARALLEL);
+    const limit = opts.limit ?? this.batchLimit;
+    const lanes = Math.max(1, opts.lanes ?? this.parallel);
     const all: SettledRow[] = [];
     const lane = async () => {
       for (;;) {
