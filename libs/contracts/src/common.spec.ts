@@ -6,6 +6,8 @@ describe('input that reaches the database', () => {
     expect(bigintId.safeParse('9223372036854775807').success).toBe(true);
     expect(bigintId.safeParse('9223372036854775808').success).toBe(false);
     expect(bigintId.safeParse('-1').success).toBe(false);
+    // Not a number at all: refused, not thrown (BigInt('%') throws, and zod refines after a failed regex).
+    for (const s of ['%', 'abc', '1.5', '../x', '']) expect(bigintId.safeParse(s).success).toBe(false);
     expect(isBigintId('42')).toBe(true);
     expect(isBigintId('99999999999999999999')).toBe(false);
   });

@@ -19,12 +19,15 @@ export const pageQuery = z.strictObject({
 });
 
 const MAX_BIGINT = 9_223_372_036_854_775_807n;
-/** A bigint row id or keyset cursor (digits within Postgres's bigint), so no id reaches the database out of range. */
+export const isBigintId = (s: string): boolean => /^\d{1,19}$/.test(s) && BigInt(s) <= MAX_BIGINT;
+/**
+ * A bigint row id or keyset cursor (digits within Postgres's bigint), so no id reaches the database out of range.
+ * The refinement guards itself: zod runs it even after the regex failed, and BigInt() throws on text that is no number.
+ */
 export const bigintId = z
   .string()
   .regex(/^\d{1,19}$/)
-  .refine((s) => BigInt(s) <= MAX_BIGINT);
-export const isBigintId = (s: string): boolean => /^\d{1,19}$/.test(s) && BigInt(s) <= MAX_BIGINT;
+  .refine(isBigintId);
 
 // Dates people and systems actually mean; Postgres refuses year 0 and offsets beyond ±15:59 with an error.
 const MIN_TIME = Date.UTC(1970, 0, 1);
