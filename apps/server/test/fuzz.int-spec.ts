@@ -348,6 +348,9 @@ describe('fuzz', () => {
       if ((await t.http().get('/api/admin/me').set(admin.auth)).status !== 200) admin = await loginOperator(t);
     }
     console.log(`fuzz: ${sent} requests over ${operations.length} operations in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    // A run that sent little (an empty or unreadable OpenAPI file) must not pass as clean.
+    expect(operations.length).toBeGreaterThanOrEqual(60);
+    expect(sent).toBeGreaterThanOrEqual(operations.length * RUNS * 2);
     expect(failures).toEqual([]);
     expect(await ledgerCheck(t)).toMatchObject({ ok: true });
   }, 240_000);
