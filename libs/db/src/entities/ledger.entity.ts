@@ -1,4 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import type { EntryType } from '@candor/contracts';
 
 export const USER_ACCOUNT_KINDS = ['cash', 'hold', 'escrow', 'earn_pending', 'earn_confirmed', 'demo', 'demo_escrow'] as const;
 export type UserAccountKind = (typeof USER_ACCOUNT_KINDS)[number];
@@ -6,23 +7,8 @@ export const PLATFORM_ACCOUNT_KINDS = ['house', 'interest_expense', 'deposits_cl
 export type PlatformAccountKind = (typeof PLATFORM_ACCOUNT_KINDS)[number];
 export type AccountKind = UserAccountKind | PlatformAccountKind;
 
-export const ENTRY_TYPES = [
-  'deposit',
-  'withdrawal',
-  'withdrawal_refund',
-  'order_stake',
-  'order_payout',
-  'order_refund',
-  'order_loss',
-  'earn_in',
-  'earn_out',
-  'earn_confirm',
-  'earn_income',
-  'adjustment',
-  'demo_grant',
-  'demo_reset',
-] as const;
-export type EntryType = (typeof ENTRY_TYPES)[number];
+// The journal's entry types are part of the api (the capital records' `type`): defined once in libs/contracts.
+export { ENTRY_TYPES, type EntryType } from '@candor/contracts';
 
 /** Balances are bigint cents; bigint columns come back from pg as strings. */
 @Entity('ledger_accounts')

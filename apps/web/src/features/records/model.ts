@@ -1,22 +1,9 @@
 import type { InfiniteData } from '@tanstack/react-query';
-import type { Page } from '@candor/contracts';
+import { REAL_ENTRY_TYPES, type EntryType, type Page } from '@candor/contracts';
 
 /** Journal entry types of the real accounts, in the order the filter offers them (the server's `type` filter values). */
-export const RECORD_TYPES = [
-  'deposit',
-  'withdrawal',
-  'withdrawal_refund',
-  'order_stake',
-  'order_payout',
-  'order_refund',
-  'order_loss',
-  'earn_in',
-  'earn_out',
-  'earn_confirm',
-  'earn_income',
-  'adjustment',
-] as const;
-export type RecordType = (typeof RECORD_TYPES)[number];
+export const RECORD_TYPES = REAL_ENTRY_TYPES;
+export type RecordType = EntryType;
 
 export function isRecordType(value: string | null | undefined): value is RecordType {
   return (RECORD_TYPES as readonly string[]).includes(value ?? '');
