@@ -11,3 +11,4 @@ export * from './display.js';
 export * from './withdrawal-account.js';
 export * from './money-review.js';
 export * from './user-agent.js';
+export * from './price-aggregation.js';
