@@ -12,3 +12,5 @@ export * from './withdrawal-account.js';
 export * from './money-review.js';
 export * from './user-agent.js';
 export * from './price-aggregation.js';
+export * from './earn-calendar.js';
+export * from './earn.js';
