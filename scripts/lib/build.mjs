@@ -2,11 +2,13 @@
 //   1. `tsc -b tsconfig.build.json`  -> apps/server/dist, libs/*/dist
 //   2. `vite build` in apps/web      -> apps/web/dist      (base '/')
 //   3. `vite build` in apps/console  -> apps/console/dist  (base '/console/')
+// after each Vite build, brotli and gzip copies of its text files (precompress.mjs).
 // Each step is skipped when its outputs are newer than every input file (cheap mtime check);
 // `force` runs everything. A missing vite config skips that app with a warning.
 import fs from 'node:fs';
 import path from 'node:path';
 import { prefixer, runCommand } from './infra.mjs';
+import { precompressDir } from './precompress.mjs';
 
 const SKIP_DIRS = new Set(['node_modules', 'dist', '.git', '.data', 'coverage', 'screenshots', 'test-results', 'test', 'e2e']);
 
@@ -30,6 +32,7 @@ export function newestMtime(paths, ignore = /\.(spec|int-spec|e2e)\.tsx?$/) {
   return newest;
 }
 
+const kib = (n) => `${(n / 1024).toFixed(1)} KiB`;
 const mtimeOf = (file) => {
   try {
     return fs.statSync(file).mtimeMs;
@@ -146,6 +149,8 @@ export async function build({ rootDir, force = false, log = prefixer('build'), t
     });
     if (code !== 0) throw new Error(`the ${app} build failed (vite build in apps/${app}): see the errors above`);
     fs.mkdirSync(path.join(appDir, 'dist'), { recursive: true });
+    const packed = await precompressDir(path.join(appDir, 'dist'));
+    log(`${app}: ${packed.files} files precompressed, ${kib(packed.bytes)} -> ${kib(packed.br)} brotli, ${kib(packed.gz)} gzip`);
     fs.writeFileSync(path.join(appDir, 'dist', STAMP), `${new Date().toISOString()}\n`);
     log(`${app} built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }

@@ -119,7 +119,11 @@ function answerClientErrors(fastify: FastifyInstance): void {
   });
 }
 
-/** In production the api serves the built web app at / and the console at /console/. */
+/**
+ * In production the api serves the built web app at / and the console at /console/: the brotli or gzip
+ * copy the build made (scripts/lib/precompress.mjs) when the browser accepts it, with Vary: Accept-Encoding.
+ * Hashed files under assets/ never change, so they are cached for a year; everything else is revalidated.
+ */
 async function serveBuiltApps(app: NestFastifyApplication, fastify: FastifyInstance, config: AppConfig): Promise<void> {
   const setHeaders = (reply: FastifyReply, path: string) => {
     void reply.header('Cache-Control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -139,12 +143,20 @@ async function serveBuiltApps(app: NestFastifyApplication, fastify: FastifyInsta
         .type('application/json; charset=utf-8')
         .send(errorEnvelope(req, code, code === 'VALIDATION_FAILED' ? 'url' : undefined));
     });
+    // `index` as a list: with preCompressed the file server finds index.html(.br) for `/` only in a list.
     if (serveConsole) {
       scope.get(CONSOLE_PATH.slice(0, -1), (_req, reply) => reply.redirect(CONSOLE_PATH, 301));
-      await scope.register(fastifyStatic, { root: config.CONSOLE_DIST!, prefix: CONSOLE_PATH, index: 'index.html', setHeaders });
+      await scope.register(fastifyStatic, { root: config.CONSOLE_DIST!, prefix: CONSOLE_PATH, index: ['index.html'], setHeaders, preCompressed: true });
     }
     if (serveWeb) {
-      await scope.register(fastifyStatic, { root: config.WEB_DIST!, prefix: '/', index: 'index.html', setHeaders, decorateReply: !serveConsole });
+      await scope.register(fastifyStatic, {
+        root: config.WEB_DIST!,
+        prefix: '/',
+        index: ['index.html'],
+        setHeaders,
+        preCompressed: true,
+        decorateReply: !serveConsole,
+      });
     }
   });
 }
