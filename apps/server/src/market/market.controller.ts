@@ -1,5 +1,5 @@
-import { Controller, Get, Param, Req } from '@nestjs/common';
-import type { HttpRequest } from '../common/http.js';
+import { Controller, Get, Param, Req, Res } from '@nestjs/common';
+import type { HttpReply, HttpRequest } from '../common/http.js';
 import { z } from 'zod';
 import type { Candle, HomeResponse, Product, TickBlock, TickRecord } from '@candor/contracts';
 import { requestLocale } from '../common/request-context.js';
@@ -8,6 +8,7 @@ import { candlesQuerySchema, rangeQuerySchema, symbolParam } from './market.quer
 import { MarketService } from './market.service.js';
 
 const langOnly = z.strictObject({ lang: z.string().max(10).optional() });
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** Public market data: no token needed. */
 @Controller('products')
@@ -15,10 +16,12 @@ const langOnly = z.strictObject({ lang: z.string().max(10).optional() });
 export class ProductsController {
   constructor(private readonly market: MarketService) {}
 
+  /** Answered from memory: the JSON text kept current by the tick stream (MarketService.productsJson). */
   @Get()
   @Doc('The products with their last price, 24 h figures, trading status and expiries', { ok: 'Product[]' })
-  list(@ZodQuery(langOnly) _q: unknown, @Req() req: HttpRequest): Promise<Product[]> {
-    return this.market.products(requestLocale(req));
+  list(@ZodQuery(langOnly) _q: unknown, @Req() req: HttpRequest, @Res({ passthrough: true }) res: HttpReply): Promise<string> {
+    void res.type(JSON_TYPE);
+    return this.market.productsJson(requestLocale(req));
   }
 
   @Get(':symbol')

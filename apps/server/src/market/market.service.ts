@@ -16,15 +16,18 @@ import { translate } from '@candor/i18n';
 import type { ProductEntity } from '@candor/db';
 import { DomainError } from '../common/domain-error.js';
 import { REDIS } from '../redis/redis.module.js';
-import { formatVolume, windowStart } from './market-format.js';
+import { formatVolume } from './market-format.js';
 import { candleWindow, recordWindow, type CandlesQuery, type RangeQuery } from './market.query.js';
-import { MarketRepository, type StatsRow } from './market.repository.js';
+import { MarketRepository } from './market.repository.js';
+import { LiveMarket } from './market-live.js';
 import { toProduct } from './product-view.js';
-import { REDIS_KEYS, type LastTick } from '@candor/cross-process';
+import { REDIS_KEYS, type LastTick, type TickMessage } from '@candor/cross-process';
 
-/** How long the catalogue and the 24h statistics are served from memory. */
+/**
+ * How long the catalogue is served from memory before it is re-read in the background (operators'
+ * changes reach every instance at once through REDIS_CHANNELS.productsChanged; this is the safety net).
+ */
 const CATALOGUE_TTL_MS = 2000;
-const STATS_TTL_MS = 1000;
 /** Most ticks one /ticks answer holds (10 minutes at several ticks a second). */
 const MAX_RECORD_TICKS = 10_000;
 /** Most blocks one /blocks answer holds. */
@@ -46,16 +49,36 @@ export class MarketService {
   private catalogue: { rows: ProductEntity[]; at: number } | null = null;
   private loading: Promise<ProductEntity[]> | null = null;
   private generation = 0;
-  private statsCache: { map: Map<string, StatsRow>; at: number } | null = null;
+  private readonly live: LiveMarket;
+  /** Statuses depend on the minute only (hours are whole minutes, holidays whole days): worked out once a minute. */
+  private statuses: { rows: ProductEntity[]; minute: number; map: Map<string, MarketStatusView> } | null = null;
+  /** The product list's JSON per locale, valid while the catalogue, the minute and the live figures stay as they were. */
+  private lists: { rows: ProductEntity[]; minute: number; version: number; bodies: Map<Locale, string> } | null = null;
 
   constructor(
     private readonly repo: MarketRepository,
     @Inject(REDIS) private readonly redis: Redis,
-  ) {}
+  ) {
+    this.live = new LiveMarket({ lastTicks: (symbols) => this.lastTicks(symbols), stats: (symbols, from, to) => this.repo.stats(symbols, from, to) });
+  }
 
-  /** Every product row (enabled or not), ordered for display; served from memory for up to 2 s. */
+  /** One message of the feed's tick stream (TickerRelay): the product list shows it from the next request on. */
+  onTick(m: TickMessage): void {
+    this.live.apply(m);
+  }
+
+  /** The tick stream may have missed messages (its connection dropped): re-read the stored last ticks. */
+  resync(): void {
+    this.live.resync();
+  }
+
+  /**
+   * Every product row (enabled or not), ordered for display, from memory. After `invalidate()` the next
+   * read waits for Postgres; past CATALOGUE_TTL_MS the rows are re-read in the background.
+   */
   async allProductRows(): Promise<ProductEntity[]> {
     if (this.catalogue && Date.now() - this.catalogue.at < CATALOGUE_TTL_MS) return this.catalogue.rows;
+    const stale = this.catalogue?.rows;
     if (!this.loading) {
       const generation = this.generation;
       const load = this.repo.allProducts().then(
@@ -71,6 +94,10 @@ export class MarketService {
         },
       );
       this.loading = load;
+    }
+    if (stale) {
+      this.loading.catch(() => undefined);
+      return stale;
     }
     return this.loading;
   }
@@ -109,6 +136,30 @@ export class MarketService {
   async products(locale: Locale): Promise<Product[]> {
     const rows = (await this.allProductRows()).filter((p) => p.enabled);
     return this.views(rows, locale);
+  }
+
+  /**
+   * `GET /api/products` as JSON text: the same answer for everyone, so it is built once per locale and
+   * kept until a tick, a catalogue change or the next minute (statuses, the 24h window) changes it.
+   */
+  async productsJson(locale: Locale): Promise<string> {
+    const rows = await this.allProductRows();
+    const minute = Math.floor(Date.now() / 60_000);
+    const l = this.lists;
+    if (l && l.rows === rows && l.minute === minute && l.version === this.live.version) {
+      const body = l.bodies.get(locale);
+      if (body !== undefined) return body;
+    }
+    const body = JSON.stringify(await this.products(locale));
+    // Kept only if nothing changed while it was built (a tick arriving meanwhile is shown by the next one).
+    if (this.catalogue?.rows === rows && Math.floor(Date.now() / 60_000) === minute) {
+      const version = this.live.version;
+      if (!this.lists || this.lists.rows !== rows || this.lists.minute !== minute || this.lists.version !== version) {
+        this.lists = { rows, minute, version, bodies: new Map() };
+      }
+      this.lists.bodies.set(locale, body);
+    }
+    return body;
   }
 
   async product(symbol: string, locale: Locale): Promise<Product> {
@@ -196,17 +247,23 @@ export class MarketService {
     return out;
   }
 
-  private async stats(nowMs: number): Promise<Map<string, StatsRow>> {
-    if (this.statsCache && nowMs - this.statsCache.at >= 0 && nowMs - this.statsCache.at < STATS_TTL_MS) return this.statsCache.map;
-    const symbols = (await this.allProductRows()).map((p) => p.symbol);
-    const map = await this.repo.stats(symbols, windowStart(nowMs), nowMs);
-    this.statsCache = { map, at: nowMs };
-    return map;
-  }
-
   private async views(rows: ProductEntity[], locale: Locale): Promise<Product[]> {
     const now = Date.now();
-    const [last, stats] = await Promise.all([this.lastTicks(rows.map((r) => r.symbol)), this.stats(now)]);
-    return rows.map((r) => toProduct(r, locale, this.statusOf(r, new Date(now)), last.get(r.symbol), stats.get(r.symbol)));
+    const all = await this.allProductRows();
+    const { last, stats } = await this.live.figures(
+      all.map((r) => r.symbol),
+      now,
+    );
+    const statuses = this.statusesAt(all, now);
+    return rows.map((r) => toProduct(r, locale, statuses.get(r.symbol) ?? this.statusOf(r, new Date(now)), last.get(r.symbol), stats.get(r.symbol)));
+  }
+
+  private statusesAt(rows: ProductEntity[], nowMs: number): Map<string, MarketStatusView> {
+    const minute = Math.floor(nowMs / 60_000);
+    if (this.statuses?.rows === rows && this.statuses.minute === minute) return this.statuses.map;
+    const at = new Date(nowMs);
+    const map = new Map(rows.map((r) => [r.symbol, this.statusOf(r, at)]));
+    this.statuses = { rows, minute, map };
+    return map;
   }
 }

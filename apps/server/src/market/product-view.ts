@@ -1,9 +1,10 @@
 import { formatCents } from '@candor/domain';
 import { DEFAULT_LOCALE, type AdminProduct, type Locale, type Product, type ProductStatus } from '@candor/contracts';
 import type { ProductEntity } from '@candor/db';
-import { formatAmount, formatChange, formatVolume } from './market-format.js';
-import type { StatsRow } from './market.repository.js';
-import type { LastTick } from '@candor/cross-process';
+import { formatChange } from './market-format.js';
+import type { LastTick, LiveStats24h } from '@candor/cross-process';
+
+const NO_CHANGE = formatChange(null, null);
 
 /** The product's name in `locale`, else zh-TW, else the symbol. */
 export function productName(p: Pick<ProductEntity, 'names' | 'symbol'>, locale: Locale): string {
@@ -15,7 +16,7 @@ export function toProduct(
   locale: Locale,
   state: { status: ProductStatus; nextOpenAt: Date | null },
   last: LastTick | undefined,
-  stats: StatsRow | undefined,
+  stats: LiveStats24h | undefined,
 ): Product {
   const out: Product = {
     id: p.id,
@@ -24,11 +25,11 @@ export function toProduct(
     category: p.category,
     precision: p.precision,
     lastPrice: last?.price ?? null,
-    change24h: formatChange(stats?.first, stats?.last),
-    high24h: stats?.high ?? null,
-    low24h: stats?.low ?? null,
-    volume24h: formatVolume(stats?.volume),
-    amount24h: formatAmount(stats?.amount),
+    change24h: stats?.change24h ?? NO_CHANGE,
+    high24h: stats?.high24h ?? null,
+    low24h: stats?.low24h ?? null,
+    volume24h: stats?.volume24h ?? '0',
+    amount24h: stats?.amount24h ?? '0.00',
     status: state.status,
     expiries: p.expiries.map((e) => ({ seconds: e.seconds, payoutRate: e.payoutRate })),
     minStake: formatCents(Number(p.minStake)),

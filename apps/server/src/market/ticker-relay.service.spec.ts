@@ -9,8 +9,10 @@ function relayWith(rooms: string[]) {
     sockets: { adapter: { rooms: new Map(rooms.map((r) => [r, new Set(['socket-id'])])) } },
     local: { to: (room: string) => ({ emit: (event: string, payload: Record<string, unknown>) => emitted.push([room, event, payload]) }) },
   };
-  const relay = new TickerRelay({} as never, { server, setKnownSymbols: () => undefined } as never, {} as never, {} as never);
-  return { relay, emitted };
+  const fed: TickMessage[] = [];
+  const market = { onTick: (m: TickMessage) => fed.push(m) };
+  const relay = new TickerRelay({} as never, { server, setKnownSymbols: () => undefined } as never, market as never, {} as never);
+  return { relay, emitted, fed };
 }
 
 const candle = (t: string) => ({ t, o: '1.00', h: '1.20', l: '0.90', c: '1.10', v: '5' });
@@ -32,7 +34,7 @@ const message: TickMessage = {
 
 describe('TickerRelay', () => {
   it('emits the tick to its ticker room and each candle to its room, only for rooms this instance holds', () => {
-    const { relay, emitted } = relayWith(['ticker:BTCUSDT', 'candles:BTCUSDT:5m', 'ticker:ETHUSDT']);
+    const { relay, emitted, fed } = relayWith(['ticker:BTCUSDT', 'candles:BTCUSDT:5m', 'ticker:ETHUSDT']);
     relay.onMessage(REDIS_CHANNELS.ticks, JSON.stringify(message));
     expect(emitted.map(([room, event]) => [room, event])).toEqual([
       ['ticker:BTCUSDT', 'ticker'],
@@ -41,13 +43,15 @@ describe('TickerRelay', () => {
     expect(emitted[0]![2]).toMatchObject({ symbol: 'BTCUSDT', price: '1.10', seq: '42', change24h: '0.10', amount24h: '5.50' });
     expect(emitted[1]![2]).toEqual({ symbol: 'BTCUSDT', interval: '5m', ...candle('2026-11-22T03:00:00.000Z') });
     expect(relay.relayed).toBe(1);
+    expect(fed).toEqual([message]); // the market's in-memory product list sees every tick too
   });
 
   it('emits nothing for a product nobody here watches, and ignores malformed messages', () => {
-    const { relay, emitted } = relayWith(['ticker:ETHUSDT']);
+    const { relay, emitted, fed } = relayWith(['ticker:ETHUSDT']);
     relay.onMessage(REDIS_CHANNELS.ticks, JSON.stringify(message));
     relay.onMessage(REDIS_CHANNELS.ticks, '{not json');
     relay.onMessage(REDIS_CHANNELS.ticks, JSON.stringify({ price: '1' }));
     expect(emitted).toEqual([]);
+    expect(fed).toEqual([message]);
   });
 });

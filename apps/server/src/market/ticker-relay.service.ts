@@ -26,7 +26,8 @@ export function tickerEvent(m: TickMessage): TickerEvent {
  * Relays the feed's ticks from Redis to this instance's sockets: `ticker` to `ticker:SYMBOL`,
  * `candle` to `candles:SYMBOL:INTERVAL`. Every api instance subscribes itself, so it emits
  * locally (`server.local`), never through the Redis adapter (which would deliver each tick once
- * per instance). Also reloads the catalogue when another instance announces an operator change.
+ * per instance). Also keeps the market's in-memory figures current and reloads the catalogue when
+ * another instance announces an operator change.
  */
 @Injectable()
 export class TickerRelay implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -48,6 +49,8 @@ export class TickerRelay implements OnApplicationBootstrap, OnApplicationShutdow
     const sub = new Redis(this.config.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: null });
     sub.on('error', (e) => this.log.warn(`subscriber: ${e.message}`));
     sub.on('message', (ch: string, message: string) => this.onMessage(ch, message));
+    // After a reconnect, ticks published meanwhile were missed: the product list re-reads the stored ones.
+    sub.on('ready', () => this.market.resync());
     await sub.connect();
     await sub.subscribe(REDIS_CHANNELS.ticks, REDIS_CHANNELS.productsChanged);
     this.sub = sub;
@@ -73,8 +76,10 @@ export class TickerRelay implements OnApplicationBootstrap, OnApplicationShutdow
     } catch {
       return;
     }
+    if (typeof m?.symbol !== 'string') return;
+    this.market.onTick(m);
     const server = this.gateway.server;
-    if (!server || typeof m?.symbol !== 'string') return;
+    if (!server) return;
     // Only rooms this instance holds: socket.io encodes a packet before it looks for the room's sockets.
     const rooms = server.sockets.adapter.rooms;
     const ticker = channel.ticker(m.symbol);
