@@ -22,6 +22,7 @@ const LATER = [
   'Deposits1764700000000',
   'Messages1764800000000',
   'OperatorAccounts1764900000000',
+  'Earn1765000000000',
 ];
 /** Undoes the applied migrations from the last one down to and including `name`. */
 async function undoThrough(name: string): Promise<void> {

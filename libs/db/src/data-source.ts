@@ -9,6 +9,15 @@ import { RefreshTokenEntity, SessionEntity } from './entities/session.entity.js'
 import { CandleEntity, TickBlockEntity, TickEntity } from './entities/tick.entity.js';
 import { UserEntity } from './entities/user.entity.js';
 import { WithdrawalAccountEntity } from './entities/withdrawal-account.entity.js';
+import {
+  EarnHolderEntity,
+  EarnHolidayEntity,
+  EarnIncomeEntity,
+  EarnOutPartEntity,
+  EarnRunEntity,
+  EarnSettingsEntity,
+  EarnTransferEntity,
+} from './entities/earn.entity.js';
 import { LedgerPostFunction1763900000000 } from './migrations/1763900000000-LedgerPostFunction.js';
 import { PostingsBalancedByIndex1763900000001 } from './migrations/1763900000001-PostingsBalancedByIndex.js';
 import { LedgerPostEntries1764000000000 } from './migrations/1764000000000-LedgerPostEntries.js';
@@ -26,6 +35,7 @@ import { Withdrawals1764600000000 } from './migrations/1764600000000-Withdrawals
 import { Deposits1764700000000 } from './migrations/1764700000000-Deposits.js';
 import { Messages1764800000000 } from './migrations/1764800000000-Messages.js';
 import { OperatorAccounts1764900000000 } from './migrations/1764900000000-OperatorAccounts.js';
+import { Earn1765000000000 } from './migrations/1765000000000-Earn.js';
 import { Init1763700000000 } from './migrations/1763700000000-Init.js';
 import { Market1763800000000 } from './migrations/1763800000000-Market.js';
 import { Orders1763800000001 } from './migrations/1763800000001-Orders.js';
@@ -48,6 +58,13 @@ export const ENTITIES: Function[] = [
   TickBlockEntity,
   CandleEntity,
   WithdrawalAccountEntity,
+  EarnSettingsEntity,
+  EarnHolidayEntity,
+  EarnHolderEntity,
+  EarnTransferEntity,
+  EarnOutPartEntity,
+  EarnIncomeEntity,
+  EarnRunEntity,
 ];
 export const MIGRATIONS: Function[] = [
   Init1763700000000,
@@ -70,6 +87,7 @@ export const MIGRATIONS: Function[] = [
   Deposits1764700000000,
   Messages1764800000000,
   OperatorAccounts1764900000000,
+  Earn1765000000000,
 ];
 
 export function dataSourceOptions(url: string, extra: Partial<DataSourceOptions> = {}): DataSourceOptions {

@@ -8,4 +8,5 @@ export * from './entities/order.entity.js';
 export * from './entities/product.entity.js';
 export * from './entities/tick.entity.js';
 export * from './entities/withdrawal-account.entity.js';
+export * from './entities/earn.entity.js';
 export * from './data-source.js';
