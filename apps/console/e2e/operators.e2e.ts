@@ -135,8 +135,15 @@ describe('operator accounts in the console', () => {
     // reached by address, the Operators page explains instead of listing
     await other.goto(`${CONSOLE}#/operators`);
     await other.locator('[data-testid=role-not-allowed]').waitFor();
-    expect(await other.textContent('[data-testid=role-not-allowed]')).toBe(ops.notAllowed.replace('{{role}}', zh.console.roles.reviewer));
+    const notAllowed = zh.console.access.notAllowed.replace('{{role}}', zh.console.roles.reviewer);
+    expect(await other.textContent('[data-testid=role-not-allowed]')).toBe(notAllowed);
     expect(await other.locator('[data-testid=operators-table], [data-testid=operator-add]').count()).toBe(0);
+    // so do the audit log and the queues: no request of theirs is sent to be refused
+    for (const screen of ['audit', 'queues']) {
+      await other.goto(`${CONSOLE}#/${screen}`);
+      await other.locator('[data-testid=role-not-allowed]').waitFor();
+      expect(await other.textContent('[data-testid=role-not-allowed]')).toBe(notAllowed);
+    }
     // products are read-only for a role without products.write
     await other.click('nav a[href="#/products"]');
     await other.waitForSelector('[data-testid=product-row]');

@@ -6,11 +6,12 @@ import { useAuditLog, type AuditFilters } from '../api/queries';
 import { PageHeader } from '../components/Shell';
 import { Empty, ErrorState, Loading } from '../components/States';
 import { formatDateTimeShort } from '../components/format';
+import { PermissionGate } from '../components/PermissionGate';
 
 const FILTER_KEYS = ['action', 'userId', 'operatorId'] as const;
 const NO_FILTERS: AuditFilters = { action: '', userId: '', operatorId: '' };
 
-export function AuditPage() {
+function AuditScreen() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const action = params.get('action') ?? '';
@@ -250,5 +251,13 @@ function Details({ details }: { details: unknown }) {
         ))}
       </tbody>
     </table>
+  );
+}
+
+export function AuditPage() {
+  return (
+    <PermissionGate permission="audit.read">
+      <AuditScreen />
+    </PermissionGate>
   );
 }

@@ -4,12 +4,13 @@ import { useOpenOpsSession } from '../api/queries';
 import { useOperator } from '../auth/AuthProvider';
 import { PageHeader } from '../components/Shell';
 import { ErrorState } from '../components/States';
+import { PermissionGate } from '../components/PermissionGate';
 
 /**
  * The queues dashboard (/ops/queues) is a page of its own that the api serves behind a cookie: this
  * page asks the api for that cookie with the console's session, then opens it in this tab.
  */
-export function QueuesPage() {
+function QueuesScreen() {
   const { t } = useTranslation();
   const operator = useOperator();
   const open = useOpenOpsSession();
@@ -44,5 +45,13 @@ export function QueuesPage() {
         )}
       </section>
     </>
+  );
+}
+
+export function QueuesPage() {
+  return (
+    <PermissionGate permission="ops.queues">
+      <QueuesScreen />
+    </PermissionGate>
   );
 }

@@ -6,8 +6,9 @@ import { useAdminUsers } from '../api/queries';
 import { PageHeader } from '../components/Shell';
 import { Empty, ErrorState, Loading } from '../components/States';
 import { formatDateTimeShort } from '../components/format';
+import { PermissionGate } from '../components/PermissionGate';
 
-export function UsersPage() {
+function UsersScreen() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
@@ -78,5 +79,13 @@ export function UsersPage() {
         </div>
       )}
     </>
+  );
+}
+
+export function UsersPage() {
+  return (
+    <PermissionGate permission="users.read">
+      <UsersScreen />
+    </PermissionGate>
   );
 }

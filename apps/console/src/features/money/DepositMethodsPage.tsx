@@ -7,7 +7,7 @@ import { Empty, ErrorState, Loading } from '../../components/States';
 import { PAGE_PERMISSION } from '../../auth/access';
 import { DepositMethodEditor } from './DepositMethodEditor';
 import { useDepositMethods, useSaveDepositMethod } from './moneyApi';
-import { PermissionGate } from './PermissionGate';
+import { PermissionGate } from '../../components/PermissionGate';
 
 export function DepositMethodsPage() {
   const { t } = useTranslation('consoleMoney');

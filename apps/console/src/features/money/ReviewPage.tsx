@@ -8,7 +8,7 @@ import { Empty, ErrorState, Loading } from '../../components/States';
 import { PAGE_PERMISSION } from '../../auth/access';
 import { REVIEW_STATUSES, useReviewList, type ReviewKind } from './moneyApi';
 import { ReviewCard, type Flash } from './ReviewCard';
-import { PermissionGate } from './PermissionGate';
+import { PermissionGate } from '../../components/PermissionGate';
 
 export function WithdrawalsPage() {
   return <ReviewPage kind="withdrawals" />;

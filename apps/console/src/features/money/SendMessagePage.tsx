@@ -9,7 +9,7 @@ import { ErrorState, Loading } from '../../components/States';
 import { PAGE_PERMISSION } from '../../auth/access';
 import { LocaleTabs } from './LocaleTabs';
 import { useSendMessage } from './moneyApi';
-import { PermissionGate } from './PermissionGate';
+import { PermissionGate } from '../../components/PermissionGate';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 type Texts = Partial<Record<Locale, string>>;

@@ -7,7 +7,7 @@ import { Empty, ErrorState, Loading } from '../../components/States';
 import { formatDateTimeShort } from '../../components/format';
 import { AddOperatorForm } from './AddOperatorForm';
 import { ChangeOperatorDialog, type PendingChange } from './ChangeOperatorDialog';
-import { OperatorGate } from './OperatorGate';
+import { PermissionGate } from '../../components/PermissionGate';
 import { useOperatorErrorText } from './operatorErrors';
 import { useOperatorAccounts, useUpdateOperator } from './operatorsApi';
 import './operators.css';
@@ -15,9 +15,9 @@ import './operators.css';
 /** Operator accounts, for the roles with `operators.manage` (admins). */
 export function OperatorsPage() {
   return (
-    <OperatorGate permission="operators.manage">
+    <PermissionGate permission="operators.manage">
       <OperatorsScreen />
-    </OperatorGate>
+    </PermissionGate>
   );
 }
 

@@ -18,8 +18,9 @@ import { HonestyNote } from './HonestyNote';
 import { productName } from './productText';
 import { useLeaveGuard } from './useLeaveGuard';
 import { useProductForm } from './useProductForm';
+import { PermissionGate } from '../../components/PermissionGate';
 
-export function ProductEditorPage() {
+function ProductEditorScreen() {
   const { symbol = '' } = useParams();
   const { t } = useTranslation();
   const q = useAdminProducts();
@@ -90,5 +91,13 @@ function Editor({ product }: { product: AdminProduct }) {
         />
       ) : null}
     </form>
+  );
+}
+
+export function ProductEditorPage() {
+  return (
+    <PermissionGate permission="products.read">
+      <ProductEditorScreen />
+    </PermissionGate>
   );
 }

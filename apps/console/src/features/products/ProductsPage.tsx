@@ -7,8 +7,9 @@ import { Empty, ErrorState, Loading } from '../../components/States';
 import { formatDateTimeShort, formatRate } from '../../components/format';
 import { HonestyNote } from './HonestyNote';
 import { durationLabel, productName } from './productText';
+import { PermissionGate } from '../../components/PermissionGate';
 
-export function ProductsPage() {
+function ProductsScreen() {
   const { t } = useTranslation();
   const operator = useOperator();
   const q = useAdminProducts();
@@ -107,5 +108,13 @@ export function ProductsPage() {
         </div>
       )}
     </>
+  );
+}
+
+export function ProductsPage() {
+  return (
+    <PermissionGate permission="products.read">
+      <ProductsScreen />
+    </PermissionGate>
   );
 }

@@ -11,6 +11,7 @@ export default {
     closeMenu: 'Schließen',
   },
   roles: { admin: 'Administrator', reviewer: 'Prüfer', support: 'Support', finance: 'Finanzen' },
+  access: { notAllowed: 'Ihre Rolle ({{role}}) kann diese Seite nicht nutzen.' },
   common: {
     loading: 'Wird geladen…',
     retry: 'Erneut versuchen',

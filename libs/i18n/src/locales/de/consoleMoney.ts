@@ -2,7 +2,6 @@
 export default {
   nav: { withdrawals: 'Auszahlungsprüfung', deposits: 'Einzahlungsprüfung', depositMethods: 'Einzahlungswege', messages: 'Nachricht senden' },
   common: {
-    notAllowed: 'Ihre Rolle ({{role}}) kann diese Seite nicht nutzen.',
     cancel: 'Abbrechen',
     close: 'Schließen',
     required: 'Pflichtfeld',

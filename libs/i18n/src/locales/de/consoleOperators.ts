@@ -54,5 +54,4 @@ export default {
   savedNamed: 'Gespeichert: {{email}}',
   empty: 'Noch keine Operatoren.',
   selfLocked: 'Ihr eigenes Konto',
-  notAllowed: 'Ihre Rolle ({{role}}) kann keine Operatoren verwalten.',
 };

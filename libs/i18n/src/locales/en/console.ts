@@ -11,6 +11,7 @@ export default {
     closeMenu: 'Close',
   },
   roles: { admin: 'Admin', reviewer: 'Reviewer', support: 'Support', finance: 'Finance' },
+  access: { notAllowed: 'Your role ({{role}}) cannot use this page.' },
   common: {
     loading: 'Loading…',
     retry: 'Retry',

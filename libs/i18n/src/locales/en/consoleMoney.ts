@@ -2,7 +2,6 @@
 export default {
   nav: { withdrawals: 'Withdrawal review', deposits: 'Deposit review', depositMethods: 'Deposit methods', messages: 'Send message' },
   common: {
-    notAllowed: 'Your role ({{role}}) cannot use this page.',
     cancel: 'Cancel',
     close: 'Close',
     required: 'required',

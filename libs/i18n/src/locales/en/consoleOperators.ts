@@ -54,5 +54,4 @@ export default {
   savedNamed: 'Saved: {{email}}',
   empty: 'No operators yet.',
   selfLocked: 'Your own account',
-  notAllowed: 'Your role ({{role}}) cannot manage operators.',
 };

@@ -11,6 +11,7 @@ export default {
     closeMenu: 'Fermer',
   },
   roles: { admin: 'Administrateur', reviewer: 'Vérificateur', support: 'Support', finance: 'Finances' },
+  access: { notAllowed: 'Votre rôle ({{role}}) ne permet pas d’utiliser cette page.' },
   common: {
     loading: 'Chargement…',
     retry: 'Réessayer',

@@ -2,7 +2,6 @@
 export default {
   nav: { withdrawals: 'Revue des retraits', deposits: 'Revue des dépôts', depositMethods: 'Moyens de dépôt', messages: 'Envoyer un message' },
   common: {
-    notAllowed: 'Votre rôle ({{role}}) ne permet pas d’utiliser cette page.',
     cancel: 'Annuler',
     close: 'Fermer',
     required: 'obligatoire',

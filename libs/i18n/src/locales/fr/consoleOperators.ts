@@ -54,5 +54,4 @@ export default {
   savedNamed: 'Enregistré : {{email}}',
   empty: "Aucun opérateur pour l'instant.",
   selfLocked: 'Votre propre compte',
-  notAllowed: 'Votre rôle ({{role}}) ne permet pas de gérer les opérateurs.',
 };

@@ -11,6 +11,7 @@ export default {
     closeMenu: 'Tutup',
   },
   roles: { admin: 'Admin', reviewer: 'Peninjau', support: 'Dukungan', finance: 'Keuangan' },
+  access: { notAllowed: 'Peran Anda ({{role}}) tidak dapat memakai halaman ini.' },
   common: {
     loading: 'Memuat…',
     retry: 'Coba lagi',

@@ -2,7 +2,6 @@
 export default {
   nav: { withdrawals: 'Tinjauan penarikan', deposits: 'Tinjauan setoran', depositMethods: 'Metode setoran', messages: 'Kirim pesan' },
   common: {
-    notAllowed: 'Peran Anda ({{role}}) tidak dapat memakai halaman ini.',
     cancel: 'Batal',
     close: 'Tutup',
     required: 'wajib',

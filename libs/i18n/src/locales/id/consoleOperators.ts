@@ -54,5 +54,4 @@ export default {
   savedNamed: 'Tersimpan: {{email}}',
   empty: 'Belum ada operator.',
   selfLocked: 'Akun Anda sendiri',
-  notAllowed: 'Peran Anda ({{role}}) tidak dapat mengelola operator.',
 };

@@ -11,6 +11,7 @@ export default {
     closeMenu: '閉じる',
   },
   roles: { admin: '管理者', reviewer: '審査担当', support: 'サポート', finance: '財務' },
+  access: { notAllowed: 'あなたのロール（{{role}}）ではこのページを使用できません。' },
   common: {
     loading: '読み込み中…',
     retry: '再試行',

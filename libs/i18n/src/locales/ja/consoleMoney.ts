@@ -2,7 +2,6 @@
 export default {
   nav: { withdrawals: '出金審査', deposits: '入金審査', depositMethods: '入金方法', messages: 'メッセージ送信' },
   common: {
-    notAllowed: 'あなたのロール（{{role}}）ではこのページを使用できません。',
     cancel: 'キャンセル',
     close: '閉じる',
     required: '必須',

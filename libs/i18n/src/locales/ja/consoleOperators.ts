@@ -54,5 +54,4 @@ export default {
   savedNamed: '保存しました：{{email}}',
   empty: 'オペレーターはまだいません。',
   selfLocked: 'ご自身のアカウント',
-  notAllowed: 'あなたのロール（{{role}}）ではオペレーターを管理できません。',
 };

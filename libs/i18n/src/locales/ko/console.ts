@@ -2,6 +2,7 @@ export default {
   app: { title: 'Candor 운영 콘솔' },
   nav: { label: '주 메뉴', dashboard: '대시보드', audit: '감사 로그', products: '상품', users: '사용자', queues: '큐', menu: '메뉴', closeMenu: '닫기' },
   roles: { admin: '관리자', reviewer: '심사자', support: '고객 지원', finance: '재무' },
+  access: { notAllowed: '현재 역할({{role}})로는 이 페이지를 사용할 수 없습니다.' },
   common: {
     loading: '불러오는 중…',
     retry: '다시 시도',

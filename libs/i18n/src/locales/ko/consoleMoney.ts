@@ -2,7 +2,6 @@
 export default {
   nav: { withdrawals: '출금 심사', deposits: '입금 심사', depositMethods: '입금 방법', messages: '메시지 보내기' },
   common: {
-    notAllowed: '현재 역할({{role}})로는 이 페이지를 사용할 수 없습니다.',
     cancel: '취소',
     close: '닫기',
     required: '필수',

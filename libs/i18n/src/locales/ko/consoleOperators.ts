@@ -54,5 +54,4 @@ export default {
   savedNamed: '저장했습니다: {{email}}',
   empty: '아직 운영자가 없습니다.',
   selfLocked: '본인 계정',
-  notAllowed: '현재 역할({{role}})로는 운영자를 관리할 수 없습니다.',
 };

@@ -2,6 +2,7 @@ export default {
   app: { title: 'คอนโซลผู้ดูแล Candor' },
   nav: { label: 'เมนูหลัก', dashboard: 'ภาพรวม', audit: 'บันทึกการตรวจสอบ', products: 'สินค้า', users: 'ผู้ใช้', queues: 'คิว', menu: 'เมนู', closeMenu: 'ปิด' },
   roles: { admin: 'ผู้ดูแลระบบ', reviewer: 'ผู้ตรวจสอบ', support: 'ฝ่ายบริการลูกค้า', finance: 'ฝ่ายการเงิน' },
+  access: { notAllowed: 'บทบาทของคุณ ({{role}}) ใช้หน้านี้ไม่ได้' },
   common: {
     loading: 'กำลังโหลด…',
     retry: 'ลองอีกครั้ง',

@@ -2,7 +2,6 @@
 export default {
   nav: { withdrawals: 'ตรวจสอบการถอน', deposits: 'ตรวจสอบการฝาก', depositMethods: 'ช่องทางการฝาก', messages: 'ส่งข้อความ' },
   common: {
-    notAllowed: 'บทบาทของคุณ ({{role}}) ใช้หน้านี้ไม่ได้',
     cancel: 'ยกเลิก',
     close: 'ปิด',
     required: 'จำเป็น',

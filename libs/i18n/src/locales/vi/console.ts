@@ -11,6 +11,7 @@ export default {
     closeMenu: 'Đóng',
   },
   roles: { admin: 'Quản trị viên', reviewer: 'Người duyệt', support: 'Hỗ trợ', finance: 'Tài chính' },
+  access: { notAllowed: 'Vai trò của bạn ({{role}}) không dùng được trang này.' },
   common: {
     loading: 'Đang tải…',
     retry: 'Thử lại',

@@ -2,7 +2,6 @@
 export default {
   nav: { withdrawals: 'Duyệt rút tiền', deposits: 'Duyệt nạp tiền', depositMethods: 'Phương thức nạp', messages: 'Gửi tin nhắn' },
   common: {
-    notAllowed: 'Vai trò của bạn ({{role}}) không dùng được trang này.',
     cancel: 'Hủy',
     close: 'Đóng',
     required: 'bắt buộc',

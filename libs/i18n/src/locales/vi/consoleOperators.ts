@@ -54,5 +54,4 @@ export default {
   savedNamed: 'Đã lưu: {{email}}',
   empty: 'Chưa có nhân viên vận hành.',
   selfLocked: 'Tài khoản của bạn',
-  notAllowed: 'Vai trò của bạn ({{role}}) không thể quản lý nhân viên vận hành.',
 };

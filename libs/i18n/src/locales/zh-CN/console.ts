@@ -2,6 +2,7 @@ export default {
   app: { title: 'Candor 运营后台' },
   nav: { label: '主菜单', dashboard: '总览', audit: '审计日志', products: '产品', users: '用户', queues: '队列', menu: '菜单', closeMenu: '关闭' },
   roles: { admin: '管理员', reviewer: '审核员', support: '客服', finance: '财务' },
+  access: { notAllowed: '您的角色（{{role}}）无法使用此页面。' },
   common: {
     loading: '加载中…',
     retry: '重试',

@@ -2,7 +2,6 @@
 export default {
   nav: { withdrawals: '提现审核', deposits: '充值审核', depositMethods: '充值方式', messages: '发送消息' },
   common: {
-    notAllowed: '您的角色（{{role}}）无法使用此页面。',
     cancel: '取消',
     close: '关闭',
     required: '必填',

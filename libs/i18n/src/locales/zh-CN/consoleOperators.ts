@@ -54,5 +54,4 @@ export default {
   savedNamed: '已保存：{{email}}',
   empty: '尚无操作员。',
   selfLocked: '您自己的账号',
-  notAllowed: '您的角色（{{role}}）无法管理操作员。',
 };

@@ -2,6 +2,7 @@ export default {
   app: { title: 'Candor 營運後台' },
   nav: { label: '主選單', dashboard: '總覽', audit: '稽核日誌', products: '產品', users: '用戶', queues: '佇列', menu: '選單', closeMenu: '關閉' },
   roles: { admin: '管理員', reviewer: '審核員', support: '客服', finance: '財務' },
+  access: { notAllowed: '您的角色（{{role}}）無法使用此頁面。' },
   common: {
     loading: '載入中…',
     retry: '重試',

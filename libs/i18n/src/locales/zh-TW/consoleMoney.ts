@@ -2,7 +2,6 @@
 export default {
   nav: { withdrawals: '提現審核', deposits: '充值審核', depositMethods: '充值方式', messages: '發送訊息' },
   common: {
-    notAllowed: '您的角色（{{role}}）無法使用此頁面。',
     cancel: '取消',
     close: '關閉',
     required: '必填',

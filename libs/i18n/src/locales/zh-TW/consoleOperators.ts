@@ -54,5 +54,4 @@ export default {
   savedNamed: '已儲存：{{email}}',
   empty: '尚無操作員。',
   selfLocked: '您自己的帳號',
-  notAllowed: '您的角色（{{role}}）無法管理操作員。',
 };
