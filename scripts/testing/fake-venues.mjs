@@ -1,0 +1,272 @@
+// Local stand-ins for the four public exchanges the feed reads (Binance, OKX, Coinbase, Kraken), for tests
+// and benchmarks: one `ws` server per exchange on 127.0.0.1, port 0, speaking that exchange's market-data
+// protocol (frames shaped like the recorded fixtures in venue-fixtures/). Nothing here reaches the internet.
+// Each server checks the subscribe messages it gets, answers the exchange's pings, sends its heartbeats,
+// streams the quotes a test sets, and can inject faults: silence, close 1006, Binance serverShutdown, a
+// garbage frame, a quote some basis points off.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { WebSocketServer } from 'ws';
+
+export const VENUES = ['binance', 'okx', 'coinbase', 'kraken'];
+const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), 'venue-fixtures');
+
+/** The venue symbols of a product symbol like BTCUSDT (base + USDT), in each exchange's spelling. */
+export function venueSymbols(symbol, quote = 'USDT') {
+  const base = symbol.endsWith(quote) ? symbol.slice(0, -quote.length) : symbol;
+  return { binance: `${base}${quote}`, okx: `${base}-${quote}`, coinbase: `${base}-${quote}`, kraken: `${base}/${quote}` };
+}
+
+/** The frames of a recorded fixture file, exactly as written (the first line, a description, is skipped). */
+export function fixtureFrames(venue) {
+  const lines = readFileSync(path.join(FIXTURES, `${venue}.jsonl`), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .slice(1);
+  return lines.map((line) => {
+    const parsed = JSON.parse(line);
+    return parsed && typeof parsed._text === 'string' ? parsed._text : line;
+  });
+}
+
+/** A decimal string moved by `bps` basis points, keeping its decimals (exact, via BigInt). */
+export function shiftBps(price, bps) {
+  if (!bps) return price;
+  const [i, f = ''] = price.split('.');
+  const v = BigInt(i + f);
+  const moved = (v * BigInt(10000 + bps) + 5000n) / 10000n;
+  const s = moved.toString().padStart(f.length + 1, '0');
+  return f.length ? `${s.slice(0, -f.length)}.${s.slice(-f.length)}` : s;
+}
+
+/** One exchange's ticker frame for a quote. Kraken's prices are JSON numbers, written from the decimal text. */
+function quoteFrame(venue, sym, q, seq) {
+  const now = Date.now();
+  switch (venue) {
+    case 'binance':
+      return JSON.stringify({ u: seq, s: sym, b: q.bid, B: '1.00000000', a: q.ask, A: '1.00000000' });
+    case 'okx':
+      return JSON.stringify({
+        arg: { channel: 'tickers', instId: sym },
+        data: [{ instType: 'SPOT', instId: sym, last: q.bid, lastSz: '0.1', askPx: q.ask, askSz: '1', bidPx: q.bid, bidSz: '1', ts: String(now) }],
+      });
+    case 'coinbase':
+      return JSON.stringify({
+        type: 'ticker',
+        sequence: seq,
+        product_id: sym,
+        price: q.bid,
+        best_bid: q.bid,
+        best_bid_size: '1',
+        best_ask: q.ask,
+        best_ask_size: '1',
+        side: 'buy',
+        time: new Date(now).toISOString(),
+        trade_id: seq,
+        last_size: '0.01',
+      });
+    case 'kraken':
+      return `{"channel":"ticker","type":"update","data":[{"symbol":${JSON.stringify(sym)},"bid":${q.bid},"bid_qty":1.0,"ask":${q.ask},"ask_qty":1.0,"last":${q.bid},"timestamp":"${new Date(now).toISOString()}"}]}`;
+    default:
+      throw new Error(`unknown venue ${venue}`);
+  }
+}
+
+/** The symbols a subscribe message asks for, or null when the message is not this exchange's subscribe. */
+export function subscribedSymbols(venue, text) {
+  let m;
+  try {
+    m = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  const list = (a) => (Array.isArray(a) && a.every((s) => typeof s === 'string') ? a : null);
+  switch (venue) {
+    case 'binance': {
+      if (m?.method !== 'SUBSCRIBE' || typeof m.id !== 'number') return null;
+      const params = list(m.params);
+      return params?.every((p) => /^[a-z0-9]+@bookTicker$/.test(p)) ? params.map((p) => p.split('@')[0].toUpperCase()) : null;
+    }
+    case 'okx':
+      return m?.op === 'subscribe' && Array.isArray(m.args) && m.args.every((a) => a?.channel === 'tickers' && typeof a.instId === 'string')
+        ? m.args.map((a) => a.instId)
+        : null;
+    case 'coinbase': {
+      const channels = list(m?.channels);
+      return m?.type === 'subscribe' && channels?.includes('ticker') && channels.includes('heartbeat') ? list(m.product_ids) : null;
+    }
+    case 'kraken':
+      return m?.method === 'subscribe' && m.params?.channel === 'ticker' ? list(m.params.symbol) : null;
+    default:
+      return null;
+  }
+}
+
+/** One fake exchange. */
+class FakeVenue {
+  constructor(venue, opts) {
+    this.venue = venue;
+    this.opts = opts;
+    this.quotes = new Map(); // venue symbol -> { bid, ask }
+    this.offsetBps = 0;
+    this.silent = false;
+    this.seq = 1000;
+    this.subscribes = []; // every subscribe message received, parsed
+    this.badMessages = [];
+    this.connections = 0;
+    this.clients = new Set();
+    this.server = new WebSocketServer({ host: '127.0.0.1', port: 0 });
+    this.server.on('connection', (ws) => this.onConnection(ws));
+    this.heartbeat = setInterval(() => this.beat(), 1000);
+    this.heartbeat.unref();
+  }
+
+  ready() {
+    return new Promise((resolve) => (this.server.address() ? resolve() : this.server.once('listening', resolve)));
+  }
+
+  get url() {
+    const { port } = this.server.address();
+    return `ws://127.0.0.1:${port}${this.venue === 'binance' ? '/ws' : this.venue === 'okx' ? '/ws/v5/public' : this.venue === 'kraken' ? '/v2' : ''}`;
+  }
+
+  onConnection(ws) {
+    this.connections++;
+    const client = { ws, symbols: new Set() };
+    this.clients.add(client);
+    // Coinbase closes a connection that has not subscribed within 5 s.
+    const deadline =
+      this.venue === 'coinbase'
+        ? setTimeout(() => client.symbols.size === 0 && ws.close(1008, 'subscribe within 5 s'), this.opts.coinbaseSubscribeMs ?? 5000)
+        : null;
+    if (this.venue === 'kraken' && !this.silent)
+      this.send(client, '{"channel":"status","data":[{"api_version":"v2","connection_id":1,"system":"online","version":"2.0.10"}],"type":"update"}');
+    ws.on('message', (data) => {
+      const text = data.toString();
+      if (this.silent) return;
+      if (this.venue === 'okx' && text === 'ping') return this.send(client, 'pong');
+      if (this.venue === 'kraken' && /"method"\s*:\s*"ping"/.test(text)) return this.send(client, '{"method":"pong","req_id":0}');
+      const symbols = subscribedSymbols(this.venue, text);
+      if (!symbols) return void this.badMessages.push(text);
+      if (deadline) clearTimeout(deadline);
+      this.subscribes.push(symbols);
+      for (const s of symbols) client.symbols.add(s);
+      this.ack(client, symbols);
+      for (const s of symbols) if (this.quotes.has(s)) this.send(client, quoteFrame(this.venue, s, this.shifted(this.quotes.get(s)), this.seq++));
+    });
+    ws.on('close', () => {
+      if (deadline) clearTimeout(deadline);
+      this.clients.delete(client);
+    });
+    ws.on('error', () => undefined);
+  }
+
+  ack(client, symbols) {
+    const v = this.venue;
+    if (v === 'binance') this.send(client, '{"result":null,"id":1}');
+    else if (v === 'okx')
+      for (const s of symbols) this.send(client, JSON.stringify({ event: 'subscribe', arg: { channel: 'tickers', instId: s }, connId: 'fake' }));
+    else if (v === 'coinbase')
+      this.send(
+        client,
+        JSON.stringify({
+          type: 'subscriptions',
+          channels: [
+            { name: 'ticker', product_ids: symbols },
+            { name: 'heartbeat', product_ids: symbols },
+          ],
+        }),
+      );
+    else
+      for (const s of symbols)
+        this.send(client, JSON.stringify({ method: 'subscribe', result: { channel: 'ticker', symbol: s, snapshot: true }, success: true, req_id: 1 }));
+  }
+
+  beat() {
+    if (this.silent) return;
+    for (const c of this.clients) {
+      if (this.venue === 'coinbase')
+        for (const s of c.symbols)
+          this.send(c, JSON.stringify({ type: 'heartbeat', sequence: this.seq, last_trade_id: this.seq, product_id: s, time: new Date().toISOString() }));
+      else if (this.venue === 'kraken' && c.symbols.size) this.send(c, '{"channel":"heartbeat"}');
+    }
+  }
+
+  send(client, text) {
+    if (client.ws.readyState === 1) client.ws.send(text);
+  }
+
+  shifted(q) {
+    return this.offsetBps ? { bid: shiftBps(q.bid, this.offsetBps), ask: shiftBps(q.ask, this.offsetBps) } : q;
+  }
+
+  /** Sets a market's best bid and ask and sends it to every subscriber (unless silenced). */
+  quote(sym, bid, ask = bid) {
+    const q = { bid, ask };
+    this.quotes.set(sym, q);
+    if (this.silent) return;
+    const frame = quoteFrame(this.venue, sym, this.shifted(q), this.seq++);
+    for (const c of this.clients) if (c.symbols.has(sym)) this.send(c, frame);
+  }
+
+  /** Sends raw frames (fixtures, garbage) to every connection. */
+  broadcast(frames) {
+    for (const c of this.clients) for (const f of frames) this.send(c, f);
+  }
+
+  /** Close every connection abruptly: the clients see close code 1006. */
+  drop() {
+    for (const c of this.clients) c.ws.terminate();
+  }
+
+  close() {
+    clearInterval(this.heartbeat);
+    for (const c of this.clients) c.ws.terminate();
+    return new Promise((resolve) => this.server.close(() => resolve()));
+  }
+}
+
+/**
+ * Starts the four fake exchanges. Returns { venues: { binance, okx, ... }, urls (FEED_<VENUE>_URL env),
+ * quote(symbol, bid, ask?) on every exchange (product symbol like BTCUSDT), silence(venue, on), drop(venue),
+ * serverShutdown(), garbage(venue), offset(venue, bps), replayFixtures(venue), close() }.
+ */
+export async function startFakeVenues(opts = {}) {
+  const venues = Object.fromEntries(VENUES.map((v) => [v, new FakeVenue(v, opts)]));
+  await Promise.all(Object.values(venues).map((v) => v.ready()));
+  const urls = Object.fromEntries(VENUES.map((v) => [`FEED_${v.toUpperCase()}_URL`, venues[v].url]));
+  return {
+    venues,
+    urls,
+    /** FEED=venues pointed at these exchanges, with the rule's defaults unless overridden. */
+    env(extra = {}) {
+      return { FEED: 'venues', FEED_VENUES: VENUES.join(','), ...urls, ...extra };
+    },
+    quote(symbol, bid, ask = bid, only = VENUES) {
+      const names = venueSymbols(symbol);
+      for (const v of only) venues[v].quote(names[v], bid, ask);
+    },
+    silence(venue, on = true) {
+      venues[venue].silent = on;
+    },
+    drop(venue) {
+      venues[venue].drop();
+    },
+    serverShutdown() {
+      venues.binance.broadcast([JSON.stringify({ event: { e: 'serverShutdown', E: Date.now() } })]);
+    },
+    garbage(venue) {
+      venues[venue].broadcast(['\u0000not json{{']);
+    },
+    offset(venue, bps) {
+      venues[venue].offsetBps = bps;
+    },
+    replayFixtures(venue) {
+      venues[venue].broadcast(fixtureFrames(venue));
+    },
+    async close() {
+      await Promise.all(Object.values(venues).map((v) => v.close()));
+    },
+  };
+}
