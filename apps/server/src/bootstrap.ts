@@ -20,6 +20,17 @@ import { requestIdFor } from './common/request-id.js';
 import { RedisIoAdapter } from './realtime/redis-io.adapter.js';
 import { serveOpenApi } from './openapi/openapi.js';
 import { QueuesDashboard } from './ops/queues-dashboard.js';
+import { createLogger, levelOfNestLevels, NestPinoLogger, type Logger, type LogLevelSetting } from './observability/logger.js';
+import { observeRequests } from './observability/request-log.js';
+import type { DestinationStream } from 'pino';
+import type { LogLevel } from '@nestjs/common';
+
+export interface AppOptions {
+  /** Nest's levels (tests pass ['error'] to keep quiet): the lowest of them becomes the log level. */
+  logger?: false | LogLevel[];
+  /** Where the JSON log lines go and from which level (default: stdout, LOG_LEVEL). */
+  log?: { destination?: DestinationStream; level?: LogLevelSetting };
+}
 
 /** Largest request body (JSON) the api reads; a larger one is refused as 400 VALIDATION_FAILED. */
 const BODY_LIMIT = 64 * 1024;
@@ -29,7 +40,9 @@ const BODY_LIMIT = 64 * 1024;
  * Nest's Fastify platform: at 1,500 orders/s its routing, body parsing and replies cost a third of
  * Express's (docs/performance.md).
  */
-export async function createApp(config: AppConfig, opts: { logger?: false | ('log' | 'error' | 'warn' | 'debug')[] } = {}): Promise<NestFastifyApplication> {
+export async function createApp(config: AppConfig, opts: AppOptions = {}): Promise<NestFastifyApplication> {
+  const level = opts.log?.level ?? (opts.logger !== undefined ? levelOfNestLevels(opts.logger) : config.LOG_LEVEL);
+  const logger = createLogger({ service: 'api', level, destination: opts.log?.destination });
   const adapter = new FastifyAdapter({
     bodyLimit: BODY_LIMIT,
     // TRUST_PROXY: the first hop (one reverse proxy) is trusted for the client address and protocol.
@@ -46,12 +59,13 @@ export async function createApp(config: AppConfig, opts: { logger?: false | ('lo
     },
   });
   const app = await NestFactory.create<NestFastifyApplication>(ApiModule.forRoot(config), adapter, {
-    logger: opts.logger ?? ['log', 'error', 'warn'],
+    logger: new NestPinoLogger(logger),
     bodyParser: false,
   });
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
   acceptJson(fastify);
-  answerClientErrors(fastify);
+  answerClientErrors(fastify, logger);
+  observeRequests(fastify, logger);
   // Security headers, computed once (helmet's options never change), on every answer with the request id.
   const headers = Object.entries(securityHeaders());
   fastify.addHook('onRequest', (req, reply, done) => {
@@ -77,7 +91,7 @@ export async function createApp(config: AppConfig, opts: { logger?: false | ('lo
 
   // Before the built apps: the web app's static files answer every path under /.
   await app.get(QueuesDashboard).register(app);
-  await serveBuiltApps(app, fastify, config);
+  await serveBuiltApps(app, config, logger);
   return app;
 }
 
@@ -103,7 +117,7 @@ function acceptJson(fastify: FastifyInstance): void {
  * Requests Node's HTTP parser refuses before any route sees them (a URL or headers over its 16 KB limit,
  * malformed HTTP) get the error envelope too, instead of Node's bare 431 or 400.
  */
-function answerClientErrors(fastify: FastifyInstance): void {
+function answerClientErrors(fastify: FastifyInstance, logger: Logger): void {
   fastify.server.removeAllListeners('clientError');
   fastify.server.on('clientError', (err: NodeJS.ErrnoException & { bytesParsed?: number }, socket: Duplex) => {
     if (!socket.writable || (err.code === 'ECONNRESET' && !err.bytesParsed)) {
@@ -112,7 +126,9 @@ function answerClientErrors(fastify: FastifyInstance): void {
     }
     const code: ErrorCode = err.code === 'HPE_HEADER_OVERFLOW' ? 'REQUEST_TOO_LARGE' : 'VALIDATION_FAILED';
     const status = ERROR_STATUS[code];
-    const body = JSON.stringify({ error: { code, message: translate(DEFAULT_LOCALE, `errors:${code}`), requestId: randomUUID() } });
+    const requestId = randomUUID();
+    const body = JSON.stringify({ error: { code, message: translate(DEFAULT_LOCALE, `errors:${code}`), requestId } });
+    logger.warn({ context: 'http', reqId: requestId, status, code, event: 'refused', reason: err.code }, 'request refused by the HTTP parser');
     socket.end(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
     );
@@ -124,7 +140,7 @@ function answerClientErrors(fastify: FastifyInstance): void {
  * copy the build made (scripts/lib/precompress.mjs) when the browser accepts it, with Vary: Accept-Encoding.
  * Hashed files under assets/ never change, so they are cached for a year; everything else is revalidated.
  */
-async function serveBuiltApps(app: NestFastifyApplication, fastify: FastifyInstance, config: AppConfig): Promise<void> {
+async function serveBuiltApps(app: NestFastifyApplication, config: AppConfig, logger: Logger): Promise<void> {
   const setHeaders = (reply: FastifyReply, path: string) => {
     void reply.header('Cache-Control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
   };
@@ -137,7 +153,7 @@ async function serveBuiltApps(app: NestFastifyApplication, fastify: FastifyInsta
     scope.setErrorHandler((err: FastifyError, req, reply) => {
       const status = err.statusCode ?? 500;
       const code: ErrorCode = status === 400 ? 'VALIDATION_FAILED' : status < 500 ? 'NOT_FOUND' : 'INTERNAL';
-      if (code === 'INTERNAL') fastify.log.error(err);
+      if (code === 'INTERNAL') logger.error({ context: 'http', reqId: req.id, err }, 'static file error');
       void reply
         .code(ERROR_STATUS[code])
         .type('application/json; charset=utf-8')

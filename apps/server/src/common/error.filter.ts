@@ -3,7 +3,7 @@ import type { HttpRequest, HttpReply } from './http.js';
 import { translate } from '@candor/i18n';
 import { ERROR_STATUS, type ErrorCode, type ErrorEnvelope } from '@candor/contracts';
 import { DomainError, type ErrorDetails } from './domain-error.js';
-import { requestId, requestLocale } from './request-context.js';
+import { noteErrorCode, requestId, requestLocale } from './request-context.js';
 
 /** The error envelope for `code` in the request's language (the field's label, when known, fills `{{field}}`). */
 export function errorEnvelope(
@@ -13,6 +13,7 @@ export function errorEnvelope(
   vars: Record<string, string | number> = {},
   details: ErrorDetails = {},
 ): ErrorEnvelope {
+  noteErrorCode(req, code);
   const locale = requestLocale(req);
   const fieldLabel = field ? translate(locale, `errors:fields.${field}`) : '';
   const message = translate(locale, `errors:${code}`, { field: fieldLabel.startsWith('errors:') ? (field ?? '') : fieldLabel, ...vars });
@@ -32,7 +33,12 @@ export class ErrorFilter implements ExceptionFilter {
     const res = host.switchToHttp().getResponse<HttpReply>();
     const { code, field, vars, status } = this.classify(err, req);
     const body = errorEnvelope(req, code, field, vars, err instanceof DomainError ? err.details : {});
-    if (status >= 500) this.log.error(`[${requestId(req)}] ${req.method} ${req.url}: ${(err as Error)?.stack ?? String(err)}`);
+    // The route template, not the URL: a query string may hold anything.
+    if (status >= 500)
+      this.log.error(
+        { msg: 'unhandled error', reqId: requestId(req), method: req.method, route: req.routeOptions?.url ?? null },
+        (err as Error)?.stack ?? String(err),
+      );
     if (res.sent) return;
     if (err instanceof DomainError && err.retryAfterSeconds !== undefined) void res.header('Retry-After', String(err.retryAfterSeconds));
     void res.status(status).send(body);

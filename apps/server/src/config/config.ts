@@ -24,6 +24,8 @@ const schema = z.object({
   /** Withdrawals at or above this amount (cents) need a second approval by another operator. */
   WITHDRAWAL_SECOND_APPROVAL_CENTS: z.coerce.number().int().min(1).default(1_000_000),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  /** JSON log lines at this level and above (request lines are info; refusals warn; errors error). */
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // Sockets: events per second a socket may send (bursts of three times that), sockets and events per second
   // per client address (0: no limit). A socket over its limits is disconnected.
   SOCKET_EVENTS_PER_SECOND: z.coerce.number().int().min(1).max(1000).default(10),

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { Logger, Module, type DynamicModule } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { createLogger, NestPinoLogger } from '../observability/logger.js';
 import { loadConfigOrExit, type AppConfig } from '../config/config.js';
 import { ConfigModule } from '../config/config.module.js';
 import { DatabaseModule } from '../database/database.module.js';
@@ -20,7 +21,9 @@ class FeedMainModule {
  */
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
-  const app = await NestFactory.createApplicationContext(FeedMainModule.forRoot(config), { logger: ['log', 'error', 'warn'] });
+  const app = await NestFactory.createApplicationContext(FeedMainModule.forRoot(config), {
+    logger: new NestPinoLogger(createLogger({ service: 'feed', level: config.LOG_LEVEL })),
+  });
   app.enableShutdownHooks();
   new Logger('feed-main').log('feed process started');
 }

@@ -4,7 +4,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { createDataSource } from '@candor/db';
 import { loadConfig, type AppConfig } from '../../src/config/config.js';
-import { createApp } from '../../src/bootstrap.js';
+import { createApp, type AppOptions } from '../../src/bootstrap.js';
 import { migrateAndSeed } from '../../src/cli/seed.js';
 import { LedgerService } from '../../src/ledger/ledger.service.js';
 
@@ -59,7 +59,10 @@ export async function prepareDatabase(): Promise<void> {
  * The real api (same bootstrap as production) on a random port, against the test Postgres and Redis.
  * `beforeListen` runs after the app is built and before its routes are registered (e.g. to add a Fastify onRoute hook).
  */
-export async function startApp(overrides: Record<string, string> = {}, opts: { beforeListen?: (app: NestFastifyApplication) => void } = {}): Promise<TestApp> {
+export async function startApp(
+  overrides: Record<string, string> = {},
+  opts: { beforeListen?: (app: NestFastifyApplication) => void; log?: AppOptions['log'] } = {},
+): Promise<TestApp> {
   await prepareDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -70,7 +73,7 @@ export async function startApp(overrides: Record<string, string> = {}, opts: { b
     RATE_LIMIT_CAPTCHA_PER_MINUTE: '100000',
     ...overrides,
   });
-  const app = await createApp(config, { logger: process.env.TEST_LOGS ? ['log', 'error', 'warn'] : ['error'] });
+  const app = await createApp(config, opts.log ? { log: opts.log } : { logger: process.env.TEST_LOGS ? ['log', 'error', 'warn'] : ['error'] });
   opts.beforeListen?.(app);
   await app.listen(0, '127.0.0.1');
   const address = app.getHttpServer().address() as { port: number };
