@@ -594,6 +594,30 @@ describe('feed lock', () => {
     await t.redis.del(key);
   });
 
+  it("a follower takes over the moment a dead leader's lock runs out, not at its next round", async () => {
+    const key = `feed:leader:test:${newSymbol('LX')}`;
+    const dead = new FeedLeader(t.redis, { key, ttlMs: 1000, intervalMs: 100_000, onAcquired: () => undefined, onLost: () => undefined });
+    await dead.tick(); // leads, then never renews: as if SIGKILLed
+    const acquiredAt = Date.now();
+    let tookOverAt = 0;
+    const follower = new FeedLeader(t.redis, {
+      key,
+      ttlMs: 1000,
+      intervalMs: 100_000, // its next round would come far too late
+      onAcquired: () => void (tookOverAt = Date.now()),
+      onLost: () => undefined,
+    });
+    follower.start();
+    try {
+      for (const end = Date.now() + 3000; !follower.isLeader && Date.now() < end;) await new Promise((r) => setTimeout(r, 20));
+      expect([follower.isLeader, await t.redis.get(key)]).toEqual([true, follower.id]);
+      expect(tookOverAt - acquiredAt).toBeGreaterThanOrEqual(990);
+      expect(tookOverAt - acquiredAt).toBeLessThan(1500);
+    } finally {
+      await follower.stop();
+    }
+  });
+
   it('gives the lock back when the feed cannot start, so it is tried again', async () => {
     const key = `feed:leader:test:${newSymbol('LF')}`;
     let attempts = 0;

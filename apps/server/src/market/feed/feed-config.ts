@@ -9,8 +9,8 @@ const schema = z.object({
   FEED_REPLAY_LOOP: z.enum(['true', 'false']).default('true'),
   /** Batch period of the tick writer. */
   FEED_FLUSH_MS: z.coerce.number().int().min(10).max(5000).default(250),
-  /** Lock time-to-live; a leader renews every third of it. */
-  FEED_LOCK_TTL_MS: z.coerce.number().int().min(1000).max(60000).default(5000),
+  /** Lock time-to-live; a leader renews every third of it, and a dead leader is replaced this long after its last renewal. */
+  FEED_LOCK_TTL_MS: z.coerce.number().int().min(1000).max(60000).default(2000),
 });
 
 export type FeedConfig = z.infer<typeof schema>;

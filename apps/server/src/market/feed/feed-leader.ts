@@ -23,11 +23,13 @@ export interface FeedLeaderOptions {
 /**
  * Only one feed produces ticks at a time: `SET feed:leader <id> NX PX ttl`, renewed every
  * `intervalMs` while it runs. A leader that cannot renew (Redis unreachable past the TTL, or
- * another process holds the key) stops producing; followers keep trying.
+ * another process holds the key) stops producing; followers keep trying, and also try again the
+ * moment the leader's lock runs out, so a dead leader is replaced `ttl` after its last renewal.
  */
 export class FeedLeader {
   readonly id = `${process.pid}-${randomUUID()}`;
   private timer: NodeJS.Timeout | null = null;
+  private expiryTimer: NodeJS.Timeout | null = null;
   private leader = false;
   private lastRenewed = 0;
   private busy = false;
@@ -56,7 +58,8 @@ export class FeedLeader {
 
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
-    this.timer = null;
+    if (this.expiryTimer) clearTimeout(this.expiryTimer);
+    this.timer = this.expiryTimer = null;
     while (this.busy) await new Promise((r) => setTimeout(r, 20));
     if (this.leader) {
       this.leader = false;
@@ -101,9 +104,26 @@ export class FeedLeader {
           await Promise.resolve(this.opts.onLost()).catch(() => undefined);
           await this.redis.eval(RELEASE, 1, this.key, this.id).catch(() => undefined);
         }
+      } else {
+        await this.tryAtExpiry();
       }
     } finally {
       this.busy = false;
     }
+  }
+
+  /** Another process holds the lock: when it runs out before our next round, try right then. */
+  private async tryAtExpiry(): Promise<void> {
+    if (!this.timer || this.expiryTimer) return;
+    const left = await this.redis.pttl(this.key).catch(() => -1);
+    // -2: gone already (try at once); -1: no expiry or Redis unreachable (the rounds go on).
+    if (left === -1 || left >= this.intervalMs || !this.timer) return;
+    this.expiryTimer = setTimeout(
+      () => {
+        this.expiryTimer = null;
+        void this.tick();
+      },
+      Math.max(0, left) + 2,
+    );
   }
 }
