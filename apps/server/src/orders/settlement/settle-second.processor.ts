@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { Processor, WorkerHost } from '@nestjs/bullmq';
 import { DelayedError, type Job } from 'bullmq';
+import { WORKER_NAME } from '../../common/worker-name.js';
 import { SettlementService } from './settlement.service.js';
 import { nextStep } from './settle-plan.js';
 import { SettleWakeup } from './settle-wakeup.js';
@@ -15,7 +16,7 @@ import { QUEUES, type SettleSecondPayload } from '@candor/cross-process';
  * then re-delays itself until the second is complete. Re-running it, or running it beside the
  * sweeper, settles nothing twice.
  */
-@Processor(QUEUES.settlement.name, { concurrency: 4 })
+@Processor(QUEUES.settlement.name, { concurrency: 4, name: WORKER_NAME })
 export class SettleSecondProcessor extends WorkerHost {
   private readonly log = new Logger('settle');
 

@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
 import type { Job, Queue } from 'bullmq';
+import { WORKER_NAME } from '../../common/worker-name.js';
 import { SettlementService } from './settlement.service.js';
 import { enqueueSettleSeconds } from './settlement.scheduler.js';
 import { QUEUES, SWEEP_EVERY_MS, SWEEP_OVERDUE_MS, type SettleSecondPayload, type SettlementSweepPayload } from '@candor/cross-process';
@@ -11,7 +12,7 @@ import { QUEUES, SWEEP_EVERY_MS, SWEEP_OVERDUE_MS, type SettleSecondPayload, typ
  * and that has a later tick, whatever happened to its settle job; and it re-creates the settle jobs
  * of the seconds about to expire, in case Redis lost them.
  */
-@Processor(QUEUES.settlementSweep.name)
+@Processor(QUEUES.settlementSweep.name, { name: WORKER_NAME })
 export class SettlementSweepProcessor extends WorkerHost {
   private readonly log = new Logger('settle-sweep');
 
