@@ -1,4 +1,4 @@
-// One jest configuration, three tiers chosen with --selectProjects (see scripts/test.mjs).
+// One jest configuration, four tiers chosen with --selectProjects (see scripts/test.mjs).
 // NestJS 12 is ESM-only, so tests run as ESM through @swc/jest.
 const swc = [
   '@swc/jest',
@@ -35,6 +35,14 @@ export default {
       testMatch: ['<rootDir>/apps/*/test/**/*.int-spec.ts'],
       globalSetup: '<rootDir>/scripts/testing/integration-setup.mjs',
       globalTeardown: '<rootDir>/scripts/testing/integration-teardown.mjs',
+      setupFilesAfterEnv: ['<rootDir>/scripts/testing/timeout-long.mjs'],
+    },
+    {
+      ...common,
+      displayName: 'cluster',
+      testMatch: ['<rootDir>/apps/*/test/**/*.cluster-spec.ts'],
+      globalSetup: '<rootDir>/scripts/testing/cluster-setup.mjs',
+      globalTeardown: '<rootDir>/scripts/testing/cluster-teardown.mjs',
       setupFilesAfterEnv: ['<rootDir>/scripts/testing/timeout-long.mjs'],
     },
     {

@@ -1,9 +1,10 @@
 #!/usr/bin/env node
-// `npm test`: every tier (unit, integration on real Postgres + Redis, browser in Chromium).
-// `node scripts/test.mjs unit|integration|browser [jest args...]` runs one tier.
+// `npm test`: every tier (unit, integration on real Postgres + Redis, cluster: two api and two
+// worker processes on one Postgres + Redis, browser in Chromium).
+// `node scripts/test.mjs unit|integration|cluster|browser [jest args...]` runs one tier.
 //
-// Each tier is one jest run (`--selectProjects <tier> --json`); integration and browser run
-// in band, after a build (they run the built server and apps). Later tiers still run after
+// Each tier is one jest run (`--selectProjects <tier> --json`); integration, cluster and browser
+// run in band, after a build (they run the built server and apps). Later tiers still run after
 // an earlier failure so one run reports everything. The last line printed is always
 // `N passed, N failed`; a suite that failed to run, a tier that crashed or ran no test, and a
 // failed build each count as a failure, so nothing fails silently. Exit code 0 only when
@@ -18,9 +19,9 @@ import { prefixer } from './lib/infra.mjs';
 import { tierOutcome } from './lib/jest-summary.mjs';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const TIERS = ['unit', 'integration', 'browser'];
-const NEEDS_BUILD = new Set(['integration', 'browser']);
-const IN_BAND = new Set(['integration', 'browser']);
+const TIERS = ['unit', 'integration', 'cluster', 'browser'];
+const NEEDS_BUILD = new Set(['integration', 'cluster', 'browser']);
+const IN_BAND = new Set(['integration', 'cluster', 'browser']);
 const TIER_TIMEOUT_MS = Number(process.env.TEST_TIER_TIMEOUT_MS ?? 30 * 60 * 1000);
 const log = prefixer('test', process.stderr);
 
@@ -75,7 +76,7 @@ let built = null; // null: not tried; true/false: outcome
 for (const tier of tiers) {
   if (NEEDS_BUILD.has(tier)) {
     if (built === null) {
-      log('building for the integration and browser tiers');
+      log(`building for the ${tiers.filter((t) => NEEDS_BUILD.has(t)).join(', ')} tier(s)`);
       try {
         await build({ rootDir, log: prefixer('build', process.stderr), stream: process.stderr });
         built = true;

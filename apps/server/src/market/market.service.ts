@@ -162,6 +162,23 @@ export class MarketService {
     return body;
   }
 
+  /** Each enabled product's status and last tick time as the product list shows them now (for the metrics). */
+  async liveState(nowMs = Date.now()): Promise<{ symbol: string; status: ProductStatus; lastTickAt: string | null }[]> {
+    const all = await this.allProductRows();
+    const { last } = await this.live.figures(
+      all.map((r) => r.symbol),
+      nowMs,
+    );
+    const statuses = this.statusesAt(all, nowMs);
+    return all
+      .filter((r) => r.enabled)
+      .map((r) => ({
+        symbol: r.symbol,
+        status: (statuses.get(r.symbol) ?? this.statusOf(r, new Date(nowMs))).status,
+        lastTickAt: last.get(r.symbol)?.t ?? null,
+      }));
+  }
+
   async product(symbol: string, locale: Locale): Promise<Product> {
     const row = await this.getProductRow(symbol);
     if (!row || !row.enabled) throw new DomainError('NOT_FOUND');

@@ -7,7 +7,7 @@ import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from './wire';
  * The UI language. Translations are the files of libs/i18n (`locales/<locale>/<namespace>.ts`,
  * the same objects `@candor/i18n` exports as `resources`), loaded per locale so the first
  * bundle carries only zh-TW (the default and fallback); another language is fetched the
- * moment it is chosen. The operator console's namespace is never loaded here.
+ * moment it is chosen. The operator console's namespaces are never loaded here.
  */
 
 /** localStorage key of the chosen language (non-secret app state). */
@@ -34,13 +34,13 @@ export { LOCALES };
 
 type NamespaceModule = { default: Record<string, unknown> };
 
-// Paths are relative to this file; `index.ts` (the registry) and `console.ts` (operators only) are left out.
+// Paths are relative to this file; `index.ts` (the registry) and the `console*.ts` namespaces (operators only) are left out.
 // (Negative patterns must repeat the `../` prefix: `**` never matches a `..` segment.)
 const eagerFiles = import.meta.glob<NamespaceModule>(
   [
     '../../../../libs/i18n/src/locales/zh-TW/*.ts',
     '!../../../../libs/i18n/src/locales/*/index.ts',
-    '!../../../../libs/i18n/src/locales/*/console.ts',
+    '!../../../../libs/i18n/src/locales/*/console*.ts',
     '!../../../../libs/i18n/src/locales/*/*.spec.ts',
   ],
   { eager: true },
@@ -49,7 +49,7 @@ const lazyFiles = import.meta.glob<NamespaceModule>([
   '../../../../libs/i18n/src/locales/*/*.ts',
   '!../../../../libs/i18n/src/locales/zh-TW/*.ts',
   '!../../../../libs/i18n/src/locales/*/index.ts',
-  '!../../../../libs/i18n/src/locales/*/console.ts',
+  '!../../../../libs/i18n/src/locales/*/console*.ts',
   '!../../../../libs/i18n/src/locales/*/*.spec.ts',
 ]);
 

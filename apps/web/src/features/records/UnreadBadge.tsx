@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useUnreadCount } from './hooks';
+import { useUnreadCount } from './unread';
 import styles from './records.module.css';
 
 /** Wraps an icon with the live count of unread system messages (nothing when none, or logged out). */

@@ -6,32 +6,11 @@ import { useSocketEvent, useSocketReconnect } from '../../lib/socket';
 import { useSession } from '../session/session';
 import { accountKeys } from '../account/hooks';
 import { exportFilename, recordsQuery, type RecordFilter } from './model';
-
-/** The endpoints of this feature that the shared API map does not name. */
-export const RECORDS_API = {
-  recordsCsv: '/wallet/records.csv',
-  messages: '/messages',
-  unreadCount: '/messages/unread-count',
-  readAll: '/messages/read-all',
-  activity: '/me/activity',
-  deposits: '/deposits',
-  withdrawals: '/withdrawals',
-} as const;
+import { RECORDS_API, recordsKeys } from './keys';
+import { useMessageEvents } from './unread';
 
 const PAGE_SIZE = 20;
 // Lists here are asked again on every visit (staleTime 0): socket events only reach screens that are mounted.
-
-export const recordsKeys = {
-  records: ['capital-records'] as const,
-  list: (q: object) => ['capital-records', 'list', q] as const,
-  record: (id: string) => ['capital-records', 'one', id] as const,
-  messages: ['messages'] as const,
-  messageList: ['messages', 'list'] as const,
-  unread: ['messages', 'unread'] as const,
-  activity: ['me', 'activity'] as const,
-  deposit: (id: string) => ['records-ref', 'deposit', id] as const,
-  withdrawal: (id: string) => ['records-ref', 'withdrawal', id] as const,
-};
 
 /** Capital records for a filter, page by page (keyset); refreshed when the wallet changes. */
 export function useCapitalRecords(filter: RecordFilter) {
@@ -109,13 +88,6 @@ export function useExportRecords() {
 // ---------------------------------------------------------------------------
 // System messages: the list, the unread count, both refreshed by the `message` socket event.
 
-function useMessageEvents(): void {
-  const qc = useQueryClient();
-  const refresh = () => void qc.invalidateQueries({ queryKey: recordsKeys.messages });
-  useSocketEvent('message', refresh);
-  useSocketReconnect(refresh);
-}
-
 export function useMessages() {
   const { status } = useSession();
   useMessageEvents();
@@ -127,19 +99,6 @@ export function useMessages() {
     getNextPageParam: (last) => last.nextCursor,
     enabled: status === 'authenticated',
     staleTime: 0,
-  });
-}
-
-/** The unread count for badges; nothing is asked while logged out (the home page is public). */
-export function useUnreadCount() {
-  const { status } = useSession();
-  useMessageEvents();
-  return useQuery({
-    queryKey: recordsKeys.unread,
-    queryFn: ({ signal }) => api.get<{ count: number }>(RECORDS_API.unreadCount, { signal }),
-    enabled: status === 'authenticated',
-    staleTime: 0,
-    select: (r) => r.count,
   });
 }
 

@@ -1,0 +1,273 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { execFile } from 'node:child_process';
+import { randomInt } from 'node:crypto';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import type { DataSource } from 'typeorm';
+import type { Order, TickBlock, Wallet } from '@candor/contracts';
+import { QUEUES, REDIS_KEYS } from '@candor/cross-process';
+import { createDataSource } from '@candor/db';
+import { verifyChain } from '@candor/domain';
+import { startApi, startBalancer, startWorker, type Balancer, type ClusterApi, type ClusterProcess } from '../../../../scripts/testing/cluster.mjs';
+import { LedgerService } from '../../src/ledger/ledger.service.js';
+import { runningBalanceMismatches } from '../support/trading.js';
+import { call, fund, listen, placeOrder, registerUser, sleep, waitFor, type ClusterUser, type Listener } from './cluster-client.js';
+
+/**
+ * Two api and two worker processes (the built entry points) on one Postgres and one Redis, as a
+ * deployment runs them, checked as one market from the outside: HTTP and socket.io clients. The
+ * tests share the cluster and run in order: the third kills a worker, the fourth an api.
+ */
+const SHORT = ['ETHUSDT', 'SOLUSDT']; // given 1-3 s expiries here, so orders settle within the test
+const TICKER = 'BTCUSDT';
+const ROOT = path.resolve(process.cwd());
+
+let apiA: ClusterApi;
+let apiB: ClusterApi;
+const workers: ClusterProcess[] = [];
+let ds: DataSource;
+let redis: Redis;
+let ledger: LedgerService;
+const listeners: Listener[] = [];
+const figures: string[] = [];
+
+const inviteCode = () => process.env.CLUSTER_INVITE_CODE!;
+async function user(api: ClusterApi, cents = 0): Promise<ClusterUser> {
+  const u = await registerUser(api.url, redis, inviteCode());
+  if (cents) await fund(ledger, u.id, cents);
+  return u;
+}
+async function socketOn(url: string, u: ClusterUser | null, channels: string[] = []): Promise<Listener> {
+  const l = await listen(url, u?.token ?? null, channels);
+  listeners.push(l);
+  return l;
+}
+const sameWallet = (a: Wallet, b: Wallet) => a.available === b.available && a.inOrders === b.inOrders && a.total === b.total;
+const settledEvents = (l: Listener, id: string) => l.orders.filter((o) => o.id === id && o.status === 'settled');
+const randomOrder = () => ({
+  symbol: SHORT[randomInt(SHORT.length)]!,
+  direction: randomInt(2) ? ('up' as const) : ('down' as const),
+  amount: `${randomInt(1, 10)}.${String(randomInt(100)).padStart(2, '0')}`,
+  durationSeconds: randomInt(1, 4),
+});
+async function waitSettled(api: ClusterApi, u: ClusterUser, id: string, timeoutMs = 15_000): Promise<Order> {
+  return waitFor(
+    `order ${id} settled`,
+    async () => {
+      const r = await call<Order>(api.url, 'GET', `/api/orders/${id}`, undefined, u.token);
+      return r.body.status === 'settled' ? r.body : null;
+    },
+    timeoutMs,
+    100,
+  );
+}
+
+beforeAll(async () => {
+  ds = createDataSource(process.env.DATABASE_URL!);
+  await ds.initialize();
+  ledger = new LedgerService(ds);
+  redis = new Redis(process.env.REDIS_URL!);
+  const expiries = [1, 2, 3, 30, 60].map((seconds) => ({ seconds, payoutRate: '0.85' }));
+  await ds.query(`UPDATE products SET expiries = $1::jsonb WHERE symbol = ANY($2::text[])`, [JSON.stringify(expiries), SHORT]);
+  const started = Date.now();
+  [workers[0], workers[1], apiA, apiB] = await Promise.all([startWorker('worker-1'), startWorker('worker-2'), startApi('api-a'), startApi('api-b')]);
+  figures.push(`2 apis + 2 workers up in ${Date.now() - started} ms`);
+  // Prices flowing: the feed leader (one of the workers) is producing.
+  await waitFor('a stored tick', async () => (await redis.get(REDIS_KEYS.tickLast(TICKER))) !== null, 30_000, 100);
+}, 120_000);
+
+afterAll(async () => {
+  for (const l of listeners) l.socket.close();
+  await Promise.all([apiA, apiB, ...workers].filter(Boolean).map((p) => p.stop('SIGTERM')));
+  redis?.disconnect();
+  await ds?.destroy();
+  process.stderr.write(`[cluster] ${figures.join('; ')}\n`);
+}, 60_000);
+
+afterEach(async () => {
+  expect(await ledger.check()).toMatchObject({ ok: true, imbalance: '0.00', mismatched: [] });
+  expect(await runningBalanceMismatches(ds)).toBe(0);
+});
+
+describe('two apis and two workers as one market', () => {
+  it('a client on api B receives the ticks and the pushes of an order placed through api A', async () => {
+    const u = await user(apiA, 10_000);
+    const onB = await socketOn(apiB.url, u, [`ticker:${TICKER}`]);
+    const onA = await socketOn(apiA.url, null, [`ticker:${TICKER}`]);
+    await waitFor('ticks on both apis', () => onB.ticks.length >= 5 && onA.ticks.length >= 5, 10_000);
+    // Each api relays every stored tick: the same seqs reach a client of either.
+    const seqsA = new Set(onA.ticks.map((t) => t.seq));
+    const common = onB.ticks.filter((t) => seqsA.has(t.seq));
+    expect(common.length).toBeGreaterThanOrEqual(3);
+
+    const order = await placeOrder(apiA.url, u, { symbol: SHORT[0]!, direction: 'up', amount: '5.00', durationSeconds: 1 });
+    const settled = await waitSettled(apiA, u, order.id);
+    const pushed = await waitFor('the settled order on api B', () => settledEvents(onB, order.id)[0], 5000);
+    expect(pushed).toEqual(settled);
+    expect(onB.orders.filter((o) => o.id === order.id).map((o) => o.status)).toEqual(['open', 'settled']);
+    const wallet = (await call<Wallet>(apiB.url, 'GET', '/api/wallet', undefined, u.token)).body;
+    expect(wallet.inOrders).toBe('0.00');
+    await waitFor('the wallet after settlement on api B', () => onB.wallets.some((w) => sameWallet(w, wallet)), 5000);
+  });
+
+  it('two workers share the settle jobs: every order settled once, none missed, each push delivered once', async () => {
+    const users = await Promise.all(Array.from({ length: 8 }, (_, i) => user(i % 2 ? apiB : apiA, 200_000)));
+    const sockets = await Promise.all(users.map((u, i) => socketOn((i % 2 ? apiA : apiB).url, u)));
+    const placed: { order: Order; owner: number }[] = [];
+    const apis = [apiA, apiB];
+    const until = Date.now() + 8000;
+    while (Date.now() < until) {
+      await Promise.all(
+        apis.map(async (api) => {
+          const owner = randomInt(users.length);
+          placed.push({ order: await placeOrder(api.url, users[owner]!, randomOrder()), owner });
+        }),
+      );
+      await sleep(100);
+    }
+    const ids = placed.map((p) => p.order.id);
+    const started = Date.now();
+    await waitFor(
+      'every order settled',
+      async () => (await ds.query(`SELECT count(*)::int AS n FROM orders WHERE id = ANY($1::uuid[]) AND status = 'settled'`, [ids]))[0].n === ids.length,
+      20_000,
+      200,
+    );
+    figures.push(`${ids.length} orders through both apis settled ${Date.now() - started} ms after the last was placed`);
+
+    // Exactly once: one settlement entry per order, and the balances follow from the orders.
+    const entries: { ref_id: string; n: number }[] = await ds.query(
+      `SELECT ref_id, count(*)::int AS n FROM journal_entries WHERE type IN ('order_payout', 'order_loss', 'order_refund') AND ref_id = ANY($1::text[]) GROUP BY ref_id`,
+      [ids],
+    );
+    expect(entries).toHaveLength(ids.length);
+    expect(entries.filter((e) => e.n !== 1)).toEqual([]);
+    const rows: { id: string; user_id: string; amount: string; payout: string }[] = await ds.query(
+      `SELECT id, user_id, amount, payout FROM orders WHERE id = ANY($1::uuid[])`,
+      [ids],
+    );
+    for (const u of users) {
+      const mine = rows.filter((r) => r.user_id === u.id);
+      const cash = 200_000 - mine.reduce((a, r) => a + Number(r.amount), 0) + mine.reduce((a, r) => a + Number(r.payout), 0);
+      const [b]: { cash: string; escrow: string }[] = await ds.query(
+        `SELECT sum(balance) FILTER (WHERE kind = 'cash') AS cash, sum(balance) FILTER (WHERE kind = 'escrow') AS escrow FROM ledger_accounts WHERE user_id = $1`,
+        [u.id],
+      );
+      expect([Number(b!.cash), Number(b!.escrow)]).toEqual([cash, 0]);
+    }
+
+    // Each settlement reached its owner's socket once, whichever api holds it, and no one else's.
+    await waitFor('every settled push', () => placed.every((p) => settledEvents(sockets[p.owner]!, p.order.id).length > 0), 10_000);
+    await sleep(500); // a duplicate would come right behind
+    for (const [i, l] of sockets.entries()) {
+      const mine = new Set(placed.filter((p) => p.owner === i).map((p) => p.order.id));
+      const settled = l.orders.filter((o) => o.status === 'settled');
+      expect(settled.filter((o) => !mine.has(o.id))).toEqual([]);
+      expect(settled.map((o) => o.id).sort()).toEqual([...mine].sort());
+    }
+
+    // Both workers did settle jobs (BullMQ records the worker that processed each).
+    const connection = new Redis(process.env.REDIS_URL!, { maxRetriesPerRequest: null });
+    const queue = new Queue(QUEUES.settlement.name, { connection });
+    try {
+      const jobs = await queue.getJobs(['completed'], 0, 1000);
+      const by = new Map<string, number>();
+      for (const j of jobs) if ((j.returnvalue as { settled?: number })?.settled) by.set(j.processedBy ?? '?', (by.get(j.processedBy ?? '?') ?? 0) + 1);
+      figures.push(`settle jobs by worker: ${[...by].map(([k, n]) => `${k} ${n}`).join(', ')}`);
+      for (const w of workers) expect([...by.keys()].some((k) => k.endsWith(`:${w.pid}`))).toBe(true);
+    } finally {
+      await queue.close();
+      connection.disconnect();
+    }
+  });
+
+  it('SIGKILL of the worker leading the feed: the other takes over within 3 s and the chain verifies across the hand-over', async () => {
+    const l = await socketOn(apiB.url, null, [`ticker:${TICKER}`]);
+    await waitFor('ticks', () => l.ticks.length >= 5, 10_000);
+    const holder = await redis.get(REDIS_KEYS.feedLeader);
+    const leader = workers.find((w) => holder?.startsWith(`${w.pid}-`));
+    const follower = workers.find((w) => w !== leader)!;
+    expect(leader).toBeDefined();
+
+    const killedAt = Date.now();
+    await leader!.stop('SIGKILL');
+    const first = await waitFor('a tick produced after the kill', () => l.ticks.find((t) => Date.parse(t.t) > killedAt), 10_000, 10);
+    const takeoverMs = first.receivedAt - killedAt;
+    figures.push(`feed take-over ${takeoverMs} ms after SIGKILL`);
+    expect(takeoverMs).toBeLessThanOrEqual(3000);
+    expect((await redis.get(REDIS_KEYS.feedLeader))?.startsWith(`${follower.pid}-`)).toBe(true);
+
+    // Let the new leader seal a few seconds, then check the record from before the kill to now.
+    const from = Math.floor(killedAt / 1000) - 5;
+    const to = Math.floor(Date.parse(first.t) / 1000) + 2;
+    await waitFor('the blocks after the hand-over', async () => (await fetchBlocks(from, to)).some((b) => Number(b.second) >= to), 10_000, 200);
+    const blocks = await fetchBlocks(from, to);
+    expect(verifyChain(blocks.map((b) => ({ ...b, second: Number(b.second) })))).toEqual({ ok: true });
+    expect(blocks.some((b) => Number(b.second) < Math.floor(killedAt / 1000))).toBe(true);
+    expect(blocks.some((b) => Number(b.second) > Math.floor(Date.parse(first.t) / 1000))).toBe(true);
+    // No seq skipped across the hand-over, and every tick a client saw is in the record as it saw it.
+    const stored = blocks.flatMap((b) => b.ticks);
+    for (let i = 1; i < stored.length; i++) expect(BigInt(stored[i]!.seq)).toBe(BigInt(stored[i - 1]!.seq) + 1n);
+    const bySeq = new Map(stored.map((k) => [k.seq, k]));
+    const seen = l.ticks.filter((t) => Math.floor(Date.parse(t.t) / 1000) >= from && Math.floor(Date.parse(t.t) / 1000) <= to);
+    expect(seen.length).toBeGreaterThan(5);
+    expect(seen.filter((t) => bySeq.get(t.seq!)?.price !== t.price || bySeq.get(t.seq!)?.t !== t.t)).toEqual([]);
+    // The independent checker of the public record agrees.
+    const { stdout } = await promisify(execFile)(process.execPath, [
+      path.join(ROOT, 'scripts/verify-chain.mjs'),
+      TICKER,
+      String(from),
+      String(to),
+      '--api',
+      apiA.url,
+    ]);
+    expect(stdout).toMatch(/^OK: \d+ blocks/);
+  });
+
+  it("killing api A drops only A's sockets, which reconnect through the balancer to api B and get their private events again", async () => {
+    const balancer: Balancer = await startBalancer({ a: apiA.port, b: apiB.port });
+    try {
+      const [ua, ub] = await Promise.all([user(apiB, 10_000), user(apiB, 10_000)]);
+      balancer.order = ['a', 'b'];
+      const onA = await socketOn(balancer.url, ua, [`ticker:${TICKER}`]);
+      balancer.order = ['b', 'a'];
+      const onB = await socketOn(balancer.url, ub, [`ticker:${TICKER}`]);
+      expect(balancer.routed.map((r) => r.backend)).toEqual(['a', 'b']);
+      balancer.order = ['a', 'b'];
+
+      const killedAt = Date.now();
+      await apiA.stop('SIGKILL');
+      await waitFor('the socket of api A back', () => onA.connects.length >= 2 && onA.socket.connected, 15_000);
+      figures.push(`a socket of the killed api reconnected in ${onA.connects[1]! - killedAt} ms`);
+      expect(onA.disconnects.map((d) => d.reason)).toEqual(['transport close']);
+      expect(balancer.routed.map((r) => r.backend)).toEqual(['a', 'b', 'b']);
+      expect(onB.disconnects).toEqual([]);
+
+      // Both users, now both on api B, get ticks and the pushes of a new order.
+      const since = Date.now();
+      await waitFor('ticks on both sockets', () => [onA, onB].every((l) => l.ticks.some((t) => t.receivedAt > since)), 10_000);
+      const walletsBefore = [onA.wallets.length, onB.wallets.length];
+      const orders = await Promise.all(
+        [ua, ub].map((u) => placeOrder(apiB.url, u, { symbol: SHORT[1]!, direction: 'down', amount: '2.00', durationSeconds: 1 })),
+      );
+      for (const [i, l] of [onA, onB].entries()) {
+        const u = [ua, ub][i]!;
+        const settled = await waitSettled(apiB, u, orders[i]!.id);
+        expect(await waitFor('the settled push', () => settledEvents(l, orders[i]!.id)[0], 5000)).toEqual(settled);
+        const wallet = (await call<Wallet>(apiB.url, 'GET', '/api/wallet', undefined, u.token)).body;
+        await waitFor('the wallet push after settlement', () => l.wallets.slice(walletsBefore[i]).some((w) => sameWallet(w, wallet)), 5000);
+      }
+      expect(onB.disconnects).toEqual([]);
+    } finally {
+      await balancer.close();
+    }
+  });
+});
+
+async function fetchBlocks(from: number, to: number): Promise<TickBlock[]> {
+  const r = await call<TickBlock[]>(apiB.url, 'GET', `/api/products/${TICKER}/blocks?from=${from}&to=${to}`);
+  expect(r.status).toBe(200);
+  return r.body;
+}
