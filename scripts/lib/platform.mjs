@@ -204,10 +204,19 @@ export function createPlatform(options) {
     log(`Redis: ${info.redis}`);
     check();
 
+    // The api's /metrics and the worker's /metrics and /health: the documented ports when free, else
+    // any free one, so a second copy (or a test platform beside npm start) still starts.
+    const opsPort = async (value, fallback) => (value ? Number(value) : (await portTaken(fallback)) ? await freePort() : fallback);
+    info.metricsPort = await opsPort(env.METRICS_PORT, 9464);
+    info.workerPort = await opsPort(env.WORKER_PORT, 9465);
+    log(`metrics: api http://127.0.0.1:${info.metricsPort}/metrics, worker http://127.0.0.1:${info.workerPort}/metrics and /health`);
+
     const childEnv = {
       ...env,
       NODE_ENV: nodeEnv,
       PORT: String(port),
+      METRICS_PORT: String(info.metricsPort),
+      WORKER_PORT: String(info.workerPort),
       DATABASE_URL: info.databaseUrl,
       REDIS_URL: info.redisUrl,
       JWT_SECRET: secret,

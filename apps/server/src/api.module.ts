@@ -18,6 +18,7 @@ import { RealtimeModule } from './realtime/realtime.module.js';
 import { MarketModule } from './market/market.module.js';
 import { OrdersModule } from './orders/orders.module.js';
 import { HealthController } from './health/health.controller.js';
+import { ObservabilityModule } from './observability/observability.module.js';
 import { ContentController } from './content/content.controller.js';
 
 /** The api process: REST under /api and the socket.io gateway. `extra` lets tests add modules. */
@@ -37,6 +38,7 @@ export class ApiModule {
         AccountModule,
         WalletModule,
         MessagesModule,
+        ObservabilityModule,
         DepositsModule,
         WithdrawalsModule,
         RealtimeModule,

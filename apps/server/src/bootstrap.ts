@@ -22,6 +22,7 @@ import { serveOpenApi } from './openapi/openapi.js';
 import { QueuesDashboard } from './ops/queues-dashboard.js';
 import { createLogger, levelOfNestLevels, NestPinoLogger, type Logger, type LogLevelSetting } from './observability/logger.js';
 import { observeRequests } from './observability/request-log.js';
+import { ApiMetrics } from './observability/api-metrics.js';
 import type { DestinationStream } from 'pino';
 import type { LogLevel } from '@nestjs/common';
 
@@ -65,7 +66,7 @@ export async function createApp(config: AppConfig, opts: AppOptions = {}): Promi
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
   acceptJson(fastify);
   answerClientErrors(fastify, logger);
-  observeRequests(fastify, logger);
+  observeRequests(fastify, logger, [app.get(ApiMetrics).onRequest]);
   // Security headers, computed once (helmet's options never change), on every answer with the request id.
   const headers = Object.entries(securityHeaders());
   fastify.addHook('onRequest', (req, reply, done) => {

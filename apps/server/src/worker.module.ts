@@ -19,6 +19,7 @@ import { SettleSecondProcessor } from './orders/settlement/settle-second.process
 import { SettlementSweepProcessor } from './orders/settlement/settlement-sweep.processor.js';
 import { SettlementScheduler } from './orders/settlement/settlement.scheduler.js';
 import { SettleWakeup } from './orders/settlement/settle-wakeup.js';
+import { WorkerObservabilityModule } from './observability/worker-observability.module.js';
 
 export const PROCESSORS: Type[] = [LedgerCheckProcessor, HousekeepingProcessor, SettleSecondProcessor, SettlementSweepProcessor];
 
@@ -41,6 +42,7 @@ export class WorkerModule {
           useFactory: (c: AppConfig) => ({ connection: new Redis(c.REDIS_URL, { maxRetriesPerRequest: null }) }),
         }),
         BullModule.registerQueue(...Object.values(QUEUES).map((q) => ({ name: q.name }))),
+        WorkerObservabilityModule.register(),
       ],
       providers: [...PROCESSORS, LedgerCheckScheduler, HousekeepingScheduler, QueueRegistryCheck, SettlementScheduler, SettleWakeup],
     };

@@ -127,6 +127,9 @@ export async function startStack({ name, postgres = true, redis = true, fast = f
       ...(stack.databaseUrl ? { DATABASE_URL: stack.databaseUrl } : {}),
       ...(stack.redisUrl ? { REDIS_URL: stack.redisUrl } : {}),
       JWT_SECRET: randomSecret(48),
+      // /metrics and the worker's /health on any free port: several benches (and npm start) may run at once.
+      METRICS_PORT: '0',
+      WORKER_PORT: '0',
       // The benchmarks register many users from one address: lift the auth rate limits.
       RATE_LIMIT_AUTH_PER_MINUTE: '100000000',
       RATE_LIMIT_CAPTCHA_PER_MINUTE: '100000000',

@@ -26,6 +26,15 @@ const schema = z.object({
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   /** JSON log lines at this level and above (request lines are info; refusals warn; errors error). */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Prometheus metrics (and the worker's health) listen apart from the api, on loopback unless told otherwise;
+  // with METRICS_TOKEN set, /metrics wants `Authorization: Bearer <token>`. Port 0: any free port (tests).
+  METRICS_HOST: z
+    .string()
+    .regex(/^[\w.:-]{1,255}$/, 'must be a host name or address')
+    .default('127.0.0.1'),
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
+  WORKER_PORT: z.coerce.number().int().min(0).max(65535).default(9465),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   // Sockets: events per second a socket may send (bursts of three times that), sockets and events per second
   // per client address (0: no limit). A socket over its limits is disconnected.
   SOCKET_EVENTS_PER_SECOND: z.coerce.number().int().min(1).max(1000).default(10),

@@ -14,6 +14,8 @@ export interface RequestRecord {
   ms: number;
   userId?: string;
   operatorId?: string;
+  /** Answered again from a stored Idempotency-Key answer. */
+  replayed?: true;
   /** The error envelope's code, for a refusal or an error. */
   code?: string;
   /** Failed logins, rate limiting, refusals and operator actions are named, so they can be found and counted. */
@@ -52,6 +54,7 @@ export function requestRecord(req: FastifyRequest, reply: FastifyReply): Request
   if (route === null) r.path = req.url.split('?', 1)[0]!.slice(0, 200);
   if (a.user?.id) r.userId = a.user.id;
   if (a.operator?.id) r.operatorId = a.operator.id;
+  if (reply.getHeader('idempotent-replayed')) r.replayed = true;
   const code = errorCodeOf(req);
   if (code) r.code = code;
   const event = eventOf(r);

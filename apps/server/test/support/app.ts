@@ -71,6 +71,8 @@ export async function startApp(
     JWT_SECRET: TEST_JWT_SECRET,
     RATE_LIMIT_AUTH_PER_MINUTE: '100000',
     RATE_LIMIT_CAPTCHA_PER_MINUTE: '100000',
+    // Many apps run side by side in tests: each one's /metrics on a port of its own.
+    METRICS_PORT: '0',
     ...overrides,
   });
   const app = await createApp(config, opts.log ? { log: opts.log } : { logger: process.env.TEST_LOGS ? ['log', 'error', 'warn'] : ['error'] });

@@ -26,6 +26,13 @@ function testEnv(): Record<string, string> {
   return env;
 }
 
+/** The port the worker's /metrics and /health listen on, from its log line (WORKER_PORT 0: any free port). */
+export function workerOpsPort(w: WorkerProcess): number {
+  const m = /worker ops listening on [^:]+:(\d+)/.exec(w.output());
+  if (!m) throw new Error(`the worker did not say where /health listens:\n${w.output().slice(-2000)}`);
+  return Number(m[1]);
+}
+
 /**
  * The built worker (`node apps/server/dist/main/worker.js`) as a child process on the test database and
  * Redis, as in production. Resolves once it logged "worker started". The feed is off unless `env` says otherwise.
@@ -34,7 +41,7 @@ export async function startWorker(env: Record<string, string> = {}): Promise<Wor
   if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: build first (npx tsc -b tsconfig.build.json)`);
   const child: ChildProcess = spawn(process.execPath, [MAIN], {
     cwd: ROOT,
-    env: { ...process.env, ...testEnv(), NODE_ENV: 'test', FEED: 'off', ...env },
+    env: { ...process.env, ...testEnv(), NODE_ENV: 'test', FEED: 'off', WORKER_PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
