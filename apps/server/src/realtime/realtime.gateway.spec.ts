@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { Order, Wallet } from '@candor/contracts';
-import { RealtimeGateway, type TypedServer } from './realtime.gateway.js';
+import { clientAddress, RealtimeGateway, type TypedServer } from './realtime.gateway.js';
 import type { UserPushBatch } from '@candor/cross-process';
 
 /** A socket.io server stand-in: the rooms this instance holds, and every local emit it is asked for. */
@@ -52,5 +52,19 @@ describe('RealtimeGateway.deliverUserPushes', () => {
     gateway.deliverUserPushes(server, malformed as unknown as UserPushBatch);
     gateway.deliverUserPushes(server, undefined as unknown as UserPushBatch);
     expect(emitted).toEqual([['user:a', 'order', order('o2')]]);
+  });
+});
+
+describe('clientAddress', () => {
+  it('is the socket address unless a trusted proxy sits in front', () => {
+    expect(clientAddress('10.0.0.5', '1.2.3.4', false)).toBe('10.0.0.5');
+    expect(clientAddress('10.0.0.5', undefined, true)).toBe('10.0.0.5');
+  });
+
+  it('behind the proxy, is the entry the proxy appended, not one the client sent (a forged address gets no sockets of its own)', () => {
+    expect(clientAddress('10.0.0.5', '203.0.113.7', true)).toBe('203.0.113.7');
+    expect(clientAddress('10.0.0.5', '6.6.6.6, 203.0.113.7', true)).toBe('203.0.113.7');
+    expect(clientAddress('10.0.0.5', '6.6.6.6,  203.0.113.7 ', true)).toBe('203.0.113.7');
+    expect(clientAddress('10.0.0.5', '6.6.6.6, ', true)).toBe('10.0.0.5');
   });
 });

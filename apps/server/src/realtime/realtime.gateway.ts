@@ -166,10 +166,16 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
     return { ok: false, channels: [] };
   }
 
-  /** The client's address: the first forwarded hop when a trusted proxy sits in front (TRUST_PROXY). */
   private addressOf(socket: TypedSocket): string {
-    const forwarded = socket.handshake.headers['x-forwarded-for'];
-    if (this.config.TRUST_PROXY === 'true' && typeof forwarded === 'string') return forwarded.split(',')[0]!.trim();
-    return socket.handshake.address;
+    return clientAddress(socket.handshake.address, socket.handshake.headers['x-forwarded-for'], this.config.TRUST_PROXY === 'true');
   }
+}
+
+/**
+ * The client's address. Behind the one trusted proxy (TRUST_PROXY) it is the last X-Forwarded-For entry, the one
+ * that proxy added: load balancers append, so earlier entries are whatever the client sent (Fastify reads it so too).
+ */
+export function clientAddress(socketAddress: string, forwarded: string | string[] | undefined, trustProxy: boolean): string {
+  if (!trustProxy || typeof forwarded !== 'string') return socketAddress;
+  return forwarded.split(',').at(-1)!.trim() || socketAddress;
 }
