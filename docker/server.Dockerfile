@@ -7,7 +7,8 @@
 # Build from the repository root:   docker build -f docker/server.Dockerfile -t candor-server .
 # (docker/compose.yaml does this.)
 
-FROM node:20-bookworm-slim AS build
+# Node 24, a supported LTS line (the code itself runs on Node 20.19 and later: package.json engines).
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 ENV NX_DAEMON=false NX_NO_CLOUD=true
 # Manifests first, so the dependency layer is reused while only sources change.
@@ -32,7 +33,7 @@ RUN set -eux; mkdir -p /out; cp package.json /out/; cp -a node_modules /out/; \
     for p in libs/* apps/server; do mkdir -p "/out/$p"; cp "$p/package.json" "/out/$p/"; cp -a "$p/dist" "/out/$p/dist"; done; \
     for p in apps/web apps/console; do mkdir -p "/out/$p"; cp -a "$p/dist" "/out/$p/dist"; done
 
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 WORKDIR /app
 ENV NODE_ENV=production PORT=3000 \
     WEB_DIST=/app/apps/web/dist CONSOLE_DIST=/app/apps/console/dist
