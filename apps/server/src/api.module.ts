@@ -20,15 +20,18 @@ import { OrdersModule } from './orders/orders.module.js';
 import { HealthController } from './health/health.controller.js';
 import { ObservabilityModule } from './observability/observability.module.js';
 import { ContentController } from './content/content.controller.js';
+import { Clock, ClockModule } from './common/clock.js';
+import { EarnModule } from './earn/earn.module.js';
 
-/** The api process: REST under /api and the socket.io gateway. `extra` lets tests add modules. */
+/** The api process: REST under /api and the socket.io gateway. `extra` lets tests add modules; `opts.clock` only tests pass. */
 @Module({})
 export class ApiModule {
-  static forRoot(config: AppConfig, extra: Type[] = []): DynamicModule {
+  static forRoot(config: AppConfig, extra: Type[] = [], opts: { clock?: Clock } = {}): DynamicModule {
     return {
       module: ApiModule,
       imports: [
         ConfigModule.forRoot(config),
+        ClockModule.forRoot(opts.clock),
         DatabaseModule,
         RedisModule,
         LedgerModule,
@@ -44,6 +47,7 @@ export class ApiModule {
         RealtimeModule,
         MarketModule,
         OrdersModule,
+        EarnModule,
         ...extra,
       ],
       controllers: [HealthController, ContentController],

@@ -20,6 +20,7 @@ import { requestIdFor } from './common/request-id.js';
 import { RedisIoAdapter } from './realtime/redis-io.adapter.js';
 import { serveOpenApi } from './openapi/openapi.js';
 import { QueuesDashboard } from './ops/queues-dashboard.js';
+import type { Clock } from './common/clock.js';
 import { createLogger, levelOfNestLevels, NestPinoLogger, type Logger, type LogLevelSetting } from './observability/logger.js';
 import { observeRequests } from './observability/request-log.js';
 import { ApiMetrics } from './observability/api-metrics.js';
@@ -31,6 +32,8 @@ export interface AppOptions {
   logger?: false | LogLevel[];
   /** Where the JSON log lines go and from which level (default: stdout, LOG_LEVEL). */
   log?: { destination?: DestinationStream; level?: LogLevelSetting };
+  /** The platform clock; only tests pass one (main/api.ts never does), to move time for Yu'e Bao's calendar. */
+  clock?: Clock;
 }
 
 /** Largest request body (JSON) the api reads; a larger one is refused as 400 VALIDATION_FAILED. */
@@ -59,7 +62,7 @@ export async function createApp(config: AppConfig, opts: AppOptions = {}): Promi
         .send(errorEnvelope(req, code, code === 'VALIDATION_FAILED' ? 'url' : undefined));
     },
   });
-  const app = await NestFactory.create<NestFastifyApplication>(ApiModule.forRoot(config), adapter, {
+  const app = await NestFactory.create<NestFastifyApplication>(ApiModule.forRoot(config, [], { clock: opts.clock }), adapter, {
     logger: new NestPinoLogger(logger),
     bodyParser: false,
   });

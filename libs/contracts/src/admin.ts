@@ -29,6 +29,10 @@ export const AUDIT_ACTIONS = [
   'deposit_method.create',
   'deposit_method.update',
   'message.send',
+  'earn.settings_update',
+  'earn.holiday_add',
+  'earn.holiday_remove',
+  'earn.holidays_import',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export interface AuditEntry {

@@ -5,6 +5,7 @@ export * from './auth.js';
 export * from './market.js';
 export * from './orders.js';
 export * from './wallet.js';
+export * from './earn.js';
 export * from './socket.js';
 export * from './admin.js';
 export * from './operators.js';

@@ -28,6 +28,10 @@ export const OPERATOR_PERMISSIONS = [
   'audit.read',
   'ops.queues',
   'operators.manage',
+  /** Yu'e Bao's settings, holidays and figures (read). */
+  'earn.read',
+  /** Change Yu'e Bao's settings and holidays. */
+  'earn.manage',
 ] as const;
 export type OperatorPermission = (typeof OPERATOR_PERMISSIONS)[number];
 
@@ -50,7 +54,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<OperatorRole, readonly OperatorPe
     'ledger.read',
   ],
   support: ['console.use', 'products.read', 'users.read', 'messages.send', 'support.chat', 'ledger.read'],
-  finance: ['console.use', 'products.read', 'users.read', 'users.money', 'deposits.read', 'withdrawals.read', 'ledger.read', 'exports.read'],
+  finance: ['console.use', 'products.read', 'users.read', 'users.money', 'deposits.read', 'withdrawals.read', 'ledger.read', 'exports.read', 'earn.read'],
 };
 
 export const hasPermission = (role: OperatorRole, permission: OperatorPermission): boolean => ROLE_PERMISSIONS[role].includes(permission);

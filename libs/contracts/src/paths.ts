@@ -15,6 +15,11 @@ export const API = {
   demoReset: '/demo/reset',
   wallet: '/wallet',
   walletRecords: '/wallet/records',
+  earn: '/earn',
+  earnTransferIn: '/earn/transfer-in',
+  earnTransferOut: '/earn/transfer-out',
+  earnRecords: '/earn/records',
+  earnIncome: '/earn/income',
   appInfo: '/app-info',
   pages: '/pages',
   health: '/health',
@@ -26,6 +31,10 @@ export const API = {
   adminUsers: '/admin/users',
   adminOpsSession: '/admin/ops/session',
   adminOperators: '/admin/operators',
+  adminEarnSettings: '/admin/earn/settings',
+  adminEarnHolidays: '/admin/earn/holidays',
+  adminEarnHolidaysImport: '/admin/earn/holidays/import',
+  adminEarnDashboard: '/admin/earn/dashboard',
 } as const;
 /** Console-only auth paths (operator refresh cookie is scoped to /api/admin/auth). */
 export const ADMIN_AUTH = {

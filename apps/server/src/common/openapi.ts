@@ -20,6 +20,7 @@ export const FEATURES = {
   market: 'Products, candles and the public tick record (no token needed)',
   trading: 'Orders and the demo account',
   wallet: 'Balances, capital records and the withdrawal account',
+  earn: "Yu'e Bao: balance earning, its transfers, records and income",
   content: 'The home page, app information and static pages',
   health: 'Liveness of the api and its databases',
   admin: 'The operator console (operator tokens only)',

@@ -61,7 +61,7 @@ export async function prepareDatabase(): Promise<void> {
  */
 export async function startApp(
   overrides: Record<string, string> = {},
-  opts: { beforeListen?: (app: NestFastifyApplication) => void; log?: AppOptions['log'] } = {},
+  opts: { beforeListen?: (app: NestFastifyApplication) => void; log?: AppOptions['log']; clock?: AppOptions['clock'] } = {},
 ): Promise<TestApp> {
   await prepareDatabase();
   const config = loadConfig({
@@ -75,7 +75,10 @@ export async function startApp(
     METRICS_PORT: '0',
     ...overrides,
   });
-  const app = await createApp(config, opts.log ? { log: opts.log } : { logger: process.env.TEST_LOGS ? ['log', 'error', 'warn'] : ['error'] });
+  const app = await createApp(config, {
+    ...(opts.log ? { log: opts.log } : { logger: process.env.TEST_LOGS ? ['log', 'error', 'warn'] : ['error'] }),
+    clock: opts.clock,
+  });
   opts.beforeListen?.(app);
   await app.listen(0, '127.0.0.1');
   const address = app.getHttpServer().address() as { port: number };

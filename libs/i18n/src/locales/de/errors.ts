@@ -70,5 +70,12 @@ export default {
     reference: 'Verwendungszweck',
     minAmount: 'Mindestbetrag',
     maxAmount: 'Höchstbetrag',
+    dailyRate: 'Tageszins',
+    cutoff: 'Stichzeit',
+    timezone: 'Zeitzone',
+    dailyInLimit: 'Übertragungen hinein pro Tag',
+    dailyOutLimit: 'Übertragungen hinaus pro Tag',
+    date: 'Datum',
+    holidays: 'Feiertage',
   },
 };

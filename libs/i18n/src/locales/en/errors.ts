@@ -70,5 +70,12 @@ export default {
     reference: 'Reference',
     minAmount: 'Minimum amount',
     maxAmount: 'Maximum amount',
+    dailyRate: 'Daily rate',
+    cutoff: 'Cut-off time',
+    timezone: 'Time zone',
+    dailyInLimit: 'Transfers in per day',
+    dailyOutLimit: 'Transfers out per day',
+    date: 'Date',
+    holidays: 'Holidays',
   },
 };

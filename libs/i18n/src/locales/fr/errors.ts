@@ -70,5 +70,12 @@ export default {
     reference: 'Référence',
     minAmount: 'Montant minimum',
     maxAmount: 'Montant maximum',
+    dailyRate: 'Taux journalier',
+    cutoff: 'Heure limite',
+    timezone: 'Fuseau horaire',
+    dailyInLimit: 'Transferts entrants par jour',
+    dailyOutLimit: 'Transferts sortants par jour',
+    date: 'Date',
+    holidays: 'Jours fériés',
   },
 };

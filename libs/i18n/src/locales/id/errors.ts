@@ -70,5 +70,12 @@ export default {
     reference: 'Referensi',
     minAmount: 'Jumlah minimum',
     maxAmount: 'Jumlah maksimum',
+    dailyRate: 'Suku bunga harian',
+    cutoff: 'Waktu batas',
+    timezone: 'Zona waktu',
+    dailyInLimit: 'Transfer masuk per hari',
+    dailyOutLimit: 'Transfer keluar per hari',
+    date: 'Tanggal',
+    holidays: 'Hari libur',
   },
 };

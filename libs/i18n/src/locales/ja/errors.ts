@@ -70,5 +70,12 @@ export default {
     reference: '備考',
     minAmount: '最低金額',
     maxAmount: '最高金額',
+    dailyRate: '日利率',
+    cutoff: '締め時刻',
+    timezone: 'タイムゾーン',
+    dailyInLimit: '1 日の振替入金回数',
+    dailyOutLimit: '1 日の振替出金回数',
+    date: '日付',
+    holidays: '祝日',
   },
 };

@@ -70,5 +70,12 @@ export default {
     reference: '참조',
     minAmount: '최소 금액',
     maxAmount: '최대 금액',
+    dailyRate: '일일 이율',
+    cutoff: '마감 시각',
+    timezone: '시간대',
+    dailyInLimit: '하루 이체 입금 횟수',
+    dailyOutLimit: '하루 이체 출금 횟수',
+    date: '날짜',
+    holidays: '공휴일',
   },
 };

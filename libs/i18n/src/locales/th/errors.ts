@@ -70,5 +70,12 @@ export default {
     reference: 'ข้อความอ้างอิง',
     minAmount: 'จำนวนขั้นต่ำ',
     maxAmount: 'จำนวนสูงสุด',
+    dailyRate: 'อัตราดอกเบี้ยรายวัน',
+    cutoff: 'เวลาตัดรอบ',
+    timezone: 'เขตเวลา',
+    dailyInLimit: 'จำนวนครั้งโอนเข้าต่อวัน',
+    dailyOutLimit: 'จำนวนครั้งโอนออกต่อวัน',
+    date: 'วันที่',
+    holidays: 'วันหยุด',
   },
 };

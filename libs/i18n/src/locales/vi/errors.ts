@@ -70,5 +70,12 @@ export default {
     reference: 'Ghi chú',
     minAmount: 'Số tiền tối thiểu',
     maxAmount: 'Số tiền tối đa',
+    dailyRate: 'Lãi suất ngày',
+    cutoff: 'Giờ chốt',
+    timezone: 'Múi giờ',
+    dailyInLimit: 'Số lần chuyển vào mỗi ngày',
+    dailyOutLimit: 'Số lần chuyển ra mỗi ngày',
+    date: 'Ngày',
+    holidays: 'Ngày lễ',
   },
 };

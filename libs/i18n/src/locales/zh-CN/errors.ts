@@ -70,5 +70,12 @@ export default {
     reference: '附言',
     minAmount: '最低金额',
     maxAmount: '最高金额',
+    dailyRate: '日利率',
+    cutoff: '截止时间',
+    timezone: '时区',
+    dailyInLimit: '每日转入次数',
+    dailyOutLimit: '每日转出次数',
+    date: '日期',
+    holidays: '假日',
   },
 };

@@ -70,5 +70,12 @@ export default {
     reference: '附言',
     minAmount: '最低金額',
     maxAmount: '最高金額',
+    dailyRate: '日利率',
+    cutoff: '截止時間',
+    timezone: '時區',
+    dailyInLimit: '每日轉入次數',
+    dailyOutLimit: '每日轉出次數',
+    date: '日期',
+    holidays: '假日',
   },
 };
