@@ -20,17 +20,22 @@ import { SettlementSweepProcessor } from './orders/settlement/settlement-sweep.p
 import { SettlementScheduler } from './orders/settlement/settlement.scheduler.js';
 import { SettleWakeup } from './orders/settlement/settle-wakeup.js';
 import { WorkerObservabilityModule } from './observability/worker-observability.module.js';
+import { Clock, ClockModule } from './common/clock.js';
+import { EarnPostingService } from './earn/earn-posting.service.js';
+import { EarnPostProcessor, EarnScheduler } from './earn/earn-post.processor.js';
 
-export const PROCESSORS: Type[] = [LedgerCheckProcessor, HousekeepingProcessor, SettleSecondProcessor, SettlementSweepProcessor];
+export const PROCESSORS: Type[] = [LedgerCheckProcessor, HousekeepingProcessor, SettleSecondProcessor, SettlementSweepProcessor, EarnPostProcessor];
 
 /** The worker process: the same services as the api, with BullMQ processors, their schedulers and the feed; no HTTP. */
 @Module({})
 export class WorkerModule {
-  static forRoot(config: AppConfig): DynamicModule {
+  /** `opts.clock`: only tests pass one (support/earn.ts); the worker's entry point never does. */
+  static forRoot(config: AppConfig, opts: { clock?: Clock } = {}): DynamicModule {
     return {
       module: WorkerModule,
       imports: [
         ConfigModule.forRoot(config),
+        ClockModule.forRoot(opts.clock),
         DiscoveryModule,
         DatabaseModule,
         RedisModule,
@@ -44,7 +49,16 @@ export class WorkerModule {
         BullModule.registerQueue(...Object.values(QUEUES).map((q) => ({ name: q.name }))),
         WorkerObservabilityModule.register(),
       ],
-      providers: [...PROCESSORS, LedgerCheckScheduler, HousekeepingScheduler, QueueRegistryCheck, SettlementScheduler, SettleWakeup],
+      providers: [
+        ...PROCESSORS,
+        LedgerCheckScheduler,
+        HousekeepingScheduler,
+        QueueRegistryCheck,
+        SettlementScheduler,
+        SettleWakeup,
+        EarnPostingService,
+        EarnScheduler,
+      ],
     };
   }
 }

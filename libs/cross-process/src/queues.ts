@@ -8,6 +8,7 @@ export const QUEUES = {
   settlement: { name: 'settlement', jobs: { settleSecond: 'settle-second' } },
   settlementSweep: { name: 'settlement-sweep', jobs: { sweep: 'settlement-sweep' } },
   housekeeping: { name: 'housekeeping', jobs: { pruneIdempotencyKeys: 'prune-idempotency-keys' } },
+  earn: { name: 'earn', jobs: { post: 'earn-post' } },
 } as const;
 
 export interface HousekeepingPayload {
@@ -57,3 +58,18 @@ export const SETTLE_GIVE_UP_MS = 15_000;
 export const SWEEP_EVERY_MS = 2000;
 export const SWEEP_OVERDUE_MS = 2000;
 export const SWEEP_JOB_OPTIONS = { attempts: 1, removeOnComplete: 100, removeOnFail: 500 };
+
+/**
+ * Yu'e Bao's cut-off job: confirms due lots and posts every due day's income, in order. `reason` says what
+ * enqueued it: the daily scheduler at the cut-off, a worker's start (catching up), or the guard finding a
+ * posting overdue. Every run is safe to repeat: each user's income of a date is posted once, ever.
+ */
+export interface EarnPostPayload {
+  reason: 'cutoff' | 'boot' | 'overdue';
+  requestedAt: string;
+}
+/** The job scheduler that fires at the cut-off in the platform's zone (re-upserted when the settings change). */
+export const EARN_SCHEDULER_ID = 'earn-at-cutoff';
+export const EARN_JOB_OPTIONS = { attempts: 6, backoff: { type: 'exponential' as const, delay: 5_000 }, removeOnComplete: 500, removeOnFail: 1000 };
+/** Id of a catch-up job: one per reason and minute, so repeated triggers within a minute are one job. */
+export const earnJobId = (reason: EarnPostPayload['reason'], at: Date): string => `earn-${reason}-${at.toISOString().slice(0, 16).replace(/\D/g, '')}`;

@@ -179,6 +179,38 @@ export class LedgerService {
     return rows.map((r) => (r.out_status === 'posted' ? { id: String(r.out_entry_id), entryNo: String(r.out_entry_no) } : null));
   }
 
+  /**
+   * Posts the entries a query yields, in ONE statement through candor_post_entries (the rules of `postBatch`:
+   * every entry needs a unique key, one that would overdraw fails the whole call), so a set of thousands of
+   * entries never crosses the wire. `entries` selects one row per entry: (type, user_id, ref_type, ref_id,
+   * unique_key, memo, accounts bigint[], amounts bigint[]); `ctes` are WITH items it may read, data-modifying
+   * ones included. Returns how many entries were posted, how many keys were already posted (skipped), and the
+   * sum of the positive postings of all entries (the money moved, when none was skipped).
+   */
+  async postSet(em: EntityManager, ctes: string, entries: string, params: readonly unknown[]): Promise<{ posted: number; duplicate: number; moved: Cents }> {
+    const agg = (expr: string, type: string) => `coalesce((SELECT array_agg(${expr} ORDER BY ord) FROM candor_set), '{}')::${type}[]`;
+    const rows: { status: string; n: number; moved: string }[] = await em
+      .query(
+        `WITH ${ctes ? `${ctes},` : ''}
+           candor_set AS (SELECT row_number() OVER (ORDER BY s.unique_key) AS ord, s.* FROM (${entries}) s),
+           candor_postings AS (SELECT c.ord, x.k, x.account, x.amount
+                                 FROM candor_set c CROSS JOIN LATERAL unnest(c.accounts, c.amounts) WITH ORDINALITY AS x(account, amount, k))
+         SELECT r.out_status AS status, count(*)::int AS n,
+                (SELECT coalesce(sum(amount), 0) FROM candor_postings WHERE amount > 0)::bigint AS moved
+           FROM candor_post_entries(
+             ${agg('type', 'varchar')}, ${agg('user_id', 'uuid')}, ${agg('ref_type', 'varchar')}, ${agg('ref_id', 'varchar')},
+             ${agg('unique_key', 'varchar')}, ${agg('memo', 'text')}, ${agg('cardinality(accounts)', 'int')},
+             coalesce((SELECT array_agg(account ORDER BY ord, k) FROM candor_postings), '{}')::bigint[],
+             coalesce((SELECT array_agg(amount ORDER BY ord, k) FROM candor_postings), '{}')::bigint[],
+             false) r
+          GROUP BY r.out_status`,
+        [...params],
+      )
+      .catch(rethrowLedgerError);
+    const count = (s: string) => rows.find((r) => r.status === s)?.n ?? 0;
+    return { posted: count('posted'), duplicate: count('duplicate'), moved: toCents(rows[0]?.moved ?? 0) };
+  }
+
   async balances(userId: string, em: EntityManager = this.ds.manager): Promise<UserBalances> {
     return (await this.balancesOf([userId], em)).get(userId) ?? zeroBalances();
   }
