@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Alias } from 'vite';
 import react from '@vitejs/plugin-react';
+import { pwa } from './build/pwa-plugin.ts';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -32,7 +33,7 @@ const VENDOR_CHUNKS = [
 export default defineConfig({
   root: here('.'),
   base: '/',
-  plugins: [react()],
+  plugins: [react(), pwa()],
   resolve: {
     alias: [
       { find: '@candor/domain', replacement: here('../../libs/domain/src/index.ts') },

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { i18nReady } from './lib/i18n';
 import './styles/app.css';
 import { App } from './app/App';
+import { registerServiceWorker } from './pwa/register';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing from index.html');
@@ -14,3 +15,4 @@ void i18nReady.then(() => {
     </StrictMode>,
   );
 });
+registerServiceWorker();

@@ -4,6 +4,7 @@ import { RouterProvider } from 'react-router-dom';
 import { ToastProvider } from '../components';
 import { queryClient } from '../lib/queryClient';
 import { SessionProvider } from '../features/session/session';
+import { UpdatePrompt } from '../pwa/UpdatePrompt';
 import { createAppRouter } from './routes';
 
 export function App() {
@@ -13,6 +14,7 @@ export function App() {
       <ToastProvider>
         <SessionProvider>
           <RouterProvider router={router} />
+          <UpdatePrompt />
         </SessionProvider>
       </ToastProvider>
     </QueryClientProvider>

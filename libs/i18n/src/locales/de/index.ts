@@ -11,5 +11,6 @@ import trade from './trade.js';
 import inbox from './inbox.js';
 import money from './money.js';
 import records from './records.js';
+import pwa from './pwa.js';
 
-export default { errors, common, auth, user, content, console: consoleNs, consoleMoney, consoleOperators, market, trade, inbox, money, records };
+export default { errors, common, auth, user, content, console: consoleNs, consoleMoney, consoleOperators, market, trade, inbox, money, records, pwa };
