@@ -22,7 +22,8 @@ const STATE = '__CANDOR_CLUSTER__';
 
 export default async function clusterSetup() {
   const log = prefixer('cluster', process.stderr);
-  const logDir = path.join(ROOT_DIR, '.data', 'cluster-logs');
+  const run = process.env.CLUSTER_RUN_NAME ?? 'cluster'; // lb-check.mjs runs apart from the tier
+  const logDir = path.join(ROOT_DIR, '.data', `${run}-logs`);
   const state = { logDir };
   globalThis[STATE] = state;
   const stamp = new Date().toISOString().replace(/\D/g, '').slice(0, 14);
@@ -46,7 +47,7 @@ export default async function clusterSetup() {
       const redis = new Redis(redisUrl);
       await redis.flushdb().finally(() => redis.disconnect());
     } else {
-      state.redis = await startRedis({ port: await freePort(), dir: path.join(ROOT_DIR, '.data', 'cluster-redis'), log });
+      state.redis = await startRedis({ port: await freePort(), dir: path.join(ROOT_DIR, '.data', `${run}-redis`), log });
       redisUrl = state.redis.url;
     }
 
