@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
-import { OPERATOR_ROLES, ROLE_PERMISSIONS, type OperatorPermission, type OperatorRole } from '@candor/contracts';
+import { OPERATOR_ROLES, ROLE_PERMISSIONS, rolesWith, type OperatorPermission, type OperatorRole } from '@candor/contracts';
 import { startApp, type TestApp } from './support/app.js';
 import { createOperator, createUser, loginOperator } from './support/factories.js';
 
@@ -125,6 +125,23 @@ describe('the permission matrix on every /api/admin route', () => {
     const routes = adminRoutes.map((r) => ({ ...r, permission: doc.paths[asOpenApi(r.url)]?.[r.method.toLowerCase()]?.['x-permission'] }));
     // A route without a permission would be refused to everyone: it must name one.
     expect(routes.filter((r) => !r.permission).map((r) => `${r.method} ${r.url}`)).toEqual([]);
+    // Yu'e Bao: reading with earn.read (admin, finance), changing with earn.manage (admin only).
+    expect(
+      routes
+        .filter((r) => r.url.startsWith('/api/admin/earn/'))
+        .map((r) => `${r.method} ${r.url} ${r.permission}`)
+        .sort(),
+    ).toEqual([
+      'DELETE /api/admin/earn/holidays/:date earn.manage',
+      'GET /api/admin/earn/dashboard earn.read',
+      'GET /api/admin/earn/holidays earn.read',
+      'GET /api/admin/earn/settings earn.read',
+      'POST /api/admin/earn/holidays earn.manage',
+      'POST /api/admin/earn/holidays/import earn.manage',
+      'PUT /api/admin/earn/settings earn.manage',
+    ]);
+    expect(rolesWith('earn.read')).toEqual(['admin', 'finance']);
+    expect(rolesWith('earn.manage')).toEqual(['admin']);
 
     const tokens = {} as Record<OperatorRole, { Authorization: string }>;
     for (const role of OPERATOR_ROLES) tokens[role] = (await loginOperator(t, await createOperator(t, role))).auth;

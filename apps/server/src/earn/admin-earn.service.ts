@@ -6,7 +6,7 @@ import { addDays, formatCents, isValidDailyRate, isValidTimeZone, MAX_AMOUNT_CEN
 import { Clock } from '../common/clock.js';
 import { DomainError } from '../common/domain-error.js';
 import { AuditService } from '../admin/audit.service.js';
-import { toCents } from '../ledger/ledger.service.js';
+import { returnedRows, toCents } from '../ledger/ledger.service.js';
 import { loadVersions, toSettingsView, type EarnVersion } from './earn-settings.js';
 import { EarnRepository, RUN_COLUMNS, type RunRow } from './earn.repository.js';
 
@@ -128,7 +128,7 @@ export class AdminEarnService {
 
   async removeHoliday(date: string, who: Who): Promise<void> {
     await this.ds.transaction(async (em) => {
-      const rows: { name: string }[] = await em.query(`DELETE FROM earn_holidays WHERE date = $1::date RETURNING name`, [date]);
+      const rows = returnedRows<{ name: string }>(await em.query(`DELETE FROM earn_holidays WHERE date = $1::date RETURNING name`, [date]));
       if (!rows[0]) throw new DomainError('NOT_FOUND');
       await this.audit.record(
         { operatorId: who.operatorId, action: 'earn.holiday_remove', targetType: 'earn_holiday', targetId: date, details: { name: rows[0].name }, ip: who.ip },

@@ -97,6 +97,11 @@ export class EarnPostingService {
   async confirmDue(now: Date): Promise<EarnPostResult['confirmed']> {
     return this.ds.transaction('READ COMMITTED', async (em) => {
       await em.query(EARN_LOCK_SQL);
+      // Holder rows first, in one statement, as transfers take them: the lots and accounts after cannot deadlock.
+      await em.query(
+        `SELECT 1 FROM earn_holders WHERE user_id IN (SELECT user_id FROM earn_transfers WHERE status = 'pending' AND confirm_at <= $1) ORDER BY user_id FOR UPDATE`,
+        [now],
+      );
       const r = await this.ledger.postSet(em, CONFIRM_CTES, CONFIRM_ENTRIES, [now]);
       // Each (user, date) is confirmed in one run; a key already posted would leave lots and ledger apart.
       if (r.duplicate) throw new Error(`earn confirm: ${r.duplicate} confirmations were already posted`);
