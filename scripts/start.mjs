@@ -63,6 +63,26 @@ process.on('unhandledRejection', (err) => {
   shutdown(1);
 });
 
+/** The feed's price source from /api/health, once it is decided (FEED=auto waits up to 15 s for the exchanges). */
+async function feedLine(baseUrl) {
+  const end = Date.now() + 25_000;
+  let feed = { mode: 'unknown' };
+  while (Date.now() < end) {
+    try {
+      feed = (await (await fetch(`${baseUrl}/api/health`)).json()).feed ?? feed;
+    } catch {
+      /* not up yet */
+    }
+    if (feed.mode !== 'starting' && feed.mode !== 'unknown') break;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  const setting = feed.configured ? ` (FEED=${feed.configured})` : '';
+  if (feed.mode === 'venues') return `median of public exchanges${setting}; products without exchange markets: simulated, demo only`;
+  if (feed.mode === 'simulated') return `SIMULATED, demo only${setting}${feed.note ? `: ${feed.note}` : ''}`;
+  if (feed.mode === 'replay') return `replay of a recorded file${setting}, demo only`;
+  return `not reported yet (${feed.mode}); see /api/health`;
+}
+
 function banner(info) {
   const url = info.baseUrl;
   const lines = [
@@ -75,6 +95,7 @@ function banner(info) {
     '',
     `    Postgres  ${info.postgres}`,
     `    Redis     ${info.redis}`,
+    `    Prices    ${info.feedLine}`,
   ];
   if (info.seedLines.length) lines.push('', '  Seed:', ...info.seedLines.map((l) => `    ${l.trim()}`));
   if (info.warnings.length) lines.push('', '  Warnings:', ...info.warnings.map((w) => `    ${w}`));
@@ -86,6 +107,7 @@ function banner(info) {
 
 try {
   const info = await platform.start();
+  info.feedLine = await feedLine(info.baseUrl);
   banner(info);
 } catch (err) {
   if (err?.code !== 'STOPPED' && !platform.stopping) {

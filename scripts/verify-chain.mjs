@@ -13,7 +13,11 @@
 // Canonical encoding (libs/domain/src/tick-chain.ts): JSON without whitespace, keys in this order,
 //   {"symbol":S,"second":N,"ticks":[{"seq":Q,"t":T,"price":P},...],"prevHash":H}
 // with N a JSON integer and the other values the strings exactly as published; hash = lowercase hex
-// SHA-256 of its UTF-8 bytes. The first block of a product has prevHash = 64 zeros.
+// SHA-256 of its UTF-8 bytes. The first block of a product has prevHash = 64 zeros. A tick made from
+// exchange quotes also carries, after "price", "sources":[{"venue","bid","ask","mid","venueTs","venueId",
+// "receivedAt","used"[,"reason"]},...] and "rule":{"name","version","quorum","maxDeviationBps"}; for such
+// a tick the price is recomputed here from the recorded quotes (the median of the used mids, rounded half
+// up to the price's decimals) and the rule's other conditions are checked (see docs/prices.md).
 import { createHash } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 
@@ -21,13 +25,77 @@ export const GENESIS = '0'.repeat(64);
 const HASH = /^[0-9a-f]{64}$/;
 const PAGE = 600;
 
-export function canonicalBlock(b) {
-  return JSON.stringify({
-    symbol: b.symbol,
-    second: Number(b.second),
-    ticks: b.ticks.map((k) => ({ seq: k.seq, t: k.t, price: k.price })),
-    prevHash: b.prevHash,
+/** One tick in its canonical key order (sources and rule only for a price made from exchange quotes). */
+export function canonicalTick(k) {
+  if (k.sources == null && k.rule == null) return { seq: k.seq, t: k.t, price: k.price };
+  const sources = (k.sources ?? []).map((x) => {
+    const o = { venue: x.venue, bid: x.bid, ask: x.ask, mid: x.mid, venueTs: x.venueTs, venueId: x.venueId, receivedAt: x.receivedAt, used: x.used };
+    if (x.reason !== undefined) o.reason = x.reason;
+    return o;
   });
+  const r = k.rule ?? {};
+  return { seq: k.seq, t: k.t, price: k.price, sources, rule: { name: r.name, version: r.version, quorum: r.quorum, maxDeviationBps: r.maxDeviationBps } };
+}
+
+export function canonicalBlock(b) {
+  return JSON.stringify({ symbol: b.symbol, second: Number(b.second), ticks: b.ticks.map(canonicalTick), prevHash: b.prevHash });
+}
+
+/** Exact decimal text -> [bigint, decimals], or null. */
+function scaled(text) {
+  const m = /^(\d+)(?:\.(\d+))?$/.exec(String(text));
+  return m ? [BigInt(m[1] + (m[2] ?? '')), (m[2] ?? '').length] : null;
+}
+const at = (v, from, to) => v * 10n ** BigInt(to - from);
+
+/**
+ * Problems with a tick made from exchange quotes (empty when it follows rule median-of-mids v1): every mid is
+ * (bid + ask) / 2, at least `quorum` quotes are used, the price is the median of the used mids rounded half up
+ * to the price's decimals, and the used mids lie within maxDeviationBps of that median and of each other.
+ */
+export function checkTickSources(k) {
+  if (k.sources == null) return [];
+  const out = [];
+  const rule = k.rule ?? {};
+  if (rule.name !== 'median-of-mids' || rule.version !== 1) return [`tick ${k.seq}: unknown rule ${rule.name} v${rule.version}`];
+  const used = [];
+  let places = 0;
+  for (const x of k.sources) {
+    const b = scaled(x.bid);
+    const a = scaled(x.ask);
+    if (!b || !a || b[0] === 0n || a[0] === 0n) {
+      if (x.used) out.push(`tick ${k.seq}: ${x.venue} is used but its quote is not a valid bid/ask`);
+      continue;
+    }
+    places = Math.max(places, b[1], a[1]);
+    used.push({ x, b, a });
+  }
+  const scale = places + 2;
+  const mids = [];
+  for (const { x, b, a } of used) {
+    const mid = (at(b[0], b[1], scale) + at(a[0], a[1], scale)) / 2n;
+    const recorded = scaled(x.mid);
+    if (x.mid !== '' && (!recorded || at(recorded[0], recorded[1], scale + 2) !== at(mid, scale, scale + 2)))
+      out.push(`tick ${k.seq}: ${x.venue}'s recorded mid ${x.mid} is not (bid + ask) / 2`);
+    if (x.used) mids.push({ venue: x.venue, mid });
+    else if (!x.reason) out.push(`tick ${k.seq}: ${x.venue} is not used and says no reason`);
+  }
+  if (mids.length < rule.quorum) return [...out, `tick ${k.seq}: ${mids.length} quotes used, the quorum is ${rule.quorum}`];
+  const sorted = mids.map((m) => m.mid).sort((p, q) => (p < q ? -1 : p > q ? 1 : 0));
+  const n = sorted.length;
+  const median = n % 2 ? sorted[(n - 1) / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2n;
+  const price = scaled(k.price);
+  if (!price) return [...out, `tick ${k.seq}: bad price ${k.price}`];
+  const f = 10n ** BigInt(scale - price[1]);
+  const expected = scale >= price[1] ? (median * 2n + f) / (2n * f) : median * 10n ** BigInt(price[1] - scale);
+  if (expected !== price[0]) out.push(`tick ${k.seq}: price ${k.price} is not the median of the used quotes' mids (rounded to ${price[1]} decimals)`);
+  const bps = BigInt(rule.maxDeviationBps);
+  for (const m of mids) {
+    const d = m.mid > median ? m.mid - median : median - m.mid;
+    if (d * 10000n > bps * median) out.push(`tick ${k.seq}: ${m.venue} is used but lies more than ${rule.maxDeviationBps} bps from the median`);
+  }
+  if ((sorted[n - 1] - sorted[0]) * 10000n > bps * median) out.push(`tick ${k.seq}: the used quotes spread wider than ${rule.maxDeviationBps} bps`);
+  return out;
 }
 
 export function blockHash(b) {
@@ -62,6 +130,7 @@ export function checkBlocks(blocks, { fromGenesis = false, previous = null } = {
       const ms = Date.parse(k.t);
       if (!(ms >= Number(b.second) * 1000 && ms < (Number(b.second) + 1) * 1000))
         problems.push(`${where}: tick ${k.seq} at ${k.t} is outside the block's second`);
+      for (const p of checkTickSources(k)) problems.push(`${where}: ${p}`);
     }
     prev = { ...b, lastSeq };
   }
@@ -133,9 +202,11 @@ async function main() {
     for (const p of problems) console.log(`  - ${p}`);
     return 1;
   }
+  const fromExchanges = blocks.reduce((n, b) => n + b.ticks.filter((k) => k.sources).length, 0);
   console.log(
     `OK: ${blocks.length} blocks, ${ticks} ticks of ${symbol} from ${new Date(Number(first.second) * 1000).toISOString()} to ${new Date(Number(last.second) * 1000).toISOString()} form an unbroken chain.`,
   );
+  if (fromExchanges) console.log(`  ${fromExchanges} of the ticks were made from exchange quotes; each one's price was recomputed from its quotes`);
   console.log(`  first block prevHash ${first.prevHash}${first.prevHash === GENESIS ? ' (genesis)' : ''}`);
   console.log(`  last block hash      ${last.hash}`);
   return 0;

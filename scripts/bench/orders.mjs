@@ -2,7 +2,9 @@
 // npm run bench:orders -- [--users 1000] [--connections 64] [--duration 20] [--rate 1530] ...
 //
 // Order placement over HTTP with autocannon against the real api (node apps/server/dist/main/api.js,
-// with the real worker running the feed, so orders open on live ticks), beside a hello-world
+// with the real worker running the feed, so orders open on live ticks: real-account orders need prices
+// from exchanges, so the feed reads four local fake exchanges, scripts/testing/fake-venues.mjs, streaming
+// the seeded crypto products), beside a hello-world
 // route of a minimal Nest 12 app (scripts/bench/lib/nest-hello.mjs: same Nest, same Fastify
 // platform, one process, same machine), driven by the same autocannon harness with the same
 // requests. Every order request carries its own Idempotency-Key and the bearer token of one of
@@ -58,6 +60,7 @@ import {
 import { API_MAIN, WORKER_MAIN, ensureServerBuilt, onInterrupt, startNodeService, startStack } from './lib/stack.mjs';
 import { createFundedUsers, describeLedger, ledgerCheck } from './lib/users.mjs';
 import { signUserTokens } from './lib/tokens.mjs';
+import { startFakeVenues } from '../testing/fake-venues.mjs';
 import { freePort, waitFor, waitForHttp } from '../lib/infra.mjs';
 
 const { values: opt } = parseArgs({
@@ -148,10 +151,16 @@ await runBench('orders', result, { stopAll, disarm }, summarize, async () => {
     await ds.destroy();
   }
 
+  const venues = await startFakeVenues();
+  const stopStream = venues.stream(['BTCUSDT', 'ETHUSDT', 'SOLUSDT', 'XRPUSDT'], { everyMs: 200 });
+  cleanup.push(async () => {
+    stopStream();
+    await venues.close();
+  });
   const worker = await startNodeService({
     name: 'worker',
     main: WORKER_MAIN,
-    env: stack.env,
+    env: { ...stack.env, ...venues.env() },
     logFile: path.join(LOG_DIR, `orders-worker-${process.pid}.log`),
     health: false,
     readyLine: /worker started/,

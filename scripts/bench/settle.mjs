@@ -467,7 +467,7 @@ async function runWorker({ label, url, stack, firstSecond, seconds, orders }) {
   const worker = await startNodeService({
     name: 'worker',
     main: WORKER_MAIN,
-    env: { ...stack.env, ...prof?.env, DATABASE_URL: url, ...(TICKS === 'feed' ? { FEED: 'simulated' } : {}) },
+    env: { ...stack.env, ...prof?.env, DATABASE_URL: url, FEED: 'simulated' },
     nodeArgs: prof?.nodeArgs ?? [],
     logFile,
     health: false,

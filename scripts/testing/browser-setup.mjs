@@ -4,12 +4,16 @@
 // <DATA_DIR>/platform.log. Sets E2E_BASE_URL, E2E_REDIS_URL, E2E_DATABASE_URL,
 // E2E_INVITE_CODE, E2E_OPERATOR_EMAIL, E2E_OPERATOR_PASSWORD and E2E_OPERATOR_TOTP_SECRET (the seeded
 // admin's TOTP secret: scripts/testing/totp.mjs computes its codes) for the tests.
+// Prices come from four fake exchanges on 127.0.0.1 (fake-venues.mjs: the seeded crypto products as a
+// random walk, FEED=venues), never from the internet; E2E_VENUES_CONTROL is their HTTP control (POST
+// /quote, /silence, /offset, /drop), so a test can halt a product or move its price.
 // TEST_DATABASE_URL / TEST_REDIS_URL, when set, replace the embedded Postgres / the Redis child.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureDatabase, freePort, prefixer } from '../lib/infra.mjs';
 import { createPlatform, stopLeftovers } from '../lib/platform.mjs';
+import { startFakeVenues } from './fake-venues.mjs';
 
 export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const E2E_SEED = {
@@ -56,6 +60,11 @@ export default async function browserSetup() {
   }
   if (process.env.TEST_REDIS_URL) env.REDIS_URL = process.env.TEST_REDIS_URL;
 
+  state.venues = await startFakeVenues();
+  state.stopStream = state.venues.stream(['BTCUSDT', 'ETHUSDT', 'SOLUSDT', 'XRPUSDT'], { everyMs: 250 });
+  Object.assign(env, state.venues.env());
+  const venuesControl = await state.venues.control();
+
   const port = await freePort();
   state.platform = createPlatform({
     rootDir: ROOT_DIR,
@@ -87,6 +96,7 @@ export default async function browserSetup() {
     E2E_OPERATOR_EMAIL: E2E_SEED.OPERATOR_EMAIL,
     E2E_OPERATOR_PASSWORD: E2E_SEED.OPERATOR_PASSWORD,
     E2E_OPERATOR_TOTP_SECRET: E2E_SEED.OPERATOR_TOTP_SECRET,
+    E2E_VENUES_CONTROL: venuesControl,
   });
   log(`platform up at ${process.env.E2E_BASE_URL}`);
 }

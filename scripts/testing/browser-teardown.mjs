@@ -10,6 +10,8 @@ export default async function browserTeardown({ keepData = Boolean(process.env.K
   delete globalThis.__CANDOR_BROWSER__;
   const log = prefixer('e2e-setup', process.stderr);
   await state.platform?.stop();
+  state.stopStream?.();
+  await state.venues?.close();
   if (state.external) {
     await dropDatabase(state.external.serverUrl, state.external.dbName).catch((err) => log(`could not drop ${state.external.dbName}: ${err.message}`));
   }

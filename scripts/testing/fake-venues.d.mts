@@ -32,6 +32,10 @@ export interface FakeVenues {
   garbage(venue: FakeVenueName): void;
   offset(venue: FakeVenueName, bps: number): void;
   replayFixtures(venue: FakeVenueName): void;
+  /** A random walk per product quoted by every exchange every `everyMs`; returns the function that stops it. */
+  stream(symbols: string[], opts?: { everyMs?: number; decimals?: number; prices?: Record<string, number> }): () => void;
+  /** An HTTP control (POST /quote, /silence, /offset, /drop with JSON bodies) for tests in other processes; resolves its URL. */
+  control(): Promise<string>;
   close(): Promise<void>;
 }
 

@@ -5,6 +5,7 @@
 // streams the quotes a test sets, and can inject faults: silence, close 1006, Binance serverShutdown, a
 // garbage frame, a quote some basis points off.
 import { readFileSync } from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { WebSocketServer } from 'ws';
@@ -39,6 +40,12 @@ export function shiftBps(price, bps) {
   const s = moved.toString().padStart(f.length + 1, '0');
   return f.length ? `${s.slice(0, -f.length)}.${s.slice(-f.length)}` : s;
 }
+
+/** Where the streamed walks start (the seeded crypto products; anything else starts at 100). */
+const START_PRICES = { BTCUSDT: 67250, ETHUSDT: 3480, SOLUSDT: 152.4, XRPUSDT: 0.5821 };
+
+/** A number as a decimal string with `decimals` places (for generated quotes; the feed keeps them as text). */
+const fixed = (v, decimals) => Math.max(v, 10 ** -decimals).toFixed(decimals);
 
 /** One exchange's ticker frame for a quote. Kraken's prices are JSON numbers, written from the decimal text. */
 function quoteFrame(venue, sym, q, seq) {
@@ -144,7 +151,6 @@ class FakeVenue {
       this.send(client, '{"channel":"status","data":[{"api_version":"v2","connection_id":1,"system":"online","version":"2.0.10"}],"type":"update"}');
     ws.on('message', (data) => {
       const text = data.toString();
-      if (this.silent) return;
       if (this.venue === 'okx' && text === 'ping') return this.send(client, 'pong');
       if (this.venue === 'kraken' && /"method"\s*:\s*"ping"/.test(text)) return this.send(client, '{"method":"pong","req_id":0}');
       const symbols = subscribedSymbols(this.venue, text);
@@ -193,8 +199,9 @@ class FakeVenue {
     }
   }
 
+  /** Nothing goes out while the exchange is silent (a subscription is still taken, and served once it speaks again). */
   send(client, text) {
-    if (client.ws.readyState === 1) client.ws.send(text);
+    if (!this.silent && client.ws.readyState === 1) client.ws.send(text);
   }
 
   shifted(q) {
@@ -236,6 +243,7 @@ export async function startFakeVenues(opts = {}) {
   const venues = Object.fromEntries(VENUES.map((v) => [v, new FakeVenue(v, opts)]));
   await Promise.all(Object.values(venues).map((v) => v.ready()));
   const urls = Object.fromEntries(VENUES.map((v) => [`FEED_${v.toUpperCase()}_URL`, venues[v].url]));
+  const controls = [];
   return {
     venues,
     urls,
@@ -265,7 +273,55 @@ export async function startFakeVenues(opts = {}) {
     replayFixtures(venue) {
       venues[venue].broadcast(fixtureFrames(venue));
     },
+    /**
+     * Streams a random walk per product on every exchange: every `everyMs` each exchange quotes the walk's
+     * mid with a spread of 1 bp and its own jitter of under 1 bp. Returns a function that stops it.
+     */
+    stream(symbols, { everyMs = 250, decimals = 2, prices = {} } = {}) {
+      const mids = new Map(symbols.map((s) => [s, prices[s] ?? START_PRICES[s] ?? 100]));
+      const timer = setInterval(() => {
+        for (const [symbol, mid] of mids) {
+          const next = mid * Math.exp(0.0001 * (Math.random() * 2 - 1));
+          mids.set(symbol, next);
+          const names = venueSymbols(symbol);
+          const d = next < 10 ? Math.max(decimals, 4) : decimals;
+          for (const v of VENUES) {
+            const m = next * (1 + (Math.random() - 0.5) * 0.0001);
+            venues[v].quote(names[v], fixed(m * 0.99995, d), fixed(m * 1.00005, d));
+          }
+        }
+      }, everyMs);
+      timer.unref();
+      return () => clearInterval(timer);
+    },
+    /**
+     * An HTTP control for tests in other processes (the browser tests): POST JSON to /quote { symbol, bid,
+     * ask?, venues? }, /silence { venue, on }, /offset { venue, bps }, /drop { venue }. Resolves its URL.
+     */
+    async control() {
+      const server = http.createServer((req, res) => {
+        let body = '';
+        req.on('data', (d) => (body += d));
+        req.on('end', () => {
+          try {
+            const b = body ? JSON.parse(body) : {};
+            if (req.url === '/quote') this.quote(b.symbol, b.bid, b.ask ?? b.bid, b.venues ?? VENUES);
+            else if (req.url === '/silence') this.silence(b.venue, b.on !== false);
+            else if (req.url === '/offset') this.offset(b.venue, Number(b.bps) || 0);
+            else if (req.url === '/drop') this.drop(b.venue);
+            else return void res.writeHead(404).end();
+            res.writeHead(204).end();
+          } catch (e) {
+            res.writeHead(400).end(String(e?.message ?? e));
+          }
+        });
+      });
+      await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+      controls.push(server);
+      return `http://127.0.0.1:${server.address().port}`;
+    },
     async close() {
+      for (const c of controls.splice(0)) c.close();
       await Promise.all(Object.values(venues).map((v) => v.close()));
     },
   };

@@ -50,17 +50,39 @@ export interface Candle {
   c: string;
   v: string;
 }
+/** One exchange quote a price was made from, as recorded with the tick (inside its block's hash). */
+export interface TickSource {
+  venue: string;
+  bid: string;
+  ask: string;
+  mid: string;
+  venueTs: string | null;
+  venueId: string | null;
+  receivedAt: string;
+  used: boolean;
+  reason?: 'stale' | 'deviation' | 'currency' | 'invalid';
+}
+/** The rule a price was made by from its sources (`median-of-mids` v1, docs/prices.md). */
+export interface PriceRule {
+  name: string;
+  version: number;
+  quorum: number;
+  maxDeviationBps: number;
+}
 export interface TickRecord {
   seq: string;
   t: string;
   price: string;
   blockSecond: string;
   blockHash: string;
+  /** A price made from exchange quotes: every quote (used or dropped) and the rule. */
+  sources?: TickSource[];
+  rule?: PriceRule;
 }
 export interface TickBlock {
   symbol: string;
   second: string;
-  ticks: { seq: string; t: string; price: string }[];
+  ticks: { seq: string; t: string; price: string; sources?: TickSource[]; rule?: PriceRule }[];
   prevHash: string;
   hash: string;
 }

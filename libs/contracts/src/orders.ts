@@ -11,7 +11,8 @@ export const placeOrderBody = z.strictObject({
 export type PlaceOrderBody = z.infer<typeof placeOrderBody>;
 
 export const ordersQuery = z.strictObject({
-  status: z.enum(['open', 'settled']).optional(),
+  /** `settled`: every finished order (settled and voided); `voided`: only those voided. */
+  status: z.enum(['open', 'settled', 'voided']).optional(),
   account: z.enum(['real', 'demo']).optional(),
   limit: z.coerce.number().int().min(1).max(100).optional(),
   cursor: z.string().max(200).optional(),
@@ -32,13 +33,19 @@ export interface Order {
   openPrice: string;
   openedAt: string;
   expiresAt: string;
-  status: 'open' | 'settled';
+  /** `voided`: its expiry fell in a halt and no valid price came within the grace period; the stake was refunded. */
+  status: 'open' | 'settled' | 'voided';
   closePrice?: string;
   closedAt?: string;
   outcome?: Outcome;
   pnl?: string;
   payout?: string;
+  /** Why a voided order was voided. */
+  voidReason?: OrderVoidReason;
+  /** When it was voided (ISO 8601). */
+  voidedAt?: string;
 }
+export type OrderVoidReason = 'halt';
 /** A tick an order used; the block fields are null until the feed has sealed that second. */
 export interface TickRef {
   seq: string;

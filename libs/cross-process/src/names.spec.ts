@@ -45,6 +45,8 @@ describe('redis names', () => {
     const prefixes = [
       REDIS_KEYS.tickLast('x'),
       REDIS_KEYS.feedLeader,
+      REDIS_KEYS.feedStatus,
+      REDIS_KEYS.marketHalts,
       REDIS_KEYS.ledgerCheckLast,
       REDIS_KEYS.sessionRevoked('x'),
       REDIS_KEYS.captcha('x'),

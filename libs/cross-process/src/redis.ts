@@ -6,6 +6,10 @@ export const REDIS_KEYS = {
   tickLast: (symbol: string): string => `tick:last:${symbol}`,
   /** Only one feed produces at a time: `SET feed:leader <id> NX PX <ttl>`, renewed while it runs. */
   feedLeader: 'feed:leader',
+  /** The running feed's state (JSON `FeedStatusSnapshot`), rewritten every second with a short expiry. */
+  feedStatus: 'feed-status',
+  /** Halted products: a hash symbol -> JSON `MarketHaltState`, kept by the feed. */
+  marketHalts: 'market-halts',
   /** The worker's last scheduled ledger check, read by the console. */
   ledgerCheckLast: 'ledger-check:last',
   /** A revoked session id, so every api instance refuses its still-valid access tokens. */
@@ -27,12 +31,70 @@ export const REDIS_CHANNELS = {
   ticks: 'candor:ticks',
   /** An operator changed the catalogue (payload: a symbol, or empty for all): every api instance reloads it. */
   productsChanged: 'candor:products-changed',
+  /** A product halted or resumed (JSON `MarketHaltEvent`), from the feed to every api instance. */
+  marketHalts: 'candor:market-halts',
 } as const;
+
+/** Why a product has no price: too few fresh exchange quotes, or they disagree beyond the limit. */
+export type HaltReason = 'quorum' | 'disagreement';
+/** A halted product, in REDIS_KEYS.marketHalts. `since`: the time of its last tick before the halt. */
+export interface MarketHaltState {
+  reason: HaltReason;
+  since: string;
+}
+/** On REDIS_CHANNELS.marketHalts: `haltReason` null when the product resumed. */
+export interface MarketHaltEvent {
+  symbol: string;
+  haltReason: HaltReason | null;
+  at: string;
+}
+
+/** One exchange's market of a product in the feed's state. */
+export interface FeedVenueStatus {
+  venue: string;
+  symbol: string;
+  connected: boolean;
+  /** Epoch ms of the exchange's last message on this connection, null before the first. */
+  lastMessageAt: number | null;
+  mid: string | null;
+  used: boolean;
+  reason?: string;
+}
+/** One product in the feed's state. */
+export interface FeedProductStatus {
+  symbol: string;
+  kind: PriceKind;
+  status: 'open' | 'halted' | 'starting';
+  haltReason?: HaltReason;
+  used: number;
+  total: number;
+  venues: FeedVenueStatus[];
+}
+/** REDIS_KEYS.feedStatus: what the feed runs and how each product's price is made. */
+export interface FeedStatusSnapshot {
+  /** The price source running now. `starting`: FEED=auto still waiting for the exchanges. */
+  mode: 'venues' | 'simulated' | 'replay' | 'starting';
+  /** The FEED setting. */
+  configured: string;
+  /** Why the mode differs from the setting (e.g. no exchange answered). */
+  note?: string;
+  quorum: number;
+  maxDeviationBps: number;
+  staleMs: number;
+  /** Epoch ms of this snapshot. */
+  at: number;
+  products: FeedProductStatus[];
+}
+
+/** Where a tick's price came from: public exchanges (real money may trade on it), the simulator or a replay (demo only). */
+export type PriceKind = 'venues' | 'simulated' | 'replay';
 
 export interface LastTick {
   seq: string;
   t: string;
   price: string;
+  /** Absent for ticks written without a kind (tests' own writers): treated as not from exchanges. */
+  kind?: PriceKind;
 }
 
 export interface LiveStats24h {
@@ -54,6 +116,10 @@ export interface TickMessage {
   volume: string;
   stats: LiveStats24h;
   candles: Record<CandleInterval, LiveCandle>;
+  kind?: PriceKind;
+  /** A price made from exchanges: how many of the quotes were used, of how many. */
+  sourcesUsed?: number;
+  sourcesTotal?: number;
 }
 
 /**

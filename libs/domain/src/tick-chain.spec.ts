@@ -254,3 +254,68 @@ describe('receiptRecordSeconds', () => {
     expect(receiptRecordSeconds(1_000_000, 1_060_000)).toEqual({ from: 1000, to: 1061 });
   });
 });
+
+describe('ticks made from exchange quotes', () => {
+  const sources = [
+    { venue: 'binance', bid: '65000.10', ask: '65000.20', mid: '65000.15', venueTs: null, venueId: '400900217', receivedAt: iso(S0, 90), used: true },
+    { venue: 'okx', bid: '65000.0', ask: '65000.2', mid: '65000.1', venueTs: iso(S0, 80), venueId: null, receivedAt: iso(S0, 95), used: true },
+    {
+      venue: 'kraken',
+      bid: '65400',
+      ask: '65400.2',
+      mid: '65400.1',
+      venueTs: iso(S0, 70),
+      venueId: null,
+      receivedAt: iso(S0, 96),
+      used: false,
+      reason: 'deviation' as const,
+    },
+  ];
+  const rule = { name: 'median-of-mids', version: 1, quorum: 2, maxDeviationBps: 50 };
+  const withSources = (): ChainBlock[] => {
+    const b0 = sealBlock(null, 'BTCUSDT', S0, [{ seq: '1', t: iso(S0, 100), price: '65000.13', sources, rule }]);
+    const b1 = sealBlock(b0, 'BTCUSDT', S0 + 1, [{ seq: '2', t: iso(S0 + 1, 5), price: '65000.20' }]);
+    return [b0, b1];
+  };
+
+  it('hashes the sources and the rule after the price, in a fixed key order', () => {
+    const text = canonicalBlockEncoding(withSources()[0]!);
+    expect(text).toContain(
+      '"price":"65000.13","sources":[{"venue":"binance","bid":"65000.10","ask":"65000.20","mid":"65000.15","venueTs":null,"venueId":"400900217","receivedAt":"2023-11-14T22:13:20.090Z","used":true},',
+    );
+    expect(text).toContain('"used":false,"reason":"deviation"}],"rule":{"name":"median-of-mids","version":1,"quorum":2,"maxDeviationBps":50}}]');
+    expect(verifyChain(withSources(), { fromGenesis: true })).toEqual({ ok: true });
+  });
+
+  it('a tick without sources encodes exactly as before', () => {
+    const plain = { seq: '2', t: iso(S0, 5), price: '1.00' };
+    expect(canonicalBlockEncoding({ symbol: 'X', second: S0, ticks: [plain], prevHash: GENESIS_PREV_HASH })).toBe(
+      `{"symbol":"X","second":${S0},"ticks":[{"seq":"2","t":"${iso(S0, 5)}","price":"1.00"}],"prevHash":"${GENESIS_PREV_HASH}"}`,
+    );
+    expect(canonicalBlockEncoding({ symbol: 'X', second: S0, ticks: [{ ...plain, sources: null, rule: null }], prevHash: GENESIS_PREV_HASH })).toBe(
+      canonicalBlockEncoding({ symbol: 'X', second: S0, ticks: [plain], prevHash: GENESIS_PREV_HASH }),
+    );
+  });
+
+  it.each([
+    ['a changed bid', (b: ChainBlock[]) => ((b[0]!.ticks[0]!.sources as unknown as { bid: string }[])[0]!.bid = '65000.11')],
+    ['a dropped quote marked used', (b: ChainBlock[]) => ((b[0]!.ticks[0]!.sources as unknown as { used: boolean }[])[2]!.used = true)],
+    ['a changed quorum', (b: ChainBlock[]) => ((b[0]!.ticks[0]!.rule as { quorum: number }).quorum = 1)],
+    ['a removed source', (b: ChainBlock[]) => (b[0]!.ticks[0]!.sources = (b[0]!.ticks[0]!.sources as unknown[]).slice(1) as never)],
+  ])('%s breaks the chain', (_name, tamper) => {
+    const blocks = JSON.parse(JSON.stringify(withSources())) as ChainBlock[];
+    tamper(blocks);
+    expect(verifyChain(blocks)).toEqual({ ok: false, brokenAt: 0, fault: 'hash' });
+  });
+
+  it('refuses sources without a rule, and a malformed source', () => {
+    const body = (k: ChainTick) => ({ symbol: 'X', second: S0, ticks: [k], prevHash: GENESIS_PREV_HASH });
+    expect(() => canonicalBlockEncoding(body({ seq: '1', t: iso(S0, 1), price: '1', sources }))).toThrow(RangeError);
+    expect(() => canonicalBlockEncoding(body({ seq: '1', t: iso(S0, 1), price: '1', sources: [{ ...sources[0]!, used: 'yes' as never }], rule }))).toThrow(
+      RangeError,
+    );
+    expect(() => canonicalBlockEncoding(body({ seq: '1', t: iso(S0, 1), price: '1', sources: [{ ...sources[0]!, reason: 'whim' as never }], rule }))).toThrow(
+      RangeError,
+    );
+  });
+});

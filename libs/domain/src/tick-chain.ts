@@ -4,6 +4,7 @@
  * the published blocks can check it with `verifyReceipt` (docs/internals.md, "Tick chain encoding").
  */
 import { compareDecimal } from './decimal.js';
+import type { PriceRule, TickSource } from './price-aggregation.js';
 import { sha256Hex } from './sha256.js';
 
 /** The prevHash of a product's first block (64 zeros). */
@@ -16,6 +17,9 @@ export interface ChainTick {
   t: string;
   /** Price as a decimal string. */
   price: string;
+  /** A price made from exchanges: every quote it was made from (used or not) and the rule; both or neither. */
+  sources?: readonly TickSource[] | null;
+  rule?: PriceRule | null;
 }
 
 export interface ChainBlockBody {
@@ -39,10 +43,69 @@ export function blockSecond(second: number | string): number | null {
   return Number.isSafeInteger(n) && n >= 0 ? n : null;
 }
 
+const REASONS = new Set(['stale', 'deviation', 'currency', 'invalid']);
+const nullableText = (v: unknown): v is string | null => v === null || typeof v === 'string';
+
+/** A tick's sources in their canonical key order; throws RangeError on a malformed one. */
+function canonicalSources(sources: readonly TickSource[]): Record<string, unknown>[] {
+  if (!Array.isArray(sources)) throw new RangeError('tick sources must be a list');
+  return sources.map((x: TickSource) => {
+    const ok =
+      typeof x?.venue === 'string' &&
+      typeof x.bid === 'string' &&
+      typeof x.ask === 'string' &&
+      typeof x.mid === 'string' &&
+      nullableText(x.venueTs) &&
+      nullableText(x.venueId) &&
+      typeof x.receivedAt === 'string' &&
+      typeof x.used === 'boolean' &&
+      (x.reason === undefined || (typeof x.reason === 'string' && REASONS.has(x.reason)));
+    if (!ok) throw new RangeError('bad tick source');
+    const out: Record<string, unknown> = {
+      venue: x.venue,
+      bid: x.bid,
+      ask: x.ask,
+      mid: x.mid,
+      venueTs: x.venueTs,
+      venueId: x.venueId,
+      receivedAt: x.receivedAt,
+      used: x.used,
+    };
+    if (x.reason !== undefined) out.reason = x.reason;
+    return out;
+  });
+}
+
+function canonicalRule(r: PriceRule): Record<string, unknown> {
+  const ok = typeof r?.name === 'string' && Number.isSafeInteger(r.version) && Number.isSafeInteger(r.quorum) && Number.isSafeInteger(r.maxDeviationBps);
+  if (!ok) throw new RangeError('bad tick rule');
+  return { name: r.name, version: r.version, quorum: r.quorum, maxDeviationBps: r.maxDeviationBps };
+}
+
+/** One tick as hashed: {seq,t,price}, then, for a price made from exchanges, its sources and rule. */
+function canonicalTick(k: ChainTick): Record<string, unknown> {
+  if (typeof k.seq !== 'string' || !SEQ.test(k.seq)) throw new RangeError(`bad tick seq: ${String(k.seq)}`);
+  if (typeof k.t !== 'string' || typeof k.price !== 'string') throw new RangeError('bad tick');
+  const hasSources = k.sources !== undefined && k.sources !== null;
+  const hasRule = k.rule !== undefined && k.rule !== null;
+  if (hasSources !== hasRule) throw new RangeError('a tick has sources and a rule, or neither');
+  if (!hasSources) return { seq: k.seq, t: k.t, price: k.price };
+  return { seq: k.seq, t: k.t, price: k.price, sources: canonicalSources(k.sources!), rule: canonicalRule(k.rule!) };
+}
+
+/** A tick with only the fields that are hashed (what a block keeps). */
+export function chainTickOf(k: ChainTick): ChainTick {
+  return k.sources && k.rule ? { seq: k.seq, t: k.t, price: k.price, sources: k.sources, rule: k.rule } : { seq: k.seq, t: k.t, price: k.price };
+}
+
 /**
  * The canonical text of a block, what is hashed: JSON with no whitespace, keys in the order
  * {"symbol":S,"second":N,"ticks":[{"seq":Q,"t":T,"price":P},...],"prevHash":H}, strings exactly as stored,
- * N the epoch second as an integer, ticks in stored (ascending seq) order. Throws RangeError on a malformed block.
+ * N the epoch second as an integer, ticks in stored (ascending seq) order. A tick made from exchange
+ * quotes also has, after "price", "sources":[{"venue","bid","ask","mid","venueTs","venueId","receivedAt",
+ * "used"[,"reason"]},...] and "rule":{"name","version","quorum","maxDeviationBps"} (docs/internals.md);
+ * ticks without sources encode exactly as before, so earlier blocks keep their hashes.
+ * Throws RangeError on a malformed block.
  */
 export function canonicalBlockEncoding(block: ChainBlockBody): string {
   const second = blockSecond(block.second);
@@ -50,11 +113,7 @@ export function canonicalBlockEncoding(block: ChainBlockBody): string {
   if (second === null) throw new RangeError(`bad block second: ${String(block.second)}`);
   if (typeof block.prevHash !== 'string' || !HASH.test(block.prevHash)) throw new RangeError('bad prevHash');
   if (!Array.isArray(block.ticks)) throw new RangeError('block ticks missing');
-  const ticks = block.ticks.map((k: ChainTick) => {
-    if (typeof k.seq !== 'string' || !SEQ.test(k.seq)) throw new RangeError(`bad tick seq: ${String(k.seq)}`);
-    if (typeof k.t !== 'string' || typeof k.price !== 'string') throw new RangeError('bad tick');
-    return { seq: k.seq, t: k.t, price: k.price };
-  });
+  const ticks = block.ticks.map(canonicalTick);
   return JSON.stringify({ symbol: block.symbol, second, ticks, prevHash: block.prevHash });
 }
 
@@ -68,7 +127,7 @@ export function sealBlock(prev: Pick<ChainBlock, 'hash'> | null, symbol: string,
   const body: ChainBlockBody = {
     symbol,
     second,
-    ticks: ticks.map((k) => ({ seq: k.seq, t: k.t, price: k.price })),
+    ticks: ticks.map(chainTickOf),
     prevHash: prev ? prev.hash : GENESIS_PREV_HASH,
   };
   return { ...body, hash: hashBlock(body) };

@@ -5,6 +5,14 @@ import { ApiFeature, Doc } from '../common/openapi.js';
 import type { DataSource } from 'typeorm';
 import type { Redis } from 'ioredis';
 import { REDIS } from '../redis/redis.module.js';
+import { REDIS_KEYS, type FeedStatusSnapshot } from '@candor/cross-process';
+
+/** What the health answer says about prices: the feed's mode, its setting and why they differ, or `unknown` when no feed reported. */
+export interface HealthFeed {
+  mode: FeedStatusSnapshot['mode'] | 'unknown';
+  configured?: string;
+  note?: string;
+}
 
 @Controller('health')
 @ApiFeature('health')
@@ -17,8 +25,9 @@ export class HealthController {
   /** 200 when Postgres and Redis both answer, 503 otherwise; each one's state is in the body. */
   @Get()
   @HttpCode(200)
-  @Doc('Whether Postgres and Redis answer', {
-    description: 'Answers `{ status: "ok" or "degraded", postgres: "up" or "down", redis: "up" or "down", time }`: 200 when both are up, 503 otherwise.',
+  @Doc('Whether Postgres and Redis answer, and where prices come from', {
+    description:
+      'Answers `{ status: "ok" or "degraded", postgres: "up" or "down", redis: "up" or "down", feed: { mode, configured?, note? }, time }`: 200 when Postgres and Redis are up, 503 otherwise. `feed.mode` is `venues` (public exchanges), `simulated` (demo only), `replay`, `starting` (FEED=auto still waiting for the exchanges) or `unknown` (no feed has reported).',
   })
   async get(@Res({ passthrough: true }) res: HttpReply) {
     const within = <T>(p: Promise<T>) => Promise.race([p, new Promise<never>((_, rej) => setTimeout(() => rej(new Error('timeout')), 2000))]);
@@ -27,6 +36,18 @@ export class HealthController {
     const redis = rd.status === 'fulfilled' ? 'up' : 'down';
     const ok = postgres === 'up' && redis === 'up';
     if (!ok) void res.status(503);
-    return { status: ok ? 'ok' : 'degraded', postgres, redis, time: new Date().toISOString() };
+    return { status: ok ? 'ok' : 'degraded', postgres, redis, feed: await this.feed(redis === 'up'), time: new Date().toISOString() };
+  }
+
+  private async feed(redisUp: boolean): Promise<HealthFeed> {
+    if (!redisUp) return { mode: 'unknown' };
+    try {
+      const raw = await this.redis.get(REDIS_KEYS.feedStatus);
+      const s = raw ? (JSON.parse(raw) as FeedStatusSnapshot) : null;
+      if (!s) return { mode: 'unknown' };
+      return s.note ? { mode: s.mode, configured: s.configured, note: s.note } : { mode: s.mode, configured: s.configured };
+    } catch {
+      return { mode: 'unknown' };
+    }
   }
 }

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { ProductEntity } from '@candor/db';
 import type { LastTick } from '@candor/cross-process';
+import type { PriceRule, TickSource } from '@candor/contracts';
 
 export interface StatsRow {
   symbol: string;
@@ -27,6 +28,8 @@ export interface RecordTickRow {
   price: string;
   second: string;
   hash: string;
+  sources: TickSource[] | null;
+  rule: PriceRule | null;
 }
 export interface BlockRow {
   second: string;
@@ -39,6 +42,8 @@ export interface BlockTickRow {
   seq: string;
   t: Date;
   price: string;
+  sources: TickSource[] | null;
+  rule: PriceRule | null;
 }
 
 /** Market data access (TypeORM / SQL only, no rules). */
@@ -103,7 +108,7 @@ export class MarketRepository {
   /** Sealed ticks with t in [from, to], with their block, oldest first. */
   recordTicks(symbol: string, fromMs: number, toMs: number, limit: number): Promise<RecordTickRow[]> {
     return this.ds.query(
-      `SELECT k.seq, k.t, k.price::text AS price, b.second, b.hash
+      `SELECT k.seq, k.t, k.price::text AS price, b.second, b.hash, k.sources, k.rule
          FROM ticks k
          JOIN tick_blocks b ON b.symbol = k.symbol AND b.second = floor(extract(epoch FROM k.t))::bigint
         WHERE k.symbol = $1 AND k.t >= $2 AND k.t <= $3 AND k.seq BETWEEN b.first_seq AND b.last_seq
@@ -121,7 +126,7 @@ export class MarketRepository {
     );
     if (blocks.length === 0) return { blocks, ticks: [] };
     const ticks: BlockTickRow[] = await this.ds.query(
-      `SELECT seq, t, price::text AS price FROM ticks WHERE symbol = $1 AND seq >= $2 AND seq <= $3 ORDER BY seq`,
+      `SELECT seq, t, price::text AS price, sources, rule FROM ticks WHERE symbol = $1 AND seq >= $2 AND seq <= $3 ORDER BY seq`,
       [symbol, blocks[0]!.first_seq, blocks[blocks.length - 1]!.last_seq],
     );
     return { blocks, ticks };

@@ -212,7 +212,11 @@ export class MarketService {
     await this.requireKnown(symbol);
     const w = recordWindow(nowMs, q.from, q.to);
     const rows = await this.repo.recordTicks(symbol, w.from, w.to, MAX_RECORD_TICKS);
-    return rows.map((r) => ({ seq: String(r.seq), t: new Date(r.t).toISOString(), price: r.price, blockSecond: String(r.second), blockHash: r.hash }));
+    return rows.map((r) => {
+      const tick: TickRecord = { seq: String(r.seq), t: new Date(r.t).toISOString(), price: r.price, blockSecond: String(r.second), blockHash: r.hash };
+      if (r.sources && r.rule) [tick.sources, tick.rule] = [r.sources, r.rule];
+      return tick;
+    });
   }
 
   /** Blocks with their ticks, for checking the chain (oldest first, at most MAX_BLOCKS from `from`). */
@@ -228,7 +232,11 @@ export class MarketService {
       while (i < ticks.length && BigInt(ticks[i]!.seq) < first) i++;
       while (i < ticks.length && BigInt(ticks[i]!.seq) <= last) {
         const k = ticks[i++]!;
-        own.push({ seq: String(k.seq), t: new Date(k.t).toISOString(), price: k.price });
+        own.push(
+          k.sources && k.rule
+            ? { seq: String(k.seq), t: new Date(k.t).toISOString(), price: k.price, sources: k.sources, rule: k.rule }
+            : { seq: String(k.seq), t: new Date(k.t).toISOString(), price: k.price },
+        );
       }
       return { symbol, second: String(b.second), ticks: own, prevHash: b.prev_hash, hash: b.hash };
     });

@@ -1,4 +1,4 @@
-import type { ProductCategory, ProductExpiry, ProductHoursInterval } from '@candor/db';
+import type { ProductCategory, ProductExpiry, ProductHoursInterval, ProductVenue } from '@candor/db';
 
 /** A catalogue entry as seeded on first start. Operators change it in the console afterwards; the seed never overwrites. */
 export interface SeedProduct {
@@ -14,6 +14,8 @@ export interface SeedProduct {
   maxStakeCents: number;
   recommended: boolean;
   sort: number;
+  /** Its markets on the public exchanges (crypto); forex and metals have no free public source: simulated, demo only. */
+  venues: ProductVenue[];
 }
 
 const weekdays = (open: string, close: string): ProductHoursInterval[] => [0, 1, 2, 3, 4].map((day) => ({ day, open, close }));
@@ -37,8 +39,20 @@ const FX_EXPIRIES: ProductExpiry[] = [
   { seconds: 300, payoutRate: '0.8' },
 ];
 
+/** BTCUSDT -> Binance BTCUSDT, OKX BTC-USDT, Coinbase BTC-USDT, Kraken BTC/USDT. */
+export function usdtMarkets(symbol: string): ProductVenue[] {
+  const base = symbol.replace(/USDT$/, '');
+  return [
+    { venue: 'binance', symbol: `${base}USDT` },
+    { venue: 'okx', symbol: `${base}-USDT` },
+    { venue: 'coinbase', symbol: `${base}-USDT` },
+    { venue: 'kraken', symbol: `${base}/USDT` },
+  ];
+}
+
 const crypto = (symbol: string, names: Record<string, string>, precision: number, sort: number, recommended: boolean): SeedProduct => ({
   symbol,
+  venues: usdtMarkets(symbol),
   category: 'crypto',
   names,
   precision,
@@ -53,6 +67,7 @@ const crypto = (symbol: string, names: Record<string, string>, precision: number
 });
 const forex = (symbol: string, names: Record<string, string>, precision: number, sort: number, recommended: boolean): SeedProduct => ({
   symbol,
+  venues: [],
   category: 'forex',
   names,
   precision,
@@ -67,6 +82,7 @@ const forex = (symbol: string, names: Record<string, string>, precision: number,
 });
 const metal = (symbol: string, names: Record<string, string>, precision: number, sort: number, recommended: boolean): SeedProduct => ({
   symbol,
+  venues: [],
   category: 'metal',
   names,
   precision,

@@ -9,8 +9,8 @@ export const productsSeeder: Seeder = {
     let added = 0;
     for (const p of SEED_PRODUCTS) {
       const rows: unknown[] = await em.query(
-        `INSERT INTO products (symbol, category, names, precision, timezone, hours, holidays, expiries, min_stake, max_stake, recommended, enabled, sort)
-         VALUES ($1, $2, $3::jsonb, $4, $5, $6::jsonb, $7::jsonb, $8::jsonb, $9, $10, $11, true, $12)
+        `INSERT INTO products (symbol, category, names, precision, timezone, hours, holidays, expiries, min_stake, max_stake, recommended, enabled, sort, price_venues)
+         VALUES ($1, $2, $3::jsonb, $4, $5, $6::jsonb, $7::jsonb, $8::jsonb, $9, $10, $11, true, $12, $13::jsonb)
          ON CONFLICT (symbol) DO NOTHING RETURNING symbol`,
         [
           p.symbol,
@@ -25,6 +25,7 @@ export const productsSeeder: Seeder = {
           p.maxStakeCents,
           p.recommended,
           p.sort,
+          JSON.stringify(p.venues),
         ],
       );
       added += rows.length;

@@ -1,6 +1,6 @@
 import { formatCents } from '@candor/domain';
 import type { Order, Wallet } from '@candor/contracts';
-import type { OrderAccount, OrderDirection, OrderOutcome, OrderStatus } from '@candor/db';
+import type { OrderAccount, OrderDirection, OrderOutcome, OrderStatus, OrderVoidReason } from '@candor/db';
 import { toCents, type UserBalances } from '../ledger/ledger.service.js';
 
 /** An `orders` row as pg returns it (bigint and numeric as strings). Shared by the api and the worker. */
@@ -26,12 +26,13 @@ export interface OrderRow {
   payout: string | null;
   pnl: string | null;
   settled_at: Date | null;
+  void_reason?: OrderVoidReason | null;
   created_at: Date;
 }
 
 /** Columns of an order for `SELECT`/`RETURNING`, in one place. */
 export const ORDER_COLUMNS = `id, order_no, user_id, account, symbol, direction, amount, duration_seconds, payout_rate, open_price, open_tick_seq,
-  opened_at, expires_at, status, close_price, close_tick_seq, closed_at, outcome, payout, pnl, settled_at, created_at`;
+  opened_at, expires_at, status, close_price, close_tick_seq, closed_at, outcome, payout, pnl, settled_at, void_reason, created_at`;
 
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 /** ISO 8601 UTC with milliseconds; a string already in that form (formatted by SQL) is used as it is. */
@@ -42,6 +43,8 @@ export type OrderViewRow = Omit<OrderRow, 'user_id' | 'settled_at' | 'created_at
   opened_at: Date | string;
   expires_at: Date | string;
   closed_at: Date | string | null;
+  /** When it was settled or voided (only a voided order's is shown). */
+  settled_at?: Date | string | null;
 };
 
 /** The wire shape `Order` (libs/contracts): money as 2-decimal strings, prices as stored, times ISO UTC; result fields only once settled. */
@@ -66,6 +69,11 @@ export function toOrder(r: OrderViewRow): Order {
     order.outcome = r.outcome!;
     order.pnl = formatCents(toCents(r.pnl));
     order.payout = formatCents(toCents(r.payout));
+  } else if (r.status === 'voided') {
+    order.pnl = formatCents(toCents(r.pnl));
+    order.payout = formatCents(toCents(r.payout));
+    if (r.void_reason) order.voidReason = r.void_reason;
+    if (r.settled_at) order.voidedAt = iso(r.settled_at);
   }
   return order;
 }

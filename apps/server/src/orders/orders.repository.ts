@@ -54,7 +54,7 @@ interface PgPool {
 }
 
 export interface ListQuery {
-  status?: 'open' | 'settled';
+  status?: 'open' | 'settled' | 'voided';
   account?: 'real' | 'demo';
   limit: number;
   cursor?: string;
@@ -246,8 +246,9 @@ export class OrdersRepository {
     const params: unknown[] = [userId];
     const where = ['user_id = $1'];
     if (q.status) {
-      params.push(q.status);
-      where.push(`status = $${params.length}`);
+      // Finished orders are the settled and the voided ones.
+      params.push(q.status === 'settled' ? ['settled', 'voided'] : [q.status]);
+      where.push(`status = ANY($${params.length}::varchar[])`);
     }
     if (q.account) {
       params.push(q.account);

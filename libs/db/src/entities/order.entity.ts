@@ -2,7 +2,9 @@ import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
 
 export type OrderAccount = 'real' | 'demo';
 export type OrderDirection = 'up' | 'down';
-export type OrderStatus = 'open' | 'settled';
+export type OrderStatus = 'open' | 'settled' | 'voided';
+/** Why an order was voided: its expiry fell in a halt and no valid price came within the grace period. */
+export type OrderVoidReason = 'halt';
 export type OrderOutcome = 'win' | 'loss' | 'tie';
 
 /**
@@ -38,5 +40,7 @@ export class OrderEntity {
   @Column({ type: 'bigint', nullable: true }) payout: string | null;
   @Column({ type: 'bigint', nullable: true }) pnl: string | null;
   @Column({ name: 'settled_at', type: 'timestamptz', nullable: true }) settledAt: Date | null;
+  /** Set when the order was voided (its stake refunded in full); null otherwise. */
+  @Column({ name: 'void_reason', type: 'varchar', length: 16, nullable: true }) voidReason: OrderVoidReason | null;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;
 }

@@ -15,6 +15,12 @@ export interface ProductExpiry {
   payoutRate: string;
 }
 
+/** One of a product's markets on a public exchange: the exchange and its own symbol (BTCUSDT, BTC-USDT, BTC/USDT). */
+export interface ProductVenue {
+  venue: string;
+  symbol: string;
+}
+
 /**
  * A tradable product's catalogue settings. Deliberately there is no price,
  * no outcome and no payout override here: prices come from the feed (`ticks`) and nothing else.
@@ -43,5 +49,7 @@ export class ProductEntity {
   @Column({ type: 'boolean', default: false }) recommended: boolean;
   @Column({ type: 'boolean', default: true }) enabled: boolean;
   @Column({ type: 'int', default: 0 }) sort: number;
+  /** Where its real prices come from: its markets on public exchanges (none: simulated prices, demo only). */
+  @Column({ name: 'price_venues', type: 'jsonb', default: () => `'[]'::jsonb` }) priceVenues: ProductVenue[];
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' }) updatedAt: Date;
 }

@@ -1,4 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
+import type { PriceRule, TickSource } from '@candor/domain';
 
 /**
  * One price tick from the feed. `seq` is per symbol, assigned by the feed, strictly increasing.
@@ -12,6 +13,10 @@ export class TickEntity {
   @Column({ type: 'timestamptz' }) t: Date;
   @Column({ type: 'numeric' }) price: string;
   @Column({ type: 'numeric', default: 0 }) volume: string;
+  /** A price made from exchange quotes: every quote it was made from, used or not (hashed into its block). */
+  @Column({ type: 'jsonb', nullable: true }) sources: TickSource[] | null;
+  /** The rule that made it from `sources` (name, version, quorum, maxDeviationBps); null exactly when `sources` is. */
+  @Column({ type: 'jsonb', nullable: true }) rule: PriceRule | null;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { GENESIS_PREV_HASH, sealBlock, type ChainBlock, type ChainTick } from '@candor/domain';
+import { chainTickOf, GENESIS_PREV_HASH, sealBlock, type ChainBlock, type ChainTick } from '@candor/domain';
 
 export interface LastBlock {
   second: number;
@@ -49,7 +49,7 @@ export class BlockAssembler {
     const prev = this.unsealed[this.unsealed.length - 1];
     if (prev && BigInt(tick.seq) <= BigInt(prev.seq)) throw new RangeError(`tick seq ${tick.seq} of ${this.symbol} does not increase`);
     if (prev && Date.parse(tick.t) < Date.parse(prev.t)) throw new RangeError(`tick time of ${this.symbol} goes back`);
-    this.unsealed.push({ seq: tick.seq, t: tick.t, price: tick.price });
+    this.unsealed.push(chainTickOf(tick));
   }
 
   /**

@@ -1,3 +1,6 @@
+import type { PriceRule, TickSource } from '@candor/domain';
+import type { PriceKind } from '@candor/cross-process';
+
 /** What an adapter may say about a tick beyond its price. */
 export interface FeedTickInfo {
   /**
@@ -6,6 +9,11 @@ export interface FeedTickInfo {
    * than with the next batch.
    */
   boundary?: boolean;
+  /** Where the price came from (default: the runner's kind for the adapter). */
+  kind?: PriceKind;
+  /** A price made from exchange quotes: every quote it was made from (used or dropped) and the rule; hashed with the tick. */
+  sources?: readonly TickSource[];
+  rule?: PriceRule;
 }
 
 export type OnFeedTick = (symbol: string, price: string, volume: string, t: Date, info?: FeedTickInfo) => void;

@@ -3,43 +3,57 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import type { Redis } from 'ioredis';
 import { isWithinTradingHours, type TradingInterval } from '@candor/domain';
+import { REDIS_CHANNELS, REDIS_KEYS, type FeedProductStatus, type FeedStatusSnapshot, type PriceKind } from '@candor/cross-process';
 import { REDIS } from '../../redis/redis.module.js';
-import type { FeedAdapter, FeedTickInfo } from './feed-adapter.js';
-import { FEED_CONFIG, type FeedConfig } from './feed-config.js';
+import type { FeedTickInfo } from './feed-adapter.js';
+import { FEED_CONFIG, venueUrls, type FeedConfig } from './feed-config.js';
+import { FeedHalts } from './feed-halts.js';
 import { FeedLeader } from './feed-leader.js';
 import { ReplayFeed } from './replay-feed.js';
 import { SIM_PRODUCTS, SimulatedFeed } from './simulated-feed.js';
 import { TickWriter } from './tick-writer.js';
+import { isVenueName } from './venues/venue-protocol.js';
+import { VenueFeed, type VenueProductSpec } from './venues/venue-feed.js';
 
-interface Schedule {
+interface CatalogueRow {
+  symbol: string;
   precision: number;
   timezone: string;
   hours: TradingInterval[] | null;
   holidays: string[];
+  price_venues: { venue: string; symbol: string }[] | null;
 }
 
-/** How often the runner re-reads the catalogue's trading hours and precisions. */
+/** How often the runner re-reads the catalogue (hours, precisions, exchange markets). */
 const CATALOGUE_REFRESH_MS = 5000;
+/** How often the feed's state is written to Redis (it expires after STATUS_TTL_MS if the feed dies). */
+const STATUS_EVERY_MS = 1000;
+const STATUS_TTL_MS = 10_000;
 
 /**
- * Runs the feed in this process when FEED is not `off`: waits for the feed lock, then starts the
- * adapter and writes what it reports through the TickWriter, dropping ticks of products that are
- * unknown or whose market is closed (per the catalogue's hours and holidays; maintenance does not
- * stop prices, so open orders still settle). Ticks are stamped with this server's clock. The
- * simulator's boundary ticks (right after each whole second) are stored at once, so orders expiring
- * on that second can settle within milliseconds; the other ticks are stored in batches.
+ * Runs the feed in this process when FEED is not `off`: waits for the feed lock, then starts the price
+ * sources and writes what they report through the TickWriter, dropping ticks of products that are unknown
+ * or closed by their hours. With FEED=venues (or auto, once an exchange answered) products with markets on
+ * the exchanges are priced from them (VenueFeed) and the others by the simulator, demo only; a product whose
+ * exchanges give no valid price is halted (FeedHalts). The feed's state goes to Redis every second.
  */
 @Injectable()
 export class FeedRunner implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly log = new Logger('feed');
   private leader: FeedLeader | null = null;
-  private adapter: FeedAdapter | null = null;
-  private schedules = new Map<string, Schedule>();
+  private venues: VenueFeed | null = null;
+  private sim: SimulatedFeed | null = null;
+  private replay: ReplayFeed | null = null;
+  private halts: FeedHalts | null = null;
+  private priceMode: FeedStatusSnapshot['mode'] = 'starting';
+  private note: string | undefined;
+  private rows: CatalogueRow[] = [];
+  private simulatedSymbols = '';
   private readonly openCache = new Map<string, { minute: number; open: boolean }>();
-  private refreshTimer: NodeJS.Timeout | null = null;
+  private timers: NodeJS.Timeout[] = [];
+  private sub: Redis | null = null;
   private written = 0;
   private dropped = 0;
-  private statsTimer: NodeJS.Timeout | null = null;
 
   constructor(
     @Inject(FEED_CONFIG) private readonly config: FeedConfig,
@@ -47,6 +61,16 @@ export class FeedRunner implements OnApplicationBootstrap, BeforeApplicationShut
     @Inject(REDIS) private readonly redis: Redis,
     private readonly writer: TickWriter,
   ) {}
+
+  /** Whether this process holds the feed lock and produces prices. */
+  get leading(): boolean {
+    return this.leader?.isLeader ?? false;
+  }
+
+  /** What prices this process makes: off, starting (FEED=auto still waiting), venues, simulated or replay. */
+  get mode(): string {
+    return this.config.FEED === 'off' ? 'off' : this.priceMode;
+  }
 
   async onApplicationBootstrap(): Promise<void> {
     if (this.config.FEED === 'off') {
@@ -68,7 +92,7 @@ export class FeedRunner implements OnApplicationBootstrap, BeforeApplicationShut
   async beforeApplicationShutdown(): Promise<void> {
     if (!this.leader) return;
     if (this.leader.isLeader) {
-      this.adapter?.stop();
+      this.stopSources();
       await this.writer.close().catch((e: unknown) => this.log.error(`closing the tick writer: ${(e as Error).message}`));
     }
     await this.leader.stop();
@@ -77,42 +101,138 @@ export class FeedRunner implements OnApplicationBootstrap, BeforeApplicationShut
   private async begin(): Promise<void> {
     this.writer.reset(); // another feed may have written since we last did
     await this.refreshCatalogue();
-    this.refreshTimer = setInterval(() => void this.refreshCatalogue(), CATALOGUE_REFRESH_MS);
-    this.adapter = await this.createAdapter();
-    this.adapter.start((symbol, price, volume, _t, info) => this.onTick(symbol, price, volume, info));
-    this.statsTimer = setInterval(() => {
+    this.halts = new FeedHalts(this.ds, this.redis, (s) => this.writer.lastTickAt(s), this.log);
+    await this.halts.load();
+    const every = (ms: number, fn: () => unknown) => this.timers.push(setInterval(fn, ms));
+    every(CATALOGUE_REFRESH_MS, () => void this.refreshCatalogue());
+    // An operator's change (an exchange market added or removed) applies at once, not at the next refresh.
+    this.sub = this.redis.duplicate();
+    this.sub.on('error', () => undefined);
+    this.sub.on('message', () => void this.refreshCatalogue());
+    await this.sub.subscribe(REDIS_CHANNELS.productsChanged).catch((e: unknown) => this.log.warn(`catalogue changes: ${(e as Error).message}`));
+    every(STATUS_EVERY_MS, () => void this.publishStatus());
+    every(60_000, () => {
       this.log.log(`ticks written in the last minute: ${this.written}${this.dropped ? `, refused: ${this.dropped}` : ''}`);
-      this.written = 0;
-      this.dropped = 0;
-    }, 60_000);
-    this.log.log(`feed ${this.config.FEED} producing`);
+      this.written = this.dropped = 0;
+    });
+    const feed = this.config.FEED;
+    if (feed === 'replay') {
+      this.replay = new ReplayFeed({ file: this.config.FEED_REPLAY_FILE, speed: this.config.FEED_REPLAY_SPEED, loop: this.config.FEED_REPLAY_LOOP === 'true' });
+      this.replay.start((symbol, price, volume) => this.onTick(symbol, price, volume, 'replay'));
+      this.priceMode = 'replay';
+    } else if (feed === 'simulated') {
+      await this.startSimulator(false);
+      this.priceMode = 'simulated';
+    } else {
+      this.startVenues();
+      await this.startSimulator(true);
+      this.priceMode = feed === 'venues' ? 'venues' : 'starting';
+      if (feed === 'auto') this.timers.push(setTimeout(() => void this.decideAuto(), this.config.FEED_AUTO_WAIT_MS));
+    }
+    this.log.log(`feed ${feed} producing (${this.describe()})`);
+    await this.publishStatus();
   }
 
   private async end(): Promise<void> {
-    this.adapter?.stop();
-    this.adapter = null;
-    if (this.refreshTimer) clearInterval(this.refreshTimer);
-    if (this.statsTimer) clearInterval(this.statsTimer);
-    this.refreshTimer = this.statsTimer = null;
+    this.stopSources();
+    this.halts?.close();
+    for (const t of this.timers) clearInterval(t);
+    this.timers = [];
+    this.sub?.disconnect();
+    this.sub = null;
     await this.writer.flush().catch((e: unknown) => this.log.warn(`final flush failed: ${(e as Error).message}`));
     this.writer.reset();
   }
 
+  private stopSources(): void {
+    this.venues?.stop();
+    this.sim?.stop();
+    this.replay?.stop();
+    this.venues = this.sim = this.replay = null;
+  }
+
+  /** FEED=auto, FEED_AUTO_WAIT_MS after start: keep the exchanges if any answered, else simulate everything. */
+  private async decideAuto(): Promise<void> {
+    if (!this.venues) return;
+    const answered = [...this.venues.venuesAnswered()];
+    if (answered.length > 0) {
+      this.priceMode = 'venues';
+      this.log.log(`feed auto: prices from the exchanges (${answered.join(', ')} answered)`);
+    } else {
+      this.venues.stop();
+      this.venues = null;
+      await this.halts?.endAll(Date.now());
+      this.note = `no exchange answered within ${Math.round(this.config.FEED_AUTO_WAIT_MS / 1000)} s of start`;
+      await this.startSimulator(false);
+      this.priceMode = 'simulated';
+      this.log.warn(`feed auto: ${this.note}; every product runs on simulated prices (demo only)`);
+    }
+    await this.publishStatus();
+  }
+
+  private describe(): string {
+    if (this.priceMode === 'replay') return `replaying ${this.config.FEED_REPLAY_FILE}`;
+    const priced = this.venueSpecs().map((p) => p.symbol);
+    if (this.priceMode === 'simulated') return `simulated prices, demo only${this.note ? `: ${this.note}` : ''}`;
+    return `exchanges ${this.config.FEED_VENUES.join(', ')} for ${priced.join(', ') || 'no product'}; simulated (demo only): ${this.simulatedSymbols || 'none'}`;
+  }
+
+  /** Products with markets on the exchanges this feed reads. */
+  private venueSpecs(): VenueProductSpec[] {
+    const out: VenueProductSpec[] = [];
+    for (const r of this.rows) {
+      const venues = (r.price_venues ?? []).filter((v) => isVenueName(v.venue)) as VenueProductSpec['venues'];
+      if (venues.length) out.push({ symbol: r.symbol, precision: r.precision, venues });
+    }
+    return out;
+  }
+
+  private startVenues(): void {
+    this.venues = new VenueFeed({
+      products: this.venueSpecs(),
+      venues: this.config.FEED_VENUES,
+      urls: venueUrls(this.config),
+      quorum: this.config.FEED_QUORUM,
+      maxDeviationBps: this.config.FEED_MAX_DEVIATION_BPS,
+      staleMs: this.config.FEED_STALE_MS,
+      tickMs: this.config.FEED_TICK_MS,
+      onHalt: (symbol, reason, at) => {
+        this.log.warn(reason ? `${symbol} halted: ${reason}` : `${symbol} priced again`);
+        void this.halts?.report(symbol, reason, at);
+      },
+      log: this.log,
+    });
+    this.venues.start((symbol, price, volume, _t, info) => this.onTick(symbol, price, volume, 'venues', info));
+  }
+
+  /** The simulator for the simulated products (all of them, or those without exchange markets when `onlyUnpriced`). */
+  private async startSimulator(onlyUnpriced: boolean): Promise<void> {
+    this.sim?.stop();
+    const priced = new Set(onlyUnpriced ? this.venueSpecs().map((p) => p.symbol) : []);
+    const products = SIM_PRODUCTS.filter((p) => !priced.has(p.symbol));
+    this.simulatedSymbols = products.map((p) => p.symbol).join(', ');
+    const last = new Map<string, string | null>();
+    for (const p of products) {
+      if (this.rows.some((r) => r.symbol === p.symbol)) last.set(p.symbol, await this.writer.lastPrice(p.symbol).catch(() => null));
+    }
+    const precision = (symbol: string) => this.rows.find((r) => r.symbol === symbol)?.precision;
+    this.sim = new SimulatedFeed({ products, isOpen: (symbol, at) => this.isOpen(symbol, at), lastPrice: (s) => last.get(s) ?? null, precision });
+    this.sim.start((symbol, price, volume, _t, info) => this.onTick(symbol, price, volume, 'simulated', info));
+  }
+
   /**
-   * Whether the product trades at `at`. Hours are whole minutes in a zone whose offset is whole
-   * minutes (and holidays whole days), so the answer is the same for a whole minute: it is worked
-   * out once per product and minute (the zone arithmetic costs a fraction of a millisecond, and the
-   * boundary ticks of every product come in one burst that should be stored within milliseconds).
+   * Whether the product trades at `at`. Hours are whole minutes in a zone whose offset is whole minutes (and
+   * holidays whole days), so the answer is worked out once per product and minute.
    */
   private isOpen(symbol: string, at: Date): boolean {
     const minute = Math.floor(at.getTime() / 60_000);
     const known = this.openCache.get(symbol);
     if (known && known.minute === minute) return known.open;
-    const s = this.schedules.get(symbol);
+    const s = this.rows.find((r) => r.symbol === symbol);
     let open = false;
     if (s) {
       try {
-        open = isWithinTradingHours({ timezone: s.timezone, hours: s.hours, holidays: s.holidays }, at);
+        open = isWithinTradingHours({ timezone: s.timezone, hours: s.hours, holidays: s.holidays ?? [] }, at);
       } catch {
         open = false;
       }
@@ -122,42 +242,59 @@ export class FeedRunner implements OnApplicationBootstrap, BeforeApplicationShut
   }
 
   /** Boundary ticks (the first after each whole second) are stored at once, together; the others with the next batch. */
-  private onTick(symbol: string, price: string, volume: string, info?: FeedTickInfo): void {
+  private onTick(symbol: string, price: string, volume: string, kind: PriceKind, info?: FeedTickInfo): void {
     if (!this.isOpen(symbol, new Date())) return;
-    this.writer.writeTick(symbol, price, undefined, { volume, prompt: info?.boundary === true }).then(
-      () => this.written++,
-      (e: unknown) => {
-        this.dropped++;
-        if (this.dropped <= 5) this.log.warn(`tick of ${symbol} refused: ${(e as Error).message}`);
-      },
-    );
+    if (this.halts?.blocked(symbol)) return; // its halt is being recorded: nothing after it may be stored first
+    this.writer
+      .writeTick(symbol, price, undefined, { volume, prompt: info?.boundary === true, kind: info?.kind ?? kind, sources: info?.sources, rule: info?.rule })
+      .then(
+        () => this.written++,
+        (e: unknown) => {
+          this.dropped++;
+          if (this.dropped <= 5) this.log.warn(`tick of ${symbol} refused: ${(e as Error).message}`);
+        },
+      );
   }
 
   private async refreshCatalogue(): Promise<void> {
     try {
-      const rows: { symbol: string; precision: number; timezone: string; hours: TradingInterval[] | null; holidays: string[] }[] = await this.ds.query(
-        `SELECT symbol, precision, timezone, hours, holidays FROM products`,
-      );
-      this.schedules = new Map(rows.map((r) => [r.symbol, { precision: r.precision, timezone: r.timezone, hours: r.hours, holidays: r.holidays ?? [] }]));
+      this.rows = await this.ds.query(`SELECT symbol, precision, timezone, hours, holidays, price_venues FROM products`);
       this.openCache.clear();
-      for (const r of rows) this.writer.updatePrecision(r.symbol, r.precision);
+      for (const r of this.rows) this.writer.updatePrecision(r.symbol, r.precision);
+      if (!this.venues) return;
+      const specs = this.venueSpecs();
+      this.venues.setProducts(specs);
+      for (const symbol of [...new Set(this.rows.map((r) => r.symbol))]) {
+        if (!specs.some((s) => s.symbol === symbol) && this.halts?.halted(symbol)) void this.halts.report(symbol, null, Date.now());
+      }
+      // A product gained or lost its exchange markets: the simulator takes the others.
+      const unpriced = SIM_PRODUCTS.filter((p) => !specs.some((s) => s.symbol === p.symbol))
+        .map((p) => p.symbol)
+        .join(', ');
+      if (unpriced !== this.simulatedSymbols) await this.startSimulator(true);
     } catch (e) {
       this.log.warn(`reading the catalogue failed: ${(e as Error).message}`);
     }
   }
 
-  private async createAdapter(): Promise<FeedAdapter> {
-    if (this.config.FEED === 'replay') {
-      return new ReplayFeed({ file: this.config.FEED_REPLAY_FILE, speed: this.config.FEED_REPLAY_SPEED, loop: this.config.FEED_REPLAY_LOOP === 'true' });
-    }
-    const last = new Map<string, string | null>();
-    for (const p of SIM_PRODUCTS) {
-      if (this.schedules.has(p.symbol)) last.set(p.symbol, await this.writer.lastPrice(p.symbol).catch(() => null));
-    }
-    return new SimulatedFeed({
-      isOpen: (symbol, at) => this.isOpen(symbol, at),
-      lastPrice: (symbol) => last.get(symbol) ?? null,
-      precision: (symbol) => this.schedules.get(symbol)?.precision,
-    });
+  /** The feed's state for the api instances (feed-status, product price sources, health). */
+  private async publishStatus(): Promise<void> {
+    const venueProducts: FeedProductStatus[] = (this.venues?.status() ?? []).map((p) => ({ ...p, kind: 'venues' }));
+    const priced = new Set(venueProducts.map((p) => p.symbol));
+    const kind: PriceKind = this.priceMode === 'replay' ? 'replay' : 'simulated';
+    const others: FeedProductStatus[] = this.rows
+      .filter((r) => !priced.has(r.symbol))
+      .map((r) => ({ symbol: r.symbol, kind, status: 'open', used: 0, total: 0, venues: [] }));
+    const snapshot: FeedStatusSnapshot = {
+      mode: this.priceMode,
+      configured: this.config.FEED,
+      quorum: this.config.FEED_QUORUM,
+      maxDeviationBps: this.config.FEED_MAX_DEVIATION_BPS,
+      staleMs: this.config.FEED_STALE_MS,
+      at: Date.now(),
+      products: [...venueProducts, ...others],
+    };
+    if (this.note) snapshot.note = this.note;
+    await this.redis.set(REDIS_KEYS.feedStatus, JSON.stringify(snapshot), 'PX', STATUS_TTL_MS).catch(() => undefined);
   }
 }

@@ -1,4 +1,5 @@
 import type { DataSource } from 'typeorm';
+import type { ChainTick, PriceRule, TickSource } from '@candor/domain';
 import { windowStart } from '../market-format.js';
 import type { PendingTick, SymbolBlock, SymbolSeed, TickStore } from './tick-writer.js';
 
@@ -6,6 +7,19 @@ import type { PendingTick, SymbolBlock, SymbolSeed, TickStore } from './tick-wri
 const MAX_UNSEALED = 200_000;
 
 const iso = (d: Date | string): string => (d instanceof Date ? d : new Date(d)).toISOString();
+
+interface TickRow {
+  seq: string;
+  t: Date;
+  price: string;
+  sources: TickSource[] | null;
+  rule: PriceRule | null;
+}
+/** A stored tick as the chain hashes it (sources and rule only when it has them). */
+const chainTick = (k: TickRow): ChainTick =>
+  k.sources && k.rule
+    ? { seq: String(k.seq), t: iso(k.t), price: k.price, sources: k.sources, rule: k.rule }
+    : { seq: String(k.seq), t: iso(k.t), price: k.price };
 
 /**
  * The tick record in Postgres. A batch is one transaction: one multi-row INSERT of the ticks
@@ -26,9 +40,9 @@ export class PgTickStore implements TickStore {
       `SELECT second, hash, last_seq FROM tick_blocks WHERE symbol = $1 ORDER BY second DESC LIMIT 1`,
       [symbol],
     );
-    const unsealed: { seq: string; t: Date; price: string }[] =
+    const unsealed: TickRow[] =
       last && (!block || BigInt(last.seq) > BigInt(block.last_seq))
-        ? await this.ds.query(`SELECT seq, t, price FROM ticks WHERE symbol = $1 AND seq > $2 ORDER BY seq LIMIT ${MAX_UNSEALED}`, [
+        ? await this.ds.query(`SELECT seq, t, price, sources, rule FROM ticks WHERE symbol = $1 AND seq > $2 ORDER BY seq LIMIT ${MAX_UNSEALED}`, [
             symbol,
             block?.last_seq ?? '0',
           ])
@@ -42,7 +56,7 @@ export class PgTickStore implements TickStore {
       lastSeq: last ? String(last.seq) : null,
       lastTick: last ? { t: iso(last.t), price: last.price } : null,
       lastBlock: block ? { second: Number(block.second), hash: block.hash } : null,
-      unsealed: unsealed.map((k) => ({ seq: String(k.seq), t: iso(k.t), price: k.price })),
+      unsealed: unsealed.map(chainTick),
       minutes: minutes.map((m) => ({ t: new Date(m.t).getTime(), o: m.o, h: m.h, l: m.l, c: m.c, v: m.v, amount: m.amount })),
     };
   }
@@ -53,8 +67,8 @@ export class PgTickStore implements TickStore {
       if (ticks.length) {
         await em.query(
           `WITH new AS (
-             INSERT INTO ticks (symbol, seq, t, price, volume)
-             SELECT * FROM unnest($1::varchar[], $2::bigint[], $3::timestamptz[], $4::numeric[], $5::numeric[])
+             INSERT INTO ticks (symbol, seq, t, price, volume, sources, rule)
+             SELECT * FROM unnest($1::varchar[], $2::bigint[], $3::timestamptz[], $4::numeric[], $5::numeric[], $6::jsonb[], $7::jsonb[])
              RETURNING symbol, seq, t, price, volume
            ), agg AS (
              SELECT n.symbol, s.size,
@@ -78,7 +92,15 @@ export class PgTickStore implements TickStore {
              first_seq = LEAST(k.first_seq, EXCLUDED.first_seq),
              last_seq = GREATEST(k.last_seq, EXCLUDED.last_seq),
              tick_count = k.tick_count + EXCLUDED.tick_count`,
-          [ticks.map((k) => k.symbol), ticks.map((k) => k.seq), ticks.map((k) => k.t), ticks.map((k) => k.price), ticks.map((k) => k.volume)],
+          [
+            ticks.map((k) => k.symbol),
+            ticks.map((k) => k.seq),
+            ticks.map((k) => k.t),
+            ticks.map((k) => k.price),
+            ticks.map((k) => k.volume),
+            ticks.map((k) => (k.sources ? JSON.stringify(k.sources) : null)),
+            ticks.map((k) => (k.rule ? JSON.stringify(k.rule) : null)),
+          ],
         );
       }
       if (blocks.length) {

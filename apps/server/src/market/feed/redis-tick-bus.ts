@@ -8,7 +8,7 @@ export class RedisTickBus implements TickBus {
 
   async publish(ticks: readonly PendingTick[]): Promise<void> {
     const last = new Map<string, LastTick>();
-    for (const k of ticks) last.set(k.symbol, { seq: k.seq, t: k.t, price: k.price });
+    for (const k of ticks) last.set(k.symbol, k.kind ? { seq: k.seq, t: k.t, price: k.price, kind: k.kind } : { seq: k.seq, t: k.t, price: k.price });
     const pipe = this.redis.pipeline();
     for (const [symbol, tick] of last) pipe.set(REDIS_KEYS.tickLast(symbol), JSON.stringify(tick));
     for (const k of ticks) pipe.publish(REDIS_CHANNELS.ticks, JSON.stringify(k.message));

@@ -280,3 +280,48 @@ describe('TickWriter', () => {
     await expect(writer.writeTick('BTCUSDT', '5.01')).rejects.toThrow(/closed/);
   });
 });
+
+describe('TickWriter with prices made from exchange quotes', () => {
+  const sources = [
+    { venue: 'binance', bid: '100.00', ask: '100.02', mid: '100.01', venueTs: null, venueId: '7', receivedAt: new Date(T0 + 50).toISOString(), used: true },
+    { venue: 'okx', bid: '100.00', ask: '100.00', mid: '100', venueTs: null, venueId: null, receivedAt: new Date(T0 + 60).toISOString(), used: true },
+    {
+      venue: 'kraken',
+      bid: '105.00',
+      ask: '105.00',
+      mid: '105',
+      venueTs: null,
+      venueId: null,
+      receivedAt: new Date(T0 + 70).toISOString(),
+      used: false,
+      reason: 'deviation' as const,
+    },
+  ];
+  const rule = { name: 'median-of-mids', version: 1, quorum: 2, maxDeviationBps: 50 };
+
+  it('stores the sources and the rule with the tick, hashes them into its block, and says how many were used', async () => {
+    const { store, writer, clock } = setup();
+    writers.push(writer);
+    await writer.writeTick('BTCUSDT', '100.01', undefined, { sources, rule });
+    await writer.writeTick('BTCUSDT', '100.02', undefined, { kind: 'simulated' });
+    clock.now = T0 + 2000;
+    await writer.flush();
+    const [withSources, plain] = store.ticks;
+    expect(withSources).toMatchObject({ sources, rule, kind: 'venues' });
+    expect(withSources!.message).toMatchObject({ kind: 'venues', sourcesUsed: 2, sourcesTotal: 3 });
+    expect(plain!.sources).toBeUndefined();
+    expect(plain!.message.kind).toBe('simulated');
+    const [block] = store.blocks;
+    expect(block!.ticks[0]).toEqual({ seq: '1', t: withSources!.t, price: '100.01', sources, rule });
+    expect(verifyChain([block!])).toEqual({ ok: true });
+    const tampered = JSON.parse(JSON.stringify(block)) as typeof block;
+    (tampered!.ticks[0]!.sources as unknown as { bid: string }[])[0]!.bid = '100.01';
+    expect(verifyChain([tampered!])).toMatchObject({ ok: false, fault: 'hash' });
+  });
+
+  it('refuses sources without a rule', async () => {
+    const { writer } = setup();
+    writers.push(writer);
+    await expect(writer.writeTick('BTCUSDT', '100.01', undefined, { sources })).rejects.toThrow(RangeError);
+  });
+});

@@ -1,8 +1,8 @@
-import { decimalPlaces, decimalToScaled, isDecimal, scaledToDecimal, type ChainTick } from '@candor/domain';
+import { decimalPlaces, decimalToScaled, isDecimal, scaledToDecimal, type ChainTick, type PriceRule, type TickSource } from '@candor/domain';
 import type { CandleInterval } from '@candor/contracts';
 import { BlockAssembler, type AssembledBlock, type LastBlock } from './block-assembler.js';
 import { LiveStats, type MinuteRow } from './live-stats.js';
-import type { LiveCandle, TickMessage } from '@candor/cross-process';
+import type { LiveCandle, PriceKind, TickMessage } from '@candor/cross-process';
 
 /** What the writer needs to know about a product before its next tick (read from Postgres). */
 export interface SymbolSeed {
@@ -24,6 +24,10 @@ export interface PendingTick {
   t: string;
   price: string;
   volume: string;
+  /** A price made from exchange quotes: the quotes and the rule (hashed with the tick). */
+  sources?: readonly TickSource[];
+  rule?: PriceRule;
+  kind?: PriceKind;
   message: TickMessage;
 }
 
@@ -67,6 +71,11 @@ export interface WriteOptions {
    * ticks of every product) go in one transaction. Resolves once queued, like a batched write.
    */
   prompt?: boolean;
+  /** Where the price came from (the last tick's kind decides whether real money may trade on it). */
+  kind?: PriceKind;
+  /** For a price made from exchange quotes: every quote and the rule (both, or neither). */
+  sources?: readonly TickSource[];
+  rule?: PriceRule;
 }
 
 export interface WrittenTick {
@@ -152,9 +161,10 @@ export class TickWriter {
       tMs = Math.max(this.now(), st.lastT, firstOpenMs);
     }
 
+    if (!opts.sources !== !opts.rule) throw new RangeError('a tick has sources and a rule, or neither');
     const seq = (st.nextSeq++).toString();
     const tIso = new Date(tMs).toISOString();
-    st.assembler.add({ seq, t: tIso, price: text });
+    st.assembler.add(opts.sources ? { seq, t: tIso, price: text, sources: opts.sources, rule: opts.rule! } : { seq, t: tIso, price: text });
     st.stats.apply({ t: tMs, price: text, volume });
     st.lastT = tMs;
     st.lastPrice = text;
@@ -167,7 +177,16 @@ export class TickWriter {
       stats: st.stats.stats(tMs),
       candles: st.stats.candles() as Record<CandleInterval, LiveCandle>,
     };
-    this.pending.push({ symbol, seq, t: tIso, price: text, volume, message });
+    const kind = opts.kind ?? (opts.sources ? 'venues' : undefined);
+    if (kind) message.kind = kind;
+    if (opts.sources) {
+      message.sourcesUsed = opts.sources.filter((x) => x.used).length;
+      message.sourcesTotal = opts.sources.length;
+    }
+    const pending: PendingTick = { symbol, seq, t: tIso, price: text, volume, message };
+    if (opts.sources) [pending.sources, pending.rule] = [opts.sources, opts.rule];
+    if (kind) pending.kind = kind;
+    this.pending.push(pending);
     if (this.pending.length > this.maxPending) {
       this.log.error(`tick writer: ${this.pending.length} ticks could not be stored; dropping them and re-reading the record`);
       this.reset();
@@ -182,6 +201,12 @@ export class TickWriter {
   async lastPrice(symbol: string): Promise<string | null> {
     const st = await this.state(symbol);
     return st?.lastPrice ?? null;
+  }
+
+  /** Epoch ms of the product's last tick (this writer's, or the record's on first use), or null before its first. */
+  async lastTickAt(symbol: string): Promise<number | null> {
+    const st = await this.state(symbol);
+    return st && Number.isFinite(st.lastT) ? st.lastT : null;
   }
 
   /** The catalogue changed a product's precision: later prices are checked and padded to it. */

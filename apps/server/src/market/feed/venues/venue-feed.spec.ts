@@ -1,0 +1,156 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it as base } from '@jest/globals';
+import { checkTickSources, type PriceRule, type TickSource } from '@candor/domain';
+import { startFakeVenues, type FakeVenues } from '../../../../../../scripts/testing/fake-venues.mjs';
+import type { FeedTickInfo } from '../feed-adapter.js';
+import { VenueFeed } from './venue-feed.js';
+import { VENUES } from './venue-protocol.js';
+
+interface Tick {
+  symbol: string;
+  price: string;
+  info: FeedTickInfo;
+}
+
+/** Real sockets and timers: on a busy machine these take longer than jest's default 5 s. */
+const it = (name: string, fn: () => Promise<void>) => base(name, fn, 20_000);
+
+let fakes: FakeVenues;
+let feed: VenueFeed | null = null;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+async function until<T>(what: string, fn: () => T | null | undefined | false, ms = 12_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = fn();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await sleep(10);
+  }
+}
+
+const MARKETS = [
+  { venue: 'binance', symbol: 'BTCUSDT' },
+  { venue: 'okx', symbol: 'BTC-USDT' },
+  { venue: 'coinbase', symbol: 'BTC-USDT' },
+  { venue: 'kraken', symbol: 'BTC/USDT' },
+] as const;
+
+function start(over: Partial<ConstructorParameters<typeof VenueFeed>[0]> = {}) {
+  const ticks: Tick[] = [];
+  const halts: [string, string | null][] = [];
+  feed = new VenueFeed({
+    products: [{ symbol: 'BTCUSDT', precision: 2, venues: MARKETS }],
+    venues: VENUES,
+    urls: { binance: fakes.venues.binance.url, okx: fakes.venues.okx.url, coinbase: fakes.venues.coinbase.url, kraken: fakes.venues.kraken.url },
+    quorum: 3,
+    maxDeviationBps: 50,
+    staleMs: 500,
+    tickMs: 20,
+    warmupMs: 300,
+    onHalt: (symbol, reason) => halts.push([symbol, reason]),
+    connection: { backoffMs: 20, maxBackoffMs: 100 },
+    ...over,
+  });
+  feed.start((symbol, price, _volume, _t, info) => ticks.push({ symbol, price, info: info ?? {} }));
+  return { ticks, halts };
+}
+const lastOf = (ticks: Tick[]) => ticks[ticks.length - 1]!;
+const subscribed = () => Object.values(fakes.venues).every((v) => [...v.clients].some((c) => c.symbols.size > 0));
+
+beforeAll(async () => {
+  fakes = await startFakeVenues();
+});
+afterEach(async () => {
+  feed?.stop();
+  feed = null;
+  for (const v of VENUES) {
+    fakes.silence(v, false);
+    fakes.offset(v, 0);
+  }
+  await until('the fakes to see the connections go', () => Object.values(fakes.venues).every((v) => v.clients.size === 0));
+});
+afterAll(async () => {
+  await fakes?.close();
+});
+
+describe('VenueFeed on four fake exchanges', () => {
+  it('ticks at the median of the exchanges mids, with every quote and the rule', async () => {
+    const { ticks } = start();
+    await until('subscribed', subscribed);
+    fakes.quote('BTCUSDT', '100.00', '100.02', ['binance']);
+    fakes.quote('BTCUSDT', '100.10', '100.10', ['okx']);
+    fakes.quote('BTCUSDT', '99.90', '100.00', ['coinbase']);
+    fakes.quote('BTCUSDT', '100.20', '100.40', ['kraken']);
+    const tick = await until('a tick from all four', () => ticks.find((k) => k.info.sources?.filter((s) => s.used).length === 4));
+    // mids 100.01, 100.10, 99.95, 100.30: median (100.01 + 100.10) / 2 = 100.055 -> 100.06
+    expect(tick.price).toBe('100.06');
+    expect(tick.info.kind).toBe('venues');
+    expect(tick.info.rule).toEqual({ name: 'median-of-mids', version: 1, quorum: 3, maxDeviationBps: 50 });
+    expect(tick.info.sources!.map((s) => [s.venue, s.bid, s.ask, s.mid])).toEqual([
+      ['binance', '100.00', '100.02', '100.01'],
+      ['okx', '100.10', '100.10', '100.1'],
+      ['coinbase', '99.90', '100.00', '99.95'],
+      ['kraken', '100.20', '100.40', '100.3'],
+    ]);
+    expect(checkTickSources(tick.price, tick.info.sources as TickSource[], tick.info.rule as PriceRule)).toEqual([]);
+  });
+
+  it('drops an exchange 5 % off and prices from the other three', async () => {
+    const { ticks } = start();
+    await until('subscribed', subscribed);
+    fakes.offset('kraken', 500);
+    fakes.quote('BTCUSDT', '200.00', '200.00');
+    const tick = await until('a tick with kraken dropped', () =>
+      ticks.find((k) => k.info.sources?.length === 4 && k.info.sources.find((s) => s.venue === 'kraken')?.reason === 'deviation'),
+    );
+    expect(tick.price).toBe('200.00');
+    expect(tick.info.sources!.find((s) => s.venue === 'kraken')).toMatchObject({ bid: '210.00', used: false, reason: 'deviation' });
+  });
+
+  it('two exchanges silent: the product halts (quorum), and resumes when they speak again', async () => {
+    const { ticks, halts } = start();
+    await until('subscribed', subscribed);
+    fakes.quote('BTCUSDT', '300.00', '300.00');
+    await until('a tick', () => ticks.some((k) => k.price === '300.00'));
+    fakes.silence('okx');
+    fakes.silence('kraken');
+    const keepQuoting = setInterval(() => fakes.quote('BTCUSDT', '300.00', '300.00', ['binance', 'coinbase']), 50);
+    try {
+      await until('the halt', () => halts.some(([, r]) => r === 'quorum'), 3000);
+      const count = ticks.length;
+      await sleep(300);
+      expect(ticks.length).toBe(count); // no tick while halted
+      expect(feed!.status()[0]).toMatchObject({ symbol: 'BTCUSDT', status: 'halted', haltReason: 'quorum' });
+      fakes.silence('okx', false);
+      fakes.silence('kraken', false);
+      clearInterval(keepQuoting);
+      fakes.quote('BTCUSDT', '300.10', '300.10');
+      await until('the resume', () => halts.at(-1)?.[1] === null, 3000);
+      await until('a tick after the resume', () => lastOf(ticks).price === '300.10');
+    } finally {
+      clearInterval(keepQuoting);
+    }
+    expect(halts).toEqual([
+      ['BTCUSDT', 'quorum'],
+      ['BTCUSDT', null],
+    ]);
+  });
+
+  it('makes a boundary tick right after each whole second', async () => {
+    const { ticks } = start({ staleMs: 3000 }); // one quote each, still fresh at the next whole second
+    await until('subscribed', subscribed);
+    fakes.quote('BTCUSDT', '400.00', '400.00');
+    const boundary = await until('a boundary tick', () => ticks.find((k) => k.info.boundary));
+    expect(boundary.price).toBe('400.00');
+  });
+
+  it('reports each exchange in its status: connected, mid, used or why not', async () => {
+    start({ venues: ['binance', 'okx', 'coinbase'] });
+    await until('subscribed', () => ['binance', 'okx', 'coinbase'].every((v) => [...fakes.venues[v as 'okx'].clients].some((c) => c.symbols.size)));
+    fakes.quote('BTCUSDT', '500.00', '500.02');
+    await until('open at the new quotes', () => feed!.status()[0]?.status === 'open' && feed!.status()[0]!.venues[0]!.mid === '500.01');
+    const st = feed!.status()[0]!;
+    expect(st).toMatchObject({ symbol: 'BTCUSDT', status: 'open', used: 3, total: 4 });
+    expect(st.venues.find((v) => v.venue === 'binance')).toMatchObject({ connected: true, mid: '500.01', used: true });
+    expect(st.venues.find((v) => v.venue === 'kraken')).toMatchObject({ connected: false, used: false, reason: 'disabled' });
+  });
+});

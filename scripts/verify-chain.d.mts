@@ -1,0 +1,10 @@
+export function canonicalTick(k: unknown): unknown;
+export function canonicalBlock(b: unknown): string;
+export function blockHash(b: unknown): string;
+export function checkTickSources(k: { seq: string; price: string; sources?: unknown[] | null; rule?: unknown }): string[];
+export function checkBlocks(blocks: unknown[], opts?: { fromGenesis?: boolean; previous?: unknown }): string[];
+export function toSeconds(text: string): number;
+export function getJson(url: string, token?: string): Promise<unknown>;
+export function fetchBlocks(api: string, symbol: string, fromSecond: number, toSecond: number): Promise<unknown[]>;
+export function parseArgs(argv: string[]): { flags: Record<string, string | boolean>; rest: string[] };
+export const GENESIS: string;
