@@ -100,7 +100,7 @@ describe("Yu'e Bao over two weeks", () => {
     await expectShares({ A: ['0.00', '1000.00', '0.00'], B: ['0.00', '2000.00', '0.00'] });
 
     let r = await morning('03-04T08:00', []);
-    expect(r.confirmed).toEqual({ entries: 1, amount: '1000.00' });
+    expect(r.confirmed).toMatchObject({ entries: 1, amount: '1000.00' });
     await expectShares({ A: ['1000.00', '0.00', '0.00'], B: ['0.00', '2000.00', '0.00'] });
     await morning('03-05T08:00', ['03-04']);
     expect(await incomeOn('03-04')).toEqual({ A: '10.00' });
@@ -134,7 +134,7 @@ describe("Yu'e Bao over two weeks", () => {
     await morning('03-09T08:00', ['03-08']);
     expect(await incomeOn('03-08')).toEqual({ A: '5.30', B: '20.60' });
     r = await morning('03-10T08:00', ['03-09']);
-    expect(r.confirmed).toEqual({ entries: 1, amount: '20.00' });
+    expect(r.confirmed).toMatchObject({ entries: 1, amount: '20.00' });
     expect(await incomeOn('03-09')).toEqual({ A: '5.35', B: '20.81' });
     await expectShares({ A: ['541.20', '0.00', '41.20'], B: ['2102.01', '0.00', '102.01'], C: ['20.00', '0.00', '0.00'] });
 

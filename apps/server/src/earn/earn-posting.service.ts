@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
@@ -11,9 +12,10 @@ import { loadVersions, type EarnVersions } from './earn-settings.js';
 export interface EarnPostResult {
   /** The clock's time the run worked at. */
   at: string;
-  confirmed: { entries: number; amount: string };
-  /** The income dates posted (or finished) by this run, in order. */
-  dates: { date: string; holders: number; income: string; batches: number }[];
+  /** Confirmation entries (one per user and date), the money moved, and the step's wall time. */
+  confirmed: { entries: number; amount: string; ms: number };
+  /** The income dates posted (or finished) by this run, in order, each with its wall time. */
+  dates: { date: string; holders: number; income: string; batches: number; ms: number }[];
 }
 
 /** One cut-off job at a time posts: concurrent runs wait for each other's transaction (and then find the work done). */
@@ -95,6 +97,7 @@ export class EarnPostingService {
 
   /** Lots whose confirmation time has come, earn_pending -> earn_confirmed, in one transaction. */
   async confirmDue(now: Date): Promise<EarnPostResult['confirmed']> {
+    const started = performance.now();
     return this.ds.transaction('READ COMMITTED', async (em) => {
       await em.query(EARN_LOCK_SQL);
       // Holder rows first, in one statement, as transfers take them: the lots and accounts after cannot deadlock.
@@ -105,7 +108,7 @@ export class EarnPostingService {
       const r = await this.ledger.postSet(em, CONFIRM_CTES, CONFIRM_ENTRIES, [now]);
       // Each (user, date) is confirmed in one run; a key already posted would leave lots and ledger apart.
       if (r.duplicate) throw new Error(`earn confirm: ${r.duplicate} confirmations were already posted`);
-      return { entries: r.posted, amount: formatCents(r.moved) };
+      return { entries: r.posted, amount: formatCents(r.moved), ms: Math.round(performance.now() - started) };
     });
   }
 
@@ -138,6 +141,7 @@ export class EarnPostingService {
 
   /** Every holder's income of one date, a batch per transaction, then the date marked finished. */
   async postIncome(date: string, now: Date, versions: EarnVersions): Promise<EarnPostResult['dates'][number]> {
+    const started = performance.now();
     const v = versions.forDate(date);
     const start = versions.cutoffOn(date);
     const end = versions.cutoffOn(addDays(date, 1));
@@ -166,6 +170,6 @@ export class EarnPostingService {
     const [run] = returnedRows<{ holders: number; income_total: string }>(
       await this.ds.query(`UPDATE earn_runs SET finished_at = coalesce(finished_at, $2) WHERE date = $1 RETURNING holders, income_total`, [date, now]),
     );
-    return { date, holders: run?.holders ?? 0, income: formatCents(toCents(run?.income_total)), batches };
+    return { date, holders: run?.holders ?? 0, income: formatCents(toCents(run?.income_total)), batches, ms: Math.round(performance.now() - started) };
   }
 }
