@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { startApp, ledgerCheck, TEST_OPERATOR, type TestApp } from './support/app.js';
 import { createUser, loginOperator, operatorLoginBody } from './support/factories.js';
-import { createTestProduct, fundCash, tickPump, tickWriter } from './support/trading.js';
+import { createTestProduct, tickPump, tickWriter } from './support/trading.js';
 import { startWorker, type WorkerProcess } from './support/worker-process.js';
 import type { TickWriter } from '../src/market/feed/tick-writer.js';
 
@@ -33,12 +33,12 @@ describe('structured logs', () => {
     const tradePassword = `${100000 + (Date.now() % 800000)}`;
     const u = await createUser(t, { password, tradePassword });
     const symbol = await createTestProduct(t, { expiries: [{ seconds: 1, payoutRate: '0.85' }] });
-    await fundCash(t, u.id, 10_000);
     const pump = tickPump(writer, symbol, () => '100.00', 100);
     let orderId: string;
     try {
       await new Promise((r) => setTimeout(r, 300));
-      const order = await t.http().post('/api/orders').set(u.auth).send({ symbol, direction: 'up', amount: '10.00', durationSeconds: 1 });
+      // Demo money: a test product's prices count as simulated, and those trade on demo accounts only.
+      const order = await t.http().post('/api/orders').set(u.auth).send({ symbol, direction: 'up', amount: '10.00', durationSeconds: 1, account: 'demo' });
       expect(order.status).toBe(201);
       orderId = order.body.id;
       // The worker settles it (and logs as it goes).

@@ -5,7 +5,7 @@ import { ApiMetrics } from '../src/observability/api-metrics.js';
 import type { TickWriter } from '../src/market/feed/tick-writer.js';
 import { ledgerCheck, startApp, type TestApp } from './support/app.js';
 import { createUser } from './support/factories.js';
-import { createTestProduct, fundCash, tick, tickPump, tickWriter, waitFor } from './support/trading.js';
+import { createTestProduct, tick, tickPump, tickWriter, waitFor } from './support/trading.js';
 import { startWorker, workerOpsPort, type WorkerProcess } from './support/worker-process.js';
 
 jest.setTimeout(60_000);
@@ -62,15 +62,15 @@ describe('GET /metrics of the api', () => {
   it('counts requests by route template, orders placed and refused, sockets and their events, tick age', async () => {
     const u = await createUser(t);
     const symbol = await createTestProduct(t, { expiries: [{ seconds: 1, payoutRate: '0.85' }] });
-    await fundCash(t, u.id, 10_000);
     await tick(writer, symbol, '50.00');
     await t.http().get(`/api/products/${symbol}`).expect(200);
     await t.http().get('/api/no-such-route-1234').expect(404);
     const pump = tickPump(writer, symbol, () => '50.00', 100);
     try {
       await waitFor('a fresh tick', async () => (await t.http().get(`/api/products/${symbol}`)).body.lastPrice === '50.00');
-      await t.http().post('/api/orders').set(u.auth).send({ symbol, direction: 'up', amount: '10.00', durationSeconds: 1 }).expect(201);
-      const tooBig = await t.http().post('/api/orders').set(u.auth).send({ symbol, direction: 'up', amount: '999999.00', durationSeconds: 1 });
+      // Demo money: a test product's prices count as simulated, and those trade on demo accounts only.
+      await t.http().post('/api/orders').set(u.auth).send({ symbol, direction: 'up', amount: '10.00', durationSeconds: 1, account: 'demo' }).expect(201);
+      const tooBig = await t.http().post('/api/orders').set(u.auth).send({ symbol, direction: 'up', amount: '999999.00', durationSeconds: 1, account: 'demo' });
       expect(tooBig.status).toBe(422);
       const code = tooBig.body.error.code as string;
 
