@@ -187,11 +187,18 @@ export function eachLine(readable, onLine) {
  * only us and we can stop services in order), with its output prefixed by its name.
  * Returns { name, pid, child, exited: Promise<{code, signal}>, running(), stop() }.
  */
-export function spawnService({ name, command, args = [], env = process.env, cwd, onLine, stopSignal = 'SIGTERM', stopTimeoutMs = 10000 }) {
-  const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-  const print = onLine ?? prefixer(name);
-  eachLine(child.stdout, print);
-  eachLine(child.stderr, print);
+export function spawnService({ name, command, args = [], env = process.env, cwd, onLine, outputFile, stopSignal = 'SIGTERM', stopTimeoutMs = 10000 }) {
+  // outputFile: the child writes its stdout and stderr to that file itself, not through this process
+  // (a benchmark's client must not spend its time reading the server's log lines).
+  const fd = outputFile ? fs.openSync(outputFile, 'a') : null;
+  const child = spawn(command, args, { cwd, env, stdio: fd === null ? ['ignore', 'pipe', 'pipe'] : ['ignore', fd, fd], detached: true });
+  if (fd !== null) {
+    fs.closeSync(fd);
+  } else {
+    const print = onLine ?? prefixer(name);
+    eachLine(child.stdout, print);
+    eachLine(child.stderr, print);
+  }
   let exitInfo = null;
   const exited = new Promise((resolve) => {
     child.once('exit', (code, signal) => {

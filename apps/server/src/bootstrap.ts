@@ -24,6 +24,8 @@ import type { Clock } from './common/clock.js';
 import { createLogger, levelOfNestLevels, NestPinoLogger, type Logger, type LogLevelSetting } from './observability/logger.js';
 import { observeRequests } from './observability/request-log.js';
 import { ApiMetrics } from './observability/api-metrics.js';
+import { MarketService } from './market/market.service.js';
+import { serveProductListFromMemory } from './market/product-list.route.js';
 import type { DestinationStream } from 'pino';
 import type { LogLevel } from '@nestjs/common';
 
@@ -70,6 +72,7 @@ export async function createApp(config: AppConfig, opts: AppOptions = {}): Promi
   acceptJson(fastify);
   answerClientErrors(fastify, logger);
   observeRequests(fastify, logger, [app.get(ApiMetrics).onRequest]);
+  serveProductListFromMemory(fastify, app.get(MarketService));
   // Security headers, computed once (helmet's options never change), on every answer with the request id.
   const headers = Object.entries(securityHeaders());
   fastify.addHook('onRequest', (req, reply, done) => {

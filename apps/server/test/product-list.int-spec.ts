@@ -81,6 +81,18 @@ describe('GET /api/products from memory', () => {
     expect(reopened).not.toHaveProperty('maintenanceMessage');
   });
 
+  it("answers with the api's usual headers, and leaves any other query to the controller's validation", async () => {
+    const r = await t.http().get('/api/products?lang=ja').set('X-Request-Id', 'list-request-0001').expect(200);
+    expect(r.headers['x-request-id']).toBe('list-request-0001');
+    expect(r.headers['x-content-type-options']).toBe('nosniff');
+    expect(r.headers['permissions-policy']).toBeDefined();
+    expect(Number(r.headers['content-length'])).toBe(Buffer.byteLength(r.text));
+    const extra = await t.http().get('/api/products?lang=en&limit=5');
+    expect([extra.status, extra.body.error.code]).toEqual([400, 'VALIDATION_FAILED']);
+    const long = await t.http().get(`/api/products?lang=${'x'.repeat(11)}`);
+    expect([long.status, long.body.error.code]).toEqual([400, 'VALIDATION_FAILED']);
+  });
+
   it('a product disabled by an operator leaves the list at once', async () => {
     const symbol = await createTestProduct(t);
     expect(find((await list()).products, symbol)).toBeDefined();

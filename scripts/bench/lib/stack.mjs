@@ -157,7 +157,8 @@ export async function startStack({ name, postgres = true, redis = true, fast = f
 
 /**
  * Spawns `node <main>` (api or worker) with the stack's env; its output goes to `logFile`
- * (and lines matching `echo` to our stdout). For the api, waits for /api/health.
+ * (and lines matching `echo` to our stdout; with `direct`, the child writes the file itself and
+ * nothing is echoed). For the api, waits for /api/health.
  * Returns the spawnService handle plus { port, baseUrl }.
  */
 export async function startNodeService({
@@ -171,8 +172,10 @@ export async function startNodeService({
   health = true,
   readyLine,
   readyTimeoutMs = 60000,
+  direct = false,
 }) {
   fs.mkdirSync(path.dirname(logFile), { recursive: true });
+  if (direct && readyLine) throw new Error('direct output and readyLine do not go together: wait for health instead');
   const stream = fs.createWriteStream(logFile, { flags: 'a' });
   const print = prefixer(name);
   let ready = false;
@@ -182,6 +185,7 @@ export async function startNodeService({
     args: [...nodeArgs, main],
     cwd: ROOT_DIR,
     env: { ...env, ...(port ? { PORT: String(port) } : {}), NO_COLOR: '1' },
+    outputFile: direct ? logFile : undefined,
     onLine: (line) => {
       stream.write(`${line}\n`);
       if (readyLine && readyLine.test(line)) ready = true;

@@ -16,10 +16,10 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 export class ProductsController {
   constructor(private readonly market: MarketService) {}
 
-  /** Answered from memory: the JSON text kept current by the tick stream (MarketService.productsJson). */
+  /** Answered from memory: the JSON bytes kept current by the tick stream (MarketService.productsJson). */
   @Get()
   @Doc('The products with their last price, 24 h figures, trading status and expiries', { ok: 'Product[]' })
-  list(@ZodQuery(langOnly) _q: unknown, @Req() req: HttpRequest, @Res({ passthrough: true }) res: HttpReply): Promise<string> {
+  list(@ZodQuery(langOnly) _q: unknown, @Req() req: HttpRequest, @Res({ passthrough: true }) res: HttpReply): Promise<Buffer> {
     void res.type(JSON_TYPE);
     return this.market.productsJson(requestLocale(req));
   }

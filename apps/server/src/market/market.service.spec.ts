@@ -40,7 +40,7 @@ function service() {
   const redis = { mget: async (...keys: string[]) => keys.map(() => null) };
   return { market: new MarketService(repo, redis as never), reads };
 }
-const parse = (text: string) => JSON.parse(text) as Product[];
+const parse = (body: Buffer) => JSON.parse(body.toString('utf8')) as Product[];
 
 afterEach(() => {
   jest.useRealTimers();

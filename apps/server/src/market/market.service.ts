@@ -52,8 +52,8 @@ export class MarketService {
   private readonly live: LiveMarket;
   /** Statuses depend on the minute only (hours are whole minutes, holidays whole days): worked out once a minute. */
   private statuses: { rows: ProductEntity[]; minute: number; map: Map<string, MarketStatusView> } | null = null;
-  /** The product list's JSON per locale, valid while the catalogue, the minute and the live figures stay as they were. */
-  private lists: { rows: ProductEntity[]; minute: number; version: number; bodies: Map<Locale, string> } | null = null;
+  /** The product list's JSON bytes per locale, valid while the catalogue, the minute and the live figures stay as they were. */
+  private lists: { rows: ProductEntity[]; minute: number; version: number; bodies: Map<Locale, Buffer> } | null = null;
 
   constructor(
     private readonly repo: MarketRepository,
@@ -139,10 +139,11 @@ export class MarketService {
   }
 
   /**
-   * `GET /api/products` as JSON text: the same answer for everyone, so it is built once per locale and
-   * kept until a tick, a catalogue change or the next minute (statuses, the 24h window) changes it.
+   * `GET /api/products` as UTF-8 JSON bytes: the same answer for everyone, so it is built and encoded once
+   * per locale and kept until a tick, a catalogue change or the next minute (statuses, the 24h window)
+   * changes it.
    */
-  async productsJson(locale: Locale): Promise<string> {
+  async productsJson(locale: Locale): Promise<Buffer> {
     const rows = await this.allProductRows();
     const minute = Math.floor(Date.now() / 60_000);
     const l = this.lists;
@@ -150,7 +151,7 @@ export class MarketService {
       const body = l.bodies.get(locale);
       if (body !== undefined) return body;
     }
-    const body = JSON.stringify(await this.products(locale));
+    const body = Buffer.from(JSON.stringify(await this.products(locale)));
     // Kept only if nothing changed while it was built (a tick arriving meanwhile is shown by the next one).
     if (this.catalogue?.rows === rows && Math.floor(Date.now() / 60_000) === minute) {
       const version = this.live.version;

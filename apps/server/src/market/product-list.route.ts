@@ -1,0 +1,35 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import { API_PREFIX } from '../common/http.js';
+import { requestLocale } from '../common/request-context.js';
+import type { MarketService } from './market.service.js';
+
+const LIST_URL = `/${API_PREFIX}/products`;
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** Only `?lang=` (at most 10 characters) or nothing: what ProductsController.list accepts. */
+function plainQuery(q: unknown): boolean {
+  if (q === null || typeof q !== 'object') return true;
+  const keys = Object.keys(q);
+  if (keys.length === 0) return true;
+  const lang = (q as { lang?: unknown }).lang;
+  return keys.length === 1 && typeof lang === 'string' && lang.length <= 10;
+}
+
+/**
+ * GET /api/products answered from memory before Nest's pipeline runs: the hottest public read, the
+ * same text for everyone (MarketService.productsJson). A route hook of that one route, run after the
+ * app-wide hooks (security headers, request id), so the answer is the controller's, byte for byte; any
+ * other query goes on to the controller, whose validation refuses it in the error envelope.
+ */
+export function serveProductListFromMemory(fastify: FastifyInstance, market: MarketService): void {
+  fastify.addHook('onRoute', (route: RouteOptions) => {
+    if (route.url !== LIST_URL || route.method !== 'GET') return;
+    const fast = async (req: FastifyRequest, reply: FastifyReply) => {
+      if (!plainQuery(req.query)) return;
+      const body = await market.productsJson(requestLocale(req));
+      return reply.type(JSON_TYPE).send(body);
+    };
+    const existing = route.onRequest;
+    route.onRequest = existing ? [...(Array.isArray(existing) ? existing : [existing]), fast] : [fast];
+  });
+}
