@@ -4,7 +4,6 @@ import type { Redis } from 'ioredis';
 import { io, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, Order, ServerToClientEvents, TickerEvent, Wallet } from '@candor/contracts';
 import { REDIS_KEYS } from '@candor/cross-process';
-import type { LedgerService } from '../../src/ledger/ledger.service.js';
 
 /** What the cluster tests do as a user: HTTP through one api, a socket.io client on another. */
 
@@ -58,25 +57,6 @@ export async function registerUser(api: string, redis: Redis, inviteCode: string
   return { id: reg.body.userId, token: login.body.accessToken };
 }
 
-/** Real cash for a user, through the ledger (an `adjustment` from deposits_clearing), as the integration tests fund theirs. */
-export async function fund(ledger: LedgerService, userId: string, cents: number): Promise<void> {
-  await ledger.transaction(async (em) => {
-    const ids = await ledger.userAccountIds(em, userId);
-    const clearing = await ledger.platformAccountId(em, 'deposits_clearing');
-    await ledger.post(em, {
-      type: 'adjustment',
-      userId,
-      refType: 'test',
-      refId: userId,
-      memo: 'cluster test funding',
-      postings: [
-        { accountId: clearing, amount: -cents },
-        { accountId: ids.cash, amount: cents },
-      ],
-    });
-  });
-}
-
 export interface OrderRequest {
   symbol: string;
   direction: 'up' | 'down';
@@ -84,8 +64,9 @@ export interface OrderRequest {
   durationSeconds: number;
 }
 
+/** A demo order: the simulator's prices (FEED=simulated) trade demo money only (PRICE_SIMULATED for real). */
 export async function placeOrder(api: string, user: ClusterUser, req: OrderRequest): Promise<Order> {
-  const res = await call<Order>(api, 'POST', '/api/orders', { ...req, account: 'real' }, user.token);
+  const res = await call<Order>(api, 'POST', '/api/orders', { ...req, account: 'demo' }, user.token);
   if (res.status !== 201) throw new Error(`POST /api/orders through ${api}: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body;
 }

@@ -13,7 +13,7 @@ import { verifyChain } from '@candor/domain';
 import { startApi, startBalancer, startWorker, type Balancer, type ClusterApi, type ClusterProcess } from '../../../../scripts/testing/cluster.mjs';
 import { LedgerService } from '../../src/ledger/ledger.service.js';
 import { runningBalanceMismatches } from '../support/trading.js';
-import { call, fund, listen, placeOrder, registerUser, sleep, waitFor, type ClusterUser, type Listener } from './cluster-client.js';
+import { call, listen, placeOrder, registerUser, sleep, waitFor, type ClusterUser, type Listener } from './cluster-client.js';
 
 /**
  * Two api and two worker processes (the built entry points) on one Postgres and one Redis, as a
@@ -34,17 +34,18 @@ const listeners: Listener[] = [];
 const figures: string[] = [];
 
 const inviteCode = () => process.env.CLUSTER_INVITE_CODE!;
-async function user(api: ClusterApi, cents = 0): Promise<ClusterUser> {
-  const u = await registerUser(api.url, redis, inviteCode());
-  if (cents) await fund(ledger, u.id, cents);
-  return u;
-}
+const user = (api: ClusterApi): Promise<ClusterUser> => registerUser(api.url, redis, inviteCode());
 async function socketOn(url: string, u: ClusterUser | null, channels: string[] = []): Promise<Listener> {
   const l = await listen(url, u?.token ?? null, channels);
   listeners.push(l);
   return l;
 }
-const sameWallet = (a: Wallet, b: Wallet) => a.available === b.available && a.inOrders === b.inOrders && a.total === b.total;
+/** The settlement's wallet push came: at least one after the placement's, and the last one is the wallet as it is now. */
+function walletSettled(pushed: Wallet[], now: Wallet): boolean {
+  const last = pushed.at(-1) as unknown as Record<string, unknown> | undefined;
+  const want = now as unknown as Record<string, unknown>;
+  return pushed.length >= 2 && Object.keys(want).length === Object.keys(last ?? {}).length && Object.keys(want).every((k) => last?.[k] === want[k]);
+}
 const settledEvents = (l: Listener, id: string) => l.orders.filter((o) => o.id === id && o.status === 'settled');
 const randomOrder = () => ({
   symbol: SHORT[randomInt(SHORT.length)]!,
@@ -93,7 +94,7 @@ afterEach(async () => {
 
 describe('two apis and two workers as one market', () => {
   it('a client on api B receives the ticks and the pushes of an order placed through api A', async () => {
-    const u = await user(apiA, 10_000);
+    const u = await user(apiA);
     const onB = await socketOn(apiB.url, u, [`ticker:${TICKER}`]);
     const onA = await socketOn(apiA.url, null, [`ticker:${TICKER}`]);
     await waitFor('ticks on both apis', () => onB.ticks.length >= 5 && onA.ticks.length >= 5, 10_000);
@@ -102,18 +103,19 @@ describe('two apis and two workers as one market', () => {
     const common = onB.ticks.filter((t) => seqsA.has(t.seq));
     expect(common.length).toBeGreaterThanOrEqual(3);
 
+    const walletsBefore = onB.wallets.length;
     const order = await placeOrder(apiA.url, u, { symbol: SHORT[0]!, direction: 'up', amount: '5.00', durationSeconds: 1 });
     const settled = await waitSettled(apiA, u, order.id);
     const pushed = await waitFor('the settled order on api B', () => settledEvents(onB, order.id)[0], 5000);
     expect(pushed).toEqual(settled);
     expect(onB.orders.filter((o) => o.id === order.id).map((o) => o.status)).toEqual(['open', 'settled']);
     const wallet = (await call<Wallet>(apiB.url, 'GET', '/api/wallet', undefined, u.token)).body;
-    expect(wallet.inOrders).toBe('0.00');
-    await waitFor('the wallet after settlement on api B', () => onB.wallets.some((w) => sameWallet(w, wallet)), 5000);
+    await waitFor('the wallet after settlement on api B', () => walletSettled(onB.wallets.slice(walletsBefore), wallet), 5000);
   });
 
   it('two workers share the settle jobs: every order settled once, none missed, each push delivered once', async () => {
-    const users = await Promise.all(Array.from({ length: 8 }, (_, i) => user(i % 2 ? apiB : apiA, 200_000)));
+    const users = await Promise.all(Array.from({ length: 8 }, (_, i) => user(i % 2 ? apiB : apiA)));
+    const demoAtStart = await demoBalances(users);
     const sockets = await Promise.all(users.map((u, i) => socketOn((i % 2 ? apiA : apiB).url, u)));
     const placed: { order: Order; owner: number }[] = [];
     const apis = [apiA, apiB];
@@ -139,7 +141,7 @@ describe('two apis and two workers as one market', () => {
 
     // Exactly once: one settlement entry per order, and the balances follow from the orders.
     const entries: { ref_id: string; n: number }[] = await ds.query(
-      `SELECT ref_id, count(*)::int AS n FROM journal_entries WHERE type IN ('order_payout', 'order_loss', 'order_refund') AND ref_id = ANY($1::text[]) GROUP BY ref_id`,
+      `SELECT ref_id, count(*)::int AS n FROM journal_entries WHERE type IN ('order_payout', 'order_loss', 'order_refund', 'order_void') AND ref_id = ANY($1::text[]) GROUP BY ref_id`,
       [ids],
     );
     expect(entries).toHaveLength(ids.length);
@@ -148,14 +150,11 @@ describe('two apis and two workers as one market', () => {
       `SELECT id, user_id, amount, payout FROM orders WHERE id = ANY($1::uuid[])`,
       [ids],
     );
-    for (const u of users) {
+    const demoAtEnd = await demoBalances(users);
+    for (const [i, u] of users.entries()) {
       const mine = rows.filter((r) => r.user_id === u.id);
-      const cash = 200_000 - mine.reduce((a, r) => a + Number(r.amount), 0) + mine.reduce((a, r) => a + Number(r.payout), 0);
-      const [b]: { cash: string; escrow: string }[] = await ds.query(
-        `SELECT sum(balance) FILTER (WHERE kind = 'cash') AS cash, sum(balance) FILTER (WHERE kind = 'escrow') AS escrow FROM ledger_accounts WHERE user_id = $1`,
-        [u.id],
-      );
-      expect([Number(b!.cash), Number(b!.escrow)]).toEqual([cash, 0]);
+      const demo = demoAtStart[i]!.demo - mine.reduce((a, r) => a + Number(r.amount), 0) + mine.reduce((a, r) => a + Number(r.payout), 0);
+      expect(demoAtEnd[i]).toEqual({ demo, escrow: 0 });
     }
 
     // Each settlement reached its owner's socket once, whichever api holds it, and no one else's.
@@ -229,7 +228,7 @@ describe('two apis and two workers as one market', () => {
   it("killing api A drops only A's sockets, which reconnect through the balancer to api B and get their private events again", async () => {
     const balancer: Balancer = await startBalancer({ a: apiA.port, b: apiB.port });
     try {
-      const [ua, ub] = await Promise.all([user(apiB, 10_000), user(apiB, 10_000)]);
+      const [ua, ub] = await Promise.all([user(apiB), user(apiB)]);
       balancer.order = ['a', 'b'];
       const onA = await socketOn(balancer.url, ua, [`ticker:${TICKER}`]);
       balancer.order = ['b', 'a'];
@@ -257,7 +256,7 @@ describe('two apis and two workers as one market', () => {
         const settled = await waitSettled(apiB, u, orders[i]!.id);
         expect(await waitFor('the settled push', () => settledEvents(l, orders[i]!.id)[0], 5000)).toEqual(settled);
         const wallet = (await call<Wallet>(apiB.url, 'GET', '/api/wallet', undefined, u.token)).body;
-        await waitFor('the wallet push after settlement', () => l.wallets.slice(walletsBefore[i]).some((w) => sameWallet(w, wallet)), 5000);
+        await waitFor('the wallet push after settlement', () => walletSettled(l.wallets.slice(walletsBefore[i]), wallet), 5000);
       }
       expect(onB.disconnects).toEqual([]);
     } finally {
@@ -265,6 +264,19 @@ describe('two apis and two workers as one market', () => {
     }
   });
 });
+
+/** Each user's demo money and demo stakes in orders, in cents. */
+async function demoBalances(users: ClusterUser[]): Promise<{ demo: number; escrow: number }[]> {
+  const rows: { user_id: string; demo: string; escrow: string }[] = await ds.query(
+    `SELECT user_id, sum(balance) FILTER (WHERE kind = 'demo') AS demo, sum(balance) FILTER (WHERE kind = 'demo_escrow') AS escrow
+       FROM ledger_accounts WHERE user_id = ANY($1::uuid[]) GROUP BY user_id`,
+    [users.map((u) => u.id)],
+  );
+  return users.map((u) => {
+    const r = rows.find((x) => x.user_id === u.id)!;
+    return { demo: Number(r.demo), escrow: Number(r.escrow) };
+  });
+}
 
 async function fetchBlocks(from: number, to: number): Promise<TickBlock[]> {
   const r = await call<TickBlock[]>(apiB.url, 'GET', `/api/products/${TICKER}/blocks?from=${from}&to=${to}`);

@@ -51,7 +51,7 @@ const schema = z.object({
   /** Batch period of the tick writer. */
   FEED_FLUSH_MS: z.coerce.number().int().min(10).max(5000).default(250),
   /** Lock time-to-live; a leader renews every third of it, and a dead leader is replaced this long after its last renewal. */
-  FEED_LOCK_TTL_MS: z.coerce.number().int().min(1000).max(60000).default(2000),
+  FEED_LOCK_TTL_MS: z.coerce.number().int().min(1000).max(60000).default(1500),
 });
 
 export type FeedConfig = z.infer<typeof schema>;
