@@ -33,6 +33,9 @@ const ParticularsPage = lazyPage(() => import('../pages/Particulars/ParticularsP
 const MessagePage = lazyPage(() => import('../pages/message/MessagePage'));
 const ActivityPage = lazyPage(() => import('../pages/activity/ActivityPage'));
 const ComingSoonPage = lazyPage(() => import('../pages/coming-soon/ComingSoonPage'));
+const MoneyPage = lazyPage(() => import('../pages/money/MoneyPage'));
+const EarnDetailPage = lazyPage(() => import('../pages/money/EarnDetailPage'));
+const TransferPage = lazyPage(() => import('../pages/transfer/TransferPage'));
 
 function page(Component: ComponentType, auth: boolean): ReactNode {
   return auth ? (
@@ -46,10 +49,7 @@ function page(Component: ComponentType, auth: boolean): ReactNode {
 
 /** Pages of later slices: one translated "coming soon" page with a back button. */
 const COMING_SOON: { path: string; titleKey: string; auth: boolean }[] = [
-  { path: ROUTES.money, titleKey: 'pages.money', auth: true },
-  { path: ROUTES.moneyDetail, titleKey: 'pages.moneyDetail', auth: true },
   { path: ROUTES.verify, titleKey: 'pages.verify', auth: true },
-  { path: ROUTES.transfer, titleKey: 'pages.transfer', auth: true },
   { path: ROUTES.indexDetail, titleKey: 'pages.indexDetail', auth: false },
   { path: ROUTES.informationDetail, titleKey: 'pages.informationDetail', auth: false },
   { path: ROUTES.chooseLocation, titleKey: 'pages.chooseLocation', auth: false },
@@ -93,6 +93,9 @@ export const routes: RouteObject[] = [
       { path: ROUTES.account, element: page(AccountPage, true) },
       { path: ROUTES.accountDetail, element: page(AccountDetailPage, true) },
       { path: ROUTES.withdrawMoney, element: page(WithdrawMoneyPage, true) },
+      { path: ROUTES.money, element: page(MoneyPage, true) },
+      { path: ROUTES.moneyDetail, element: page(EarnDetailPage, true) },
+      { path: ROUTES.transfer, element: page(TransferPage, true) },
       ...COMING_SOON.map(({ path, titleKey, auth }) => ({ path, handle: { titleKey } satisfies RouteHandle, element: page(ComingSoonPage, auth) })),
       { path: '*', element: <Navigate to={ROUTES.root} replace /> },
     ],

@@ -12,5 +12,6 @@ import inbox from './inbox.js';
 import money from './money.js';
 import records from './records.js';
 import pwa from './pwa.js';
+import earn from './earn.js';
 
-export default { errors, common, auth, user, content, console: consoleNs, consoleMoney, consoleOperators, market, trade, inbox, money, records, pwa };
+export default { errors, common, auth, user, content, console: consoleNs, consoleMoney, consoleOperators, market, trade, inbox, money, records, pwa, earn };
