@@ -11,6 +11,7 @@
 // Goal: each read >= 0.5x the bare route's requests/s, with p99 <= 20 ms.
 //
 // Options: --connections 100 --seconds 10 --rounds 3 --warmup 3 --no-feed --only products|wallet
+// --log-level warn (the api's LOG_LEVEL: warn drops its request lines, to see what they cost)
 // --profile (CPU profile of the api while measured) --no-build
 import fs from 'node:fs';
 import path from 'node:path';
@@ -46,6 +47,7 @@ const { values: opt } = parseArgs({
     warmup: { type: 'string', default: '3' },
     'no-feed': { type: 'boolean', default: false },
     only: { type: 'string' },
+    'log-level': { type: 'string' },
     profile: { type: 'boolean', default: false },
     'no-build': { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
@@ -71,7 +73,7 @@ const result = {
   startedAt: new Date().toISOString(),
   command: `npm run bench:reads -- ${process.argv.slice(2).join(' ')}`.trim(),
   machine: machineNote(),
-  params: { connections: CONNECTIONS, seconds: SECONDS, rounds: ROUNDS, warmup: WARMUP, feed: !opt['no-feed'] },
+  params: { connections: CONNECTIONS, seconds: SECONDS, rounds: ROUNDS, warmup: WARMUP, feed: !opt['no-feed'], apiLogLevel: opt['log-level'] ?? 'info' },
   targets: {},
 };
 
@@ -100,7 +102,7 @@ await runBench('reads', result, { stopAll, disarm }, summarize, async () => {
   const api = await startNodeService({
     name: 'api',
     main: API_MAIN,
-    env: { ...stack.env, ...prof?.env },
+    env: { ...stack.env, ...prof?.env, ...(opt['log-level'] ? { LOG_LEVEL: opt['log-level'] } : {}) },
     nodeArgs: prof?.nodeArgs ?? [],
     port: await freePort(),
     logFile: path.join(LOG_DIR, `reads-api-${process.pid}.log`),
