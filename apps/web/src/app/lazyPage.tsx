@@ -1,10 +1,22 @@
-import { Component, lazy, Suspense, useState, type ComponentType, type ErrorInfo, type LazyExoticComponent, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useEffect, useState, type ComponentType, type ErrorInfo, type LazyExoticComponent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Icon, Loading, PageHeader } from '../components';
+import { Button, Icon, PageHeader, PageSkeleton } from '../components';
 
 /** The loading state appears after 200 ms; a chunk that has not arrived after 60 s is a loading error. */
 export const LAZY_LOADING_DELAY_MS = 200;
 export const LAZY_TIMEOUT_MS = 60_000;
+
+/**
+ * Until the first page has shown, the app is still on index.html's own loading shapes: the skeleton
+ * follows them at once instead of a blank 200 ms. Later page changes wait the 200 ms.
+ */
+let firstPageShown = false;
+function FirstPageShown({ children }: { children: ReactNode }) {
+  useEffect(() => {
+    firstPageShown = true;
+  }, []);
+  return children;
+}
 
 export class ChunkTimeoutError extends Error {
   constructor() {
@@ -14,6 +26,9 @@ export class ChunkTimeoutError extends Error {
 }
 
 type Loader = () => Promise<{ default: ComponentType }>;
+
+/** A lazily loaded page; `preload()` asks for its chunk before it is rendered. */
+export type LazyPageComponent = ComponentType & { preload(): void };
 
 /** Reject when the loader has not settled within `ms`. */
 export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
@@ -67,10 +82,11 @@ class PageBoundary extends Component<{ onRetry: () => void; children: ReactNode 
 }
 
 /**
- * A lazily loaded page: its chunk is fetched on first visit, the loading state shows only
- * after 200 ms, and a failed or over-long load shows the loading-error page with a retry.
+ * A lazily loaded page: its chunk is fetched on first visit (or ahead, by `preload`), the page's
+ * skeleton shows after 200 ms (at once on the app's first page), and a failed or over-long load
+ * shows the loading-error page with a retry.
  */
-export function lazyPage(loader: Loader, timeoutMs = LAZY_TIMEOUT_MS): ComponentType {
+export function lazyPage(loader: Loader, timeoutMs = LAZY_TIMEOUT_MS): LazyPageComponent {
   let current: LazyExoticComponent<ComponentType> | null = null;
   const make = () => lazy(() => withTimeout(loader(), timeoutMs));
 
@@ -84,11 +100,15 @@ export function lazyPage(loader: Loader, timeoutMs = LAZY_TIMEOUT_MS): Component
     };
     return (
       <PageBoundary key={attempt} onRetry={retry}>
-        <Suspense fallback={<Loading fullscreen delayMs={LAZY_LOADING_DELAY_MS} />}>
-          <Page />
+        <Suspense fallback={<PageSkeleton delayMs={firstPageShown ? LAZY_LOADING_DELAY_MS : 0} />}>
+          <FirstPageShown>
+            <Page />
+          </FirstPageShown>
         </Suspense>
       </PageBoundary>
     );
   }
+  // The browser keeps one copy of a module: the later import() of the page resolves from this one.
+  LazyPage.preload = () => void loader().catch(() => undefined);
   return LazyPage;
 }

@@ -10,3 +10,4 @@ export { PageHeader, type PageHeaderProps } from './PageHeader';
 export { TabBar } from './TabBar';
 export { ToastProvider, useToast, type ToastApi, type ToastKind } from './Toast';
 export { FormAlert } from './FormAlert';
+export { PageSkeleton, SkeletonList } from './Skeleton';

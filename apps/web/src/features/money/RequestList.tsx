@@ -2,7 +2,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { Page } from '@candor/contracts';
-import { Button, EmptyState, ErrorState, Loading } from '../../components';
+import { Button, EmptyState, ErrorState, SkeletonList } from '../../components';
 import { errorText } from '../../lib/errors';
 import { flatten } from './hooks';
 import styles from './money.module.css';
@@ -31,7 +31,7 @@ export function RequestList<T extends { id: string }>({ query, render, testId, e
     return () => observer.disconnect();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage, isError]);
 
-  if (query.isPending) return <Loading />;
+  if (query.isPending) return <SkeletonList rows={4} />;
   // A failed next page keeps the pages already shown; only a failed first load replaces the list.
   if (query.isError && !query.data) return <ErrorState message={errorText(query.error, t)} onRetry={() => void query.refetch()} />;
   const items = flatten(query.data);

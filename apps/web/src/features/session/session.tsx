@@ -5,7 +5,7 @@ import { API } from '../../lib/wire';
 import { api, getAccessToken, onAccessTokenChange, refreshAccessToken, setAccessToken } from '../../lib/api';
 import { queryClient } from '../../lib/queryClient';
 import { ROUTES } from '../../lib/paths';
-import { Loading } from '../../components/Loading';
+import { PageSkeleton } from '../../components/Skeleton';
 
 export type SessionStatus = 'loading' | 'authenticated' | 'anonymous';
 
@@ -118,7 +118,7 @@ export interface LoginRedirectState {
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { status } = useSession();
   const location = useLocation();
-  if (status === 'loading') return <Loading fullscreen />;
+  if (status === 'loading') return <PageSkeleton />;
   if (status === 'anonymous') {
     const state: LoginRedirectState = { from: location.pathname + location.search };
     return <Navigate to={ROUTES.login} replace state={state} />;

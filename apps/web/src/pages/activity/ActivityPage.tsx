@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AccountActivity } from '@candor/contracts';
-import { EmptyState, ErrorState, Loading, PageHeader } from '../../components';
+import { EmptyState, ErrorState, PageHeader, SkeletonList } from '../../components';
 import { useAccountActivity } from '../../features/records/hooks';
 import { ListFooter } from '../../features/records/ListFooter';
 import { actionKey } from '../../features/records/model';
@@ -42,7 +42,7 @@ export default function ActivityPage() {
       <div className="page__body">
         <p className={styles.note}>{t('activity.note')}</p>
         {activity.isPending ? (
-          <Loading />
+          <SkeletonList rows={4} />
         ) : activity.isError ? (
           <ErrorState message={errorText(activity.error, t)} onRetry={() => void activity.refetch()} />
         ) : list.length === 0 ? (

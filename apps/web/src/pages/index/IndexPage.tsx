@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { EmptyState, ErrorState, Icon, Loading, useToast, type IconName } from '../../components';
+import { EmptyState, ErrorState, Icon, type IconName, SkeletonList, useToast } from '../../components';
 import { LanguageSheet } from '../../features/settings/LanguageList';
 import { ProductList } from '../../features/market/ProductList';
 import { useLiveTickers, useProducts } from '../../features/market/hooks';
@@ -101,7 +101,7 @@ export default function IndexPage() {
           </Link>
         </div>
         {products.isPending ? (
-          <Loading />
+          <SkeletonList rows={4} />
         ) : products.isError ? (
           <ErrorState message={errorText(products.error, t)} onRetry={() => void products.refetch()} />
         ) : recommended.length === 0 ? (

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { Page } from '@candor/contracts';
-import { EmptyState, ErrorState, Loading } from '../../components';
+import { EmptyState, ErrorState, SkeletonList } from '../../components';
 import { api, ApiError } from '../../lib/api';
 import { errorText } from '../../lib/errors';
 import { currentLanguage } from '../../lib/i18n';
@@ -41,7 +41,7 @@ export default function InformationPage() {
       </header>
       <div className="page__body">
         {news.isPending ? (
-          <Loading />
+          <SkeletonList rows={4} />
         ) : news.isError ? (
           <ErrorState message={errorText(news.error, t)} onRetry={() => void news.refetch()} />
         ) : news.data.length === 0 ? (

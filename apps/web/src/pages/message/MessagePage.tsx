@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SystemMessage } from '@candor/contracts';
-import { Button, EmptyState, ErrorState, Icon, Loading, PageHeader, useToast } from '../../components';
+import { Button, EmptyState, ErrorState, Icon, PageHeader, SkeletonList, useToast } from '../../components';
 import { useMarkAllRead, useMarkRead, useMessages } from '../../features/records/hooks';
 import { ListFooter } from '../../features/records/ListFooter';
 import { flattenPages } from '../../features/records/model';
@@ -63,7 +63,7 @@ export default function MessagePage() {
       <PageHeader title={t('message.title')} back />
       <div className="page__body">
         {messages.isPending ? (
-          <Loading />
+          <SkeletonList rows={4} />
         ) : messages.isError ? (
           <ErrorState message={errorText(messages.error, t)} onRetry={() => void messages.refetch()} />
         ) : list.length === 0 ? (

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { CapitalRecord } from '@candor/contracts';
-import { Button, EmptyState, ErrorState, Icon, Loading, PageHeader, useToast } from '../../components';
+import { Button, EmptyState, ErrorState, Icon, PageHeader, SkeletonList, useToast } from '../../components';
 import { useCapitalRecords, useExportRecords } from '../../features/records/hooks';
 import { ListFooter } from '../../features/records/ListFooter';
 import { RECORD_TYPES, flattenPages, isRecordType, recordsQuery, type RecordFilter } from '../../features/records/model';
@@ -128,7 +128,7 @@ export default function MoneyRecordPage() {
         </section>
 
         {invalid ? null : records.isPending ? (
-          <Loading />
+          <SkeletonList rows={5} />
         ) : records.isError ? (
           <ErrorState message={errorText(records.error, t)} onRetry={() => void records.refetch()} />
         ) : list.length === 0 ? (

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { Button, EmptyState, ErrorState, Loading, PageHeader } from '../../components';
+import { Button, EmptyState, ErrorState, PageHeader, SkeletonList } from '../../components';
 import { useProducts } from '../../features/market/hooks';
 import { LiveDot } from '../../features/market/LiveDot';
 import { AccountSwitch } from '../../features/trading/AccountSwitch';
@@ -52,7 +52,7 @@ export default function OrderPage() {
       </div>
 
       {orders.isPending ? (
-        <Loading />
+        <SkeletonList rows={3} />
       ) : orders.isError ? (
         <ErrorState message={errorText(orders.error, t)} onRetry={() => void orders.refetch()} />
       ) : list.length === 0 ? (

@@ -1,6 +1,6 @@
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState, ErrorState, Loading, PageHeader } from '../../components';
+import { EmptyState, ErrorState, PageHeader, SkeletonList } from '../../components';
 import { ProductList } from '../../features/market/ProductList';
 import { LiveDot } from '../../features/market/LiveDot';
 import { useLiveTickers, useProducts } from '../../features/market/hooks';
@@ -67,7 +67,7 @@ export default function ProductPage() {
         </label>
       </div>
       {all.isPending ? (
-        <Loading />
+        <SkeletonList rows={8} />
       ) : all.isError ? (
         <ErrorState message={errorText(all.error, t)} onRetry={() => void all.refetch()} />
       ) : shown.length === 0 ? (
