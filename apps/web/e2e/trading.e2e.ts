@@ -61,6 +61,12 @@ describe('trading in the browser', () => {
     if (!found) throw new Error(`no open product to trade: ${products.map((p) => `${p.symbol}:${p.status}`).join(', ')}`);
     product = found;
     context = await launchBrowser();
+    // Records the app's haptic feedback (navigator.vibrate) instead of vibrating.
+    await context.addInitScript(() => {
+      const felt: unknown[] = [];
+      Object.defineProperty(window, '__vibrations', { value: felt });
+      navigator.vibrate = ((pattern: unknown) => felt.push(pattern) > 0) as Navigator['vibrate'];
+    });
     page = context.pages()[0] ?? (await context.newPage());
   });
 
@@ -114,6 +120,8 @@ describe('trading in the browser', () => {
     expect(order).toMatchObject({ symbol: product.symbol, direction: 'up', account: 'demo', durationSeconds: shortest, status: 'open' });
 
     await page.getByTestId('toast').filter({ hasText: zh.trade.placed }).waitFor({ timeout: 5_000 });
+    const felt = () => page.evaluate(() => (window as unknown as { __vibrations: unknown[] }).__vibrations);
+    await expect(felt()).resolves.toEqual([30]); // a short buzz for the order
     const sheet = page.getByTestId('order-sheet');
     await sheet.getByTestId('order-countdown').waitFor();
     const first = await sheet.getByTestId('order-countdown').textContent();
@@ -127,6 +135,9 @@ describe('trading in the browser', () => {
     await result.waitFor({ timeout: (shortest + 20) * 1000 });
     const outcome = await result.getAttribute('data-outcome');
     expect(['win', 'loss', 'tie']).toContain(outcome);
+    // ...and another for the result: a double buzz for a win, a long one for a loss, a short one for a tie.
+    const resultPattern = { win: [40, 60, 40], loss: 120, tie: 50 }[outcome as 'win' | 'loss' | 'tie'];
+    await expect(felt()).resolves.toEqual([30, resultPattern]);
     await expect(sheet.getByTestId('order-close-price').textContent()).resolves.toMatch(/^\d+(\.\d+)?$/);
     await screenshot(page, 'trading-04-result');
 

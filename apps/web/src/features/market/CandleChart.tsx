@@ -13,6 +13,7 @@ import {
 import type { Candle, CandleInterval } from '@candor/contracts';
 import { candleSeconds } from './candles';
 import { CHART_COLORS } from './chartColors';
+import styles from './market.module.css';
 
 /**
  * The candlestick chart. This module (and lightweight-charts with it) is its own chunk,
@@ -115,5 +116,5 @@ export default function CandleChart({ candles, precision, interval, locale, heig
     shown.current = { first: firstT, length: candles.length, interval };
   }, [candles, interval]);
 
-  return <div ref={box} style={{ width: '100%', height }} data-testid="candle-chart" />;
+  return <div ref={box} className={styles.candleChart} style={{ width: '100%', height }} data-testid="candle-chart" />;
 }

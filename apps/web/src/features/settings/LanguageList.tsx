@@ -11,7 +11,7 @@ export function LanguageList({ onChosen }: { onChosen?: (lng: Locale) => void })
   return (
     <ul className="option-list" role="radiogroup">
       {LOCALES.map((lng) => (
-        <li key={lng}>
+        <li key={lng} role="none">
           <button
             type="button"
             role="radio"

@@ -1,8 +1,10 @@
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { Order } from '@candor/contracts';
 import { Button, Icon, Loading } from '../../components';
 import { formatMoney } from '../../lib/format';
+import { haptic } from '../../lib/haptics';
 import { ROUTES } from '../../lib/paths';
 import { useProduct, useServerNow } from '../market/hooks';
 import { PriceCell } from '../market/PriceCell';
@@ -37,6 +39,15 @@ export function OrderSheet({ orderId, productName, onClose }: { orderId: string;
   const settled = order?.status === 'settled';
   const livePrice = product.data?.lastPrice;
   const now = order && !settled ? standing(order, livePrice) : null;
+  // The result is felt once, when it arrives while the sheet is open (not when opening a settled order).
+  const seenOpen = useRef(false);
+  useEffect(() => {
+    if (order?.status === 'open') seenOpen.current = true;
+    else if (order?.status === 'settled' && seenOpen.current) {
+      seenOpen.current = false;
+      haptic(order.outcome ?? 'tie');
+    }
+  }, [order?.status, order?.outcome]);
 
   return (
     <div className="sheet" onClick={onClose}>

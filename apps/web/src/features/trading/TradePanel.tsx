@@ -15,6 +15,7 @@ import { DemoResetButton } from './DemoResetButton';
 import { usePlaceOrder, useTradeAccount, useWallet } from './hooks';
 import { useDurationLabel } from './labels';
 import styles from './trading.module.css';
+import { haptic } from '../../lib/haptics';
 
 /** Preset stake chips, in whole units; those outside the product's limits are left out. */
 const CHIP_AMOUNTS = [10, 50, 100, 500, 1000, 5000];
@@ -106,10 +107,12 @@ export function TradePanel({ product, onPlaced }: { product: Product; onPlaced: 
       { symbol: product.symbol, direction, amount: text, durationSeconds: expiry.seconds, account },
       {
         onSuccess: (order) => {
+          haptic('placed');
           toast.success(t('placed'));
           onPlaced(order);
         },
         onError: (e) => {
+          haptic('refused');
           const msg = errorText(e, t);
           if (isApiError(e) && e.field === 'amount') setAmountError(msg);
           toast.error(msg);
