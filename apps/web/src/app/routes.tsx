@@ -2,7 +2,7 @@ import type { ComponentType, ReactNode } from 'react';
 import { createHashRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { RequireAuth } from '../features/session/session';
 import { AppFrame, TabLayout } from './layouts';
-import { lazyPage } from './lazyPage';
+import { lazyPage, type LazyPageComponent } from './lazyPage';
 import { ROUTES, type RouteHandle } from '../lib/paths';
 
 // Every page is its own chunk, loaded by lazyPage (200 ms loading delay, 60 s time-out).
@@ -56,51 +56,66 @@ const COMING_SOON: { path: string; titleKey: string; auth: boolean }[] = [
   { path: ROUTES.openLocation, titleKey: 'pages.openLocation', auth: false },
 ];
 
+/** The pages of the bottom tab bar. */
+const TAB_PAGES: [string, LazyPageComponent, boolean][] = [
+  [ROUTES.index, IndexPage, false],
+  [ROUTES.product, ProductPage, false],
+  [ROUTES.information, InformationPage, false],
+  [ROUTES.user, UserPage, true],
+];
+
+/** Every other page: path, page, whether it needs a session. */
+const PAGES: [string, LazyPageComponent, boolean][] = [
+  [ROUTES.root, WelcomePage, false],
+  [ROUTES.welcome, WelcomePage, false],
+  [ROUTES.login, LoginPage, false],
+  [ROUTES.registerCheck, RegisterCheckPage, false],
+  [ROUTES.register, RegisterPage, false],
+  [ROUTES.set, SetPage, true],
+  [ROUTES.password, PasswordPage, true],
+  [ROUTES.aboutUs, AboutPage, false],
+  [ROUTES.privacy, PrivacyPage, false],
+  [ROUTES.privacyGy, RightsPage, false],
+  // Detail is public; its trading panel asks for a session itself.
+  [ROUTES.detail, DetailPage, false],
+  [ROUTES.order, OrderPage, true],
+  [ROUTES.receipt, ReceiptPage, true],
+  [ROUTES.moneyRecord, MoneyRecordPage, true],
+  [ROUTES.particulars, ParticularsPage, true],
+  [ROUTES.message, MessagePage, true],
+  [ROUTES.activity, ActivityPage, true],
+  [ROUTES.deposit, DepositPage, true],
+  [ROUTES.depositList, DepositListPage, true],
+  [ROUTES.withdrawList, WithdrawListPage, true],
+  [ROUTES.account, AccountPage, true],
+  [ROUTES.accountDetail, AccountDetailPage, true],
+  [ROUTES.withdrawMoney, WithdrawMoneyPage, true],
+  [ROUTES.money, MoneyPage, true],
+  [ROUTES.moneyDetail, EarnDetailPage, true],
+  [ROUTES.transfer, TransferPage, true],
+];
+
 export const routes: RouteObject[] = [
   {
     element: <AppFrame />,
     children: [
-      { path: ROUTES.root, element: page(WelcomePage, false) },
-      { path: ROUTES.welcome, element: page(WelcomePage, false) },
-      {
-        element: <TabLayout />,
-        children: [
-          { path: ROUTES.index, element: page(IndexPage, false) },
-          { path: ROUTES.product, element: page(ProductPage, false) },
-          { path: ROUTES.information, element: page(InformationPage, false) },
-          { path: ROUTES.user, element: page(UserPage, true) },
-        ],
-      },
-      { path: ROUTES.login, element: page(LoginPage, false) },
-      { path: ROUTES.registerCheck, element: page(RegisterCheckPage, false) },
-      { path: ROUTES.register, element: page(RegisterPage, false) },
-      { path: ROUTES.set, element: page(SetPage, true) },
-      { path: ROUTES.password, element: page(PasswordPage, true) },
-      { path: ROUTES.aboutUs, element: page(AboutPage, false) },
-      { path: ROUTES.privacy, element: page(PrivacyPage, false) },
-      { path: ROUTES.privacyGy, element: page(RightsPage, false) },
-      // Detail is public; its trading panel asks for a session itself.
-      { path: ROUTES.detail, element: page(DetailPage, false) },
-      { path: ROUTES.order, element: page(OrderPage, true) },
-      { path: ROUTES.receipt, element: page(ReceiptPage, true) },
-      { path: ROUTES.moneyRecord, element: page(MoneyRecordPage, true) },
-      { path: ROUTES.particulars, element: page(ParticularsPage, true) },
-      { path: ROUTES.message, element: page(MessagePage, true) },
-      { path: ROUTES.activity, element: page(ActivityPage, true) },
-      { path: ROUTES.deposit, element: page(DepositPage, true) },
-      { path: ROUTES.depositList, element: page(DepositListPage, true) },
-      { path: ROUTES.withdrawList, element: page(WithdrawListPage, true) },
-      { path: ROUTES.account, element: page(AccountPage, true) },
-      { path: ROUTES.accountDetail, element: page(AccountDetailPage, true) },
-      { path: ROUTES.withdrawMoney, element: page(WithdrawMoneyPage, true) },
-      { path: ROUTES.money, element: page(MoneyPage, true) },
-      { path: ROUTES.moneyDetail, element: page(EarnDetailPage, true) },
-      { path: ROUTES.transfer, element: page(TransferPage, true) },
+      { element: <TabLayout />, children: TAB_PAGES.map(([path, Page, auth]) => ({ path, element: page(Page, auth) })) },
+      ...PAGES.map(([path, Page, auth]) => ({ path, element: page(Page, auth) })),
       ...COMING_SOON.map(({ path, titleKey, auth }) => ({ path, handle: { titleKey } satisfies RouteHandle, element: page(ComingSoonPage, auth) })),
       { path: '*', element: <Navigate to={ROUTES.root} replace /> },
     ],
   },
 ];
+
+const BY_PATH = new Map<string, LazyPageComponent>(
+  [...TAB_PAGES, ...PAGES, ...COMING_SOON.map(({ path }): [string, LazyPageComponent, boolean] => [path, ComingSoonPage, false])].map(([p, Page]) => [p, Page]),
+);
+
+/** Asks for the chunk of the page in the address bar (`#/pages/...?...`) while the app itself starts. */
+export function preloadRoute(hash: string): void {
+  const path = hash.replace(/^#/, '').split('?')[0] || ROUTES.root;
+  BY_PATH.get(path)?.preload();
+}
 
 export function createAppRouter() {
   return createHashRouter(routes);

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ChangePasswordBody, SessionInfo, Summary, UserProfile } from '@candor/contracts';
 import { API } from '../../lib/wire';
 import { api } from '../../lib/api';
+import { useSocketEvent, useSocketReconnect } from '../../lib/socket';
 
 export const accountKeys = {
   me: ['me'] as const,
@@ -20,6 +21,15 @@ export function useMe() {
  */
 export function useSummary() {
   return useQuery({ queryKey: accountKeys.summary, queryFn: ({ signal }) => api.get<Summary>(API.summary, { signal }), staleTime: 0 });
+}
+
+/** Keeps the personal center's summary current: a `wallet` or `order` event (or a reconnect) asks for it again. */
+export function useLiveSummary(): void {
+  const qc = useQueryClient();
+  const refresh = () => void qc.invalidateQueries({ queryKey: accountKeys.summary, exact: true });
+  useSocketEvent('wallet', refresh);
+  useSocketEvent('order', refresh);
+  useSocketReconnect(refresh);
 }
 
 export function useSessions() {

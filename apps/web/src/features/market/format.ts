@@ -3,6 +3,19 @@
  * precision and are shown as they are; numbers here only feed display (never money maths).
  */
 
+const formats = new Map<string, Intl.NumberFormat>();
+
+/** Making an Intl formatter costs far more than using one, and prices re-render on every tick: one per locale and options. */
+function numberFormat(locale: string | undefined, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${locale ?? ''}|${JSON.stringify(options)}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, options);
+    formats.set(key, format);
+  }
+  return format;
+}
+
 /** A price as sent, or a dash when there is none yet. */
 export function formatPrice(price: string | null | undefined): string {
   return price == null || price === '' ? '--' : price;
@@ -20,7 +33,7 @@ export function formatChangePercent(change: string | null | undefined, locale?: 
   const n = Number(change);
   if (change == null || change === '' || !Number.isFinite(n)) return '--';
   const pct = n * 100;
-  const text = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Math.abs(pct));
+  const text = numberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Math.abs(pct));
   const rounded = Math.round(pct * 100);
   const sign = rounded > 0 ? '+' : rounded < 0 ? '-' : '';
   return `${sign}${text}%`;
@@ -30,15 +43,15 @@ export function formatChangePercent(change: string | null | undefined, locale?: 
 export function formatRatePercent(rate: string | number, locale?: string): string {
   const n = typeof rate === 'number' ? rate : Number(rate);
   if (!Number.isFinite(n)) return '--';
-  return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(n);
+  return numberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(n);
 }
 
 /** Volume and turnover: compact, in the reader's language ("1.2M", "120萬"). */
 export function formatVolume(value: string | null | undefined, locale?: string): string {
   const n = Number(value);
   if (value == null || value === '' || !Number.isFinite(n)) return '--';
-  if (Math.abs(n) < 10_000) return new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(n);
-  return new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 2 }).format(n);
+  if (Math.abs(n) < 10_000) return numberFormat(locale, { maximumFractionDigits: 2 }).format(n);
+  return numberFormat(locale, { notation: 'compact', maximumFractionDigits: 2 }).format(n);
 }
 
 /** Date and time in the reader's language, with seconds. */
@@ -70,6 +83,9 @@ export function formatCountdown(ms: number): string {
 
 /** An exact decimal text ("54.05") with the reader's decimal separator ("54,05" in fr / de); digits unchanged. */
 export function localizeDecimal(text: string, locale?: string): string {
-  const sep = new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.';
+  const sep =
+    numberFormat(locale, {})
+      .formatToParts(1.5)
+      .find((p) => p.type === 'decimal')?.value ?? '.';
   return sep === '.' ? text : text.replace('.', sep);
 }

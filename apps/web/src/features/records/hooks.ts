@@ -4,7 +4,6 @@ import { api } from '../../lib/api';
 import { API } from '../../lib/wire';
 import { useSocketEvent, useSocketReconnect } from '../../lib/socket';
 import { useSession } from '../session/session';
-import { accountKeys } from '../account/hooks';
 import { exportFilename, recordsQuery, type RecordFilter } from './model';
 import { RECORDS_API, recordsKeys } from './keys';
 import { useMessageEvents } from './unread';
@@ -145,13 +144,4 @@ export function useAccountActivity() {
     getNextPageParam: (last) => last.nextCursor,
     staleTime: 0,
   });
-}
-
-/** Keeps the personal center's summary current: a `wallet` or `order` event (or a reconnect) asks for it again. */
-export function useLiveSummary(): void {
-  const qc = useQueryClient();
-  const refresh = () => void qc.invalidateQueries({ queryKey: accountKeys.summary, exact: true });
-  useSocketEvent('wallet', refresh);
-  useSocketEvent('order', refresh);
-  useSocketReconnect(refresh);
 }

@@ -3,11 +3,10 @@ import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { Summary, UserProfile } from '@candor/contracts';
 import { Button, ConfirmDialog, ErrorState, Icon, Loading, type IconName } from '../../components';
-import { useMe, useSummary } from '../../features/account/hooks';
+import { useLiveSummary, useMe, useSummary } from '../../features/account/hooks';
 import { errorText } from '../../lib/errors';
 import { formatMoney, moneySign } from '../../lib/format';
 import { useSession } from '../../features/session/session';
-import { useLiveSummary } from '../../features/records/hooks';
 import { WithUnreadBadge } from '../../features/records/UnreadBadge';
 import { ROUTES } from '../../lib/paths';
 
