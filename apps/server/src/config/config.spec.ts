@@ -17,7 +17,13 @@ describe('loadConfig', () => {
       SETTLE_PARALLEL: 2,
       SOCKET_MAX_PER_ADDRESS: 200,
       ALLOWED_ORIGINS: [],
+      LOG_LEVEL: 'info',
+      // Metrics and the worker's health: on loopback, apart from the api's port, no token.
+      METRICS_HOST: '127.0.0.1',
+      METRICS_PORT: 9464,
+      WORKER_PORT: 9465,
     });
+    expect(loadConfig(base).METRICS_TOKEN).toBeUndefined();
     expect(loadConfig({ ...base, ALLOWED_ORIGINS: ' https://a.example, https://b.example ,' }).ALLOWED_ORIGINS).toEqual([
       'https://a.example',
       'https://b.example',
@@ -34,6 +40,11 @@ describe('loadConfig', () => {
     ['a non-numeric pool size', { ...base, DB_POOL_SIZE: 'abc' }, 'DB_POOL_SIZE'],
     ['a settlement batch of 10', { ...base, SETTLE_BATCH_LIMIT: '10' }, 'SETTLE_BATCH_LIMIT'],
     ['nine settlement lanes', { ...base, SETTLE_PARALLEL: '9' }, 'SETTLE_PARALLEL'],
+    ['an unknown log level', { ...base, LOG_LEVEL: 'verbose' }, 'LOG_LEVEL'],
+    ['a non-numeric metrics port', { ...base, METRICS_PORT: 'abc' }, 'METRICS_PORT'],
+    ['a worker port of 70000', { ...base, WORKER_PORT: '70000' }, 'WORKER_PORT'],
+    ['a metrics host with a space', { ...base, METRICS_HOST: '0.0.0.0 x' }, 'METRICS_HOST: must be a host name or address'],
+    ['a 15-character metrics token', { ...base, METRICS_TOKEN: 't'.repeat(15) }, 'METRICS_TOKEN: must be at least 16 characters'],
   ])('refuses %s with a line naming the variable', (_n, env, line) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(line);
