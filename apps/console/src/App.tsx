@@ -83,6 +83,7 @@ const router = createHashRouter([
               { path: 'messages', lazy: async () => ({ Component: (await import('./features/money/SendMessagePage')).SendMessagePage }) },
               { path: 'queues', lazy: async () => ({ Component: (await import('./pages/QueuesPage')).QueuesPage }) },
               { path: 'operators', lazy: async () => ({ Component: (await import('./features/operators/OperatorsPage')).OperatorsPage }) },
+              { path: 'earn', lazy: async () => ({ Component: (await import('./features/earn/EarnSettingsPage')).EarnSettingsPage }) },
               { path: '*', element: <NotFound /> },
             ],
           },

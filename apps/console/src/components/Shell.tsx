@@ -19,10 +19,11 @@ const NAV = [
   { to: '/users', key: 'nav.users', end: false, permission: 'users.read' },
   { to: '/queues', key: 'nav.queues', end: false, permission: 'ops.queues' },
   { to: '/operators', key: 'consoleOperators:navOperators', end: false, permission: 'operators.manage' },
+  { to: '/earn', key: 'consoleEarn:nav', end: false, permission: 'earn.read' },
 ] as const satisfies readonly NavItem[];
 
 export function Shell() {
-  const { t } = useTranslation(['console', 'consoleMoney', 'consoleOperators']);
+  const { t } = useTranslation(['console', 'consoleMoney', 'consoleOperators', 'consoleEarn']);
   const { logout } = useAuth();
   const operator = useOperator();
   const [menuOpen, setMenuOpen] = useState(false);

@@ -3,6 +3,7 @@ import { useHealth, useLedgerCheck } from '../api/queries';
 import { PageHeader } from '../components/Shell';
 import { ErrorState, Loading } from '../components/States';
 import { formatDateTime } from '../components/format';
+import { EarnDashboardCard } from '../features/earn/EarnDashboardCard';
 
 export function DashboardPage() {
   const { t } = useTranslation();
@@ -12,6 +13,7 @@ export function DashboardPage() {
       <div className="grid-2">
         <LedgerCard />
         <HealthCard />
+        <EarnDashboardCard />
       </div>
     </>
   );

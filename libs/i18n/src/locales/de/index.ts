@@ -6,6 +6,7 @@ import content from './content.js';
 import consoleNs from './console.js';
 import consoleMoney from './consoleMoney.js';
 import consoleOperators from './consoleOperators.js';
+import consoleEarn from './consoleEarn.js';
 import market from './market.js';
 import trade from './trade.js';
 import inbox from './inbox.js';
@@ -14,4 +15,4 @@ import records from './records.js';
 import pwa from './pwa.js';
 import earn from './earn.js';
 
-export default { errors, common, auth, user, content, console: consoleNs, consoleMoney, consoleOperators, market, trade, inbox, money, records, pwa, earn };
+export default { errors, common, auth, user, content, console: consoleNs, consoleMoney, consoleOperators, consoleEarn, market, trade, inbox, money, records, pwa, earn };

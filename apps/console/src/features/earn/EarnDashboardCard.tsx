@@ -1,0 +1,54 @@
+import { useTranslation } from 'react-i18next';
+import { useOperator } from '../../auth/AuthProvider';
+import { can } from '../../auth/access';
+import { formatDateTime } from '../../components/format';
+import { ErrorState, Loading } from '../../components/States';
+import { useEarnDashboard } from './earnApi';
+
+/** Yu'e Bao's figures for the dashboard: shares, the last income paid, what the next posting pays. Shown to earn.read only. */
+export function EarnDashboardCard() {
+  const { t } = useTranslation('consoleEarn');
+  const allowed = can(useOperator(), 'earn.read');
+  const q = useEarnDashboard(allowed);
+  if (!allowed) return null;
+  return (
+    <section className="card" aria-labelledby="earn-dashboard-title" data-testid="earn-dashboard">
+      <div className="card-head">
+        <h2 id="earn-dashboard-title">{t('dashboard.title')}</h2>
+        <a className="btn btn-small" href="#/earn">
+          {t('dashboard.settings')}
+        </a>
+      </div>
+      {q.isPending ? (
+        <Loading />
+      ) : q.isError ? (
+        <ErrorState error={q.error} onRetry={() => void q.refetch()} />
+      ) : (
+        <dl className="facts">
+          <dt>{t('dashboard.confirmed')}</dt>
+          <dd className="num" data-testid="earn-dash-confirmed">
+            {q.data.confirmed}
+          </dd>
+          <dt>{t('dashboard.pending')}</dt>
+          <dd className="num" data-testid="earn-dash-pending">
+            {q.data.pending}
+          </dd>
+          <dt>{t('dashboard.holders')}</dt>
+          <dd className="num">{q.data.holders}</dd>
+          <dt>{t('dashboard.yesterdayIncome', { date: q.data.incomeDate ?? '—' })}</dt>
+          <dd className="num" data-testid="earn-dash-yesterday">
+            {q.data.yesterdayIncome}
+          </dd>
+          <dt>{t('dashboard.nextExpected', { date: q.data.nextIncomeDate })}</dt>
+          <dd className="num" data-testid="earn-dash-next">
+            {q.data.nextPostingExpected}
+          </dd>
+          <dt>{t('dashboard.nextPostingAt')}</dt>
+          <dd>{formatDateTime(q.data.nextPostingAt)}</dd>
+          <dt>{t('dashboard.paidTotal')}</dt>
+          <dd className="num">{q.data.interestExpenseTotal}</dd>
+        </dl>
+      )}
+    </section>
+  );
+}
