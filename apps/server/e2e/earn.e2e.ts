@@ -2,7 +2,8 @@
 // 500.00 in on a Monday before the cut-off and sees it pending with its confirmation date (Tuesday 08:00)
 // and first income (Wednesday); the clock moves to Wednesday 08:05 and the cut-off job runs; the user
 // sees the share confirmed, Tuesday's income (1 % of 500.00) in the chart, the figures and the records,
-// then moves 20.00 back on the transfer screen. In English; screenshots at 375x812 in screenshots/.
+// then moves 20.00 back on the transfer screen; the personal center and the capital records show it.
+// In English; screenshots at 375x812 in screenshots/.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { resources } from '@candor/i18n';
@@ -14,6 +15,7 @@ import { startEarnPlatform, type EarnPlatform } from '../test/support/earn-platf
 
 // In English, so the screenshots are readable (this Chromium has no CJK fonts); dates read MM/DD/YYYY.
 const en = resources.en.earn;
+const records = resources.en.records;
 // Monday 2026-11-30 07:00 in Asia/Taipei (the seed's zone, cut-off 08:00, 1 % a day).
 const MONDAY_0700 = new Date('2026-11-29T23:00:00Z');
 const WEDNESDAY_0805 = new Date('2026-12-02T00:05:00Z');
@@ -134,6 +136,17 @@ describe("Yu'e Bao in the browser", () => {
     await textIs(page.getByTestId('transfer-cash'), '520.00');
     await textIs(page.getByTestId('transfer-earn'), '485.00');
     await screenshot(page, 'earn-transfer');
+
+    // The personal center counts Yu'e Bao in the assets; capital records name its movements.
+    await page.goto(`${base}/#/pages/user/user`);
+    await textIs(page.getByTestId('earn'), '485.00');
+    await textIs(page.getByTestId('total-assets'), '1,005.00');
+    await page.goto(`${base}/#/pages/money-record/money-record`);
+    const earnIn = page.locator('[data-testid="capital-record"][data-type="earn_in"]').first();
+    await earnIn.waitFor({ timeout: 10_000 });
+    await expect(earnIn.textContent()).resolves.toContain(records.type.earn_in);
+    await expect(page.locator('[data-testid="capital-record"][data-type="earn_out"]').first().textContent()).resolves.toContain(records.type.earn_out);
+    await screenshot(page, 'earn-capital-records');
     expect(await ledgerCheck(p.t)).toMatchObject({ ok: true, imbalance: '0.00' });
   }
 });

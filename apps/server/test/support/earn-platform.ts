@@ -44,7 +44,7 @@ export async function startEarnPlatform(start: Date): Promise<EarnPlatform> {
   process.env.DATABASE_URL = dbUrl.toString();
   process.env.REDIS_URL = otherRedisDb(redis);
   const clock = new MovableClock(start);
-  const t = await startApp({ WEB_DIST: path.join(ROOT, 'apps/web/dist') }, { clock });
+  const t = await startApp({ WEB_DIST: path.join(ROOT, 'apps/web/dist'), WORKER_PORT: '0' }, { clock });
   const worker = await startEarnWorker(t, clock, { withScheduler: false });
   return {
     t,

@@ -53,6 +53,11 @@ function Overview({ s }: { s: EarnSummary }) {
         <Figure label={t('summary.annualSimple')} value={ratePercent(s.annualizedRate, 2)} testId="earn-annual" />
         <Figure label={t('summary.annualCompounded')} value={ratePercent(s.annualizedRateCompounded, 2)} testId="earn-annual-compounded" />
       </dl>
+      <p className={styles.muted} data-testid="earn-left-today">
+        {t('form.leftIn', { left: s.remainingInToday, limit: s.dailyInLimit })}
+        <br />
+        {t('form.leftOut', { left: s.remainingOutToday, limit: s.dailyOutLimit })}
+      </p>
       <p className={styles.muted} data-testid="earn-next-posting">
         {t('summary.nextPosting', { time: formatZoned(s.nextPostingAt, i18n.language, s.timezone), timezone: s.timezone })}
       </p>
