@@ -1,0 +1,180 @@
+// The web app's budgets, checked against the platform the browser tier starts (a failed budget fails
+// CI like any test): JavaScript transferred on a first visit (Home at most 120 KiB compressed), axe-core
+// on every route with no serious or critical violation, tap targets of at least 44 px, no layout shift
+// while prices move, and Lighthouse's mobile preset (performance and accessibility at least 95) on Home,
+// Products, Detail and the personal center. Figures are printed; docs/performance.md records them.
+import { beforeAll, describe, expect, it } from '@jest/globals';
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { Redis } from 'ioredis';
+import type { BrowserContext, Page } from 'playwright-core';
+import { API, type Order, type Product } from '@candor/contracts';
+import { launchBrowser } from '../../../scripts/testing/browser.mjs';
+import { KIB, firstVisitJs, layoutShiftOver, lighthouseScores, seriousAxeViolations, smallTapTargets } from '../../../scripts/testing/budget.mjs';
+import { BASE, call, registerUser, type RegisteredUser } from './support.js';
+
+const REDIS_URL = process.env.E2E_REDIS_URL ?? 'redis://localhost:6379';
+const HOME = '/#/pages/index/index';
+const PRODUCTS = '/#/pages/product/product';
+const USER = '/#/pages/user/user';
+/** JavaScript over the network on a first visit, compressed as sent. Home's is the product's budget. */
+const JS_BUDGET_KIB: Record<string, number> = { [HOME]: 120, [PRODUCTS]: 120, [USER]: 120 };
+const LIGHTHOUSE_MIN = 95;
+const LIGHTHOUSE_RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+
+/** Every path of the app, read from the one place they are spelled (apps/web/src/lib/paths.ts). */
+const ALL_PATHS = [...readFileSync(new URL('../src/lib/paths.ts', import.meta.url), 'utf8').matchAll(/^\s+\w+: '(\/[^']*)',$/gm)].map((m) => m[1]!);
+const PUBLIC = ['/', '/pages/welcome/welcome', '/pages/index/index', '/pages/product/product', '/pages/information/information', '/pages/login/login'];
+
+let user: RegisteredUser;
+let product: Product;
+let order: Order;
+let detail: string;
+
+/** A page in a fresh browser, signed in through the api from inside it when `signedIn`. */
+async function freshPage(signedIn: boolean): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await launchBrowser();
+  const page = context.pages()[0] ?? (await context.newPage());
+  if (signedIn) {
+    const res = await page.request.post(`${BASE}/api${API.login}`, { data: { email: user.email, password: user.password } });
+    expect(res.status()).toBe(200);
+  }
+  return { context, page };
+}
+
+/** The route with the query its page needs to show something. */
+function withQuery(path: string): string {
+  if (path === '/pages/Detail/Detail') return `${path}?symbol=${product.symbol}`;
+  if (path === '/pages/order/receipt') return `${path}?id=${order.id}`;
+  if (path === '/pages/order/order') return `${path}?tab=open`;
+  return path;
+}
+
+/** Waits until the page has replaced its loading shapes with content (or an empty or error state). */
+async function settled(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await page.waitForFunction(() => !document.querySelector('[data-testid="page-skeleton"], [data-testid="skeleton-list"], [data-testid="loading"]'), null, {
+    timeout: 15_000,
+  });
+}
+
+beforeAll(async () => {
+  const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 2 });
+  await redis.connect();
+  try {
+    user = await registerUser(redis, 'budget');
+  } finally {
+    redis.disconnect();
+  }
+  const products = await call<Product[]>('GET', API.products);
+  const open = products.filter((p) => p.status === 'open' && p.expiries.length > 0);
+  product = open.find((p) => p.symbol === 'BTCUSDT') ?? open[0]!;
+  expect(product).toBeDefined();
+  detail = `/#/pages/Detail/Detail?symbol=${product.symbol}`;
+  // A demo order, so the positions and receipt pages have something to show.
+  const res = await fetch(`${BASE}/api${API.orders}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${user.token}`, 'Idempotency-Key': randomUUID() },
+    body: JSON.stringify({
+      symbol: product.symbol,
+      direction: 'up',
+      amount: '10',
+      durationSeconds: Math.max(...product.expiries.map((e) => e.seconds)),
+      account: 'demo',
+    }),
+  });
+  expect(res.status).toBe(201);
+  order = (await res.json()) as Order;
+}, 60_000);
+
+describe('JavaScript on a first visit', () => {
+  it(`stays within budget: Home at most ${JS_BUDGET_KIB[HOME]} KiB compressed`, async () => {
+    const figures: string[] = [];
+    const over: string[] = [];
+    for (const route of [HOME, PRODUCTS, detail, USER]) {
+      const { context } = await freshPage(route === USER);
+      try {
+        const { bytes, files } = await firstVisitJs(context, `${BASE}${route}`);
+        expect(files.length).toBeGreaterThan(3);
+        // Served compressed: every script of some size came as brotli.
+        expect(files.filter((f) => f.bytes > 1024 && f.encoding !== 'br')).toEqual([]);
+        figures.push(
+          `${route}: ${(bytes / KIB).toFixed(1)} KiB in ${files.length} files (largest ${files[0]!.url.replace(BASE, '')} ${(files[0]!.bytes / KIB).toFixed(1)} KiB)`,
+        );
+        const budget = JS_BUDGET_KIB[route];
+        if (budget !== undefined && bytes > budget * KIB) over.push(`${route}: ${(bytes / KIB).toFixed(1)} KiB > ${budget} KiB`);
+      } finally {
+        await context.close();
+      }
+    }
+    console.log(`JavaScript transferred on a first visit\n  ${figures.join('\n  ')}`);
+    expect(over).toEqual([]);
+  }, 120_000);
+});
+
+describe('every route', () => {
+  it('has no serious or critical axe-core violation and no tap target under 44 px, signed out and signed in', async () => {
+    expect(ALL_PATHS.length).toBeGreaterThan(30);
+    const problems: string[] = [];
+    const visit = async (page: Page, route: string, label: string) => {
+      await page.goto(`${BASE}${route}`);
+      await settled(page);
+      for (const v of await seriousAxeViolations(page)) problems.push(`${label} ${route}: axe ${v.impact} ${v.id} (${v.help}) at ${v.targets.join(', ')}`);
+      for (const t of await smallTapTargets(page)) problems.push(`${label} ${route}: tap target ${t}`);
+    };
+    const out = await freshPage(false);
+    try {
+      for (const path of PUBLIC) await visit(out.page, `/#${withQuery(path)}`, 'signed out');
+      await visit(out.page, '/offline.html', 'signed out');
+    } finally {
+      await out.context.close();
+    }
+    const signedIn = await freshPage(true);
+    try {
+      for (const path of ALL_PATHS) await visit(signedIn.page, `/#${withQuery(path)}`, 'signed in');
+    } finally {
+      await signedIn.context.close();
+    }
+    expect(problems).toEqual([]);
+  }, 300_000);
+});
+
+describe('live prices', () => {
+  it('move without moving anything else on Home, Products and Detail', async () => {
+    const { context, page } = await freshPage(false);
+    try {
+      for (const route of [HOME, PRODUCTS, detail]) {
+        await page.goto(`${BASE}${route}`);
+        await settled(page);
+        const before = await page.getByTestId('price').allTextContents();
+        const shift = await layoutShiftOver(page, 4000);
+        const after = await page.getByTestId('price').allTextContents();
+        // The window saw prices change, or there was nothing to measure.
+        expect(after.join() === before.join()).toBe(false);
+        expect({ route, ...shift }).toEqual({ route, value: 0, sources: [] });
+      }
+    } finally {
+      await context.close();
+    }
+  }, 90_000);
+});
+
+describe('Lighthouse, mobile preset', () => {
+  it(`scores performance and accessibility of at least ${LIGHTHOUSE_MIN} on Home, Products, Detail and the personal center`, async () => {
+    const pub = await lighthouseScores({ base: BASE, routes: [HOME, PRODUCTS, detail], runs: LIGHTHOUSE_RUNS });
+    const me = await lighthouseScores({ base: BASE, routes: [USER], runs: LIGHTHOUSE_RUNS, login: user });
+    const results = [...pub, ...me];
+    console.log(
+      `Lighthouse (median of ${LIGHTHOUSE_RUNS})\n${results
+        .map(
+          (r) =>
+            `  ${r.route}: performance ${r.performance}, accessibility ${r.accessibility}; runs ${r.runs.map((x) => `${x.performance}/${x.accessibility} ${JSON.stringify(x.metrics)} lost: ${x.lost.join(', ') || '-'}`).join(' | ')}`,
+        )
+        .join('\n')}`,
+    );
+    const low = results
+      .filter((r) => r.performance < LIGHTHOUSE_MIN || r.accessibility < LIGHTHOUSE_MIN)
+      .map((r) => `${r.route}: ${r.performance}/${r.accessibility}`);
+    expect(low).toEqual([]);
+  }, 900_000);
+});

@@ -1,0 +1,23 @@
+import type { BrowserContext, Page } from 'playwright-core';
+
+export const KIB: number;
+export function firstVisitJs(
+  context: BrowserContext,
+  url: string,
+  opts?: { settleMs?: number },
+): Promise<{ bytes: number; files: { url: string; bytes: number; encoding: string }[] }>;
+export function seriousAxeViolations(page: Page): Promise<{ id: string; impact: string; help: string; targets: string[] }[]>;
+export function smallTapTargets(page: Page, min?: number): Promise<string[]>;
+export function layoutShiftOver(page: Page, ms: number): Promise<{ value: number; sources: string[] }>;
+export interface LighthouseRun {
+  performance: number;
+  accessibility: number;
+  metrics: Record<string, string | null>;
+  lost: string[];
+}
+export function lighthouseScores(opts: {
+  base: string;
+  routes: string[];
+  runs?: number;
+  login?: { email: string; password: string };
+}): Promise<{ route: string; performance: number; accessibility: number; runs: LighthouseRun[] }[]>;

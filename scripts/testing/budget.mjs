@@ -1,0 +1,123 @@
+// Measurements behind the web app's budgets (apps/web/e2e/budget.e2e.ts): JavaScript transferred on a
+// first visit, axe-core's findings, tap targets under 44 px, layout shift while prices move, and
+// Lighthouse's scores (run by lighthouse.mjs in a process of its own).
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { AxeBuilder } from '@axe-core/playwright';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+export const KIB = 1024;
+
+/**
+ * Opens `url` in a fresh page of `context` (whose HTTP cache and service worker are empty) and sums the
+ * bytes of JavaScript that came over the network, as sent (compressed), until the network is quiet.
+ */
+export async function firstVisitJs(context, url, { settleMs = 1500 } = {}) {
+  const page = await context.newPage();
+  const files = [];
+  const pending = [];
+  page.on('requestfinished', (request) => {
+    if (request.resourceType() !== 'script') return;
+    pending.push(
+      request.sizes().then(async (sizes) => {
+        const response = await request.response();
+        files.push({ url: request.url(), bytes: sizes.responseBodySize, encoding: response?.headers()['content-encoding'] ?? 'identity' });
+      }),
+    );
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await page.waitForTimeout(settleMs);
+  await Promise.all(pending);
+  await page.close();
+  files.sort((a, b) => b.bytes - a.bytes);
+  return { bytes: files.reduce((s, f) => s + f.bytes, 0), files };
+}
+
+/** axe-core on the page as it is now: the violations of impact serious or critical, with where they are. */
+export async function seriousAxeViolations(page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
+}
+
+/**
+ * Visible controls smaller than `min` px either way. Links inside running text are left out (WCAG 2.5.5's
+ * inline exception): their size is the text's.
+ */
+export function smallTapTargets(page, min = 44) {
+  return page.evaluate((minPx) => {
+    const sel = 'a[href], button, input:not([type="hidden"]), select, textarea, [role="button"], [role="tab"], [role="link"], [tabindex]:not([tabindex="-1"])';
+    const out = [];
+    for (const el of document.querySelectorAll(sel)) {
+      const r = el.getBoundingClientRect();
+      const style = getComputedStyle(el);
+      if (r.width === 0 || r.height === 0 || style.visibility === 'hidden' || el.closest('[aria-hidden="true"], [inert]')) continue;
+      if (el.tagName === 'A' && el.closest('p, li p, .inline-text')) continue;
+      // A checkbox or radio inside its label is tapped through the label.
+      const hit = (el.tagName === 'INPUT' && el.closest('label')?.getBoundingClientRect()) || r;
+      if (hit.width + 0.5 < minPx || hit.height + 0.5 < minPx) {
+        const name = (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 30);
+        const id = el.getAttribute('data-testid') ?? el.className?.toString().split(' ')[0] ?? '';
+        out.push(`${el.tagName.toLowerCase()}${id ? `.${id}` : ''} "${name}" ${Math.round(hit.width)}x${Math.round(hit.height)}`);
+      }
+    }
+    return out;
+  }, min);
+}
+
+/** Layout shift (CLS-style sum of shifts without recent input) on the page over the next `ms`. */
+export async function layoutShiftOver(page, ms) {
+  return page.evaluate(
+    (wait) =>
+      new Promise((resolve) => {
+        let total = 0;
+        const sources = [];
+        const observer = new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) {
+            if (entry.hadRecentInput) continue;
+            total += entry.value;
+            for (const s of entry.sources ?? []) sources.push(s.node?.className?.toString?.() ?? s.node?.nodeName ?? '?');
+          }
+        });
+        observer.observe({ type: 'layout-shift', buffered: false });
+        setTimeout(() => {
+          observer.disconnect();
+          resolve({ value: total, sources: [...new Set(sources)].slice(0, 10) });
+        }, wait);
+      }),
+    ms,
+  );
+}
+
+/**
+ * Lighthouse's mobile preset on each route: `runs` runs each, the median scores per route.
+ * `login` ({ email, password }) signs in first for routes that need a session.
+ */
+export function lighthouseScores({ base, routes, runs = 3, login }) {
+  const args = [
+    path.join(HERE, 'lighthouse.mjs'),
+    '--base',
+    base,
+    '--runs',
+    String(runs),
+    ...(login ? ['--login', `${login.email}:${login.password}`] : []),
+    ...routes,
+  ];
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (c) => (out += c));
+    child.stderr.on('data', (c) => (err += c));
+    child.on('close', (code) => {
+      if (code !== 0) return reject(new Error(`lighthouse.mjs exited with ${code}: ${err.trim().slice(-2000)}`));
+      try {
+        resolve(JSON.parse(out.trim().split('\n').pop()));
+      } catch (e) {
+        reject(new Error(`lighthouse.mjs printed no result: ${e.message}\n${out.slice(-500)}\n${err.slice(-1000)}`));
+      }
+    });
+  });
+}

@@ -1,0 +1,93 @@
+#!/usr/bin/env node
+// Lighthouse (mobile preset: a phone's screen, simulated slow 4G and a 4x slower CPU) against a
+// running platform, in a process of its own (Lighthouse does not load inside jest):
+//
+//   node scripts/testing/lighthouse.mjs --base http://localhost:3000 [--runs 3] [--login email:password] <route>...
+//
+// Prints one JSON line: for each route, the performance and accessibility scores (0-100) of every run,
+// their medians, and the audits that cost points. Chromium is Debian's (CHROMIUM_PATH), started by
+// chrome-launcher; with --login the user signs in first through the api from that browser, so the
+// refresh cookie is there (Lighthouse clears caches, service workers and storage between runs, not cookies).
+import { parseArgs } from 'node:util';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_PATH } from './browser.mjs';
+
+const { values, positionals } = parseArgs({
+  options: { base: { type: 'string' }, runs: { type: 'string', default: '3' }, login: { type: 'string' } },
+  allowPositionals: true,
+});
+if (!values.base || positionals.length === 0) {
+  console.error('usage: lighthouse.mjs --base URL [--runs N] [--login email:password] route...');
+  process.exit(2);
+}
+/** The performance metrics reported per run. */
+const METRICS = {
+  'first-contentful-paint': 'FCP',
+  'largest-contentful-paint': 'LCP',
+  'total-blocking-time': 'TBT',
+  'cumulative-layout-shift': 'CLS',
+  'speed-index': 'SI',
+};
+const runs = Math.max(1, Number(values.runs));
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+/** One Lighthouse run; a run whose trace failed (NO_NAVSTART and the like, seen on a busy machine) is repeated twice at most. */
+async function audit(url, attempt = 1) {
+  const { lhr } = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
+  if (!lhr.runtimeError) return lhr;
+  if (attempt < 3) return audit(url, attempt + 1);
+  throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+}
+
+const chrome = await chromeLauncher.launch({
+  chromePath: CHROMIUM_PATH,
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+});
+try {
+  if (values.login) {
+    const [email, ...rest] = values.login.split(':');
+    const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+    const res = await browser.contexts()[0].request.post(`${values.base}/api/auth/login`, { data: { email, password: rest.join(':') } });
+    if (res.status() !== 200) throw new Error(`login -> ${res.status()} ${await res.text()}`);
+    await browser.close(); // disconnects; the browser and its cookie stay
+  }
+  const results = [];
+  for (const route of positionals) {
+    const scores = [];
+    for (let i = 0; i < runs; i += 1) {
+      const lhr = await audit(`${values.base}${route}`);
+      const lost = Object.values(lhr.audits)
+        .filter((a) => a.score !== null && a.score < 1 && (a.scoreDisplayMode === 'binary' || a.scoreDisplayMode === 'numeric'))
+        .filter((a) => lhr.categories.accessibility.auditRefs.some((r) => r.id === a.id && r.weight > 0) || a.id in METRICS)
+        .map((a) => `${a.id}${a.displayValue ? ` (${a.displayValue})` : ''}`);
+      scores.push({
+        performance: Math.round(lhr.categories.performance.score * 100),
+        accessibility: Math.round(lhr.categories.accessibility.score * 100),
+        metrics: Object.fromEntries(Object.keys(METRICS).map((id) => [METRICS[id], lhr.audits[id]?.displayValue ?? null])),
+        lost,
+      });
+    }
+    results.push({
+      route,
+      performance: median(scores.map((s) => s.performance)),
+      accessibility: median(scores.map((s) => s.accessibility)),
+      runs: scores,
+    });
+  }
+  process.stdout.write(`${JSON.stringify(results)}\n`);
+} finally {
+  await chrome.kill();
+}
