@@ -11,13 +11,18 @@
 //     prevHash equal to the previous block's hash; see scripts/verify-chain.mjs);
 //   - each named tick is in the named block (second and hash) with the same price and time;
 //   - the order's open and close prices and times are those ticks';
-//   - the exit tick is the last tick at or before the expiry (the next one is later);
+//   - the exit tick is the last tick at or before the expiry (the next one is later), or, for an expiry
+//     that fell in a halt (the receipt's closeRule "halt"), the first tick after the expiry and within the
+//     grace period, with no tick from the halt's start to the expiry; a voided order (closeRule "void") has
+//     no tick within the grace period either, and its whole stake came back;
+//   - each tick made from exchange quotes carries the same quotes in the receipt as in the record, and
+//     its price is the median of the used quotes (recomputed by verify-chain.mjs's checks);
 //   - the outcome follows from the two prices and the direction (equal = tie), and the payout
 //     from the stake and the earnings rate (win: stake + floor(stake x rate); tie: stake; loss: 0).
 // Prints OK or every mismatch. Exit code 0 when everything matches, 1 on a mismatch, 2 on a
 // usage or network error.
 import { pathToFileURL } from 'node:url';
-import { checkBlocks, fetchBlocks, getJson, parseArgs } from './verify-chain.mjs';
+import { canonicalTick, checkBlocks, fetchBlocks, getJson, parseArgs } from './verify-chain.mjs';
 
 /** Exact decimal text -> [bigint, scale]. */
 function parseDecimal(text) {
@@ -81,6 +86,8 @@ export function checkReceipt(receipt, blocks) {
     if (compareDecimal(tick.price, ref.price) !== 0)
       problems.push(`${which} tick ${ref.seq}: the receipt says price ${ref.price}, the record says ${tick.price}`);
     if (!sameInstant(tick.t, ref.t)) problems.push(`${which} tick ${ref.seq}: the receipt says time ${ref.t}, the record says ${tick.t}`);
+    if (JSON.stringify(canonicalTick({ ...ref, t: tick.t, price: tick.price, seq: tick.seq })) !== JSON.stringify(canonicalTick(tick)))
+      problems.push(`${which} tick ${ref.seq}: the receipt's exchange quotes differ from the record's`);
     return tick;
   };
   const entry = locate('entry', entryTick);
@@ -89,6 +96,27 @@ export function checkReceipt(receipt, blocks) {
   if (entryTick) {
     if (compareDecimal(order.openPrice, entryTick.price) !== 0) problems.push(`open price ${order.openPrice} is not the entry tick's price ${entryTick.price}`);
     if (!sameInstant(order.openedAt, entryTick.t)) problems.push(`openedAt ${order.openedAt} is not the entry tick's time ${entryTick.t}`);
+  }
+  const expiry = Date.parse(order.expiresAt);
+  const graceMs = Number(receipt.graceMs ?? 0);
+  const allTicks = blocks.flatMap((b) => b.ticks);
+  const haltStart = receipt.halt ? Date.parse(receipt.halt.startedAt) : null;
+  if (receipt.closeRule === 'halt' || receipt.closeRule === 'void') {
+    if (haltStart === null) problems.push(`the receipt says the expiry fell in a halt but names no halt`);
+    else {
+      const during = allTicks.find((k) => Date.parse(k.t) > haltStart && Date.parse(k.t) <= expiry);
+      if (during) problems.push(`tick ${during.seq} at ${during.t} lies between the halt's start and the expiry: the expiry was not in a halt`);
+      if (haltStart < Date.parse(entryTick.t)) notes.push('the halt began before the entry tick; only its part after the entry is in the fetched record');
+    }
+  }
+  if (order.status === 'voided') {
+    if (receipt.closeRule !== 'void') problems.push('the order is voided but its receipt does not say so');
+    const within = allTicks.find((k) => Date.parse(k.t) > expiry && Date.parse(k.t) <= expiry + graceMs);
+    if (within) problems.push(`tick ${within.seq} at ${within.t} came within the grace period: the order should have closed on it, not been voided`);
+    if (cents(order.payout) !== cents(order.amount) || cents(order.pnl) !== 0n)
+      problems.push(`a voided order refunds its stake exactly: payout ${order.payout}, pnl ${order.pnl}`);
+    if (exitTick) problems.push('a voided order names an exit tick');
+    return { problems, notes };
   }
   if (order.status !== 'settled') {
     notes.push(`the order is ${order.status}: only its entry was checked`);
@@ -100,10 +128,15 @@ export function checkReceipt(receipt, blocks) {
   }
   if (compareDecimal(order.closePrice, exitTick.price) !== 0) problems.push(`close price ${order.closePrice} is not the exit tick's price ${exitTick.price}`);
   if (!sameInstant(order.closedAt, exitTick.t)) problems.push(`closedAt ${order.closedAt} is not the exit tick's time ${exitTick.t}`);
-  const expiry = Date.parse(order.expiresAt);
-  if (Date.parse(exitTick.t) > expiry) problems.push(`the exit tick (${exitTick.t}) is after the expiry (${order.expiresAt})`);
   if (BigInt(exitTick.seq) < BigInt(entryTick.seq)) problems.push('the exit tick comes before the entry tick');
-  if (exit) {
+  if (receipt.closeRule === 'halt') {
+    const at = Date.parse(exitTick.t);
+    if (!(at > expiry && at <= expiry + graceMs))
+      problems.push(`the exit tick (${exitTick.t}) is not within the grace period after the expiry (${order.expiresAt})`);
+    const earlier = allTicks.find((k) => Date.parse(k.t) > expiry && BigInt(k.seq) < BigInt(exitTick.seq));
+    if (earlier) problems.push(`tick ${earlier.seq} at ${earlier.t} came after the expiry and before the exit tick: it should have closed the order`);
+  } else if (Date.parse(exitTick.t) > expiry) problems.push(`the exit tick (${exitTick.t}) is after the expiry (${order.expiresAt})`);
+  else if (exit) {
     const later = blocks.flatMap((b) => b.ticks).find((k) => BigInt(k.seq) > BigInt(exitTick.seq));
     if (!later) notes.push('no tick after the exit tick is published yet, so "last tick at or before the expiry" could not be checked');
     else if (Date.parse(later.t) <= expiry)
@@ -137,8 +170,9 @@ async function main() {
   const receipt = await getJson(`${api}/api/orders/${encodeURIComponent(orderId)}/receipt`, token);
   const { order, entryTick, exitTick } = receipt;
   const second = (ref) => (ref?.blockSecond != null ? Number(ref.blockSecond) : Math.floor(Date.parse(ref.t) / 1000));
-  const from = second(entryTick);
-  const to = (exitTick ? second(exitTick) : from) + 5;
+  const from = Math.min(second(entryTick), receipt.halt ? Math.floor(Date.parse(receipt.halt.startedAt) / 1000) : Infinity);
+  const graceEnd = Math.ceil((Date.parse(order.expiresAt) + Number(receipt.graceMs ?? 0)) / 1000);
+  const to = Math.max((exitTick ? second(exitTick) : from) + 5, receipt.closeRule === 'void' ? graceEnd + 1 : 0);
   const blocks = await fetchBlocks(api, order.symbol, from, to);
   const { problems, notes } = checkReceipt(receipt, blocks);
 

@@ -39,7 +39,8 @@ export interface FakeVenues {
   close(): Promise<void>;
 }
 
-export function startFakeVenues(opts?: { coinbaseSubscribeMs?: number }): Promise<FakeVenues>;
+/** `repeatMs`: every exchange sends its current quotes again this often (they stay fresh while unchanged). */
+export function startFakeVenues(opts?: { coinbaseSubscribeMs?: number; repeatMs?: number }): Promise<FakeVenues>;
 export function venueSymbols(symbol: string, quote?: string): Record<FakeVenueName, string>;
 export function fixtureFrames(venue: FakeVenueName): string[];
 export function shiftBps(price: string, bps: number): string;

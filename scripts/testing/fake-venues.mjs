@@ -127,6 +127,9 @@ class FakeVenue {
     this.server.on('connection', (ws) => this.onConnection(ws));
     this.heartbeat = setInterval(() => this.beat(), 1000);
     this.heartbeat.unref();
+    // Like a live market, the current quotes go out again now and then, so a quote that does not move stays fresh.
+    this.repeat = opts.repeatMs ? setInterval(() => this.resend(), opts.repeatMs) : null;
+    this.repeat?.unref();
   }
 
   ready() {
@@ -217,6 +220,14 @@ class FakeVenue {
     for (const c of this.clients) if (c.symbols.has(sym)) this.send(c, frame);
   }
 
+  resend() {
+    if (this.silent) return;
+    for (const [sym, q] of this.quotes) {
+      const frame = quoteFrame(this.venue, sym, this.shifted(q), this.seq++);
+      for (const c of this.clients) if (c.symbols.has(sym)) this.send(c, frame);
+    }
+  }
+
   /** Sends raw frames (fixtures, garbage) to every connection. */
   broadcast(frames) {
     for (const c of this.clients) for (const f of frames) this.send(c, f);
@@ -229,6 +240,7 @@ class FakeVenue {
 
   close() {
     clearInterval(this.heartbeat);
+    if (this.repeat) clearInterval(this.repeat);
     for (const c of this.clients) c.ws.terminate();
     return new Promise((resolve) => this.server.close(() => resolve()));
   }

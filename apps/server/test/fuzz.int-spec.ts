@@ -4,8 +4,8 @@ import fc from 'fast-check';
 import { ERROR_CODES } from '@candor/contracts';
 import { ledgerCheck, startApp, type TestApp } from './support/app.js';
 import { createUser, login, loginOperator, type LoggedIn } from './support/factories.js';
-import { createTestProduct, fundCash, tick, tickWriter } from './support/trading.js';
-import type { TickWriter } from '../src/market/feed/tick-writer.js';
+import { fundCash } from './support/trading.js';
+import { createVenueProduct, startVenueFeed, type VenueFeed } from './support/venues.js';
 
 // A schema-driven fuzz of every operation of the OpenAPI document: hostile path params, query params
 // and JSON bodies (wrong types, missing and extra fields, huge strings, control characters, lone
@@ -238,7 +238,7 @@ function requestFor(op: Operation): fc.Arbitrary<Req> {
 
 // ---- the run ----
 let t: TestApp;
-let writer: TickWriter;
+let feed: VenueFeed;
 let fuzzUser: LoggedIn;
 let admin: { auth: { Authorization: string } };
 let symbol: string;
@@ -261,14 +261,14 @@ function judge(what: string, res: { status: number; body: unknown; text: string 
 
 beforeAll(async () => {
   t = await startApp();
-  writer = tickWriter(t);
-  symbol = await createTestProduct(t);
-  await tick(writer, symbol, '100.00');
+  feed = await startVenueFeed(t); // the real-account order below trades on prices from (fake) exchanges
+  symbol = await createVenueProduct(t);
+  await feed.tick(symbol, '100.00');
   fuzzUser = await createUser(t);
   admin = await loginOperator(t);
 }, 60_000);
 afterAll(async () => {
-  await writer?.close();
+  await feed?.close();
   await t?.close();
 });
 

@@ -3,18 +3,19 @@ import fc from 'fast-check';
 import { decideOutcome, settleAmounts } from '@candor/domain';
 import { ledgerCheck, startApp, type TestApp } from './support/app.js';
 import { createOperator, createUser, loginOperator, type LoggedIn } from './support/factories.js';
-import { createTestProduct, sleep, tick, tickWriter } from './support/trading.js';
+import { sleep } from './support/trading.js';
+import { createVenueProduct, startVenueFeed, type VenueFeed } from './support/venues.js';
 import { LedgerService } from '../src/ledger/ledger.service.js';
 import { SettlementService } from '../src/orders/settlement/settlement.service.js';
-import type { TickWriter } from '../src/market/feed/tick-writer.js';
 
 // Random sequences of money events over a few users, through the api: after every step the ledger
 // invariant holds, no non-negative account is below zero, and each user's cash, hold and escrow are
-// what a simple model of the rules says. Orders settle in-process (no worker runs here) on ticks the
-// test writes; the model pays them with the domain's payout rules from the prices the order reports.
+// what a simple model of the rules says. Orders settle in-process (no worker runs here) on ticks the feed
+// process makes from four fake exchanges quoting the test's prices; the model pays them with the domain's
+// payout rules from the prices the order reports.
 const RATE = '0.85';
 let t: TestApp;
-let writer: TickWriter;
+let feed: VenueFeed;
 let settlement: SettlementService;
 let symbol: string;
 let price = 10_000; // cents of the product's last tick
@@ -36,10 +37,10 @@ beforeAll(async () => {
     .send({ type: 'bank', names: { 'zh-TW': '測試' }, details: { bank: 'Test' }, minAmount: 1, maxAmount: 100000 })
     .expect(201);
   methodId = m.body.id;
-  writer = tickWriter(t);
+  feed = await startVenueFeed(t);
   settlement = new SettlementService(t.ds, t.app.get(LedgerService));
-  symbol = await createTestProduct(t, { expiries: [{ seconds: 1, payoutRate: RATE }], minStakeCents: 1, maxStakeCents: 10_000_000 });
-  await tick(writer, symbol, money(price));
+  symbol = await createVenueProduct(t, { expiries: [{ seconds: 1, payoutRate: RATE }], minStakeCents: 1, maxStakeCents: 10_000_000 });
+  await feed.tick(symbol, money(price));
   users = [];
   for (let i = 0; i < 3; i++) {
     const u = await createUser(t);
@@ -60,7 +61,7 @@ beforeAll(async () => {
   }
 });
 afterAll(async () => {
-  await writer?.close();
+  await feed?.close();
   await t?.close();
 });
 
@@ -106,12 +107,13 @@ async function balances(userId: string): Promise<Model> {
   return { cash: of('cash'), hold: of('hold'), escrow: of('escrow') };
 }
 
-/** Moves the price, waits out every open order, writes a tick after their expiry and settles them; pays the model. */
+/** Moves the price, waits out every open order and for a tick after their expiry, and settles them; pays the model. */
 async function settleAll(open: OpenOrder[], model: Model[], move: -1 | 0 | 1): Promise<void> {
   price += move;
-  await tick(writer, symbol, money(price));
-  await sleep(Math.max(0, Math.max(...open.map((o) => Date.parse(o.expiresAt))) - Date.now() + 20));
-  await tick(writer, symbol, money(price));
+  await feed.tick(symbol, money(price));
+  const last = Math.max(...open.map((o) => Date.parse(o.expiresAt)));
+  await sleep(Math.max(0, last - Date.now() + 20));
+  await feed.tickAfter(symbol, last);
   await settlement.settleWindow(0, Date.now() + 60_000);
   for (const o of open.splice(0)) {
     const u = users[o.user]!;

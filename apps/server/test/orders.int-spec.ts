@@ -3,17 +3,22 @@ import { io, type Socket } from 'socket.io-client';
 import { ledgerCheck, startApp, type TestApp } from './support/app.js';
 import { createUser, type LoggedIn } from './support/factories.js';
 import { balanceOf, createTestProduct, fundCash, rawQuery, runningBalanceMismatches, tick, tickWriter, waitFor } from './support/trading.js';
+import { createVenueProduct, startVenueFeed, type VenueFeed } from './support/venues.js';
 import type { TickWriter } from '../src/market/feed/tick-writer.js';
 import { MarketService } from '../src/market/market.service.js';
 
+// Real-account orders need prices made from exchanges: the product here is priced by the feed process from
+// four fake exchanges (support/venues.ts); `writer` writes ticks of simulated test products directly.
 let t: TestApp;
 let writer: TickWriter;
+let feed: VenueFeed;
 let symbol: string;
 
 beforeAll(async () => {
   t = await startApp();
   writer = tickWriter(t);
-  symbol = await createTestProduct(t, {
+  feed = await startVenueFeed(t);
+  symbol = await createVenueProduct(t, {
     expiries: [
       { seconds: 60, payoutRate: '0.85' },
       { seconds: 300, payoutRate: '0.80' },
@@ -23,6 +28,7 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
+  await feed?.close();
   await writer?.close();
   await t?.close();
 });
@@ -60,7 +66,7 @@ describe('POST /api/orders', () => {
     });
     await new Promise((r) => setTimeout(r, 100)); // the server joins the user room after the handshake
 
-    const k = await tick(writer, symbol, '100.25');
+    await feed.tick(symbol, '100.25');
     const before = Date.now();
     // A client-side price is not part of the contract: it is refused, not used.
     expect((await place(u, order({ price: '1.00' }))).body.error).toMatchObject({ code: 'VALIDATION_FAILED', field: 'price' });
@@ -76,7 +82,6 @@ describe('POST /api/orders', () => {
       durationSeconds: 60,
       payoutRate: '0.85',
       openPrice: '100.25',
-      openedAt: k.t,
       status: 'open',
     });
     expect(o.orderNo).toMatch(/^O\d{8}\d{10,}$/);
@@ -90,8 +95,10 @@ describe('POST /api/orders', () => {
 
     const w = await t.http().get('/api/wallet').set(u.auth).expect(200);
     expect(w.body).toMatchObject({ available: '87.66', inOrders: '12.34' });
+    // It opened on a stored tick of the record, made from the exchanges' quotes, at that tick's price and time.
     const [row] = await t.ds.query(`SELECT open_tick_seq, amount FROM orders WHERE id = $1`, [o.id]);
-    expect([String(row.open_tick_seq), String(row.amount)]).toEqual([k.seq, '1234']);
+    const [k] = await t.ds.query(`SELECT t, price::text AS price, sources IS NOT NULL AS venues FROM ticks WHERE symbol = $1 AND seq = $2`, [symbol, row.open_tick_seq]);
+    expect([new Date(k.t).toISOString(), k.price, k.venues, String(row.amount)]).toEqual([o.openedAt, '100.25', true, '1234']);
     const entries = await t.ds.query(`SELECT type, ref_id FROM journal_entries WHERE user_id = $1 AND type = 'order_stake'`, [u.id]);
     expect(entries).toEqual([{ type: 'order_stake', ref_id: o.id }]);
 
@@ -104,7 +111,7 @@ describe('POST /api/orders', () => {
 
   it('refuses bad input with 400/422 and a stable code, never 500, and moves nothing', async () => {
     const u = await funded(100_000);
-    await tick(writer, symbol, '100.00');
+    await feed.tick(symbol, '100.00');
     const cases: [string, unknown, number, string, string | undefined][] = [
       ['unknown symbol', order({ symbol: 'NOPE99' }), 400, 'VALIDATION_FAILED', 'symbol'],
       ['lower-case symbol', order({ symbol: symbol.toLowerCase() }), 400, 'VALIDATION_FAILED', 'symbol'],
@@ -162,14 +169,17 @@ describe('POST /api/orders', () => {
     const stale = await createTestProduct(t, { expiries: [{ seconds: 60, payoutRate: '0.85' }] });
     await writer.writeTick(stale, '5.00', new Date(Date.now() - 3500), { flush: true });
 
-    for (const [s, code] of [
-      [closed, 'MARKET_CLOSED'],
-      [maintenance, 'MARKET_CLOSED'],
-      [noTicks, 'MARKET_DATA_STALE'],
-      [stale, 'MARKET_DATA_STALE'],
+    for (const [s, account, code] of [
+      [closed, 'real', 'MARKET_CLOSED'],
+      [maintenance, 'real', 'MARKET_CLOSED'],
+      [noTicks, 'demo', 'MARKET_DATA_STALE'],
+      [stale, 'demo', 'MARKET_DATA_STALE'],
+      // Simulated prices (no exchange markets): never real money, whatever the ticks.
+      [noTicks, 'real', 'PRICE_SIMULATED'],
+      [stale, 'real', 'PRICE_SIMULATED'],
     ] as const) {
-      const r = await place(u, order({ symbol: s }));
-      expect([s, r.status, r.body.error?.code]).toEqual([s, 422, code]);
+      const r = await place(u, order({ symbol: s, account }));
+      expect([s, account, r.status, r.body.error?.code]).toEqual([s, account, 422, code]);
     }
 
     // Open now, but the session ends before a 300 s order would expire (skipped in the minutes around midnight UTC).
@@ -191,7 +201,7 @@ describe('POST /api/orders', () => {
 
   it('refuses an order the balance does not cover with INSUFFICIENT_BALANCE', async () => {
     const u = await funded(999);
-    await tick(writer, symbol, '100.00');
+    await feed.tick(symbol, '100.00');
     const r = await place(u, order({ amount: '10.00' }));
     expect([r.status, r.body.error.code, r.body.error.field]).toEqual([422, 'INSUFFICIENT_BALANCE', 'amount']);
     expect(await balanceOf(t, u.id, 'cash')).toBe(999);
@@ -200,7 +210,7 @@ describe('POST /api/orders', () => {
 
   it('200 parallel orders against a balance that covers 50: exactly 50 succeed and no balance goes negative', async () => {
     const u = await funded(50 * 1000);
-    await tick(writer, symbol, '100.00');
+    await feed.tick(symbol, '100.00');
     const results = await Promise.all(Array.from({ length: 200 }, () => place(u, order({ amount: '10.00' }))));
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(50);
@@ -223,7 +233,7 @@ describe('POST /api/orders', () => {
 describe('Idempotency-Key', () => {
   it('the same key and body twice -> one order, the first response again; another body -> 409', async () => {
     const u = await funded(10_000);
-    await tick(writer, symbol, '100.00');
+    await feed.tick(symbol, '100.00');
     const first = await place(u, order({ amount: '10' }), { 'Idempotency-Key': 'order-key-1' });
     expect(first.status).toBe(201);
     // "10" and "10.00" are the same amount: the same request.
@@ -239,7 +249,7 @@ describe('Idempotency-Key', () => {
 
   it('concurrent duplicates create one order', async () => {
     const u = await funded(10_000);
-    await tick(writer, symbol, '100.00');
+    await feed.tick(symbol, '100.00');
     const results = await Promise.all(Array.from({ length: 12 }, () => place(u, order({ amount: '2.50' }), { 'Idempotency-Key': 'burst-key' })));
     expect(results.map((r) => r.status)).toEqual(Array(12).fill(201));
     expect(new Set(results.map((r) => r.body.id)).size).toBe(1);
@@ -250,8 +260,8 @@ describe('Idempotency-Key', () => {
 
   it('the first answer is final: a repeat after the market closed still answers the order, not MARKET_CLOSED', async () => {
     const u = await funded(10_000);
-    const s = await createTestProduct(t, { expiries: [{ seconds: 60, payoutRate: '0.85' }] });
-    await tick(writer, s, '3.00');
+    const s = await createVenueProduct(t, { expiries: [{ seconds: 60, payoutRate: '0.85' }] });
+    await feed.tick(s, '3.00');
     const first = await place(u, order({ symbol: s }), { 'Idempotency-Key': 'before-close' });
     expect(first.status).toBe(201);
     await t.ds.query(`UPDATE products SET maintenance = true WHERE symbol = $1`, [s]);
@@ -266,7 +276,7 @@ describe('Idempotency-Key', () => {
 
   it('a key whose request failed stays free, and keys belong to their user', async () => {
     const u = await funded(500);
-    await tick(writer, symbol, '100.00');
+    await feed.tick(symbol, '100.00');
     const refused = await place(u, order({ amount: '10.00' }), { 'Idempotency-Key': 'retry-me' });
     expect(refused.body.error.code).toBe('INSUFFICIENT_BALANCE');
     await fundCash(t, u.id, 1_000);
@@ -282,7 +292,7 @@ describe('Idempotency-Key', () => {
 describe('reading orders', () => {
   it("lists a user's own orders newest first with filters and a cursor", async () => {
     const u = await funded(100_000);
-    await tick(writer, symbol, '100.00');
+    await feed.tick(symbol, '100.00');
     const ids: string[] = [];
     for (let i = 0; i < 5; i++) ids.push((await place(u, order({ amount: `${i + 1}.00`, account: i === 4 ? 'demo' : 'real' }))).body.id);
     const seen: string[] = [];
@@ -312,7 +322,7 @@ describe('reading orders', () => {
   it("one user cannot read another's orders or receipts (404)", async () => {
     const a = await funded(10_000);
     const b = await funded(10_000);
-    await tick(writer, symbol, '100.00');
+    await feed.tick(symbol, '100.00');
     const o = (await place(a, order())).body;
     for (const path of [`/api/orders/${o.id}`, `/api/orders/${o.id}/receipt`]) {
       const r = await t.http().get(path).set(b.auth);
@@ -330,19 +340,23 @@ describe('reading orders', () => {
 
   it('a receipt names the entry tick (and its block once sealed); no exit tick while open', async () => {
     const u = await funded(10_000);
-    const k = await tick(writer, symbol, '101.50');
+    await feed.tick(symbol, '101.50');
     const o = (await place(u, order())).body;
     const r = await t.http().get(`/api/orders/${o.id}/receipt`).set(u.auth).expect(200);
     expect(r.body.order).toEqual(o);
-    expect(r.body.entryTick).toMatchObject({ seq: k.seq, t: k.t, price: '101.50' });
+    const [{ open_tick_seq: seq }] = await t.ds.query(`SELECT open_tick_seq FROM orders WHERE id = $1`, [o.id]);
+    const k = { seq: String(seq), t: o.openedAt };
+    // The entry tick, with the exchange quotes it was made from.
+    expect(r.body.entryTick).toMatchObject({ seq: k.seq, t: k.t, price: '101.50', rule: { name: 'median-of-mids' } });
+    expect(r.body.entryTick.sources.map((x: { venue: string }) => x.venue)).toEqual(['binance', 'okx', 'coinbase', 'kraken']);
     expect(r.body.exitTick).toBeNull();
+    expect(r.body.closeRule).toBeNull();
     expect(r.body.verify).toContain(`/api/products/${symbol}/ticks`);
     // The second of the entry tick is sealed into a block shortly after it ends.
-    await tick(writer, symbol, '101.50');
+    await feed.tick(symbol, '101.50');
     const sealed = await waitFor(
       'the entry block',
       async () => {
-        await writer.flush();
         const x = await t.http().get(`/api/orders/${o.id}/receipt`).set(u.auth).expect(200);
         return x.body.entryTick.blockHash ? x.body : null;
       },
@@ -358,7 +372,7 @@ describe('reading orders', () => {
 describe('demo account', () => {
   it('trades on separate accounts and resets to its start, leaving open demo orders to settle later', async () => {
     const u = await funded(5_000);
-    await tick(writer, symbol, '100.00');
+    await feed.tick(symbol, '100.00');
     const o = await place(u, order({ amount: '250.00', account: 'demo' }));
     expect(o.status).toBe(201);
     expect(o.body.account).toBe('demo');
@@ -385,7 +399,7 @@ describe('demo account', () => {
 describe('the orders table itself', () => {
   it("refuses to change an order's terms, to delete an order, or to write a result that does not follow from its prices", async () => {
     const u = await funded(10_000);
-    await tick(writer, symbol, '100.00');
+    await feed.tick(symbol, '100.00');
     const o = (await place(u, order())).body;
     await expect(rawQuery(`UPDATE orders SET amount = 1 WHERE id = $1`, [o.id])).rejects.toThrow(/cannot change/);
     await expect(rawQuery(`UPDATE orders SET open_price = 99 WHERE id = $1`, [o.id])).rejects.toThrow(/cannot change/);

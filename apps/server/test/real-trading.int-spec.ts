@@ -1,24 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { ledgerCheck, startApp, type TestApp } from './support/app.js';
 import { createUser, loginOperator } from './support/factories.js';
-import { balanceOf, createTestProduct, runningBalanceMismatches, sleep, tick, tickWriter } from './support/trading.js';
+import { balanceOf, runningBalanceMismatches, sleep } from './support/trading.js';
+import { createVenueProduct, startVenueFeed, type VenueFeed } from './support/venues.js';
 import { LedgerService } from '../src/ledger/ledger.service.js';
 import { SettlementService } from '../src/orders/settlement/settlement.service.js';
-import type { TickWriter } from '../src/market/feed/tick-writer.js';
 
 // The real account end to end: money deposited and approved trades like demo money, the winnings
 // settle into cash, and the whole balance goes out as a withdrawal; capital records tell the story.
 let t: TestApp;
-let writer: TickWriter;
+let feed: VenueFeed;
 let admin: { auth: { Authorization: string } };
 
 beforeAll(async () => {
   t = await startApp();
-  writer = tickWriter(t);
+  feed = await startVenueFeed(t); // real money trades on prices from (fake) exchanges only
   admin = await loginOperator(t);
 });
 afterAll(async () => {
-  await writer?.close();
+  await feed?.close();
   await t?.close();
 });
 
@@ -41,8 +41,8 @@ describe('real money, end to end', () => {
     await t.http().post(`/api/admin/deposits/${deposit.body.id}/approve`).set(admin.auth).expect(200);
     expect(await balanceOf(t, u.id, 'cash')).toBe(10_000);
 
-    const symbol = await createTestProduct(t, { expiries: [{ seconds: 1, payoutRate: '0.85' }], minStakeCents: 1 });
-    await tick(writer, symbol, '50.00');
+    const symbol = await createVenueProduct(t, { expiries: [{ seconds: 1, payoutRate: '0.85' }], minStakeCents: 1 });
+    await feed.tick(symbol, '50.00');
     const order = await t
       .http()
       .post('/api/orders')
@@ -55,9 +55,9 @@ describe('real money, end to end', () => {
     const wallet = await t.http().get('/api/wallet').set(u.auth).expect(200);
     expect(wallet.body).toMatchObject({ available: '90.00', inOrders: '10.00' });
 
-    await tick(writer, symbol, '50.01');
+    await feed.tick(symbol, '50.01');
     await sleep(Math.max(0, Date.parse(order.body.expiresAt) - Date.now() + 20));
-    await tick(writer, symbol, '50.01');
+    await feed.tickAfter(symbol, Date.parse(order.body.expiresAt));
     await new SettlementService(t.ds, t.app.get(LedgerService)).settleWindow(0, Date.now() + 60_000);
     const settled = await t.http().get(`/api/orders/${order.body.id}`).set(u.auth).expect(200);
     expect(settled.body).toMatchObject({ status: 'settled', outcome: 'win', payout: '18.50', pnl: '8.50', account: 'real' });

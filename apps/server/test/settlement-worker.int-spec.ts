@@ -5,28 +5,29 @@ import { Redis } from 'ioredis';
 import { io, type Socket } from 'socket.io-client';
 import { ledgerCheck, startApp, type TestApp } from './support/app.js';
 import { createUser, type LoggedIn } from './support/factories.js';
-import { balanceOf, createTestProduct, fundCash, runningBalanceMismatches, sleep, tick, tickPump, tickWriter, waitFor } from './support/trading.js';
+import { balanceOf, fundCash, runningBalanceMismatches, sleep, waitFor } from './support/trading.js';
+import { createVenueProduct, startVenueFeed, type VenueFeed } from './support/venues.js';
 import { startWorker, type WorkerProcess } from './support/worker-process.js';
-import type { TickWriter } from '../src/market/feed/tick-writer.js';
 import { QUEUES, settleJobId } from '@candor/cross-process';
 
 /**
  * Settlement by the real worker process (`node apps/server/dist/main/worker.js`), through BullMQ, with
- * results pushed to the user's socket through the Redis emitter. The feed is off in the worker;
- * the test produces its products' ticks itself.
+ * results pushed to the user's socket through the Redis emitter. The feed is off in the worker; the
+ * products' prices come from the feed process on four fake exchanges, quoted by the test
+ * (real-account orders trade only on prices from exchanges).
  */
 let t: TestApp;
-let writer: TickWriter;
+let feed: VenueFeed;
 let worker: WorkerProcess | undefined;
 
 beforeAll(async () => {
   t = await startApp();
-  writer = tickWriter(t);
+  feed = await startVenueFeed(t);
   worker = await startWorker();
 }, 60_000);
 afterAll(async () => {
   await worker?.kill('SIGTERM');
-  await writer?.close();
+  await feed?.close();
   await t?.close();
 }, 30_000);
 afterEach(async () => {
@@ -51,10 +52,8 @@ describe('settlement in the worker', () => {
   it("settles an order shortly after expiry through its settle job, pushes it to the user's room, and a re-run job settles nothing", async () => {
     const u = await createUser(t);
     await fundCash(t, u.id, 10_000);
-    const s = await createTestProduct(t, { expiries: [{ seconds: 2, payoutRate: '0.85' }] });
-    let price = '30.00';
-    await tick(writer, s, price);
-    const pump = tickPump(writer, s, () => price, 150);
+    const s = await createVenueProduct(t, { expiries: [{ seconds: 2, payoutRate: '0.85' }] });
+    await feed.tick(s, '30.00');
     const { socket, events } = await connect(u);
     // Another user's socket on the same instance: the worker's pushes travel in one message per batch, and none may reach it.
     const bystander = await connect(await createUser(t));
@@ -62,7 +61,7 @@ describe('settlement in the worker', () => {
       const placed = await t.http().post('/api/orders').set(u.auth).send({ symbol: s, direction: 'up', amount: '10.00', durationSeconds: 2, account: 'real' });
       expect(placed.status).toBe(201);
       expect(placed.body.openPrice).toBe('30.00');
-      price = '30.10';
+      await feed.tick(s, '30.10');
       const settled = await waitFor(
         'the settled order',
         async () => {
@@ -120,21 +119,22 @@ describe('settlement in the worker', () => {
     } finally {
       socket.close();
       bystander.socket.close();
-      await pump.stop();
     }
   });
 
   it('worker SIGKILLed in the middle of a burst, then Redis wiped: after a restart every order is settled exactly once within 10 s of expiry', async () => {
     const users = await Promise.all(Array.from({ length: 5 }, () => createUser(t)));
     await Promise.all(users.map((u) => fundCash(t, u.id, 100_000)));
-    const s = await createTestProduct(t, { expiries: [1, 2, 3].map((seconds) => ({ seconds, payoutRate: '0.85' })) });
+    const s = await createVenueProduct(t, { expiries: [1, 2, 3].map((seconds) => ({ seconds, payoutRate: '0.85' })) });
     let cents = 50_000;
     const price = () => {
       cents += randomInt(-3, 4); // a walk with ties possible
       return (cents / 100).toFixed(2);
     };
-    await tick(writer, s, price());
-    const pump = tickPump(writer, s, price, 150);
+    await feed.tick(s, price());
+    // The exchanges quote a walk every 150 ms.
+    const walk = setInterval(() => feed.fakes.quote(s, price()), 150);
+    const pump = { stop: async () => clearInterval(walk) };
     const ids: string[] = [];
     const placeSome = async (n: number) => {
       const res = await Promise.all(

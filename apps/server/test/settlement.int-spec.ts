@@ -2,25 +2,31 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/glob
 import { ledgerCheck, startApp, type TestApp } from './support/app.js';
 import { createUser, type LoggedIn } from './support/factories.js';
 import { balanceOf, createTestProduct, fundCash, rawQuery, runningBalanceMismatches, sleep, tick, tickWriter } from './support/trading.js';
+import { createVenueProduct, startVenueFeed, type VenueFeed } from './support/venues.js';
 import { LedgerService } from '../src/ledger/ledger.service.js';
 import { SETTLE_PLANNER_SQL, SETTLE_SQL, SettlementService } from '../src/orders/settlement/settlement.service.js';
 import type { TickWriter } from '../src/market/feed/tick-writer.js';
 
 /**
- * Settlement run in-process (the worker's SettlementService on the test app's database), with
- * ticks injected through the feed's own writer at controlled prices. No worker process runs here,
- * so every settlement below is the one the test triggers.
+ * Settlement run in-process (the worker's SettlementService on the test app's database). Real-account
+ * orders trade on prices the feed process makes from four fake exchanges (support/venues.ts), set by the
+ * test; demo orders on simulated test products take ticks injected through the feed's own writer, which
+ * also lets a test hold back every tick after an expiry. No worker process runs here, so every
+ * settlement below is the one the test triggers.
  */
 let t: TestApp;
 let writer: TickWriter;
+let feed: VenueFeed;
 let settlement: SettlementService;
 
 beforeAll(async () => {
   t = await startApp();
   writer = tickWriter(t);
+  feed = await startVenueFeed(t);
   settlement = new SettlementService(t.ds, t.app.get(LedgerService));
 });
 afterAll(async () => {
+  await feed?.close();
   await writer?.close();
   await t?.close();
 });
@@ -52,10 +58,10 @@ describe('settlement', () => {
   it('settles win, loss and tie with exact cents, from the last tick at or before expiry, and a second run does nothing', async () => {
     const u = await createUser(t);
     await fundCash(t, u.id, 100_000); // 1000.00
-    const up = await createTestProduct(t, { expiries: [{ seconds: 2, payoutRate: '0.85' }], minStakeCents: 1 });
-    const down = await createTestProduct(t, { expiries: [{ seconds: 2, payoutRate: '0.875' }], minStakeCents: 1 });
-    const flat = await createTestProduct(t, { expiries: [{ seconds: 2, payoutRate: '0.80' }], minStakeCents: 1 });
-    await Promise.all([tick(writer, up, '100.00'), tick(writer, down, '50.00'), tick(writer, flat, '7.77')]);
+    const up = await createVenueProduct(t, { expiries: [{ seconds: 2, payoutRate: '0.85' }], minStakeCents: 1 });
+    const down = await createVenueProduct(t, { expiries: [{ seconds: 2, payoutRate: '0.875' }], minStakeCents: 1 });
+    const flat = await createVenueProduct(t, { expiries: [{ seconds: 2, payoutRate: '0.80' }], minStakeCents: 1 });
+    await Promise.all([feed.tick(up, '100.00'), feed.tick(down, '50.00'), feed.tick(flat, '7.77')]);
 
     const o = {
       upWin: await place(u, { symbol: up, direction: 'up', amount: '33.33' }),
@@ -70,19 +76,19 @@ describe('settlement', () => {
     expect(await balanceOf(t, u.id, 'cash')).toBe(100_000 - 7_996);
     expect(await balanceOf(t, u.id, 'escrow')).toBe(7_996);
 
-    // Closing ticks before expiry, then a "decoy" tick at the same price as the close would be otherwise.
-    const closes = await Promise.all([tick(writer, up, '100.01'), tick(writer, down, '49.99'), tick(writer, flat, '7.77')]);
+    // The closing prices before expiry (the exchanges keep quoting them until the test moves them).
+    const closes = await Promise.all([feed.tick(up, '100.01'), feed.tick(down, '49.99'), feed.tick(flat, '7.77')]);
     const expiries = Object.values(o).map((x) => x.expiresAt);
     expect(closes.every((c) => Date.parse(c.t) <= Math.min(...expiries.map(Date.parse)))).toBe(true);
 
-    // Expired, but no tick after expiry is stored yet: nothing may be settled on a guess.
-    await untilPast(expiries);
+    // Not expired yet: nothing is settled (an expired order waits for a later tick: 'waits for a tick after its expiry' below).
     expect((await settleEverythingDue()).filter((r) => r.user_id === u.id)).toEqual([]);
     const [{ open }] = await t.ds.query(`SELECT count(*)::int AS open FROM orders WHERE user_id = $1 AND status = 'open'`, [u.id]);
     expect(open).toBe(7);
 
-    // Later ticks at prices that would flip every result: they must not be used.
-    await Promise.all([tick(writer, up, '1.00'), tick(writer, down, '999.00'), tick(writer, flat, '8.00')]);
+    // Later prices that would flip every result: they must not be used.
+    await untilPast(expiries);
+    await Promise.all([feed.tick(up, '1.00'), feed.tick(down, '999.00'), feed.tick(flat, '8.00')]);
     const settled = (await settleEverythingDue()).filter((r) => r.user_id === u.id);
     expect(settled.map((r) => r.id).sort()).toEqual(
       Object.values(o)
@@ -92,14 +98,11 @@ describe('settlement', () => {
 
     const get = async (id: string) => (await t.http().get(`/api/orders/${id}`).set(u.auth).expect(200)).body;
     // Hand computed: win pays stake + floor(stake x rate); 3333 x 0.85 = 2833.05 -> 28.33; 7 x 0.875 = 6.125 -> 0.06.
-    expect(await get(o.upWin.id)).toMatchObject({
-      status: 'settled',
-      outcome: 'win',
-      closePrice: '100.01',
-      closedAt: closes[0]!.t,
-      payout: '61.66',
-      pnl: '28.33',
-    });
+    const upWin = await get(o.upWin.id);
+    expect(upWin).toMatchObject({ status: 'settled', outcome: 'win', closePrice: '100.01', payout: '61.66', pnl: '28.33' });
+    // The close is the last tick at or before the expiry: at or after the tick that set 100.01, not after the expiry.
+    expect(Date.parse(upWin.closedAt)).toBeGreaterThanOrEqual(Date.parse(closes[0]!.t));
+    expect(Date.parse(upWin.closedAt)).toBeLessThanOrEqual(Date.parse(o.upWin.expiresAt));
     expect(await get(o.upDownLoss.id)).toMatchObject({ outcome: 'loss', closePrice: '100.01', payout: '0.00', pnl: '-10.00' });
     expect(await get(o.downUpLoss.id)).toMatchObject({ outcome: 'loss', closePrice: '49.99', payout: '0.00', pnl: '-20.00' });
     expect(await get(o.downWin.id)).toMatchObject({ outcome: 'win', closePrice: '49.99', payout: '0.13', pnl: '0.06' });
@@ -160,8 +163,25 @@ describe('settlement', () => {
 
     // The receipt names both ticks.
     const receipt = (await t.http().get(`/api/orders/${o.upWin.id}/receipt`).set(u.auth).expect(200)).body;
-    expect(receipt.exitTick).toMatchObject({ seq: closes[0]!.seq, t: closes[0]!.t, price: '100.01' });
+    expect(receipt.exitTick).toMatchObject({ t: upWin.closedAt, price: '100.01', rule: { name: 'median-of-mids' } });
+    expect(receipt.exitTick.sources.filter((x: { used: boolean }) => x.used)).toHaveLength(4);
     expect(receipt.entryTick.price).toBe('100.00');
+    expect(receipt.closeRule).toBe('expiry');
+  });
+
+  it('an expired order waits for a tick after its expiry: nothing is settled on a guess', async () => {
+    const u = await createUser(t);
+    const s = await createTestProduct(t, { expiries: [{ seconds: 2, payoutRate: '0.85' }] }); // simulated: the test holds back the ticks
+    await tick(writer, s, '10.00');
+    const o = await place(u, { symbol: s, direction: 'up', amount: '10.00', account: 'demo' });
+    await tick(writer, s, '10.01');
+    await untilPast([o.expiresAt]);
+    expect((await settleEverythingDue()).filter((r) => r.user_id === u.id)).toEqual([]);
+    expect((await t.http().get(`/api/orders/${o.id}`).set(u.auth).expect(200)).body.status).toBe('open');
+    // A later tick at a price that would flip the result: the close is still the last tick at or before the expiry.
+    await tick(writer, s, '9.00');
+    expect((await settleEverythingDue()).filter((r) => r.user_id === u.id)).toHaveLength(1);
+    expect((await t.http().get(`/api/orders/${o.id}`).set(u.auth).expect(200)).body).toMatchObject({ status: 'settled', outcome: 'win', closePrice: '10.01' });
   });
 
   it('settles demo orders on the demo accounts against demo_house, and they never touch P&L', async () => {
@@ -191,8 +211,8 @@ describe('settlement', () => {
   it('a batch whose settlement entry already exists rolls back whole: no order flips, no money moves, nothing leaves open_orders', async () => {
     const u = await createUser(t);
     await fundCash(t, u.id, 10_000);
-    const s = await createTestProduct(t, { expiries: [{ seconds: 2, payoutRate: '0.85' }] });
-    await tick(writer, s, '5.00');
+    const s = await createVenueProduct(t, { expiries: [{ seconds: 2, payoutRate: '0.85' }] });
+    await feed.tick(s, '5.00');
     const a = await place(u, { symbol: s, direction: 'up', amount: '10.00' });
     const b = await place(u, { symbol: s, direction: 'down', amount: '20.00' });
     // An entry already holding b's settlement key (as if b had been paid by something else): the batch must not pay anything.
@@ -214,9 +234,9 @@ describe('settlement', () => {
       ]),
     );
     const cash = await balanceOf(t, u.id, 'cash');
-    await tick(writer, s, '5.10');
+    await feed.tick(s, '5.10');
     await untilPast([a.expiresAt, b.expiresAt]);
-    await tick(writer, s, '5.20');
+    await feed.tick(s, '5.20');
     await expect(settleEverythingDue()).rejects.toThrow(/flipped to settled but their entries already existed/);
     const rows = await t.ds.query(
       `SELECT o.status, (SELECT count(*)::int FROM open_orders q WHERE q.order_id = o.id) AS listed,
@@ -236,15 +256,15 @@ describe('settlement', () => {
   it('concurrent settlers of the same window settle every order exactly once, in one batch entry per order', async () => {
     const users = await Promise.all(Array.from({ length: 4 }, () => createUser(t)));
     await Promise.all(users.map((u) => fundCash(t, u.id, 10_000)));
-    const s = await createTestProduct(t, { expiries: [{ seconds: 3, payoutRate: '0.85' }] });
-    await tick(writer, s, '20.00');
+    const s = await createVenueProduct(t, { expiries: [{ seconds: 3, payoutRate: '0.85' }] });
+    await feed.tick(s, '20.00');
     const placed = await Promise.all(
       users.flatMap((u) => Array.from({ length: 10 }, (_, i) => place(u, { symbol: s, direction: i % 2 ? 'up' : 'down', amount: '1.00', durationSeconds: 3 }))),
     );
-    const close = await tick(writer, s, '20.05');
+    const close = await feed.tick(s, '20.05');
     expect(Date.parse(close.t)).toBeLessThan(Math.min(...placed.map((p) => Date.parse(p.expiresAt))));
     await untilPast(placed.map((p) => p.expiresAt));
-    await tick(writer, s, '20.10');
+    await feed.tick(s, '20.10');
     const runs = await Promise.all([settleEverythingDue(), settleEverythingDue(), settleEverythingDue()]);
     const mine = new Set(placed.map((p) => p.id));
     const ids = runs
@@ -261,8 +281,8 @@ describe('settlement', () => {
     const users = await Promise.all(Array.from({ length: 3 }, () => createUser(t)));
     await Promise.all(users.map((u) => fundCash(t, u.id, 10_000)));
     const expiries = [{ seconds: 2, payoutRate: '0.85' }];
-    const [a, b] = await Promise.all([createTestProduct(t, { expiries }), createTestProduct(t, { expiries })]);
-    await Promise.all([tick(writer, a, '10.00'), tick(writer, b, '20.00')]);
+    const [a, b] = await Promise.all([createVenueProduct(t, { expiries }), createVenueProduct(t, { expiries })]);
+    await Promise.all([feed.tick(a, '10.00'), feed.tick(b, '20.00')]);
     // Each user: four orders over two symbols, all placed early in one second (expiries are whole seconds).
     await sleep(1020 - (Date.now() % 1000));
     const placed = await Promise.all(
@@ -270,7 +290,7 @@ describe('settlement', () => {
     );
     const userOf = new Map(placed.map((p, k) => [p.id, users[Math.floor(k / 4)]!.id]));
     await untilPast(placed.map((p) => p.expiresAt));
-    await Promise.all([tick(writer, a, '10.05'), tick(writer, b, '20.05')]);
+    await Promise.all([feed.tick(a, '10.05'), feed.tick(b, '20.05')]);
     const from = Math.min(...placed.map((p) => Date.parse(p.expiresAt)));
     const to = Math.max(...placed.map((p) => Date.parse(p.expiresAt))) + 1;
     const ledger = t.app.get(LedgerService);
@@ -333,7 +353,13 @@ describe('settlement', () => {
         {
           'QUERY PLAN': [plan],
         },
-      ] = await qr.query(`EXPLAIN (FORMAT JSON) ${SETTLE_SQL}`, [new Date(second * 1000).toISOString(), new Date((second + 1) * 1000).toISOString(), 1000]);
+      ] = await qr.query(`EXPLAIN (FORMAT JSON) ${SETTLE_SQL}`, [
+        new Date(second * 1000).toISOString(),
+        new Date((second + 1) * 1000).toISOString(),
+        1000,
+        10_000,
+        new Date().toISOString(),
+      ]);
       const claimed = all(plan.Plan as PlanNode).find((n) => n['Subplan Name'] === 'CTE claimed');
       expect(claimed).toBeDefined();
       const nodes = all(claimed!);
@@ -358,22 +384,25 @@ describe('settlement', () => {
       { seconds: 2, payoutRate: '0.85' },
       { seconds: 3, payoutRate: '0.85' },
     ];
-    const [a, b, waiting] = await Promise.all([createTestProduct(t, { expiries }), createTestProduct(t, { expiries }), createTestProduct(t, { expiries })]);
-    await Promise.all([tick(writer, a, '10.00'), tick(writer, b, '20.00'), tick(writer, waiting, '30.00')]);
+    // a and b priced from the exchanges; `waiting` simulated (the test holds back its ticks after the expiries), traded on demo.
+    const [a, b, waiting] = await Promise.all([createVenueProduct(t, { expiries }), createVenueProduct(t, { expiries }), createTestProduct(t, { expiries })]);
+    await Promise.all([feed.tick(a, '10.00'), feed.tick(b, '20.00'), tick(writer, waiting, '30.00')]);
     // Three symbols x two expiries x three users x two orders: 36 orders, 12 per symbol.
     const placed = await Promise.all(
       [a, b, waiting].flatMap((symbol) =>
         [2, 3].flatMap((durationSeconds) =>
-          users.flatMap((u) => [0, 1].map((i) => place(u, { symbol, direction: i ? 'up' : 'down', amount: '1.00', durationSeconds }))),
+          users.flatMap((u) =>
+            [0, 1].map((i) => place(u, { symbol, direction: i ? 'up' : 'down', amount: '1.00', durationSeconds, account: symbol === waiting ? 'demo' : 'real' })),
+          ),
         ),
       ),
     );
     const symbolOf = new Map(placed.map((p, k) => [p.id, [a, b, waiting][Math.floor(k / 12)]!]));
-    const closes = await Promise.all([tick(writer, a, '10.05'), tick(writer, b, '19.95')]);
+    const closes = await Promise.all([feed.tick(a, '10.05'), feed.tick(b, '19.95')]);
     expect(Math.max(...closes.map((c) => Date.parse(c.t)))).toBeLessThan(Math.min(...placed.map((p) => Date.parse(p.expiresAt))));
     await untilPast(placed.map((p) => p.expiresAt));
     // Later ticks for a and b only: `waiting` has none after its expiries, so its orders are not ready.
-    await Promise.all([tick(writer, a, '10.10'), tick(writer, b, '19.90')]);
+    await Promise.all([feed.tick(a, '10.10'), feed.tick(b, '19.90')]);
     const from = Math.min(...placed.map((p) => Date.parse(p.expiresAt)));
     const to = Math.max(...placed.map((p) => Date.parse(p.expiresAt))) + 1;
     const runs = await Promise.all([settlement.settleWindow(from, to, { limit: 5, lanes: 2 }), settlement.settleWindow(from, to, { limit: 5, lanes: 2 })]);
@@ -391,7 +420,7 @@ describe('settlement', () => {
     ]);
     expect(stillOpen[0]!.n).toBe(12);
     // a: up wins (+0.85), down loses; b: down wins, up loses. Each user: per symbol and expiry one win and one loss.
-    for (const u of users) expect(await balanceOf(t, u.id, 'cash')).toBe(10_000 - 12 * 100 + 4 * 185);
+    for (const u of users) expect(await balanceOf(t, u.id, 'cash')).toBe(10_000 - 8 * 100 + 4 * 185);
     // Once `waiting` ticks past its expiries, the rest settles.
     await tick(writer, waiting, '30.00');
     const rest = await settlement.settleWindow(from, to, { limit: 5, lanes: 2 });

@@ -79,6 +79,11 @@ export const adminProductBody = z.strictObject({
   maxStake: z.union([z.string().max(20), z.number()]).optional(),
   recommended: z.boolean().optional(),
   enabled: z.boolean().optional(),
+  /** Its markets on the public exchanges (one per exchange, one quote currency); empty: simulated prices, demo only. */
+  priceVenues: z
+    .array(z.strictObject({ venue: z.enum(['binance', 'okx', 'coinbase', 'kraken']), symbol: z.string().trim().min(2).max(30) }))
+    .max(4)
+    .optional(),
 });
 export type AdminProductBody = z.infer<typeof adminProductBody>;
 
@@ -104,6 +109,8 @@ export interface AdminProduct {
   maxStake: string;
   recommended: boolean;
   enabled: boolean;
+  /** Its markets on the public exchanges (Binance BTCUSDT, OKX BTC-USDT, Coinbase BTC-USDT, Kraken BTC/USDT); empty: simulated, demo only. */
+  priceVenues: { venue: string; symbol: string }[];
   updatedAt: string;
 }
 

@@ -22,6 +22,10 @@ export const ERROR_STATUS = {
   AMOUNT_OUT_OF_RANGE: 422,
   MARKET_CLOSED: 422,
   MARKET_DATA_STALE: 422,
+  /** New orders on a product without a valid exchange price (with `reason`: quorum or disagreement). */
+  MARKET_HALTED: 422,
+  /** A real-account order on a product whose price is simulated (the demo account may trade it). */
+  PRICE_SIMULATED: 422,
   EXPIRY_NOT_OFFERED: 422,
   EARN_MIN_AMOUNT: 422,
   EARN_DAILY_LIMIT: 422,
@@ -51,5 +55,7 @@ export interface ErrorEnvelope {
     holdUntil?: string;
     /** TOTP_REQUIRED for an admin without TOTP yet: the short-lived token that starts the enrolment. */
     enrollmentToken?: string;
+    /** MARKET_HALTED: why the product has no valid price (`quorum` or `disagreement`). */
+    reason?: string;
   };
 }

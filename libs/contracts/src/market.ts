@@ -4,7 +4,45 @@ export const CANDLE_INTERVALS = ['1m', '5m', '15m', '1h', '1d'] as const;
 export type CandleInterval = (typeof CANDLE_INTERVALS)[number];
 export const INTERVAL_SECONDS: Record<CandleInterval, number> = { '1m': 60, '5m': 300, '15m': 900, '1h': 3600, '1d': 86400 };
 
-export type ProductStatus = 'open' | 'closed' | 'maintenance';
+/** `halted`: the market is open but has no valid price from its exchanges (too few fresh, or they disagree). */
+export type ProductStatus = 'open' | 'closed' | 'maintenance' | 'halted';
+/** Why a product is halted: fewer fresh exchange quotes than the quorum, or the quotes disagree beyond the limit. */
+export type HaltReason = 'quorum' | 'disagreement';
+/** Where a product's prices come from: public exchanges, or the simulator or a replay (demo only). */
+export type PriceSourceKind = 'venues' | 'simulated' | 'replay';
+/** A product's price source: its markets on the exchanges and the rule's parameters (docs/prices.md). */
+export interface PriceSource {
+  kind: PriceSourceKind;
+  venues: { venue: string; symbol: string }[];
+  quorum: number;
+  maxDeviationBps: number;
+}
+/** One exchange market of a product in GET /api/market/feed-status. */
+export interface FeedVenueState {
+  venue: string;
+  symbol: string;
+  /** Connected, and heard from within the stale limit. */
+  connected: boolean;
+  /** Milliseconds since the exchange's last message on its connection (null: none yet). */
+  lastMessageAgeMs: number | null;
+  /** The mid of its last quote the price rule saw (null: none). */
+  mid: string | null;
+  /** Whether the product's last price used it. */
+  used: boolean;
+  /** Why not: stale, deviation, currency, invalid, or disabled (the feed does not read this exchange). */
+  reason?: string;
+}
+/** One product in GET /api/market/feed-status. `unknown`: no feed has reported. */
+export interface FeedStatus {
+  symbol: string;
+  kind: PriceSourceKind;
+  status: 'open' | 'halted' | 'starting' | 'unknown';
+  haltReason?: HaltReason;
+  /** Quotes used for the last price, of the product's markets. */
+  used?: number;
+  total?: number;
+  venues: FeedVenueState[];
+}
 export interface ExpiryOption {
   seconds: number;
   payoutRate: string;
@@ -22,8 +60,12 @@ export interface Product {
   volume24h: string;
   amount24h: string;
   status: ProductStatus;
+  /** Set with status `halted`. */
+  haltReason?: HaltReason;
   maintenanceMessage?: string;
   nextOpenAt?: string;
+  /** Where its prices come from; `simulated` and `replay` are demo only. */
+  priceSource: PriceSource;
   expiries: ExpiryOption[];
   minStake: string;
   maxStake: string;

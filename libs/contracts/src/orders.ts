@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { moneyInput } from './common.js';
+import type { HaltReason, PriceRule, TickSource } from './market.js';
 
 export const placeOrderBody = z.strictObject({
   symbol: z.string().trim().min(1).max(20),
@@ -53,7 +54,15 @@ export interface TickRef {
   price: string;
   blockSecond: string | null;
   blockHash: string | null;
+  /** A price made from exchange quotes: every quote it was made from (used or dropped) and the rule. */
+  sources?: TickSource[];
+  rule?: PriceRule;
 }
+/**
+ * Which tick closed the order: `expiry` the last tick at or before its expiry (the rule), `halt` the first
+ * tick within the grace period after an expiry that fell in a halt, `void` none (voided, stake refunded).
+ */
+export type CloseRule = 'expiry' | 'halt' | 'void';
 /**
  * `verify`: the check step by step with this order's numbers, in English, for API clients and
  * scripts. The web app shows the same steps in the reader's language (receiptSteps.ts).
@@ -62,5 +71,11 @@ export interface OrderReceipt {
   order: Order;
   entryTick: TickRef;
   exitTick: TickRef | null;
+  /** Once finished: how its close was chosen. */
+  closeRule: CloseRule | null;
+  /** The grace period after an expiry in a halt (ms), as settlement applies it. */
+  graceMs: number;
+  /** When its expiry fell in a halt: since when the product had no valid price, and why. */
+  halt?: { reason: HaltReason; startedAt: string; endedAt: string | null };
   verify: string;
 }

@@ -1,4 +1,4 @@
-import type { CandleInterval, ProductStatus } from './market.js';
+import type { CandleInterval, HaltReason, ProductStatus } from './market.js';
 import type { Order } from './orders.js';
 import type { Wallet } from './wallet.js';
 
@@ -19,6 +19,9 @@ export interface TickerEvent {
   volume24h: string;
   amount24h?: string;
   seq?: string;
+  /** A price made from exchange quotes: how many quotes it used, of how many exchanges. */
+  sourcesUsed?: number;
+  sourcesTotal?: number;
 }
 export interface CandleEvent {
   symbol: string;
@@ -34,6 +37,8 @@ export interface MarketEvent {
   symbol: string;
   status: ProductStatus;
   nextOpenAt?: string;
+  /** With status `halted`: why. A resume is an event with the status it returns to and no haltReason. */
+  haltReason?: HaltReason;
 }
 
 /** Server -> client events: the one map both ends use. */

@@ -202,6 +202,8 @@ export const ENTRY_TYPES = [
   'order_payout',
   'order_refund',
   'order_loss',
+  /** An order whose expiry fell in a halt with no valid price within the grace period: its stake back. */
+  'order_void',
   'earn_in',
   'earn_out',
   'earn_confirm',

@@ -56,6 +56,9 @@ const schema = z.object({
   // Settlement: most orders per transaction, and transactions at a time per expiry second.
   SETTLE_BATCH_LIMIT: z.coerce.number().int().min(100).max(20_000).default(1_000),
   SETTLE_PARALLEL: z.coerce.number().int().min(1).max(8).default(2),
+  // An order expiring while its product is halted settles on the first valid tick within this time after its
+  // expiry, or is voided and its stake refunded (at most 60 s: the database checks a close that late).
+  SETTLE_GRACE_MS: z.coerce.number().int().min(1000).max(60_000).default(10_000),
   ORDER_BATCH_PARALLEL: z.coerce.number().int().min(1).max(64).default(2),
   ORDER_BATCH_MAX: z.coerce.number().int().min(1).max(1000).default(200),
   ORDER_BATCH_WAIT_MS: z.coerce.number().int().min(0).max(50).default(5),

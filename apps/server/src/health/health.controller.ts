@@ -31,16 +31,16 @@ export class HealthController {
   })
   async get(@Res({ passthrough: true }) res: HttpReply) {
     const within = <T>(p: Promise<T>) => Promise.race([p, new Promise<never>((_, rej) => setTimeout(() => rej(new Error('timeout')), 2000))]);
-    const [pg, rd] = await Promise.allSettled([within(this.ds.query('SELECT 1')), within(this.redis.ping())]);
+    const [pg, rd, fd] = await Promise.allSettled([within(this.ds.query('SELECT 1')), within(this.redis.ping()), within(this.feed())]);
     const postgres = pg.status === 'fulfilled' ? 'up' : 'down';
     const redis = rd.status === 'fulfilled' ? 'up' : 'down';
     const ok = postgres === 'up' && redis === 'up';
     if (!ok) void res.status(503);
-    return { status: ok ? 'ok' : 'degraded', postgres, redis, feed: await this.feed(redis === 'up'), time: new Date().toISOString() };
+    const feed: HealthFeed = fd.status === 'fulfilled' ? fd.value : { mode: 'unknown' };
+    return { status: ok ? 'ok' : 'degraded', postgres, redis, feed, time: new Date().toISOString() };
   }
 
-  private async feed(redisUp: boolean): Promise<HealthFeed> {
-    if (!redisUp) return { mode: 'unknown' };
+  private async feed(): Promise<HealthFeed> {
     try {
       const raw = await this.redis.get(REDIS_KEYS.feedStatus);
       const s = raw ? (JSON.parse(raw) as FeedStatusSnapshot) : null;

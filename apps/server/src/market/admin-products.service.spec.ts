@@ -16,6 +16,7 @@ const current = {
   maxStake: 10_000_000,
   recommended: true,
   enabled: true,
+  priceVenues: [] as { venue: string; symbol: string }[],
 };
 
 function fieldOf(body: AdminProductBody): string | undefined {
@@ -38,6 +39,13 @@ describe('product settings patch', () => {
     ['a stake above the amount maximum', { maxStake: '1000000.00' }, 'VALIDATION_FAILED:maxStake'],
     ['a rate of 0', { expiries: [{ seconds: 30, payoutRate: '0' }] }, 'VALIDATION_FAILED:expiries.0.payoutRate'],
     ['a rate above 1', { expiries: [{ seconds: 30, payoutRate: '1.0001' }] }, 'VALIDATION_FAILED:expiries.0.payoutRate'],
+    ['an exchange twice', { priceVenues: [{ venue: 'okx', symbol: 'BTC-USDT' }, { venue: 'okx', symbol: 'ETH-USDT' }] }, 'VALIDATION_FAILED:priceVenues.1.venue'],
+    ["a symbol not in the exchange's spelling", { priceVenues: [{ venue: 'kraken', symbol: 'BTC-USDT' }] }, 'VALIDATION_FAILED:priceVenues.0.symbol'],
+    [
+      'two quote currencies in one median',
+      { priceVenues: [{ venue: 'binance', symbol: 'BTCUSDT' }, { venue: 'coinbase', symbol: 'BTC-USD' }] },
+      'VALIDATION_FAILED:priceVenues.1.symbol',
+    ],
     [
       'two expiries of the same length',
       {
@@ -95,6 +103,23 @@ describe('product settings patch', () => {
     expect(next.holidays).toEqual(['2026-01-01', '2026-12-25']);
     expect([next.minStake, next.maxStake]).toEqual([1000, 250050]);
     expect(next.maintenanceMessage).toBeNull();
+  });
+
+  it("keeps a product's exchange markets in the exchanges' order, upper-cased; an empty list is simulated prices", () => {
+    const next = applyPatch(current, {
+      priceVenues: [
+        { venue: 'kraken', symbol: 'eth/usdt' },
+        { venue: 'binance', symbol: 'ETHUSDT' },
+        { venue: 'okx', symbol: 'ETH-USDT' },
+      ],
+    });
+    expect(next.priceVenues).toEqual([
+      { venue: 'binance', symbol: 'ETHUSDT' },
+      { venue: 'okx', symbol: 'ETH-USDT' },
+      { venue: 'kraken', symbol: 'ETH/USDT' },
+    ]);
+    expect(diff(current, next).after).toEqual({ priceVenues: next.priceVenues });
+    expect(applyPatch(next, { priceVenues: [] }).priceVenues).toEqual([]);
   });
 
   it('names only the changed fields, stakes as money', () => {

@@ -14,13 +14,15 @@ import {
   parseRate,
   RATE_SCALE,
 } from '@candor/domain';
-import { ProductEntity, type ProductExpiry, type ProductHoursInterval } from '@candor/db';
+import { ProductEntity, type ProductExpiry, type ProductHoursInterval, type ProductVenue } from '@candor/db';
 import { AuditService } from '../admin/audit.service.js';
 import { DomainError } from '../common/domain-error.js';
 import { REDIS } from '../redis/redis.module.js';
 import { MarketService } from './market.service.js';
 import { MarketStatusWatcher } from './market-status.watcher.js';
 import { toAdminProduct } from './product-view.js';
+import { PROTOCOLS } from './feed/venues/protocols.js';
+import { isVenueName } from './feed/venues/venue-protocol.js';
 import { REDIS_CHANNELS } from '@candor/cross-process';
 
 /** The editable settings of a product, as stored. No price, outcome or payout override exists among them. */
@@ -37,6 +39,7 @@ interface Settings {
   maxStake: number;
   recommended: boolean;
   enabled: boolean;
+  priceVenues: ProductVenue[];
 }
 
 const fail = (field: string): never => {
@@ -57,7 +60,29 @@ function settingsOf(p: ProductEntity): Settings {
     maxStake: Number(p.maxStake),
     recommended: p.recommended,
     enabled: p.enabled,
+    priceVenues: p.priceVenues ?? [],
   };
+}
+
+/**
+ * A product's exchange markets, checked: known exchanges, each at most once, each symbol in its exchange's
+ * spelling, and one quote currency for all (a median never mixes USDT with USD). Kept in the exchanges' order.
+ */
+function venuesOf(list: readonly { venue: string; symbol: string }[]): ProductVenue[] {
+  const seen = new Set<string>();
+  const currencies = new Set<string>();
+  const out = list.map((v, i) => {
+    if (!isVenueName(v.venue) || seen.has(v.venue)) fail(`priceVenues.${i}.venue`);
+    seen.add(v.venue);
+    const symbol = v.symbol.trim().toUpperCase();
+    const protocol = PROTOCOLS[v.venue as keyof typeof PROTOCOLS];
+    if (!protocol.validSymbol(symbol)) fail(`priceVenues.${i}.symbol`);
+    currencies.add(protocol.quoteCurrency(symbol) ?? '?');
+    if (currencies.size > 1) fail(`priceVenues.${i}.symbol`);
+    return { venue: v.venue, symbol };
+  });
+  const order = Object.keys(PROTOCOLS);
+  return out.sort((a, b) => order.indexOf(a.venue) - order.indexOf(b.venue));
 }
 
 function stake(input: string | number, field: string): number {
@@ -120,6 +145,7 @@ export function applyPatch(current: Settings, body: AdminProductBody): Settings 
   if (next.minStake > next.maxStake) fail(body.minStake !== undefined ? 'minStake' : 'maxStake');
   if (body.recommended !== undefined) next.recommended = body.recommended;
   if (body.enabled !== undefined) next.enabled = body.enabled;
+  if (body.priceVenues !== undefined) next.priceVenues = venuesOf(body.priceVenues);
   return next;
 }
 
@@ -164,7 +190,8 @@ export class AdminProductsService {
       if (Object.keys(changes.after).length === 0) return row;
       await em.query(
         `UPDATE products SET names = $2::jsonb, precision = $3, timezone = $4, hours = $5::jsonb, holidays = $6::jsonb, maintenance = $7,
-                maintenance_message = $8, expiries = $9::jsonb, min_stake = $10, max_stake = $11, recommended = $12, enabled = $13, updated_at = now()
+                maintenance_message = $8, expiries = $9::jsonb, min_stake = $10, max_stake = $11, recommended = $12, enabled = $13,
+                price_venues = $14::jsonb, updated_at = now()
           WHERE id = $1`,
         [
           row.id,
@@ -180,6 +207,7 @@ export class AdminProductsService {
           after.maxStake,
           after.recommended,
           after.enabled,
+          JSON.stringify(after.priceVenues),
         ],
       );
       await this.audit.record({ operatorId, action: 'product.update', targetType: 'product', targetId: symbol, details: { symbol, ...changes }, ip }, em);

@@ -1,15 +1,17 @@
-import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, Logger, Optional, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { MarketEvent } from '@candor/contracts';
 import { RealtimeGateway } from '../realtime/realtime.gateway.js';
 import { MarketService } from './market.service.js';
+import { PriceSources } from './price-sources.js';
 
 /** How often statuses are recomputed (markets open and close on the minute; maintenance changes are pushed at once). */
 const CHECK_MS = 1000;
 
 /**
- * Emits `market { symbol, status, nextOpenAt? }` to every socket of this instance when a
- * product's status changes: a market opens or closes by its hours, or operators toggle
- * maintenance or change the hours. Each instance watches for its own sockets (local emit).
+ * Emits `market { symbol, status, nextOpenAt?, haltReason? }` to every socket of this instance when a
+ * product's status changes: a market opens or closes by its hours, operators toggle maintenance or
+ * change the hours, or its exchanges stop or start giving a valid price (halt and resume; the feed's
+ * events make this check run at once). Each instance watches for its own sockets (local emit).
  */
 @Injectable()
 export class MarketStatusWatcher implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -21,6 +23,7 @@ export class MarketStatusWatcher implements OnApplicationBootstrap, OnApplicatio
   constructor(
     private readonly market: MarketService,
     private readonly gateway: RealtimeGateway,
+    @Optional() private readonly sources?: PriceSources,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -45,15 +48,18 @@ export class MarketStatusWatcher implements OnApplicationBootstrap, OnApplicatio
 
   private async run(now: Date): Promise<void> {
     const rows = await this.market.allProductRows();
+    await this.sources?.fresh();
     const seen = new Set<string>();
     for (const p of rows) {
       seen.add(p.symbol);
       const s = this.market.statusOf(p, now);
-      const key = `${s.status}|${s.nextOpenAt?.toISOString() ?? ''}`;
+      const halt = s.status === 'open' ? (this.sources?.halt(p.symbol)?.reason ?? null) : null;
+      const key = `${halt ? 'halted' : s.status}|${s.nextOpenAt?.toISOString() ?? ''}|${halt ?? ''}`;
       const before = this.last.get(p.symbol);
       this.last.set(p.symbol, key);
       if (before === undefined || before === key) continue;
-      const e: MarketEvent = { symbol: p.symbol, status: s.status };
+      const e: MarketEvent = { symbol: p.symbol, status: halt ? 'halted' : s.status };
+      if (halt) e.haltReason = halt;
       if (s.nextOpenAt) e.nextOpenAt = s.nextOpenAt.toISOString();
       this.gateway.server?.local.emit('market', e);
     }

@@ -5,6 +5,8 @@ import { HomeController, ProductsController } from './market.controller.js';
 import { MarketRepository } from './market.repository.js';
 import { MarketService } from './market.service.js';
 import { MarketStatusWatcher } from './market-status.watcher.js';
+import { FeedStatusController } from './feed-status.controller.js';
+import { PriceSources } from './price-sources.js';
 import { TickerRelay } from './ticker-relay.service.js';
 
 /**
@@ -13,8 +15,8 @@ import { TickerRelay } from './ticker-relay.service.js';
  */
 @Global()
 @Module({
-  controllers: [ProductsController, HomeController, AdminProductsController],
-  providers: [MarketRepository, MarketService, MarketStatusWatcher, TickerRelay, AdminProductsService],
-  exports: [MarketService],
+  controllers: [ProductsController, HomeController, AdminProductsController, FeedStatusController],
+  providers: [MarketRepository, MarketService, MarketStatusWatcher, TickerRelay, AdminProductsService, PriceSources],
+  exports: [MarketService, PriceSources],
 })
 export class MarketModule {}

@@ -73,13 +73,16 @@ export class MarketRepository {
   /** The latest stored tick of each symbol (the fallback when Redis has none). */
   async lastTicks(symbols: readonly string[]): Promise<Map<string, LastTick>> {
     if (symbols.length === 0) return new Map();
-    const rows: { symbol: string; seq: string; t: Date; price: string }[] = await this.ds.query(
-      `SELECT s.symbol, k.seq, k.t, k.price
+    const rows: { symbol: string; seq: string; t: Date; price: string; venues: boolean }[] = await this.ds.query(
+      `SELECT s.symbol, k.seq, k.t, k.price, k.venues
          FROM unnest($1::varchar[]) AS s(symbol)
-         CROSS JOIN LATERAL (SELECT seq, t, price FROM ticks WHERE symbol = s.symbol ORDER BY seq DESC LIMIT 1) k`,
+         CROSS JOIN LATERAL (SELECT seq, t, price, sources IS NOT NULL AS venues FROM ticks WHERE symbol = s.symbol ORDER BY seq DESC LIMIT 1) k`,
       [symbols],
     );
-    return new Map(rows.map((r) => [r.symbol, { seq: String(r.seq), t: new Date(r.t).toISOString(), price: r.price }]));
+    // A stored tick with sources was made from exchanges; the record does not say which other kind made the rest.
+    return new Map(
+      rows.map((r) => [r.symbol, { seq: String(r.seq), t: new Date(r.t).toISOString(), price: r.price, ...(r.venues ? { kind: 'venues' as const } : {}) }]),
+    );
   }
 
   /**

@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { marketState } from '@candor/domain';
 import {
@@ -20,8 +20,9 @@ import { formatVolume } from './market-format.js';
 import { candleWindow, recordWindow, type CandlesQuery, type RangeQuery } from './market.query.js';
 import { MarketRepository } from './market.repository.js';
 import { LiveMarket } from './market-live.js';
+import { PriceSources } from './price-sources.js';
 import { toProduct } from './product-view.js';
-import { REDIS_KEYS, type LastTick, type TickMessage } from '@candor/cross-process';
+import { REDIS_KEYS, type LastTick, type PriceKind, type TickMessage } from '@candor/cross-process';
 
 /**
  * How long the catalogue is served from memory before it is re-read in the background (operators'
@@ -53,11 +54,13 @@ export class MarketService {
   /** Statuses depend on the minute only (hours are whole minutes, holidays whole days): worked out once a minute. */
   private statuses: { rows: ProductEntity[]; minute: number; map: Map<string, MarketStatusView> } | null = null;
   /** The product list's JSON bytes per locale, valid while the catalogue, the minute and the live figures stay as they were. */
-  private lists: { rows: ProductEntity[]; minute: number; version: number; bodies: Map<Locale, Buffer> } | null = null;
+  private lists: { rows: ProductEntity[]; minute: number; version: number; sources: number; bodies: Map<Locale, Buffer> } | null = null;
 
   constructor(
     private readonly repo: MarketRepository,
     @Inject(REDIS) private readonly redis: Redis,
+    /** Halts and price sources from the feed (absent in unit tests: the catalogue's view alone). */
+    @Optional() private readonly sources?: PriceSources,
   ) {
     this.live = new LiveMarket({ lastTicks: (symbols) => this.lastTicks(symbols), stats: (symbols, from, to) => this.repo.stats(symbols, from, to) });
   }
@@ -127,10 +130,10 @@ export class MarketService {
     }
   }
 
-  /** The latest stored tick: Redis `tick:last:<SYMBOL>`, else Postgres. */
-  async latestTick(symbol: string): Promise<{ seq: string; t: Date; price: string } | null> {
+  /** The latest stored tick: Redis `tick:last:<SYMBOL>`, else Postgres; `kind` says whether it came from exchanges. */
+  async latestTick(symbol: string): Promise<{ seq: string; t: Date; price: string; kind?: PriceKind } | null> {
     const last = (await this.lastTicks([symbol])).get(symbol);
-    return last ? { seq: last.seq, t: new Date(last.t), price: last.price } : null;
+    return last ? { seq: last.seq, t: new Date(last.t), price: last.price, ...(last.kind ? { kind: last.kind } : {}) } : null;
   }
 
   async products(locale: Locale): Promise<Product[]> {
@@ -145,9 +148,11 @@ export class MarketService {
    */
   async productsJson(locale: Locale): Promise<Buffer> {
     const rows = await this.allProductRows();
+    await this.sources?.fresh();
     const minute = Math.floor(Date.now() / 60_000);
     const l = this.lists;
-    if (l && l.rows === rows && l.minute === minute && l.version === this.live.version) {
+    const sources = this.sources?.version ?? 0;
+    if (l && l.rows === rows && l.minute === minute && l.version === this.live.version && l.sources === sources) {
       const body = l.bodies.get(locale);
       if (body !== undefined) return body;
     }
@@ -155,8 +160,8 @@ export class MarketService {
     // Kept only if nothing changed while it was built (a tick arriving meanwhile is shown by the next one).
     if (this.catalogue?.rows === rows && Math.floor(Date.now() / 60_000) === minute) {
       const version = this.live.version;
-      if (!this.lists || this.lists.rows !== rows || this.lists.minute !== minute || this.lists.version !== version) {
-        this.lists = { rows, minute, version, bodies: new Map() };
+      if (!this.lists || this.lists.rows !== rows || this.lists.minute !== minute || this.lists.version !== version || this.lists.sources !== sources) {
+        this.lists = { rows, minute, version, sources, bodies: new Map() };
       }
       this.lists.bodies.set(locale, body);
     }
@@ -281,7 +286,19 @@ export class MarketService {
       now,
     );
     const statuses = this.statusesAt(all, now);
-    return rows.map((r) => toProduct(r, locale, statuses.get(r.symbol) ?? this.statusOf(r, new Date(now)), last.get(r.symbol), stats.get(r.symbol)));
+    await this.sources?.fresh();
+    const s = this.sources;
+    return rows.map((r) =>
+      toProduct(
+        r,
+        locale,
+        statuses.get(r.symbol) ?? this.statusOf(r, new Date(now)),
+        last.get(r.symbol),
+        stats.get(r.symbol),
+        s?.priceSource(r),
+        s?.halt(r.symbol)?.reason ?? null,
+      ),
+    );
   }
 
   private statusesAt(rows: ProductEntity[], nowMs: number): Map<string, MarketStatusView> {

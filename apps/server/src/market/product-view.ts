@@ -1,5 +1,5 @@
 import { formatCents } from '@candor/domain';
-import { DEFAULT_LOCALE, type AdminProduct, type Locale, type Product, type ProductStatus } from '@candor/contracts';
+import { DEFAULT_LOCALE, type AdminProduct, type HaltReason, type Locale, type PriceSource, type Product, type ProductStatus } from '@candor/contracts';
 import type { ProductEntity } from '@candor/db';
 import { formatChange } from './market-format.js';
 import type { LastTick, LiveStats24h } from '@candor/cross-process';
@@ -11,12 +11,24 @@ export function productName(p: Pick<ProductEntity, 'names' | 'symbol'>, locale: 
   return p.names?.[locale] || p.names?.[DEFAULT_LOCALE] || p.symbol;
 }
 
+/** The price source of a product from its catalogue row alone (markets on exchanges: venues; none: simulated). */
+export function catalogueSource(p: Pick<ProductEntity, 'priceVenues'>): PriceSource {
+  const venues = (p.priceVenues ?? []).map((v) => ({ venue: v.venue, symbol: v.symbol }));
+  return { kind: venues.length ? 'venues' : 'simulated', venues, quorum: 3, maxDeviationBps: 50 };
+}
+
+/**
+ * The public view of a product. An open market whose exchanges give no valid price shows `halted` with the
+ * reason; `source` says where its prices come from (the feed's view, else the catalogue's).
+ */
 export function toProduct(
   p: ProductEntity,
   locale: Locale,
   state: { status: ProductStatus; nextOpenAt: Date | null },
   last: LastTick | undefined,
   stats: LiveStats24h | undefined,
+  source: PriceSource = catalogueSource(p),
+  halt: HaltReason | null = null,
 ): Product {
   const out: Product = {
     id: p.id,
@@ -30,13 +42,15 @@ export function toProduct(
     low24h: stats?.low24h ?? null,
     volume24h: stats?.volume24h ?? '0',
     amount24h: stats?.amount24h ?? '0.00',
-    status: state.status,
+    status: halt && state.status === 'open' ? 'halted' : state.status,
+    priceSource: source,
     expiries: p.expiries.map((e) => ({ seconds: e.seconds, payoutRate: e.payoutRate })),
     minStake: formatCents(Number(p.minStake)),
     maxStake: formatCents(Number(p.maxStake)),
     recommended: p.recommended,
     lastTickAt: last?.t ?? null,
   };
+  if (out.status === 'halted' && halt) out.haltReason = halt;
   if (state.status === 'maintenance' && p.maintenanceMessage) out.maintenanceMessage = p.maintenanceMessage;
   if (state.nextOpenAt) out.nextOpenAt = state.nextOpenAt.toISOString();
   return out;
@@ -58,6 +72,7 @@ export function toAdminProduct(p: ProductEntity): AdminProduct {
     maxStake: formatCents(Number(p.maxStake)),
     recommended: p.recommended,
     enabled: p.enabled,
+    priceVenues: (p.priceVenues ?? []).map((v) => ({ venue: v.venue, symbol: v.symbol })),
     updatedAt: new Date(p.updatedAt).toISOString(),
   };
 }

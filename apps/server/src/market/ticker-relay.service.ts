@@ -1,10 +1,11 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import { CANDLE_INTERVALS, channel, type CandleEvent, type TickerEvent } from '@candor/contracts';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { RealtimeGateway } from '../realtime/realtime.gateway.js';
 import { MarketService } from './market.service.js';
 import { MarketStatusWatcher } from './market-status.watcher.js';
+import { PriceSources } from './price-sources.js';
 import { REDIS_CHANNELS, type TickMessage } from '@candor/cross-process';
 
 /** The `ticker` event of a tick message. */
@@ -19,6 +20,7 @@ export function tickerEvent(m: TickMessage): TickerEvent {
     low24h: m.stats.low24h,
     volume24h: m.stats.volume24h,
     amount24h: m.stats.amount24h,
+    ...(m.sourcesTotal !== undefined ? { sourcesUsed: m.sourcesUsed ?? 0, sourcesTotal: m.sourcesTotal } : {}),
   };
 }
 
@@ -40,6 +42,7 @@ export class TickerRelay implements OnApplicationBootstrap, OnApplicationShutdow
     private readonly gateway: RealtimeGateway,
     private readonly market: MarketService,
     private readonly watcher: MarketStatusWatcher,
+    @Optional() private readonly sources?: PriceSources,
   ) {
     // The market owns the catalogue: it tells the gateway which products a client may subscribe to.
     gateway.setKnownSymbols(async () => new Set((await market.allProductRows()).map((p) => p.symbol)));
@@ -52,7 +55,7 @@ export class TickerRelay implements OnApplicationBootstrap, OnApplicationShutdow
     // After a reconnect, ticks published meanwhile were missed: the product list re-reads the stored ones.
     sub.on('ready', () => this.market.resync());
     await sub.connect();
-    await sub.subscribe(REDIS_CHANNELS.ticks, REDIS_CHANNELS.productsChanged);
+    await sub.subscribe(REDIS_CHANNELS.ticks, REDIS_CHANNELS.productsChanged, REDIS_CHANNELS.marketHalts);
     this.sub = sub;
   }
 
@@ -64,6 +67,12 @@ export class TickerRelay implements OnApplicationBootstrap, OnApplicationShutdow
 
   /** One message of the subscribed channels (public for tests). */
   onMessage(ch: string, message: string): void {
+    if (ch === REDIS_CHANNELS.marketHalts) {
+      // A product halted or resumed: the lists show it and everyone hears of it at once.
+      this.sources?.onHaltEvent(message);
+      void this.watcher.check().catch(() => undefined);
+      return;
+    }
     if (ch === REDIS_CHANNELS.productsChanged) {
       this.market.invalidate();
       void this.watcher.check().catch(() => undefined);

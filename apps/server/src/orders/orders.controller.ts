@@ -15,7 +15,10 @@ export class OrdersController {
   /** 201 with the order; a repeated Idempotency-Key answers the first response again (with `Idempotent-Replayed: true`). */
   @Post()
   @HttpCode(201)
-  @Doc('Place an order', { ok: 'Order', errors: ['EXPIRY_NOT_OFFERED', 'AMOUNT_OUT_OF_RANGE', 'MARKET_CLOSED', 'MARKET_DATA_STALE', 'INSUFFICIENT_BALANCE'] })
+  @Doc('Place an order', {
+    ok: 'Order',
+    errors: ['EXPIRY_NOT_OFFERED', 'AMOUNT_OUT_OF_RANGE', 'MARKET_CLOSED', 'MARKET_HALTED', 'PRICE_SIMULATED', 'MARKET_DATA_STALE', 'INSUFFICIENT_BALANCE'],
+  })
   async place(
     @CurrentUser() u: AuthUser,
     @ZodBody(placeOrderBody) body: PlaceOrderBody,

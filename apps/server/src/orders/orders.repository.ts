@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import type { PriceRule, TickSource } from '@candor/contracts';
 import type { DataSource } from 'typeorm';
 import { rethrowLedgerError } from '../ledger/ledger.service.js';
 import { pgPlainArray, pgTextArray } from '../ledger/pg-array.js';
@@ -66,6 +67,15 @@ export interface TickWithBlock {
   price: string;
   block_second: string | null;
   block_hash: string | null;
+  sources: TickSource[] | null;
+  rule: PriceRule | null;
+}
+
+/** A halt of a product that held an order's expiry (market_halts). */
+export interface HaltRow {
+  reason: string;
+  started_at: Date;
+  ended_at: Date | null;
 }
 
 /** TypeORM access for orders: SQL only, no rules. Every read is scoped by the user id. */
@@ -265,12 +275,23 @@ export class OrdersRepository {
   /** Ticks of one product by seq, each with the block of its second when that block is already sealed. */
   async ticksWithBlocks(symbol: string, seqs: readonly string[]): Promise<TickWithBlock[]> {
     return this.ds.query(
-      `SELECT t.seq, t.t, t.price, b.second AS block_second, b.hash AS block_hash
+      `SELECT t.seq, t.t, t.price, b.second AS block_second, b.hash AS block_hash, t.sources, t.rule
          FROM ticks t
          LEFT JOIN tick_blocks b ON b.symbol = t.symbol AND b.second = floor(extract(epoch FROM t.t))::bigint
                                 AND t.seq BETWEEN b.first_seq AND b.last_seq
         WHERE t.symbol = $1 AND t.seq = ANY($2::bigint[])`,
       [symbol, seqs],
     );
+  }
+
+  /** The halt that held this expiry: the latest one of the product begun before it and not ended by then. */
+  async haltAt(symbol: string, at: Date): Promise<HaltRow | null> {
+    const rows: HaltRow[] = await this.ds.query(
+      `SELECT reason, started_at, ended_at FROM market_halts
+        WHERE symbol = $1 AND started_at < $2 AND (ended_at IS NULL OR ended_at > $2)
+        ORDER BY started_at DESC LIMIT 1`,
+      [symbol, at],
+    );
+    return rows[0] ?? null;
   }
 }

@@ -4,12 +4,23 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import type { ProductEntity } from '@candor/db';
 import { expiresAt, findExpiry, isTickFresh, parseRate, receiptRecordSeconds, stakeRange } from '@candor/domain';
-import { channel, type Order, type OrderReceipt, type Page, type PlaceOrderBody, type TickRef, type Wallet } from '@candor/contracts';
+import {
+  channel,
+  type CloseRule,
+  type HaltReason,
+  type Order,
+  type OrderReceipt,
+  type Page,
+  type PlaceOrderBody,
+  type TickRef,
+  type Wallet,
+} from '@candor/contracts';
 import { DomainError } from '../common/domain-error.js';
 import { answerOrRethrow, findIdempotent, idempotencyClaim, type IdempotentResult } from '../common/idempotency.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { LedgerService, toCents } from '../ledger/ledger.service.js';
 import { MarketService } from '../market/market.service.js';
+import { PriceSources } from '../market/price-sources.js';
 import { RealtimeGateway } from '../realtime/realtime.gateway.js';
 import { toCommand } from './order-command.js';
 import { toOrder, toWallet, type OrderRow, type OrderViewRow } from './order-view.js';
@@ -44,13 +55,16 @@ export class OrdersService {
     private readonly gateway: RealtimeGateway,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @InjectDataSource() private readonly ds: DataSource,
+    private readonly sources: PriceSources,
   ) {}
 
   /**
    * Places an order. Checks, in this order: symbol known (else 400 VALIDATION_FAILED on `symbol`),
    * duration offered (422 EXPIRY_NOT_OFFERED), stake within the product's limits (422
-   * AMOUNT_OUT_OF_RANGE), market open now and at expiry (422 MARKET_CLOSED), latest tick under 3 s
-   * old (422 MARKET_DATA_STALE), balance (422 INSUFFICIENT_BALANCE, from the ledger's conditional debit).
+   * AMOUNT_OUT_OF_RANGE), market open now and at expiry (422 MARKET_CLOSED), a valid exchange price
+   * (422 MARKET_HALTED with the reason), for the real account a price made from exchanges (422
+   * PRICE_SIMULATED: no setting lets real money trade on a simulated price), latest tick under 3 s old
+   * (422 MARKET_DATA_STALE), balance (422 INSUFFICIENT_BALANCE, from the ledger's conditional debit).
    * `openedAt`/`openPrice` are the latest tick's; `expiresAt` = the first whole second at or after the request time + duration.
    */
   async place(userId: string, body: PlaceOrderBody, idempotencyKey: unknown): Promise<IdempotentResult<Order>> {
@@ -71,8 +85,14 @@ export class OrdersService {
       if (!this.openAt(product, now) || !this.openAt(product, expiresAtMs)) {
         throw new DomainError('MARKET_CLOSED');
       }
+      await this.sources.fresh();
+      const halt = this.sources.halt(cmd.symbol);
+      if (halt) throw new DomainError('MARKET_HALTED', undefined, {}, { reason: halt.reason });
+      // Real money only on prices made from public exchanges: the product's source, and the very tick it opens on.
+      if (cmd.account === 'real' && this.sources.priceSource(product).kind !== 'venues') throw new DomainError('PRICE_SIMULATED');
       const tick = await this.market.latestTick(cmd.symbol);
       if (!tick || !isTickFresh(tick.t.getTime(), now)) throw new DomainError('MARKET_DATA_STALE');
+      if (cmd.account === 'real' && tick.kind !== 'venues') throw new DomainError('PRICE_SIMULATED');
 
       const ids = await this.userAccounts(userId);
       const id = randomUUID();
@@ -151,7 +171,11 @@ export class OrdersService {
     return toOrder(await this.row(userId, id));
   }
 
-  /** The order with the two ticks it used and their blocks (null block fields until the feed sealed that second). */
+  /**
+   * The order with the two ticks it used, their blocks and the exchange quotes each was made from (null
+   * block fields until the feed sealed that second); for an expiry that fell in a halt, the halt and how
+   * the close was chosen (the first tick within the grace period, or none: voided).
+   */
   async receipt(userId: string, id: string): Promise<OrderReceipt> {
     const row = await this.row(userId, id);
     const seqs = [row.open_tick_seq, ...(row.close_tick_seq ? [row.close_tick_seq] : [])].map(String);
@@ -160,12 +184,26 @@ export class OrdersService {
     const entry = bySeq.get(String(row.open_tick_seq));
     const exit = row.close_tick_seq ? bySeq.get(String(row.close_tick_seq)) : undefined;
     if (!entry || (row.close_tick_seq && !exit)) throw new Error(`order ${row.id}: its ticks are missing from the record`);
-    return {
+    const expires = new Date(row.expires_at);
+    const inHalt = row.status === 'voided' || (row.status === 'settled' && row.closed_at !== null && new Date(row.closed_at).getTime() > expires.getTime());
+    const closeRule: CloseRule | null = row.status === 'open' ? null : row.status === 'voided' ? 'void' : inHalt ? 'halt' : 'expiry';
+    const receipt: OrderReceipt = {
       order: toOrder(row),
       entryTick: tickRef(entry),
       exitTick: exit ? tickRef(exit) : null,
-      verify: verifyText(row),
+      closeRule,
+      graceMs: this.config.SETTLE_GRACE_MS,
+      verify: verifyText(row, closeRule, this.config.SETTLE_GRACE_MS),
     };
+    const halt = inHalt ? await this.repo.haltAt(row.symbol, expires) : null;
+    if (halt) {
+      receipt.halt = {
+        reason: halt.reason as HaltReason,
+        startedAt: new Date(halt.started_at).toISOString(),
+        endedAt: halt.ended_at ? new Date(halt.ended_at).toISOString() : null,
+      };
+    }
+    return receipt;
   }
 
   /**
@@ -256,23 +294,34 @@ function walletFromBalances(b: Record<string, string>): Wallet {
 }
 
 function tickRef(t: TickWithBlock): TickRef {
-  return {
+  const ref: TickRef = {
     seq: String(t.seq),
     t: new Date(t.t).toISOString(),
     price: String(t.price),
     blockSecond: t.block_second === null ? null : String(t.block_second),
     blockHash: t.block_hash === null ? null : String(t.block_hash).trim(),
   };
+  if (t.sources && t.rule) [ref.sources, ref.rule] = [t.sources, t.rule];
+  return ref;
 }
 
-function verifyText(r: OrderRow): string {
-  const { from, to } = receiptRecordSeconds(new Date(r.opened_at).getTime(), new Date(r.closed_at ?? r.expires_at).getTime());
-  const exit = r.close_tick_seq
-    ? `The exit tick (seq ${r.close_tick_seq}, price ${r.close_price}) must be the last tick at or before expiresAt ${new Date(r.expires_at).toISOString()}, and the record must hold a later tick.`
-    : 'The exit tick is named here once the order is settled.';
+function verifyText(r: OrderRow, closeRule: CloseRule | null, graceMs: number): string {
+  const { from, to } = receiptRecordSeconds(
+    new Date(r.opened_at).getTime(),
+    new Date(r.closed_at ?? r.expires_at).getTime() + (closeRule === 'void' ? graceMs : 0),
+  );
+  const expiry = new Date(r.expires_at).toISOString();
+  const exit =
+    closeRule === 'void'
+      ? `The order's expiry ${expiry} fell in a halt (no valid price from the exchanges), and no tick came within ${graceMs / 1000} s after it: the record holds no tick from the halt's start to ${new Date(new Date(r.expires_at).getTime() + graceMs).toISOString()}, so the order was voided and its stake refunded in full.`
+      : closeRule === 'halt'
+        ? `The order's expiry ${expiry} fell in a halt (no valid price from the exchanges): the exit tick (seq ${r.close_tick_seq}, price ${r.close_price}) must be the first tick after the expiry, within ${graceMs / 1000} s of it, and the record must hold no tick from the halt's start to the expiry.`
+        : r.close_tick_seq
+          ? `The exit tick (seq ${r.close_tick_seq}, price ${r.close_price}) must be the last tick at or before expiresAt ${expiry}, and the record must hold a later tick.`
+          : 'The exit tick is named here once the order is settled.';
   return [
     `1. Get the public record of ${r.symbol} for seconds ${from} to ${to}: GET /api/products/${r.symbol}/blocks?from=${from}&to=${to} (blocks with their ticks, prevHash and hash; GET /api/products/${r.symbol}/ticks gives the same ticks with their block).`,
-    `2. Check the chain: node scripts/verify-chain.mjs ${r.symbol} ${from} ${to} --api <this site's origin> recomputes every block's SHA-256 from its canonical encoding and checks each prevHash; a rewritten tick breaks it.`,
+    `2. Check the chain: node scripts/verify-chain.mjs ${r.symbol} ${from} ${to} --api <this site's origin> recomputes every block's SHA-256 from its canonical encoding, checks each prevHash, and recomputes each price made from exchange quotes (the median of the used quotes' mids); a rewritten tick or quote breaks it. node scripts/verify-venues.mjs <order id> holds the recorded quotes against the exchanges' own public history.`,
     `3. The entry tick (seq ${r.open_tick_seq}, price ${r.open_price}) and the exit tick must be in those blocks with the block seconds and hashes shown in this receipt. ${exit}`,
     `4. The result follows from the two prices alone: "up" wins if the exit price is higher, "down" if it is lower, equal prices are a tie (stake refunded); a win pays the stake plus floor(stake x ${r.payout_rate}).`,
   ].join('\n');

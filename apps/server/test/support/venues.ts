@@ -18,6 +18,8 @@ export interface VenueFeed {
    * the product at that price; returns that tick (the last one in Redis, from the exchanges).
    */
   tick(symbol: string, price: string, venues?: readonly FakeVenueName[]): Promise<LastTick>;
+  /** Waits until the feed has stored a tick of the product later than `atMs` (what settlement waits for). */
+  tickAfter(symbol: string, atMs: number): Promise<LastTick>;
   /** The feed's state as it publishes it (null before its first report). */
   status(): Promise<FeedStatusSnapshot | null>;
   /** Stops the feed process, then the fake exchanges. */
@@ -42,7 +44,9 @@ export async function createVenueProduct(t: TestApp, opts: TestProductOptions = 
  */
 export async function startVenueFeed(t: TestApp, env: Record<string, string> = {}): Promise<VenueFeed> {
   if (!existsSync(FEED_MAIN)) throw new Error(`${FEED_MAIN} is missing: build first (npx tsc -b tsconfig.build.json)`);
-  const fakes = await startFakeVenues();
+  const fakes = await startFakeVenues({ repeatMs: 1000 });
+  // The seeded crypto products have markets on the exchanges too: quoted, so the feed does not halt them.
+  const stopSeeded = fakes.stream(['BTCUSDT', 'ETHUSDT', 'SOLUSDT', 'XRPUSDT'], { everyMs: 500 });
   const child: ChildProcess = spawn(process.execPath, [FEED_MAIN], {
     cwd: ROOT,
     env: {
@@ -80,6 +84,18 @@ export async function startVenueFeed(t: TestApp, env: Record<string, string> = {
         20,
       );
     },
+    tickAfter(symbol, atMs) {
+      return waitFor(
+        `a stored tick of ${symbol} after ${new Date(atMs).toISOString()}`,
+        async () => {
+          const raw = await t.redis.get(REDIS_KEYS.tickLast(symbol));
+          const last = raw ? (JSON.parse(raw) as LastTick) : null;
+          return last && Date.parse(last.t) > atMs ? last : null;
+        },
+        10_000,
+        20,
+      );
+    },
     async status() {
       const raw = await t.redis.get(REDIS_KEYS.feedStatus);
       return raw ? (JSON.parse(raw) as FeedStatusSnapshot) : null;
@@ -91,7 +107,10 @@ export async function startVenueFeed(t: TestApp, env: Record<string, string> = {
         await exited;
         clearTimeout(timer);
       }
+      stopSeeded();
       await fakes.close();
+      // The feed's state outlives it in Redis; the next test file starts without it (halts are in Postgres too).
+      await t.redis.del(REDIS_KEYS.marketHalts, REDIS_KEYS.feedStatus);
     },
   };
   try {

@@ -23,6 +23,7 @@ const product: AdminProduct = {
   maxStake: '5000.00',
   recommended: true,
   enabled: true,
+  priceVenues: [],
   updatedAt: '2026-01-01T00:00:00.000Z',
 };
 

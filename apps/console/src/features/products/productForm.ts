@@ -16,6 +16,8 @@ export interface ProductForm {
   maxStake: string;
   recommended: boolean;
   enabled: boolean;
+  /** Its markets on the public exchanges; none: simulated prices, demo only. */
+  priceVenues: { key: number; venue: string; symbol: string }[];
 }
 
 /** A reason a field is refused; the page turns it into a translated message (`products.errors.<code>`). */
@@ -60,6 +62,7 @@ export function toForm(p: AdminProduct): ProductForm {
     maxStake: p.maxStake,
     recommended: p.recommended,
     enabled: p.enabled,
+    priceVenues: (p.priceVenues ?? []).map((v) => ({ key: rowKey(), venue: v.venue, symbol: v.symbol })),
   };
 }
 
@@ -109,6 +112,9 @@ export function toBody(f: ProductForm): Required<AdminProductBody> {
     maxStake: normalizeMoney(f.maxStake),
     recommended: f.recommended,
     enabled: f.enabled,
+    priceVenues: f.priceVenues
+      .map((v) => ({ venue: v.venue as 'binance' | 'okx' | 'coinbase' | 'kraken', symbol: v.symbol.trim() }))
+      .sort((a, b) => a.venue.localeCompare(b.venue)),
   };
 }
 

@@ -198,7 +198,7 @@ export class FeedRunner implements OnApplicationBootstrap, BeforeApplicationShut
       tickMs: this.config.FEED_TICK_MS,
       onHalt: (symbol, reason, at) => {
         this.log.warn(reason ? `${symbol} halted: ${reason}` : `${symbol} priced again`);
-        void this.halts?.report(symbol, reason, at);
+        void this.halts?.report(symbol, reason, at).then(() => this.publishStatus());
       },
       log: this.log,
     });

@@ -38,10 +38,22 @@ export class RuleCache {
  *  - win:  order_payout   escrow -> cash (the stake back), house -> cash (the winnings)
  *  - loss: order_loss     escrow -> house
  *  - tie:  order_refund   escrow -> cash
+ *  - void: order_void     escrow -> cash (its expiry fell in a halt and no valid price came within the grace)
  * The house posting is the negated pnl, which is what the personal P&L (SummaryService) sums.
  */
 export function settlementEntry(r: SettledRow, houseAccountId: string, rules: RuleCache = new RuleCache()): EntrySpec {
   const amount = toCents(r.amount);
+  if (r.status === 'voided') {
+    // No price closed it: the whole stake goes back and nothing else moves.
+    if (r.outcome !== null || toCents(r.payout) !== amount || toCents(r.pnl) !== 0 || !r.void_reason) {
+      throw new Error(`voided order ${r.id} does not refund exactly its stake: ${r.outcome}/${r.payout}/${r.pnl}/${r.void_reason}`);
+    }
+    const postings = [
+      { accountId: String(r.escrow_account_id), amount: -amount },
+      { accountId: String(r.cash_account_id), amount },
+    ];
+    return { type: 'order_void', userId: r.user_id, refType: 'order', refId: r.id, uniqueKey: `settle:${r.id}`, postings };
+  }
   const outcome = rules.outcome(r.direction, String(r.open_price), String(r.close_price));
   const expected = rules.amounts(amount, String(r.payout_rate), outcome);
   if (outcome !== r.outcome || expected.payoutCents !== toCents(r.payout) || expected.pnlCents !== toCents(r.pnl)) {

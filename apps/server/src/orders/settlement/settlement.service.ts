@@ -9,11 +9,17 @@ import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 const iso = (ms: number): string => new Date(ms).toISOString();
 
 /**
- * The settlement statement: $1/$2 the window [lo, hi) of expiresAt, $3 the most orders. Claims ready open
- * orders (a later tick is stored) from open_orders FOR UPDATE SKIP LOCKED and deletes their rows, finds each
- * one's closing tick, flips them open -> settled with the domain's outcome and amounts, and returns them
- * (times as ISO text). Its cost follows the batch, not the window; the conditional `status = 'open'` keeps
- * the flip exactly once whatever open_orders holds (docs/internals.md, "Settlement").
+ * The settlement statement: $1/$2 the window [lo, hi) of expiresAt, $3 the most orders, $4 the grace period
+ * (ms), $5 now. Claims ready open orders from open_orders FOR UPDATE SKIP LOCKED and deletes their rows,
+ * finds each one's closing tick, flips them open -> settled with the domain's outcome and amounts (or
+ * open -> voided), and returns them (times as ISO text). Its cost follows the batch, not the window; the
+ * conditional `status = 'open'` keeps the flip exactly once whatever open_orders holds
+ * (docs/internals.md, "Settlement").
+ *
+ * An order's close is the last tick at or before its expiry, once a later tick is stored; but when a halt
+ * began at or after that tick and before the expiry (the product had no valid price at its expiry), the
+ * close is the first tick within the grace period after the expiry, and without one the order is voided
+ * (its stake refunded) once the grace period is over (a later tick stored, or 2 s past it on the clock).
  */
 export const SETTLE_SQL = `WITH RECURSIVE symbols AS (
            -- the tick record's symbols: a skip scan, one index probe each
@@ -23,13 +29,20 @@ export const SETTLE_SQL = `WITH RECURSIVE symbols AS (
             CROSS JOIN LATERAL (SELECT x.symbol FROM ticks x WHERE x.symbol > s.symbol ORDER BY x.symbol LIMIT 1) n
          ), latest AS MATERIALIZED (
            SELECT s.symbol, (SELECT max(x.t) FROM ticks x WHERE x.symbol = s.symbol) AS t FROM symbols s
+         ), halts AS MATERIALIZED (
+           -- halts that may hold an expiry of the window (a handful of rows)
+           SELECT h.symbol, h.started_at FROM market_halts h
+            WHERE h.started_at < $2::timestamptz AND (h.ended_at IS NULL OR h.ended_at > $1::timestamptz)
          ), claimed AS MATERIALIZED (
            -- in key order (earliest expiry first, then by turn and user), ready orders only, until $3 are locked
-           -- (the readiness is a filter on the ordered index scan, not a join the planner could sort after)
+           -- (the readiness is a filter on the ordered index scan, not a join the planner could sort after):
+           -- a later tick is stored, or the product was halted and the grace period is over
            SELECT q.ctid AS row_id, q.order_id
              FROM open_orders q
             WHERE q.expires_at >= $1::timestamptz AND q.expires_at < $2::timestamptz
-              AND q.expires_at < (SELECT l.t FROM latest l WHERE l.symbol = q.symbol)
+              AND (q.expires_at < (SELECT l.t FROM latest l WHERE l.symbol = q.symbol)
+                   OR (q.expires_at < $5::timestamptz - ($4::int + 2000) * interval '1 millisecond'
+                       AND EXISTS (SELECT 1 FROM halts h WHERE h.symbol = q.symbol)))
             ORDER BY q.expires_at, q.turn, q.user_id, q.order_id
             LIMIT $3
               FOR UPDATE OF q SKIP LOCKED
@@ -40,21 +53,47 @@ export const SETTLE_SQL = `WITH RECURSIVE symbols AS (
             WHERE o.id = ANY (ARRAY(SELECT c.order_id FROM claimed c)) AND o.status = 'open'
          ), closes AS MATERIALIZED (
            -- the close of each (symbol, expiry) once, not once per order (a burst shares a few of them):
-           -- the last tick at or before expiresAt (same time: the later-recorded)
-           SELECT k.symbol, k.expires_at, c.seq, c.t, c.price
+           -- the last tick at or before expiresAt (same time: the later-recorded), and whether a halt began
+           -- at or after it and before the expiry
+           SELECT k.symbol, k.expires_at, c.seq, c.t, c.price,
+                  EXISTS (SELECT 1 FROM halts h WHERE h.symbol = k.symbol AND h.started_at < k.expires_at
+                             AND (c.t IS NULL OR h.started_at >= c.t)) AS halted
              FROM (SELECT DISTINCT d.symbol, d.expires_at FROM due d) k
-            CROSS JOIN LATERAL (
+             LEFT JOIN LATERAL (
               SELECT x.seq, x.t, x.price FROM ticks x
                WHERE x.symbol = k.symbol
                  AND x.t = (SELECT max(y.t) FROM ticks y WHERE y.symbol = k.symbol AND y.t <= k.expires_at)
-               ORDER BY x.seq DESC LIMIT 1) c
+               ORDER BY x.seq DESC LIMIT 1) c ON true
+         ), graced AS MATERIALIZED (
+           -- in a halt: the first tick within the grace period after the expiry
+           SELECT c.symbol, c.expires_at, a.seq, a.t, a.price
+             FROM closes c
+            CROSS JOIN LATERAL (
+              SELECT x.seq, x.t, x.price FROM ticks x
+               WHERE x.symbol = c.symbol AND x.t > c.expires_at AND x.t <= c.expires_at + $4::int * interval '1 millisecond'
+               ORDER BY x.t, x.seq LIMIT 1) a
+            WHERE c.halted
+         ), final AS (
+           SELECT c.symbol, c.expires_at,
+                  CASE WHEN c.halted THEN g.seq ELSE c.seq END AS seq,
+                  CASE WHEN c.halted THEN g.t ELSE c.t END AS t,
+                  CASE WHEN c.halted THEN g.price ELSE c.price END AS price,
+                  (c.halted AND g.seq IS NULL) AS void
+             FROM closes c
+             LEFT JOIN graced g ON g.symbol = c.symbol AND g.expires_at = c.expires_at
+             LEFT JOIN latest l ON l.symbol = c.symbol
+            WHERE (NOT c.halted AND c.seq IS NOT NULL AND c.expires_at < l.t)
+               OR (c.halted AND g.seq IS NOT NULL)
+               OR (c.halted AND (c.expires_at + $4::int * interval '1 millisecond' < l.t
+                                 OR c.expires_at + ($4::int + 2000) * interval '1 millisecond' < $5::timestamptz))
          ), result AS (
-           SELECT d.id, c.seq, c.t, c.price,
-                  CASE WHEN c.price = d.open_price THEN 'tie'
-                       WHEN (d.direction = 'up') = (c.price > d.open_price) THEN 'win'
+           SELECT d.id, f.seq, f.t, f.price, f.void,
+                  CASE WHEN f.void THEN NULL
+                       WHEN f.price = d.open_price THEN 'tie'
+                       WHEN (d.direction = 'up') = (f.price > d.open_price) THEN 'win'
                        ELSE 'loss' END AS outcome
              FROM due d
-             JOIN closes c ON c.symbol = d.symbol AND c.expires_at = d.expires_at
+             JOIN final f ON f.symbol = d.symbol AND f.expires_at = d.expires_at
          ), unlisted AS (
            -- the claimed rows leave open_orders: those settling now, and any whose order is not open
            -- (by the locked rows' ctids: a TID scan, not a scan of open_orders)
@@ -64,17 +103,22 @@ export const SETTLE_SQL = `WITH RECURSIVE symbols AS (
                      WHERE c.order_id IN (SELECT r.id FROM result r) OR c.order_id NOT IN (SELECT d.id FROM due d)))
          )
          UPDATE orders o
-            SET status = 'settled', close_price = r.price, close_tick_seq = r.seq, closed_at = r.t, outcome = r.outcome,
-                payout = CASE r.outcome WHEN 'win' THEN o.amount + floor(o.amount * o.payout_rate)::bigint WHEN 'tie' THEN o.amount ELSE 0 END,
-                pnl = CASE r.outcome WHEN 'win' THEN floor(o.amount * o.payout_rate)::bigint WHEN 'tie' THEN 0 ELSE -o.amount END,
+            SET status = CASE WHEN r.void THEN 'voided' ELSE 'settled' END,
+                close_price = r.price, close_tick_seq = r.seq, closed_at = r.t, outcome = r.outcome,
+                payout = CASE WHEN r.void THEN o.amount WHEN r.outcome = 'win' THEN o.amount + floor(o.amount * o.payout_rate)::bigint
+                              WHEN r.outcome = 'tie' THEN o.amount ELSE 0 END,
+                pnl = CASE WHEN r.void THEN 0 WHEN r.outcome = 'win' THEN floor(o.amount * o.payout_rate)::bigint
+                           WHEN r.outcome = 'tie' THEN 0 ELSE -o.amount END,
+                void_reason = CASE WHEN r.void THEN 'halt' END,
                 settled_at = clock_timestamp()
            FROM result r
           WHERE o.id = r.id AND o.status = 'open'
          RETURNING o.id, o.order_no, o.user_id, o.account, o.symbol, o.direction, o.amount, o.duration_seconds, o.payout_rate,
-                   o.open_price, o.open_tick_seq, o.status, o.close_price, o.close_tick_seq, o.outcome, o.payout, o.pnl,
+                   o.open_price, o.open_tick_seq, o.status, o.close_price, o.close_tick_seq, o.outcome, o.payout, o.pnl, o.void_reason,
                    to_char(o.opened_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS opened_at,
                    to_char(o.expires_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS expires_at,
-                   to_char(o.closed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS closed_at`;
+                   to_char(o.closed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS closed_at,
+                   to_char(o.settled_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS settled_at`;
 
 /**
  * Planner setting for the settle statement: the seconds about to expire lie past open_orders' statistics,
@@ -99,6 +143,8 @@ export const SETTLE_BATCH_LIMIT = 1_000;
  * (postBatch locks accounts in the ledger's lock order, so they cannot deadlock). SETTLE_PARALLEL overrides it.
  */
 export const SETTLE_PARALLEL = 2;
+/** An expiry inside a halt: the first valid tick within this many ms after it closes the order, else it is voided. */
+export const SETTLE_GRACE_MS = 10_000;
 
 export interface WindowState {
   open: number;
@@ -130,15 +176,18 @@ export class SettlementService {
     @InjectDataSource() private readonly ds: DataSource,
     private readonly ledger: LedgerService,
     @Optional() @Inject(SETTLEMENT_EVENTS) private readonly events?: SettlementEvents,
-    @Optional() @Inject(APP_CONFIG) config?: Pick<AppConfig, 'SETTLE_BATCH_LIMIT' | 'SETTLE_PARALLEL'>,
+    @Optional() @Inject(APP_CONFIG) config?: Partial<Pick<AppConfig, 'SETTLE_BATCH_LIMIT' | 'SETTLE_PARALLEL' | 'SETTLE_GRACE_MS'>>,
   ) {
     this.batchLimit = config?.SETTLE_BATCH_LIMIT ?? SETTLE_BATCH_LIMIT;
     this.parallel = config?.SETTLE_PARALLEL ?? SETTLE_PARALLEL;
+    this.graceMs = config?.SETTLE_GRACE_MS ?? SETTLE_GRACE_MS;
   }
 
   /** Most orders per transaction, and transactions at a time per window (the validated settings). */
   readonly batchLimit: number;
   readonly parallel: number;
+  /** How long after an expiry in a halt a valid tick may still close the order (SETTLE_GRACE_MS). */
+  readonly graceMs: number;
 
   /**
    * Settles every ready open order with fromMs <= expiresAt < toMs, in transactions of up to
@@ -193,7 +242,9 @@ export class SettlementService {
   /** One transaction: claim, close and pay up to `limit` ready orders of the window. */
   async settleBatch(em: EntityManager, fromMs: number, toMs: number, limit: number): Promise<SettledRow[]> {
     await em.query(SETTLE_PLANNER_SQL);
-    const settled = returnedRows<Omit<SettledRow, 'cash_account_id' | 'escrow_account_id'>>(await em.query(SETTLE_SQL, [iso(fromMs), iso(toMs), limit]));
+    const settled = returnedRows<Omit<SettledRow, 'cash_account_id' | 'escrow_account_id'>>(
+      await em.query(SETTLE_SQL, [iso(fromMs), iso(toMs), limit, this.graceMs, iso(Date.now())]),
+    );
     await em.query(SETTLE_PLANNER_RESET_SQL);
     if (settled.length === 0) return [];
     // One connection per transaction: these run one after another (the two platform ids are cached after the first batch).

@@ -24,7 +24,7 @@ function chain(ticks = TICKS): TickBlock[] {
     .map(Number)
     .sort((a, b) => a - b))
     out.push(sealBlock(out[out.length - 1] ?? null, SYMBOL, second, ticks[second]!));
-  return out.map((b) => ({ ...b, second: String(b.second), ticks: [...b.ticks] }));
+  return out.map((b) => ({ ...b, second: String(b.second), ticks: b.ticks.map(({ seq, t, price }) => ({ seq, t, price })) }));
 }
 
 function ref(blocks: TickBlock[], seq: string): TickRef {
@@ -57,6 +57,8 @@ function receipt(blocks: TickBlock[], overrides: Partial<OrderReceipt['order']> 
     },
     entryTick: ref(blocks, '1'),
     exitTick: ref(blocks, exitSeq),
+    closeRule: 'expiry',
+    graceMs: 10_000,
     verify: '',
   };
 }

@@ -21,6 +21,8 @@ export default {
   AMOUNT_OUT_OF_RANGE: 'Bitte geben Sie einen anderen Betrag ein',
   MARKET_CLOSED: 'Der Markt ist geschlossen',
   MARKET_DATA_STALE: 'Die Kurse sind verzögert; bitte versuchen Sie es gleich noch einmal',
+  MARKET_HALTED: 'Kurse pausiert: zu wenige Börsen stellen Kurse, oder sie weichen zu stark voneinander ab. Der Handel läuft von selbst wieder an',
+  PRICE_SIMULATED: 'Dieses Produkt läuft mit simulierten Kursen: handeln kann nur das Demokonto',
   EXPIRY_NOT_OFFERED: 'Diese Laufzeit wird für dieses Produkt nicht angeboten',
   EARN_MIN_AMOUNT: 'Der Mindestbetrag pro Übertragung beträgt {{min}}',
   EARN_DAILY_LIMIT: 'Sie haben das heutige Übertragungslimit erreicht',

@@ -25,6 +25,7 @@ export default {
     order_stake: 'Einsatz einer Order',
     order_payout: 'Auszahlung einer Order',
     order_refund: 'Erstattung einer Order',
+    order_void: 'Order annulliert (Einsatz erstattet)',
     order_loss: 'Verlust einer Order',
     earn_in: 'Übertrag zu Yu’e Bao',
     earn_out: 'Übertrag aus Yu’e Bao',

@@ -21,6 +21,8 @@ export default {
   AMOUNT_OUT_OF_RANGE: 'Please enter a different amount',
   MARKET_CLOSED: 'The market is closed',
   MARKET_DATA_STALE: 'Prices are delayed; please try again in a moment',
+  MARKET_HALTED: 'Prices are paused: too few exchanges are quoting, or they disagree. Trading resumes by itself',
+  PRICE_SIMULATED: 'This product runs on simulated prices: only the demo account can trade it',
   EXPIRY_NOT_OFFERED: 'This duration is not offered for this product',
   EARN_MIN_AMOUNT: 'The minimum per transfer is {{min}}',
   EARN_DAILY_LIMIT: "You have reached today's transfer limit",

@@ -25,6 +25,7 @@ export default {
     order_stake: 'Order stake',
     order_payout: 'Order payout',
     order_refund: 'Order refund',
+    order_void: 'Order voided (stake refunded)',
     order_loss: 'Order loss',
     earn_in: "Into Yu'e Bao",
     earn_out: "Out of Yu'e Bao",

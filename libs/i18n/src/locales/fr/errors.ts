@@ -21,6 +21,8 @@ export default {
   AMOUNT_OUT_OF_RANGE: 'Veuillez saisir un autre montant',
   MARKET_CLOSED: 'Le marché est fermé',
   MARKET_DATA_STALE: 'Les cours sont retardés ; veuillez réessayer dans un instant',
+  MARKET_HALTED: 'Cours en pause : trop peu de plateformes cotent, ou leurs cours divergent trop. Le trading reprend de lui-même',
+  PRICE_SIMULATED: 'Ce produit utilise des cours simulés : seul le compte démo peut le trader',
   EXPIRY_NOT_OFFERED: "Cette durée n'est pas proposée pour ce produit",
   EARN_MIN_AMOUNT: 'Le minimum par transfert est de {{min}}',
   EARN_DAILY_LIMIT: "Vous avez atteint la limite de transferts d'aujourd'hui",

@@ -25,6 +25,7 @@ export default {
     order_stake: 'Mise d’un ordre',
     order_payout: 'Gain d’un ordre',
     order_refund: 'Remboursement d’un ordre',
+    order_void: 'Ordre annulé (mise remboursée)',
     order_loss: 'Perte sur un ordre',
     earn_in: 'Versement vers Yu’e Bao',
     earn_out: 'Retrait de Yu’e Bao',

@@ -21,6 +21,8 @@ export default {
   AMOUNT_OUT_OF_RANGE: 'Harap masukkan jumlah lain',
   MARKET_CLOSED: 'Pasar sedang tutup',
   MARKET_DATA_STALE: 'Harga tertunda; silakan coba lagi sebentar lagi',
+  MARKET_HALTED: 'Harga dijeda: terlalu sedikit bursa yang memberi kuotasi, atau harganya terlalu berbeda. Perdagangan berlanjut dengan sendirinya',
+  PRICE_SIMULATED: 'Produk ini memakai harga simulasi: hanya akun demo yang dapat memperdagangkannya',
   EXPIRY_NOT_OFFERED: 'Durasi ini tidak tersedia untuk produk ini',
   EARN_MIN_AMOUNT: 'Minimum per transfer adalah {{min}}',
   EARN_DAILY_LIMIT: 'Anda telah mencapai batas transfer hari ini',

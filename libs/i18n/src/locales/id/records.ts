@@ -25,6 +25,7 @@ export default {
     order_stake: 'Dana pesanan',
     order_payout: 'Pembayaran pesanan',
     order_refund: 'Pengembalian pesanan',
+    order_void: 'Order dibatalkan (taruhan dikembalikan)',
     order_loss: 'Kerugian pesanan',
     earn_in: "Masuk ke Yu'e Bao",
     earn_out: "Keluar dari Yu'e Bao",

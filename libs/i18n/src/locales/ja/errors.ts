@@ -21,6 +21,8 @@ export default {
   AMOUNT_OUT_OF_RANGE: '別の金額を入力してください',
   MARKET_CLOSED: '市場は閉場中です',
   MARKET_DATA_STALE: '相場の配信が遅れています。しばらくしてから再度お試しください',
+  MARKET_HALTED: '価格を一時停止中です：気配を出している取引所が不足しているか、取引所間の価格差が大きすぎます。自動的に再開します',
+  PRICE_SIMULATED: 'この商品はシミュレーション価格のため、デモ口座でのみ取引できます',
   EXPIRY_NOT_OFFERED: 'この商品ではこの期間を選択できません',
   EARN_MIN_AMOUNT: '1 回あたりの最低額は {{min}} です',
   EARN_DAILY_LIMIT: '本日の振替回数の上限に達しました',

@@ -25,6 +25,7 @@ export default {
     order_stake: '注文の拘束',
     order_payout: '注文の払い戻し',
     order_refund: '注文の返金',
+    order_void: '注文無効（元本返却）',
     order_loss: '注文の損失',
     earn_in: '余額宝へ預け入れ',
     earn_out: '余額宝から引き出し',

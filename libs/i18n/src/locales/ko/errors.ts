@@ -21,6 +21,8 @@ export default {
   AMOUNT_OUT_OF_RANGE: '다른 금액을 입력해 주세요',
   MARKET_CLOSED: '시장이 마감되었습니다',
   MARKET_DATA_STALE: '시세가 지연되고 있습니다. 잠시 후 다시 시도해 주세요',
+  MARKET_HALTED: '가격이 일시 중지되었습니다: 호가를 내는 거래소가 부족하거나 거래소 간 가격 차이가 너무 큽니다. 자동으로 재개됩니다',
+  PRICE_SIMULATED: '이 상품은 시뮬레이션 가격으로 운영되어 데모 계정으로만 거래할 수 있습니다',
   EXPIRY_NOT_OFFERED: '이 상품에서는 해당 기간을 제공하지 않습니다',
   EARN_MIN_AMOUNT: '1회 최소 금액은 {{min}}입니다',
   EARN_DAILY_LIMIT: '오늘의 이체 횟수 한도에 도달했습니다',

@@ -25,6 +25,7 @@ export default {
     order_stake: '주문 금액 차감',
     order_payout: '주문 지급',
     order_refund: '주문 환불',
+    order_void: '주문 무효 (원금 반환)',
     order_loss: '주문 손실',
     earn_in: '위어바오 입금',
     earn_out: '위어바오 출금',

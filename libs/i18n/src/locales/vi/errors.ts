@@ -21,6 +21,8 @@ export default {
   AMOUNT_OUT_OF_RANGE: 'Vui lòng nhập số tiền khác',
   MARKET_CLOSED: 'Thị trường đã đóng cửa',
   MARKET_DATA_STALE: 'Giá đang bị chậm; vui lòng thử lại sau giây lát',
+  MARKET_HALTED: 'Giá đang tạm dừng: quá ít sàn đang báo giá hoặc giá giữa các sàn chênh lệch quá lớn. Giao dịch sẽ tự tiếp tục',
+  PRICE_SIMULATED: 'Sản phẩm này dùng giá mô phỏng: chỉ tài khoản demo mới giao dịch được',
   EXPIRY_NOT_OFFERED: 'Sản phẩm này không cung cấp thời hạn này',
   EARN_MIN_AMOUNT: 'Tối thiểu mỗi lần chuyển là {{min}}',
   EARN_DAILY_LIMIT: 'Bạn đã đạt giới hạn số lần chuyển trong hôm nay',

@@ -25,6 +25,7 @@ export default {
     order_stake: 'Tiền đặt lệnh',
     order_payout: 'Chi trả lệnh',
     order_refund: 'Hoàn tiền lệnh',
+    order_void: 'Lệnh bị hủy (hoàn tiền cược)',
     order_loss: 'Lỗ lệnh',
     earn_in: 'Chuyển vào Dư Ngạch Bảo',
     earn_out: 'Chuyển ra khỏi Dư Ngạch Bảo',

@@ -21,6 +21,8 @@ export default {
   AMOUNT_OUT_OF_RANGE: '请输入其他金额',
   MARKET_CLOSED: '市场已休市',
   MARKET_DATA_STALE: '行情延迟，请稍后再试',
+  MARKET_HALTED: '价格暂停：报价的交易所不足，或各交易所价格差异过大；恢复后即可交易',
+  PRICE_SIMULATED: '此产品使用模拟价格，仅限模拟账户交易',
   EXPIRY_NOT_OFFERED: '此产品不提供该时长',
   EARN_MIN_AMOUNT: '每笔最低 {{min}}',
   EARN_DAILY_LIMIT: '今日转入转出次数已达上限',

@@ -25,6 +25,7 @@ export default {
     order_stake: '下单扣款',
     order_payout: '订单派彩',
     order_refund: '订单退款',
+    order_void: '订单作废（退回本金）',
     order_loss: '订单亏损',
     earn_in: '转入余额宝',
     earn_out: '转出余额宝',

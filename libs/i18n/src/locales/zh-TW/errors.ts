@@ -21,6 +21,8 @@ export default {
   AMOUNT_OUT_OF_RANGE: '請輸入其他金額',
   MARKET_CLOSED: '市場已休市',
   MARKET_DATA_STALE: '行情延遲，請稍後再試',
+  MARKET_HALTED: '價格暫停：報價的交易所不足，或各交易所價格差異過大；恢復後即可交易',
+  PRICE_SIMULATED: '此產品使用模擬價格，僅限模擬帳戶交易',
   EXPIRY_NOT_OFFERED: '此產品不提供該時長',
   EARN_MIN_AMOUNT: '每筆最低 {{min}}',
   EARN_DAILY_LIMIT: '今日轉入轉出次數已達上限',

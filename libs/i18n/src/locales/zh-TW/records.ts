@@ -25,6 +25,7 @@ export default {
     order_stake: '下單扣款',
     order_payout: '訂單派彩',
     order_refund: '訂單退款',
+    order_void: '訂單作廢（退回本金）',
     order_loss: '訂單虧損',
     earn_in: '轉入餘額寶',
     earn_out: '轉出餘額寶',

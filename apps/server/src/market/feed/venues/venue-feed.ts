@@ -86,6 +86,8 @@ export class VenueFeed implements FeedAdapter {
   private boundaryTimer: NodeJS.Timeout | null = null;
   private startedAt = 0;
   private readonly answered = new Set<VenueName>();
+  private readonly dirty = new Set<ProductState>();
+  private soon: NodeJS.Immediate | null = null;
   private readonly now: () => number;
   private readonly tickMs: number;
 
@@ -113,6 +115,9 @@ export class VenueFeed implements FeedAdapter {
     if (this.boundaryTimer) clearTimeout(this.boundaryTimer);
     this.boundaryTimer = null;
     for (const p of this.products.values()) if (p.trailing) clearTimeout(p.trailing);
+    if (this.soon) clearImmediate(this.soon);
+    this.soon = null;
+    this.dirty.clear();
     for (const c of this.connections.values()) c.stop();
     this.connections.clear();
   }
@@ -221,7 +226,14 @@ export class VenueFeed implements FeedAdapter {
     this.answered.add(venue);
     const key = `${venue}|${q.symbol}`;
     this.book.set(key, { ...q, receivedAt: at });
-    for (const p of this.byMarket.get(key) ?? []) this.maybeTick(p);
+    for (const p of this.byMarket.get(key) ?? []) this.dirty.add(p);
+    // Frames of several exchanges read in one pass of the event loop make one evaluation, not one each.
+    this.soon ??= setImmediate(() => {
+      this.soon = null;
+      const dirty = [...this.dirty];
+      this.dirty.clear();
+      for (const p of dirty) this.maybeTick(p);
+    });
   }
 
   /** A tick now, or at the end of the product's tickMs if it had one less than tickMs ago. */
