@@ -370,12 +370,16 @@ async function limitsMonday() {
   await expectLedgerOk();
 }
 
-/** D on Tuesday 18 March: nothing leaves before it is a day old; 60 transfers out, the 61st refused. */
+/** D on Tuesday 18 March: nothing leaves before it is a day old; 60 transfers out (a replay moves nothing), the 61st refused. */
 async function limitsTuesday() {
   clock.set(new Date(at('03-18T10:00').getTime() - 1));
   expect((await transfer(u.D, 'out', '20').expect(422)).body.error.code).toBe('EARN_NOT_WITHDRAWABLE');
   clock.set(at('03-18T10:00'));
-  for (let i = 0; i < 60; i++) await transfer(u.D, 'out', '20').expect(201);
+  for (let i = 0; i < 60; i++) await transfer(u.D, 'out', '20', `d-out-${i}`).expect(201);
+  // A replayed transfer out answers as the first did and moves nothing (the balances below are exact).
+  const replay = await transfer(u.D, 'out', '20.00', 'd-out-0').expect(201);
+  expect(replay.headers['idempotent-replayed']).toBe('true');
+  expect((await transfer(u.D, 'out', '21', 'd-out-0').expect(409)).body.error.code).toBe('IDEMPOTENCY_KEY_REUSED');
   expect((await transfer(u.D, 'out', '20').expect(422)).body.error.code).toBe('EARN_DAILY_LIMIT');
   clock.set(at('03-19T00:00'));
   expect((await transfer(u.D, 'out', '25').expect(422)).body.error.code).toBe('INSUFFICIENT_BALANCE');
