@@ -41,60 +41,98 @@ export function canonicalBlock(b) {
   return JSON.stringify({ symbol: b.symbol, second: Number(b.second), ticks: b.ticks.map(canonicalTick), prevHash: b.prevHash });
 }
 
-/** Exact decimal text -> [bigint, decimals], or null. */
+/** Exact decimal text ("12.5", "12.", ".5", as the server's decimals) -> [bigint, decimals], or null. */
 function scaled(text) {
-  const m = /^(\d+)(?:\.(\d+))?$/.exec(String(text));
-  return m ? [BigInt(m[1] + (m[2] ?? '')), (m[2] ?? '').length] : null;
+  const m = /^(?:(\d+)(?:\.(\d*))?|\.(\d+))$/.exec(String(text));
+  if (!m) return null;
+  const frac = m[2] ?? m[3] ?? '';
+  return [BigInt((m[1] ?? '0') + frac), frac.length];
 }
 const at = (v, from, to) => v * 10n ** BigInt(to - from);
+/** Whether two exact decimals [v, d] are the same number, whatever their decimals. */
+const sameValue = ([x, dx], [y, dy]) => x * 10n ** BigInt(dy) === y * 10n ** BigInt(dx);
+/** |a - m| * 10000 > bps * m: `a` lies more than `bps` basis points from `m` (m > 0). */
+const beyond = (a, m, bps) => (a > m ? a - m : m - a) * 10000n > bps * m;
+function medianOf(values) {
+  const s = [...values].sort((p, q) => (p < q ? -1 : p > q ? 1 : 0));
+  const n = s.length;
+  return n % 2 ? s[(n - 1) / 2] : (s[n / 2 - 1] + s[n / 2]) / 2n;
+}
 
 /**
- * Problems with a tick made from exchange quotes (empty when it follows rule median-of-mids v1): every mid is
- * (bid + ask) / 2, at least `quorum` quotes are used, the price is the median of the used mids rounded half up
- * to the price's decimals, and the used mids lie within maxDeviationBps of that median and of each other.
+ * Problems with a tick made from exchange quotes (empty when it follows rule median-of-mids v1), recomputed
+ * from the recorded quotes alone: each mid is (bid + ask) / 2; a quote is used or dropped with a reason, and
+ * the reasons that can be checked from the record hold (an "invalid" quote is not a positive bid <= ask, a
+ * valid one is not called invalid, and of the fresh quotes, used + "deviation", exactly those more than
+ * maxDeviationBps from their median were dropped); no quote was received after the tick was made; at least
+ * `quorum` are used; the price is the median of the used mids rounded half up to the price's decimals; and
+ * the used mids spread no wider than maxDeviationBps of it. ("stale" and "currency" depend on the feed's
+ * clock and the markets' quote currencies, which the record does not hold.)
  */
 export function checkTickSources(k) {
   if (k.sources == null) return [];
   const out = [];
   const rule = k.rule ?? {};
   if (rule.name !== 'median-of-mids' || rule.version !== 1) return [`tick ${k.seq}: unknown rule ${rule.name} v${rule.version}`];
-  const used = [];
+  if (
+    !Array.isArray(k.sources) ||
+    !Number.isSafeInteger(rule.quorum) ||
+    rule.quorum < 1 ||
+    !Number.isSafeInteger(rule.maxDeviationBps) ||
+    rule.maxDeviationBps < 0
+  )
+    return [`tick ${k.seq}: malformed sources or rule`];
+  const tickMs = Date.parse(k.t);
+  const valid = [];
   let places = 0;
   for (const x of k.sources) {
+    if (Number.isFinite(tickMs) && !(Date.parse(x.receivedAt) <= tickMs))
+      out.push(`tick ${k.seq}: ${x.venue}'s quote was received (${x.receivedAt}) after the tick was made (${k.t})`);
     const b = scaled(x.bid);
     const a = scaled(x.ask);
-    if (!b || !a || b[0] === 0n || a[0] === 0n) {
+    const ok = b && a && b[0] > 0n && a[0] > 0n && at(b[0], b[1], Math.max(b[1], a[1])) <= at(a[0], a[1], Math.max(b[1], a[1]));
+    if (!ok) {
       if (x.used) out.push(`tick ${k.seq}: ${x.venue} is used but its quote is not a valid bid/ask`);
+      else if (x.reason !== 'invalid') out.push(`tick ${k.seq}: ${x.venue}'s quote is not a valid bid/ask, yet it was dropped as ${x.reason ?? '(no reason)'}`);
       continue;
     }
+    if (x.reason === 'invalid') out.push(`tick ${k.seq}: ${x.venue}'s quote ${x.bid}/${x.ask} is valid, yet it was dropped as invalid`);
     places = Math.max(places, b[1], a[1]);
-    used.push({ x, b, a });
+    valid.push({ x, b, a });
   }
-  const scale = places + 2;
-  const mids = [];
-  for (const { x, b, a } of used) {
+  const scale = places + 2; // a mid and the mean of two mids are exact at two more decimals than the quotes
+  const used = [];
+  const deviating = [];
+  for (const { x, b, a } of valid) {
     const mid = (at(b[0], b[1], scale) + at(a[0], a[1], scale)) / 2n;
     const recorded = scaled(x.mid);
-    if (x.mid !== '' && (!recorded || at(recorded[0], recorded[1], scale + 2) !== at(mid, scale, scale + 2)))
-      out.push(`tick ${k.seq}: ${x.venue}'s recorded mid ${x.mid} is not (bid + ask) / 2`);
-    if (x.used) mids.push({ venue: x.venue, mid });
+    if (!recorded || !sameValue(recorded, [mid, scale])) out.push(`tick ${k.seq}: ${x.venue}'s recorded mid ${x.mid} is not (bid + ask) / 2`);
+    if (x.used) used.push({ venue: x.venue, mid });
     else if (!x.reason) out.push(`tick ${k.seq}: ${x.venue} is not used and says no reason`);
+    else if (x.reason === 'deviation') deviating.push({ venue: x.venue, mid });
   }
-  if (mids.length < rule.quorum) return [...out, `tick ${k.seq}: ${mids.length} quotes used, the quorum is ${rule.quorum}`];
-  const sorted = mids.map((m) => m.mid).sort((p, q) => (p < q ? -1 : p > q ? 1 : 0));
-  const n = sorted.length;
-  const median = n % 2 ? sorted[(n - 1) / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2n;
+  if (used.length < rule.quorum) out.push(`tick ${k.seq}: ${used.length} quotes used, the quorum is ${rule.quorum}`);
+  if (used.length === 0) return out;
+  const bps = BigInt(rule.maxDeviationBps);
+  // The outlier step: the median of every fresh quote (used or dropped for deviation), and who lies beyond it.
+  const first = medianOf([...used, ...deviating].map((m) => m.mid));
+  for (const m of deviating)
+    if (!beyond(m.mid, first, bps))
+      out.push(`tick ${k.seq}: ${m.venue} was dropped as deviating, but lies within ${rule.maxDeviationBps} bps of the fresh quotes' median`);
+  for (const m of used)
+    if (beyond(m.mid, first, bps)) out.push(`tick ${k.seq}: ${m.venue} is used but lies more than ${rule.maxDeviationBps} bps from the fresh quotes' median`);
+  const mids = used.map((m) => m.mid);
+  const median = medianOf(mids);
   const price = scaled(k.price);
-  if (!price) return [...out, `tick ${k.seq}: bad price ${k.price}`];
-  const f = 10n ** BigInt(scale - price[1]);
+  if (!price || price[0] === 0n) return [...out, `tick ${k.seq}: bad price ${k.price}`];
+  const f = 10n ** BigInt(Math.max(0, scale - price[1]));
   const expected = scale >= price[1] ? (median * 2n + f) / (2n * f) : median * 10n ** BigInt(price[1] - scale);
   if (expected !== price[0]) out.push(`tick ${k.seq}: price ${k.price} is not the median of the used quotes' mids (rounded to ${price[1]} decimals)`);
-  const bps = BigInt(rule.maxDeviationBps);
-  for (const m of mids) {
-    const d = m.mid > median ? m.mid - median : median - m.mid;
-    if (d * 10000n > bps * median) out.push(`tick ${k.seq}: ${m.venue} is used but lies more than ${rule.maxDeviationBps} bps from the median`);
-  }
-  if ((sorted[n - 1] - sorted[0]) * 10000n > bps * median) out.push(`tick ${k.seq}: the used quotes spread wider than ${rule.maxDeviationBps} bps`);
+  for (const m of used)
+    if (beyond(m.mid, median, bps)) out.push(`tick ${k.seq}: ${m.venue} is used but lies more than ${rule.maxDeviationBps} bps from the median`);
+  const lo = mids.reduce((p, q) => (q < p ? q : p));
+  const hi = mids.reduce((p, q) => (q > p ? q : p));
+  if ((hi - lo) * 10000n > bps * median) out.push(`tick ${k.seq}: the used quotes spread wider than ${rule.maxDeviationBps} bps`);
   return out;
 }
 

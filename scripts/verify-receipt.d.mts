@@ -1,0 +1,2 @@
+export function compareDecimal(a: string, b: string): number;
+export function checkReceipt(receipt: unknown, blocks: unknown[]): { problems: string[]; notes: string[] };
