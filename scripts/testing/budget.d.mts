@@ -13,11 +13,13 @@ export interface LighthouseRun {
   performance: number;
   accessibility: number;
   metrics: Record<string, string | null>;
+  benchmarkIndex: number;
   lost: string[];
 }
 export function lighthouseScores(opts: {
   base: string;
   routes: string[];
   runs?: number;
+  min?: number;
   login?: { email: string; password: string };
 }): Promise<{ route: string; performance: number; accessibility: number; runs: LighthouseRun[] }[]>;
