@@ -24,6 +24,7 @@ const LATER = [
   'OperatorAccounts1764900000000',
   'Earn1765000000000',
   'VenuePrices1765100000000',
+  'UserDisabled1765200000000',
 ];
 /** Undoes the applied migrations from the last one down to and including `name`. */
 async function undoThrough(name: string): Promise<void> {

@@ -5,7 +5,7 @@ import { performance } from 'node:perf_hooks';
 import { SignJWT, decodeJwt } from 'jose';
 import { io, type Socket } from 'socket.io-client';
 import { startApp, TEST_JWT_SECRET, type TestApp } from './support/app.js';
-import { createUser, login, type LoggedIn } from './support/factories.js';
+import { createUser, login, loginOperator, type LoggedIn } from './support/factories.js';
 import { createTestProduct, waitFor } from './support/trading.js';
 
 // Sockets obey the session they were opened with (revocation, logout and password change end them, on
@@ -115,6 +115,43 @@ describe('sockets obey revocation', () => {
       .expect(204);
     await disconnected(elsewhere);
     expect(mine.connected).toBe(true);
+  });
+
+  it('disabling an account ends all its sockets on every instance and refuses sign-in until it is enabled', async () => {
+    const u = await createUser(a);
+    const second = await secondSession(u);
+    const onA = await connect(a, u.token);
+    const onB = await connect(b, second.token);
+    const bystander = await createUser(a);
+    const untouched = await connect(b, bystander.token);
+    const admin = await loginOperator(a);
+    const disabled = await a.http().post(`/api/admin/users/${u.id}/disable`).set(admin.auth).send({ reason: 'Chargeback under review' }).expect(200);
+    expect(disabled.body).toMatchObject({ id: u.id, disabled: true, disabledReason: 'Chargeback under review' });
+    await disconnected(onA);
+    await disconnected(onB);
+    expect(untouched.connected).toBe(true);
+
+    // The old tokens and refresh cookies are dead, and the right password gets ACCOUNT_DISABLED.
+    await a.http().get('/api/me').set(u.auth).expect(401);
+    await a.http().post('/api/auth/refresh').set('Cookie', u.cookie).expect(401);
+    const refused = await a.http().post('/api/auth/login').set('Accept-Language', 'en').send({ email: u.email, password: u.password }).expect(403);
+    expect(refused.body.error).toMatchObject({ code: 'ACCOUNT_DISABLED', message: 'This account has been disabled. Please contact customer service' });
+    await a.http().post('/api/auth/login').send({ email: u.email, password: 'wrong-password-1' }).expect(401);
+    // A reason is required, and a second disable changes nothing.
+    expect((await a.http().post(`/api/admin/users/${u.id}/disable`).set(admin.auth).send({}).expect(400)).body.error.field).toBe('reason');
+    await a.http().post(`/api/admin/users/${u.id}/disable`).set(admin.auth).send({ reason: 'again' }).expect(200);
+    await a.http().post(`/api/admin/users/${bystander.id}/disable`).set(bystander.auth).send({ reason: 'x' }).expect(401);
+
+    await a.http().post(`/api/admin/users/${u.id}/enable`).set(admin.auth).send({}).expect(200);
+    const back = await login(a, u.email, u.password);
+    const activity = await a
+      .http()
+      .get('/api/me/operator-actions')
+      .set({ Authorization: `Bearer ${back.token}` })
+      .expect(200);
+    expect(activity.body.items.map((e: { action: string }) => e.action)).toEqual(['user.enable', 'user.disable']);
+    const audit = await a.http().get(`/api/admin/audit?userId=${u.id}`).set(admin.auth).expect(200);
+    expect(audit.body.items.find((e: { action: string }) => e.action === 'user.disable').details).toMatchObject({ reason: 'Chargeback under review' });
   });
 
   it('a socket does not outlive its access token', async () => {

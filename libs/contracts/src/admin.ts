@@ -19,6 +19,8 @@ export const AUDIT_ACTIONS = [
   'operator.recovery_code_used',
   'operator.create',
   'operator.update',
+  'user.disable',
+  'user.enable',
   'product.update',
   'users.search',
   'ops.session',
@@ -62,6 +64,17 @@ const tradingInterval = z.strictObject({
   open: z.string().regex(/^\d{2}:\d{2}$/),
   close: z.string().regex(/^\d{2}:\d{2}$/),
 });
+/** `POST /api/admin/users/:id/disable`: why (kept with the account and in the audit log the user reads). */
+export const disableUserBody = z.strictObject({ reason: z.string().trim().min(1).max(500) });
+export type DisableUserBody = z.infer<typeof disableUserBody>;
+/** A user's access as the console shows it. */
+export interface UserAccess {
+  id: string;
+  disabled: boolean;
+  disabledAt: string | null;
+  disabledReason: string | null;
+}
+
 export const adminProductBody = z.strictObject({
   names: z.record(z.string(), z.string().min(1).max(60)).optional(),
   precision: z.number().int().min(0).max(8).optional(),

@@ -7,6 +7,8 @@ export const ERROR_STATUS = {
   PASSWORD_MISMATCH: 400,
   TRADE_PASSWORD_MISMATCH: 400,
   INVALID_CREDENTIALS: 401,
+  /** Sign-in to an account an operator disabled (the reason is given to the user by support, not here). */
+  ACCOUNT_DISABLED: 403,
   TOTP_REQUIRED: 401,
   TOTP_INVALID: 401,
   OPERATOR_EXISTS: 409,

@@ -14,6 +14,8 @@ export const OPERATOR_PERMISSIONS = [
   'products.read',
   'products.write',
   'users.read',
+  /** Disable and enable users' accounts (every session ends at once). */
+  'users.manage',
   'users.money',
   'deposits.read',
   'deposits.review',

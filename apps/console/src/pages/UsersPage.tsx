@@ -7,6 +7,7 @@ import { PageHeader } from '../components/Shell';
 import { Empty, ErrorState, Loading } from '../components/States';
 import { formatDateTimeShort } from '../components/format';
 import { PermissionGate } from '../components/PermissionGate';
+import { UserAccessCell } from '../features/users/UserAccessCell';
 
 function UsersScreen() {
   const { t } = useTranslation();
@@ -52,6 +53,7 @@ function UsersScreen() {
                 <th>{t('users.nickname')}</th>
                 <th>{t('users.kyc')}</th>
                 <th>{t('users.createdAt')}</th>
+                <th>{t('users.access.title')}</th>
                 <th>{t('users.id')}</th>
               </tr>
             </thead>
@@ -66,6 +68,9 @@ function UsersScreen() {
                   </td>
                   <td className="nowrap" data-label={t('users.createdAt')}>
                     {formatDateTimeShort(u.createdAt)}
+                  </td>
+                  <td data-label={t('users.access.title')}>
+                    <UserAccessCell userId={u.id} disabled={u.disabled === true} />
                   </td>
                   <td data-label={t('users.id')}>
                     <Link to={`/audit?userId=${encodeURIComponent(u.id)}`} title={t('users.auditFor')}>

@@ -129,7 +129,7 @@ export class AdminController {
   @Get('users')
   @Permission('users.read')
   @Doc('Users, newest first, by e-mail, phone or nickname fragment or exact id; the search is audited', {
-    description: 'Answers `{ items: [{ id, email, phone (masked), nickname, kycStatus, inviteCode, invitedByUserId, createdAt }], nextCursor }`.',
+    description: 'Answers `{ items: [{ id, email, phone (masked), nickname, kycStatus, inviteCode, invitedByUserId, disabled, createdAt }], nextCursor }`.',
   })
   async users(@CurrentOperator() o: AuthOperator, @ZodQuery(usersQuery) q: z.infer<typeof usersQuery>, @Req() req: HttpRequest) {
     const params: unknown[] = [];
@@ -152,9 +152,10 @@ export class AdminController {
       kyc_status: string;
       invite_code: string;
       invited_by_user_id: string | null;
+      disabled_at: Date | null;
       created_at: Date;
     }[] = await this.ds.query(
-      `SELECT u.id, u.email, u.phone, u.nickname, u.kyc_status, u.invite_code, u.invited_by_user_id, u.created_at FROM users u
+      `SELECT u.id, u.email, u.phone, u.nickname, u.kyc_status, u.invite_code, u.invited_by_user_id, u.disabled_at, u.created_at FROM users u
           ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY u.created_at DESC, u.id DESC LIMIT $${params.length}`,
       params,
     );
@@ -167,6 +168,7 @@ export class AdminController {
       kycStatus: r.kyc_status,
       inviteCode: r.invite_code,
       invitedByUserId: r.invited_by_user_id,
+      disabled: r.disabled_at !== null,
       createdAt: new Date(r.created_at).toISOString(),
     }));
     return { items, nextCursor: rows.length > limit ? items[items.length - 1]!.id : null };

@@ -7,12 +7,14 @@ import { OperatorsService } from './operators.service.js';
 import { OperatorTotpService } from './operator-totp.service.js';
 import { OperatorAccountsService } from './operator-accounts.service.js';
 import { OperatorEnrollmentController, OperatorsController } from './operators.controller.js';
+import { AdminUsersController } from './admin-users.controller.js';
+import { UserAccessService } from './user-access.service.js';
 
 @Global()
 @Module({
   imports: [TypeOrmModule.forFeature([OperatorEntity])],
-  controllers: [AdminAuthController, OperatorEnrollmentController, AdminController, OperatorsController],
-  providers: [AuditService, OperatorsService, OperatorTotpService, OperatorAccountsService],
+  controllers: [AdminAuthController, OperatorEnrollmentController, AdminController, OperatorsController, AdminUsersController],
+  providers: [AuditService, OperatorsService, OperatorTotpService, OperatorAccountsService, UserAccessService],
   exports: [AuditService],
 })
 export class AdminModule {}

@@ -68,7 +68,7 @@ export class AuthController {
   @Post('login')
   @RateLimit('auth')
   @HttpCode(200)
-  @Doc('Log in; sets the refresh-token cookie', { ok: 'LoginResponse', errors: ['CAPTCHA_INVALID', 'INVALID_CREDENTIALS'] })
+  @Doc('Log in; sets the refresh-token cookie', { ok: 'LoginResponse', errors: ['CAPTCHA_INVALID', 'INVALID_CREDENTIALS', 'ACCOUNT_DISABLED'] })
   async login(@ZodBody(loginBody) body: LoginBody, @Req() req: HttpRequest, @Res({ passthrough: true }) res: HttpReply): Promise<LoginResponse> {
     const r = await this.auth.login(body, req.headers['user-agent'], clientIp(req));
     setRefreshCookie(res, req, this.config, USER_REFRESH_COOKIE, r.refreshToken);

@@ -132,6 +132,8 @@ export class AuthService {
       throw new DomainError('INVALID_CREDENTIALS');
     }
     await this.redis.del(REDIS_KEYS.loginFailures(body.email));
+    // Checked after the password, so the answer tells nothing about an account to someone without it.
+    if (user.disabledAt) throw new DomainError('ACCOUNT_DISABLED');
     const history = await this.sessions.history('user', user.id, userAgent);
     const { sessionId, refreshToken } = await this.sessions.create('user', user.id, userAgent, ip);
     // A sign-in from a device this account never used is a security event the owner should see.

@@ -18,5 +18,7 @@ export class UserEntity {
   @Column({ name: 'credit_score', type: 'int', default: 100 }) creditScore: number;
   @Column({ name: 'kyc_status', type: 'varchar', length: 16, default: 'not_submitted' }) kycStatus: KycStatus;
   @Column({ type: 'varchar', length: 16, default: 'ordinary' }) level: 'ordinary';
+  @Column({ name: 'disabled_at', type: 'timestamptz', nullable: true }) disabledAt: Date | null;
+  @Column({ name: 'disabled_reason', type: 'text', nullable: true }) disabledReason: string | null;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;
 }

@@ -249,6 +249,7 @@ export default {
     },
   },
   users: {
+    access: { title: 'Zugang', active: 'Aktiv', disabled: 'Gesperrt', disable: 'Sperren', enable: 'Entsperren', reason: 'Grund (der Nutzer sieht ihn in seiner Kontoaktivität)', confirmDisable: 'Sperren und abmelden', cancel: 'Abbrechen' },
     title: 'Nutzer',
     search: 'Suche',
     searchPlaceholder: 'E-Mail, Telefon, Spitzname oder ID',

@@ -6,6 +6,7 @@ export default {
   PASSWORD_MISMATCH: 'Die Passwörter stimmen nicht überein',
   TRADE_PASSWORD_MISMATCH: 'Die Transaktionspasswörter stimmen nicht überein',
   INVALID_CREDENTIALS: 'E-Mail oder Passwort ist falsch',
+  ACCOUNT_DISABLED: 'Dieses Konto wurde gesperrt. Bitte wenden Sie sich an den Kundendienst',
   TOTP_REQUIRED: 'Geben Sie den Code aus Ihrer Authenticator-App ein',
   TOTP_INVALID: 'Falscher oder bereits verwendeter Code',
   OPERATOR_EXISTS: 'Ein Operator mit dieser E-Mail-Adresse existiert bereits',

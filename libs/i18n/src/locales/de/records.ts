@@ -94,6 +94,8 @@ export default {
     end: 'Keine weiteren Einträge',
   },
   action: {
+    user_disable: 'Konto gesperrt',
+    user_enable: 'Konto wieder entsperrt',
     deposit_approve: 'Einzahlung genehmigt',
     deposit_reject: 'Einzahlung abgelehnt',
     withdrawal_approve: 'Auszahlung genehmigt',

@@ -249,6 +249,7 @@ export default {
     },
   },
   users: {
+    access: { title: 'Access', active: 'Active', disabled: 'Disabled', disable: 'Disable', enable: 'Enable', reason: 'Reason (the user sees it in their account activity)', confirmDisable: 'Disable and sign out', cancel: 'Cancel' },
     title: 'Users',
     search: 'Search',
     searchPlaceholder: 'Email, phone, nickname or ID',

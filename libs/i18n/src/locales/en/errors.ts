@@ -6,6 +6,7 @@ export default {
   PASSWORD_MISMATCH: 'Passwords do not match',
   TRADE_PASSWORD_MISMATCH: 'Transaction passwords do not match',
   INVALID_CREDENTIALS: 'Wrong e-mail or password',
+  ACCOUNT_DISABLED: 'This account has been disabled. Please contact customer service',
   TOTP_REQUIRED: 'Enter the code from your authenticator app',
   TOTP_INVALID: 'Wrong or already used code',
   OPERATOR_EXISTS: 'An operator with this e-mail already exists',

@@ -94,6 +94,8 @@ export default {
     end: 'No more entries',
   },
   action: {
+    user_disable: 'Account disabled',
+    user_enable: 'Account enabled again',
     deposit_approve: 'Deposit approved',
     deposit_reject: 'Deposit rejected',
     withdrawal_approve: 'Withdrawal approved',

@@ -249,6 +249,7 @@ export default {
     },
   },
   users: {
+    access: { title: 'Accès', active: 'Actif', disabled: 'Désactivé', disable: 'Désactiver', enable: 'Réactiver', reason: 'Motif (l\'utilisateur le voit dans l\'activité de son compte)', confirmDisable: 'Désactiver et déconnecter', cancel: 'Annuler' },
     title: 'Utilisateurs',
     search: 'Rechercher',
     searchPlaceholder: 'E-mail, téléphone, pseudo ou ID',

@@ -6,6 +6,7 @@ export default {
   PASSWORD_MISMATCH: 'Les mots de passe ne correspondent pas',
   TRADE_PASSWORD_MISMATCH: 'Les mots de passe de transaction ne correspondent pas',
   INVALID_CREDENTIALS: 'E-mail ou mot de passe incorrect',
+  ACCOUNT_DISABLED: 'Ce compte a été désactivé. Veuillez contacter le service client',
   TOTP_REQUIRED: 'Saisissez le code de votre application d’authentification',
   TOTP_INVALID: 'Code erroné ou déjà utilisé',
   OPERATOR_EXISTS: 'Un opérateur avec cet e-mail existe déjà',

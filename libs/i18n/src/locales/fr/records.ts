@@ -94,6 +94,8 @@ export default {
     end: 'Plus aucune entrée',
   },
   action: {
+    user_disable: 'Compte désactivé',
+    user_enable: 'Compte réactivé',
     deposit_approve: 'Dépôt approuvé',
     deposit_reject: 'Dépôt refusé',
     withdrawal_approve: 'Retrait approuvé',

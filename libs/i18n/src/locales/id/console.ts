@@ -249,6 +249,7 @@ export default {
     },
   },
   users: {
+    access: { title: 'Akses', active: 'Aktif', disabled: 'Dinonaktifkan', disable: 'Nonaktifkan', enable: 'Aktifkan', reason: 'Alasan (pengguna melihatnya di aktivitas akun)', confirmDisable: 'Nonaktifkan dan keluarkan', cancel: 'Batal' },
     title: 'Pengguna',
     search: 'Cari',
     searchPlaceholder: 'Email, telepon, nama panggilan, atau ID',

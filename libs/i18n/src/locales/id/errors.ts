@@ -6,6 +6,7 @@ export default {
   PASSWORD_MISMATCH: 'Kata sandi tidak cocok',
   TRADE_PASSWORD_MISMATCH: 'Kata sandi transaksi tidak cocok',
   INVALID_CREDENTIALS: 'Email atau kata sandi salah',
+  ACCOUNT_DISABLED: 'Akun ini telah dinonaktifkan. Silakan hubungi layanan pelanggan',
   TOTP_REQUIRED: 'Masukkan kode dari aplikasi autentikator',
   TOTP_INVALID: 'Kode salah atau sudah dipakai',
   OPERATOR_EXISTS: 'Operator dengan e-mail ini sudah ada',

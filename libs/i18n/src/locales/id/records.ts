@@ -94,6 +94,8 @@ export default {
     end: 'Tidak ada entri lagi',
   },
   action: {
+    user_disable: 'Akun dinonaktifkan',
+    user_enable: 'Akun diaktifkan kembali',
     deposit_approve: 'Setoran disetujui',
     deposit_reject: 'Setoran ditolak',
     withdrawal_approve: 'Penarikan disetujui',

@@ -249,6 +249,7 @@ export default {
     },
   },
   users: {
+    access: { title: 'アクセス', active: '有効', disabled: '無効', disable: '無効にする', enable: '有効にする', reason: '理由（ユーザーはアカウント履歴で確認できます）', confirmDisable: '無効にしてログアウト', cancel: 'キャンセル' },
     title: 'ユーザー',
     search: '検索',
     searchPlaceholder: 'メール、電話番号、ニックネーム、ID',

@@ -6,6 +6,7 @@ export default {
   PASSWORD_MISMATCH: 'パスワードが一致しません',
   TRADE_PASSWORD_MISMATCH: '取引パスワードが一致しません',
   INVALID_CREDENTIALS: 'メールアドレスまたはパスワードが正しくありません',
+  ACCOUNT_DISABLED: 'このアカウントは無効化されています。カスタマーサービスにお問い合わせください',
   TOTP_REQUIRED: '認証アプリのコードを入力してください',
   TOTP_INVALID: 'コードが違うか、すでに使用されています',
   OPERATOR_EXISTS: 'このメールアドレスのオペレーターはすでに存在します',

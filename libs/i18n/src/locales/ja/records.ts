@@ -94,6 +94,8 @@ export default {
     end: 'これ以上の記録はありません',
   },
   action: {
+    user_disable: 'アカウントが無効化されました',
+    user_enable: 'アカウントが再び有効化されました',
     deposit_approve: '入金が承認されました',
     deposit_reject: '入金が却下されました',
     withdrawal_approve: '出金が承認されました',

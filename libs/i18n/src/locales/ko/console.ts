@@ -239,6 +239,7 @@ export default {
     },
   },
   users: {
+    access: { title: '접근', active: '정상', disabled: '비활성', disable: '비활성화', enable: '활성화', reason: '사유 (사용자가 계정 활동에서 볼 수 있습니다)', confirmDisable: '비활성화 및 로그아웃', cancel: '취소' },
     title: '사용자',
     search: '검색',
     searchPlaceholder: '이메일, 전화번호, 닉네임 또는 ID',

@@ -6,6 +6,7 @@ export default {
   PASSWORD_MISMATCH: '비밀번호가 일치하지 않습니다',
   TRADE_PASSWORD_MISMATCH: '거래 비밀번호가 일치하지 않습니다',
   INVALID_CREDENTIALS: '이메일 또는 비밀번호가 올바르지 않습니다',
+  ACCOUNT_DISABLED: '이 계정은 비활성화되었습니다. 고객센터에 문의해 주세요',
   TOTP_REQUIRED: '인증 앱의 코드를 입력하세요',
   TOTP_INVALID: '코드가 틀렸거나 이미 사용되었습니다',
   OPERATOR_EXISTS: '이 이메일을 쓰는 운영자가 이미 있습니다',

@@ -94,6 +94,8 @@ export default {
     end: '더 이상 기록이 없습니다',
   },
   action: {
+    user_disable: '계정이 비활성화됨',
+    user_enable: '계정이 다시 활성화됨',
     deposit_approve: '입금 승인',
     deposit_reject: '입금 거절',
     withdrawal_approve: '출금 승인',

@@ -239,6 +239,7 @@ export default {
     },
   },
   users: {
+    access: { title: 'การเข้าถึง', active: 'ใช้งานได้', disabled: 'ถูกระงับ', disable: 'ระงับ', enable: 'เปิดใช้งาน', reason: 'เหตุผล (ผู้ใช้จะเห็นในกิจกรรมบัญชี)', confirmDisable: 'ระงับและออกจากระบบ', cancel: 'ยกเลิก' },
     title: 'ผู้ใช้',
     search: 'ค้นหา',
     searchPlaceholder: 'อีเมล เบอร์โทร ชื่อเล่น หรือรหัส',

@@ -94,6 +94,8 @@ export default {
     end: 'ไม่มีรายการเพิ่มเติม',
   },
   action: {
+    user_disable: 'บัญชีถูกระงับ',
+    user_enable: 'บัญชีถูกเปิดใช้งานอีกครั้ง',
     deposit_approve: 'อนุมัติการฝากแล้ว',
     deposit_reject: 'ปฏิเสธการฝากแล้ว',
     withdrawal_approve: 'อนุมัติการถอนแล้ว',

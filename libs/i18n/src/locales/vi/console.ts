@@ -249,6 +249,7 @@ export default {
     },
   },
   users: {
+    access: { title: 'Truy cập', active: 'Hoạt động', disabled: 'Đã vô hiệu hóa', disable: 'Vô hiệu hóa', enable: 'Kích hoạt', reason: 'Lý do (người dùng thấy trong hoạt động tài khoản)', confirmDisable: 'Vô hiệu hóa và đăng xuất', cancel: 'Hủy' },
     title: 'Người dùng',
     search: 'Tìm kiếm',
     searchPlaceholder: 'Email, điện thoại, biệt danh hoặc ID',

@@ -6,6 +6,7 @@ export default {
   PASSWORD_MISMATCH: 'Hai mật khẩu không khớp',
   TRADE_PASSWORD_MISMATCH: 'Hai mật khẩu giao dịch không khớp',
   INVALID_CREDENTIALS: 'Email hoặc mật khẩu không đúng',
+  ACCOUNT_DISABLED: 'Tài khoản này đã bị vô hiệu hóa. Vui lòng liên hệ bộ phận chăm sóc khách hàng',
   TOTP_REQUIRED: 'Nhập mã từ ứng dụng xác thực',
   TOTP_INVALID: 'Mã sai hoặc đã được dùng',
   OPERATOR_EXISTS: 'Đã có nhân viên dùng e-mail này',

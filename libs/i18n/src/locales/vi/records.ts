@@ -94,6 +94,8 @@ export default {
     end: 'Không còn mục nào',
   },
   action: {
+    user_disable: 'Tài khoản bị vô hiệu hóa',
+    user_enable: 'Tài khoản được kích hoạt lại',
     deposit_approve: 'Đã duyệt khoản nạp',
     deposit_reject: 'Đã từ chối khoản nạp',
     withdrawal_approve: 'Đã duyệt khoản rút',

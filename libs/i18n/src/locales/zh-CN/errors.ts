@@ -6,6 +6,7 @@ export default {
   PASSWORD_MISMATCH: '两次密码不一致',
   TRADE_PASSWORD_MISMATCH: '两次交易密码不一致',
   INVALID_CREDENTIALS: '邮箱或密码错误',
+  ACCOUNT_DISABLED: '此账户已被停用，请联系客服',
   TOTP_REQUIRED: '请输入验证器 App 中的验证码',
   TOTP_INVALID: '验证码错误或已使用过',
   OPERATOR_EXISTS: '已有使用此邮箱的操作员',

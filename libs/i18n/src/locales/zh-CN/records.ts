@@ -94,6 +94,8 @@ export default {
     end: '没有更多记录了',
   },
   action: {
+    user_disable: '账户已停用',
+    user_enable: '账户已重新启用',
     deposit_approve: '存款已批准',
     deposit_reject: '存款已驳回',
     withdrawal_approve: '提款已批准',

@@ -6,6 +6,7 @@ export default {
   PASSWORD_MISMATCH: '兩次密碼不一致',
   TRADE_PASSWORD_MISMATCH: '兩次交易密碼不一致',
   INVALID_CREDENTIALS: '郵箱或密碼錯誤',
+  ACCOUNT_DISABLED: '此帳戶已被停用，請聯繫客服',
   TOTP_REQUIRED: '請輸入驗證器 App 中的驗證碼',
   TOTP_INVALID: '驗證碼錯誤或已使用過',
   OPERATOR_EXISTS: '已有使用此電子郵件的操作員',

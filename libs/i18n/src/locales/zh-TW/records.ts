@@ -94,6 +94,8 @@ export default {
     end: '沒有更多紀錄了',
   },
   action: {
+    user_disable: '帳戶已停用',
+    user_enable: '帳戶已重新啟用',
     deposit_approve: '存款已核准',
     deposit_reject: '存款已駁回',
     withdrawal_approve: '提款已核准',
