@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminProduct, AdminProductBody, AuditEntry, LedgerCheck, OpsSession, Page } from '@candor/contracts';
+import type { AdminProduct, AdminProductBody, AuditEntry, FeedStatus, LedgerCheck, OpsSession, Page } from '@candor/contracts';
 import { API, ApiError, request } from './client';
 import { i18n } from '../i18n';
 
@@ -8,6 +8,7 @@ export const queryKeys = {
   health: ['health'] as const,
   audit: (filters: AuditFilters) => ['audit', filters] as const,
   products: ['admin-products'] as const,
+  feedStatus: ['feed-status'] as const,
   users: (q: string) => ['admin-users', q] as const,
 };
 
@@ -75,6 +76,15 @@ export function useAdminProducts() {
   return useQuery({ queryKey: queryKeys.products, queryFn: ({ signal }) => request<AdminProduct[]>(API.adminProducts, { signal }) });
 }
 
+/** The public feed status: each product's exchanges as the price feed sees them now (every 5 s). */
+export function useFeedStatus() {
+  return useQuery({
+    queryKey: queryKeys.feedStatus,
+    queryFn: ({ signal }) => request<FeedStatus[]>(API.feedStatus, { signal, auth: false }),
+    refetchInterval: 5_000,
+  });
+}
+
 export function useUpdateProduct(symbol: string) {
   const qc = useQueryClient();
   return useMutation({
@@ -84,6 +94,7 @@ export function useUpdateProduct(symbol: string) {
         qc.setQueryData<AdminProduct[]>(queryKeys.products, (list) => list?.map((p) => (p.symbol === updated.symbol ? updated : p)));
       }
       void qc.invalidateQueries({ queryKey: queryKeys.products });
+      void qc.invalidateQueries({ queryKey: queryKeys.feedStatus });
       void qc.invalidateQueries({ queryKey: ['audit'] });
     },
   });

@@ -219,6 +219,7 @@ const PRODUCT_FIELDS = [
   'maxStake',
   'recommended',
   'enabled',
+  'priceVenues',
 ] as const;
 const show = (v: unknown): string => (v === undefined ? '—' : typeof v === 'string' ? v : JSON.stringify(v));
 

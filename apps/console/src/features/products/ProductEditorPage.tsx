@@ -12,6 +12,7 @@ import { HolidaysSection } from './editor/HolidaysSection';
 import { HoursSection } from './editor/HoursSection';
 import { MaintenanceSection } from './editor/MaintenanceSection';
 import { NamesSection } from './editor/NamesSection';
+import { PriceSourcesSection } from './editor/PriceSourcesSection';
 import { PricingSection } from './editor/PricingSection';
 import { SaveBar } from './editor/SaveBar';
 import { HonestyNote } from './HonestyNote';
@@ -74,6 +75,7 @@ function Editor({ product }: { product: AdminProduct }) {
         <MaintenanceSection {...section} />
         <NamesSection {...section} />
         <PricingSection {...section} />
+        <PriceSourcesSection {...section} symbol={product.symbol} />
         <ExpiriesSection {...section} />
         <HoursSection {...section} />
         <HolidaysSection {...section} />

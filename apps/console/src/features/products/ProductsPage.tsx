@@ -52,7 +52,7 @@ function ProductsScreen() {
             </thead>
             <tbody>
               {q.data.map((p) => (
-                <tr key={p.symbol} data-testid="product-row" data-symbol={p.symbol} data-maintenance={String(p.maintenance)}>
+                <tr key={p.symbol} data-testid="product-row" data-symbol={p.symbol} data-maintenance={String(p.maintenance)} data-venues={p.priceVenues.length}>
                   <td data-label={t('products.symbol')}>
                     <strong>{p.symbol}</strong>
                     <div className="muted small">{t(`products.categories.${p.category}`)}</div>
@@ -68,6 +68,11 @@ function ProductsScreen() {
                         <span className="pill pill-muted">{t('products.disabled')}</span>
                       )}
                       {p.maintenance ? <span className="pill pill-warn">{t('products.maintenance')}</span> : null}
+                      {p.priceVenues.length === 0 ? (
+                        <span className="pill pill-warn" data-testid="simulated-pill">
+                          {t('products.simulated')}
+                        </span>
+                      ) : null}
                       {p.recommended ? <span className="pill pill-info">{t('products.recommended')}</span> : null}
                     </div>
                   </td>

@@ -27,6 +27,25 @@ const product: AdminProduct = {
   updatedAt: '2026-01-01T00:00:00.000Z',
 };
 
+/** A crypto product priced from three exchanges (stored in the server's exchange order). */
+const btc: AdminProduct = {
+  ...product,
+  symbol: 'BTCUSDT',
+  category: 'crypto',
+  priceVenues: [
+    { venue: 'binance', symbol: 'BTCUSDT' },
+    { venue: 'okx', symbol: 'BTC-USDT' },
+    { venue: 'kraken', symbol: 'BTC/USDT' },
+  ],
+};
+
+const editBtc = (patch: (f: ProductForm) => void): ProductForm => {
+  const f = toForm(btc);
+  patch(f);
+  return f;
+};
+const venueRow = (venue: string, symbol: string) => ({ key: 0, venue, symbol });
+
 const edit = (patch: (f: ProductForm) => void): ProductForm => {
   const f = toForm(product);
   patch(f);
@@ -166,5 +185,70 @@ describe('product form', () => {
     ['24/7', (f) => void (f.hours = [])],
   ])('%s is accepted', (_name, patch) => {
     expect(validate(edit(patch))).toEqual({});
+  });
+
+  describe('price sources', () => {
+    it('an untouched product with exchanges has no changes and no errors', () => {
+      const f = toForm(btc);
+      expect(f.priceVenues.map((v) => v.venue)).toEqual(['binance', 'okx', 'kraken']);
+      expect(changes(btc, f)).toEqual({});
+      expect(validate(f)).toEqual({});
+    });
+
+    it('adding an exchange sends the whole list in the exchanges’ order, symbols trimmed and in upper case', () => {
+      const f = editBtc((f) => void (f.priceVenues = [...f.priceVenues, venueRow('coinbase', ' btc-usdt ')]));
+      expect(changes(btc, f)).toEqual({
+        priceVenues: [
+          { venue: 'binance', symbol: 'BTCUSDT' },
+          { venue: 'okx', symbol: 'BTC-USDT' },
+          { venue: 'coinbase', symbol: 'BTC-USDT' },
+          { venue: 'kraken', symbol: 'BTC/USDT' },
+        ],
+      });
+      expect(validate(f)).toEqual({});
+    });
+
+    it('a symbol typed in lower case is the same symbol, not a change', () => {
+      expect(
+        changes(
+          btc,
+          editBtc((f) => void (f.priceVenues[1]!.symbol = 'btc-usdt')),
+        ),
+      ).toEqual({});
+    });
+
+    it('removing every exchange sends an empty list (simulated prices, demo only)', () => {
+      const f = editBtc((f) => void (f.priceVenues = []));
+      expect(changes(btc, f)).toEqual({ priceVenues: [] });
+      expect(validate(f)).toEqual({});
+    });
+
+    it.each<[string, ProductForm['priceVenues'], string, string]>([
+      ['an empty symbol', [venueRow('okx', '  ')], 'priceVenues.0.symbol', 'required'],
+      ['the same exchange twice', [venueRow('okx', 'BTC-USDT'), venueRow('okx', 'ETH-USDT')], 'priceVenues.1.venue', 'duplicateVenue'],
+      ['an unknown exchange', [venueRow('bitstamp', 'BTCUSD')], 'priceVenues.0.venue', 'venue'],
+      ['Kraken spelled with a dash', [venueRow('kraken', 'BTC-USDT')], 'priceVenues.0.symbol', 'venueSymbol'],
+      ['OKX without a dash', [venueRow('okx', 'BTCUSDT')], 'priceVenues.0.symbol', 'venueSymbol'],
+      ['Binance with a separator', [venueRow('binance', 'BTC/USDT')], 'priceVenues.0.symbol', 'venueSymbol'],
+      ['USD beside USDT', [venueRow('okx', 'BTC-USDT'), venueRow('coinbase', 'BTC-USD')], 'priceVenues.1.symbol', 'venueCurrency'],
+      ['Binance in USDC beside OKX in USDT', [venueRow('binance', 'BTCUSDC'), venueRow('okx', 'BTC-USDT')], 'priceVenues.0.symbol', 'venueCurrency'],
+    ])('%s is refused', (_name, rows, path, code) => {
+      expect(validate(editBtc((f) => void (f.priceVenues = rows)))).toMatchObject({ [path]: code });
+    });
+
+    it.each<[string, ProductForm['priceVenues']]>([
+      ['one exchange', [venueRow('binance', 'BTCUSDT')]],
+      ['all four in USDT', [venueRow('binance', 'BTCUSDT'), venueRow('okx', 'BTC-USDT'), venueRow('coinbase', 'BTC-USDT'), venueRow('kraken', 'BTC/USDT')]],
+      ['all in USD, typed in lower case', [venueRow('coinbase', 'eth-usd'), venueRow('kraken', 'eth/usd'), venueRow('binance', 'ethusd')]],
+      ['a forex pair on one exchange', [venueRow('kraken', 'EUR/USD')]],
+    ])('%s is accepted', (_name, rows) => {
+      expect(validate(editBtc((f) => void (f.priceVenues = rows)))).toEqual({});
+    });
+
+    it('the errors name the row as the form shows it, which is the index the server names', () => {
+      const f = editBtc((f) => void (f.priceVenues[2]!.symbol = 'BTC-USDT'));
+      expect(validate(f)).toEqual({ 'priceVenues.2.symbol': 'venueSymbol' });
+      expect(toBody(f).priceVenues[2]).toEqual({ venue: 'kraken', symbol: 'BTC-USDT' });
+    });
   });
 });

@@ -37,12 +37,50 @@ export type FieldErrorCode =
   | 'expiriesCount'
   | 'stake'
   | 'stakeOrder'
+  | 'venue'
+  | 'duplicateVenue'
+  | 'venueSymbol'
+  | 'venueCurrency'
   | 'invalid';
 export type FieldErrors = Record<string, FieldErrorCode>;
 
 /** Most rows the form holds; the add buttons stop here and validate refuses more. */
 export const MAX_EXPIRIES = 10;
 export const MAX_INTERVALS = 50;
+
+/** The exchanges a product's price can come from, in the order the server keeps them. */
+export const VENUES = ['binance', 'okx', 'coinbase', 'kraken'] as const;
+export type VenueName = (typeof VENUES)[number];
+export const isVenue = (v: string): v is VenueName => (VENUES as readonly string[]).includes(v);
+export const venueOrder = (v: string): number => (isVenue(v) ? VENUES.indexOf(v) : VENUES.length);
+
+/**
+ * Each exchange's symbol spelling (Binance BTCUSDT, OKX and Coinbase BTC-USDT, Kraken BTC/USDT) and the
+ * separator between base and quote currency (none on Binance). The server holds the full rules (Binance's
+ * list of quote currencies among them); these catch a wrong separator or a mixed currency as one types.
+ */
+export const SPELLING: Record<VenueName, { pattern: RegExp; separator: string | null; example: string }> = {
+  binance: { pattern: /^[A-Z0-9]{5,20}$/, separator: null, example: 'BTCUSDT' },
+  okx: { pattern: /^[A-Z0-9]{2,12}-[A-Z0-9]{2,8}$/, separator: '-', example: 'BTC-USDT' },
+  coinbase: { pattern: /^[A-Z0-9]{2,12}-[A-Z0-9]{2,8}$/, separator: '-', example: 'BTC-USDT' },
+  kraken: { pattern: /^[A-Z0-9]{2,12}\/[A-Z0-9]{2,8}$/, separator: '/', example: 'BTC/USDT' },
+};
+
+/** An example of the exchange's spelling, for the symbol field's placeholder. */
+export const venueExample = (venue: string): string => (isVenue(venue) ? SPELLING[venue].example : '');
+
+/** The symbol as the server stores it: trimmed, upper case. */
+export const normalizeVenueSymbol = (s: string): string => s.trim().toUpperCase();
+
+/** "BTC-USDT" -> ["BTC", "USDT"] for the exchanges that separate the two; null otherwise. */
+export function venuePair(venue: string, symbol: string): [string, string] | null {
+  if (!isVenue(venue)) return null;
+  const { pattern, separator } = SPELLING[venue];
+  const s = normalizeVenueSymbol(symbol);
+  if (!separator || !pattern.test(s)) return null;
+  const i = s.lastIndexOf(separator);
+  return [s.slice(0, i), s.slice(i + 1)];
+}
 
 let nextKey = 1;
 export const rowKey = (): number => nextKey++;
@@ -62,7 +100,9 @@ export function toForm(p: AdminProduct): ProductForm {
     maxStake: p.maxStake,
     recommended: p.recommended,
     enabled: p.enabled,
-    priceVenues: (p.priceVenues ?? []).map((v) => ({ key: rowKey(), venue: v.venue, symbol: v.symbol })),
+    priceVenues: (p.priceVenues ?? [])
+      .map((v) => ({ key: rowKey(), venue: v.venue, symbol: v.symbol }))
+      .sort((a, b) => venueOrder(a.venue) - venueOrder(b.venue)),
   };
 }
 
@@ -112,9 +152,10 @@ export function toBody(f: ProductForm): Required<AdminProductBody> {
     maxStake: normalizeMoney(f.maxStake),
     recommended: f.recommended,
     enabled: f.enabled,
+    // In the exchanges' order, as the form shows them, so a field path the server names (priceVenues.<i>) is the row's.
     priceVenues: f.priceVenues
-      .map((v) => ({ venue: v.venue as 'binance' | 'okx' | 'coinbase' | 'kraken', symbol: v.symbol.trim() }))
-      .sort((a, b) => a.venue.localeCompare(b.venue)),
+      .map((v) => ({ venue: v.venue as VenueName, symbol: normalizeVenueSymbol(v.symbol) }))
+      .sort((a, b) => venueOrder(a.venue) - venueOrder(b.venue)),
   };
 }
 
@@ -173,6 +214,35 @@ export function validate(f: ProductForm): FieldErrors {
     seen.add(s);
     const rate = parseRate(normalizeRate(e.payoutRate));
     if (rate === null || rate <= 0n || rate > RATE_SCALE) set(`expiries.${i}.payoutRate`, 'rate');
+  });
+
+  // One row per exchange, each in its exchange's spelling, all in one quote currency (a median never mixes USDT with USD).
+  const venues = new Set<string>();
+  const quotes: string[] = [];
+  f.priceVenues.forEach((v, i) => {
+    if (!isVenue(v.venue)) set(`priceVenues.${i}.venue`, 'venue');
+    else if (venues.has(v.venue)) set(`priceVenues.${i}.venue`, 'duplicateVenue');
+    venues.add(v.venue);
+    const symbol = normalizeVenueSymbol(v.symbol);
+    if (!symbol) {
+      set(`priceVenues.${i}.symbol`, 'required');
+      return;
+    }
+    if (isVenue(v.venue) && !SPELLING[v.venue].pattern.test(symbol)) {
+      set(`priceVenues.${i}.symbol`, 'venueSymbol');
+      return;
+    }
+    const quote = venuePair(v.venue, symbol)?.[1];
+    if (quote !== undefined) {
+      if (quotes.length && !quotes.includes(quote)) set(`priceVenues.${i}.symbol`, 'venueCurrency');
+      quotes.push(quote);
+    }
+  });
+  // Binance runs base and quote together: it must end in the quote the other exchanges name.
+  f.priceVenues.forEach((v, i) => {
+    const symbol = normalizeVenueSymbol(v.symbol);
+    if (v.venue === 'binance' && quotes.length && SPELLING.binance.pattern.test(symbol) && !(symbol.endsWith(quotes[0]!) && symbol.length > quotes[0]!.length))
+      set(`priceVenues.${i}.symbol`, 'venueCurrency');
   });
 
   const min = parseMoney(f.minStake);

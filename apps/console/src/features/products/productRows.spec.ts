@@ -1,5 +1,17 @@
 import { describe, expect, it } from '@jest/globals';
-import { nextExpiry, nextInterval, overnight, patchRow, withHoliday, type ExpiryRow, type IntervalRow } from './productRows.js';
+import {
+  addVenueRow,
+  nextExpiry,
+  nextInterval,
+  overnight,
+  patchRow,
+  unusedVenues,
+  venueLive,
+  withHoliday,
+  type ExpiryRow,
+  type IntervalRow,
+  type VenueRow,
+} from './productRows.js';
 
 const expiry = (seconds: string, payoutRate = '0.80'): ExpiryRow => ({ key: 0, seconds, payoutRate });
 const interval = (day: string, open = '08:00', close = '16:00'): IntervalRow => ({ key: 0, day, open, close });
@@ -60,5 +72,38 @@ describe('product form rows', () => {
     ['22:00', '25:00', false],
   ])('overnight(%p, %p) = %p', (open, close, out) => {
     expect(overnight(open, close)).toBe(out);
+  });
+
+  const venue = (v: string, symbol: string): VenueRow => ({ key: 0, venue: v, symbol });
+
+  it('offers only the exchanges not yet listed, in their order', () => {
+    expect(unusedVenues([])).toEqual(['binance', 'okx', 'coinbase', 'kraken']);
+    expect(unusedVenues([venue('okx', 'BTC-USDT'), venue('binance', 'BTCUSDT')])).toEqual(['coinbase', 'kraken']);
+  });
+
+  it.each<[string, VenueRow[], 'binance' | 'okx' | 'coinbase' | 'kraken', string]>([
+    ['no rows: left empty', [], 'okx', ''],
+    ['Kraken from OKX', [venue('okx', 'BTC-USDT')], 'kraken', 'BTC/USDT'],
+    ['Binance from Kraken', [venue('kraken', 'eth/usd')], 'binance', 'ETHUSD'],
+    ['Coinbase from Kraken', [venue('kraken', 'SOL/USDT')], 'coinbase', 'SOL-USDT'],
+    ['Binance alone does not say where its quote starts', [venue('binance', 'BTCUSDT')], 'okx', ''],
+    ['a malformed row is not copied', [venue('okx', 'BTC/USDT')], 'kraken', ''],
+  ])('addVenueRow spells the new symbol: %s', (_name, rows, v, symbol) => {
+    const out = addVenueRow(rows, v);
+    expect(out.find((r) => r.venue === v)?.symbol).toBe(symbol);
+  });
+
+  it('addVenueRow keeps the rows in the exchanges’ order', () => {
+    const out = addVenueRow([venue('kraken', 'BTC/USDT'), venue('binance', 'BTCUSDT')], 'okx');
+    expect(out.map((r) => r.venue)).toEqual(['binance', 'okx', 'kraken']);
+  });
+
+  it('venueLive reports the feed’s state only for the market the feed reads', () => {
+    const okx = { venue: 'okx', symbol: 'BTC-USDT', connected: true, lastMessageAgeMs: 120, mid: '67000.15', used: true };
+    const feed = { symbol: 'BTCUSDT', kind: 'venues' as const, status: 'open' as const, used: 1, total: 1, venues: [okx] };
+    expect(venueLive(feed, venue('okx', 'btc-usdt'))).toEqual({ state: 'live', venue: okx });
+    expect(venueLive(feed, venue('okx', 'ETH-USDT'))).toEqual({ state: 'unsaved' });
+    expect(venueLive(feed, venue('kraken', 'BTC/USDT'))).toEqual({ state: 'unsaved' });
+    expect(venueLive(undefined, venue('okx', 'BTC-USDT'))).toEqual({ state: 'unknown' });
   });
 });

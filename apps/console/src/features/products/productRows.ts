@@ -1,8 +1,10 @@
+import type { FeedStatus, FeedVenueState } from '@candor/contracts';
 import { parseClock } from '@candor/domain';
-import { normalizeTime, rowKey, type ProductForm } from './productForm';
+import { normalizeTime, normalizeVenueSymbol, rowKey, SPELLING, venueOrder, venuePair, VENUES, type ProductForm, type VenueName } from './productForm';
 
 export type ExpiryRow = ProductForm['expiries'][number];
 export type IntervalRow = ProductForm['hours'][number];
+export type VenueRow = ProductForm['priceVenues'][number];
 
 /** The rows with the one keyed `key` changed (keys, not indexes, so removing a row never shifts an edit). */
 export function patchRow<R extends { key: number }>(rows: R[], key: number, patch: Partial<R>): R[] {
@@ -33,4 +35,29 @@ export function overnight(open: string, close: string): boolean {
   const o = parseClock(normalizeTime(open));
   const c = parseClock(normalizeTime(close), true);
   return o !== null && c !== null && c <= o;
+}
+
+/** The exchanges not yet listed, in their order: what "add" offers (one row per exchange). */
+export function unusedVenues(rows: VenueRow[]): VenueName[] {
+  return VENUES.filter((v) => !rows.some((r) => r.venue === v));
+}
+
+/** The rows with `venue` added in its place, its symbol spelled from another row's pair when one names it (OKX BTC-USDT -> Kraken BTC/USDT). */
+export function addVenueRow(rows: VenueRow[], venue: VenueName): VenueRow[] {
+  const pair = rows.map((r) => venuePair(r.venue, r.symbol)).find((p) => p !== null);
+  const sep = SPELLING[venue].separator;
+  const symbol = pair ? pair.join(sep ?? '') : '';
+  return [...rows, { key: rowKey(), venue, symbol }].sort((a, b) => venueOrder(a.venue) - venueOrder(b.venue));
+}
+
+/**
+ * What the price feed reports now for one row: its exchange's state when the feed reads the row's market,
+ * `unsaved` when the feed reads another market (or none) there (the row is not saved yet), `unknown`
+ * without a report for the product.
+ */
+export function venueLive(feed: FeedStatus | undefined, row: VenueRow): { state: 'unknown' } | { state: 'unsaved' } | { state: 'live'; venue: FeedVenueState } {
+  if (!feed) return { state: 'unknown' };
+  const venue = feed.venues.find((v) => v.venue === row.venue);
+  if (!venue || venue.symbol !== normalizeVenueSymbol(row.symbol)) return { state: 'unsaved' };
+  return { state: 'live', venue };
 }

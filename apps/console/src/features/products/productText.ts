@@ -15,3 +15,7 @@ export function durationLabel(seconds: number): string {
   if (seconds % 60 === 0) return i18n.t('console:products.minutesShort', { count: seconds / 60 });
   return i18n.t('console:products.secondsShort', { count: seconds });
 }
+
+/** Exchanges by their own names (brand names: the same in every language). */
+const VENUE_NAMES: Record<string, string> = { binance: 'Binance', okx: 'OKX', coinbase: 'Coinbase', kraken: 'Kraken' };
+export const venueName = (venue: string): string => VENUE_NAMES[venue] ?? venue;
