@@ -48,7 +48,7 @@ const schema = z.object({
   FEED_REPLAY_FILE: z.string().optional(),
   FEED_REPLAY_SPEED: z.coerce.number().positive().max(1000).default(1),
   FEED_REPLAY_LOOP: z.enum(['true', 'false']).default('true'),
-  /** Batch period of the tick writer. */
+  /** Ticks are stored at once; this often the tick writer seals finished seconds (and retries a failed write) when no tick does. */
   FEED_FLUSH_MS: z.coerce.number().int().min(10).max(5000).default(250),
   /** Lock time-to-live; a leader renews every third of it, and a dead leader is replaced this long after its last renewal. */
   FEED_LOCK_TTL_MS: z.coerce.number().int().min(1000).max(60000).default(1500),

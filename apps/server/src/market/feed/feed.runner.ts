@@ -241,19 +241,17 @@ export class FeedRunner implements OnApplicationBootstrap, BeforeApplicationShut
     return open;
   }
 
-  /** Boundary ticks (the first after each whole second) are stored at once, together; the others with the next batch. */
+  /** Every tick is stored at once; the boundary ticks of all products, made in one turn, share one write. */
   private onTick(symbol: string, price: string, volume: string, kind: PriceKind, info?: FeedTickInfo): void {
     if (!this.isOpen(symbol, new Date())) return;
     if (this.halts?.blocked(symbol)) return; // its halt is being recorded: nothing after it may be stored first
-    this.writer
-      .writeTick(symbol, price, undefined, { volume, prompt: info?.boundary === true, kind: info?.kind ?? kind, sources: info?.sources, rule: info?.rule })
-      .then(
-        () => this.written++,
-        (e: unknown) => {
-          this.dropped++;
-          if (this.dropped <= 5) this.log.warn(`tick of ${symbol} refused: ${(e as Error).message}`);
-        },
-      );
+    this.writer.writeTick(symbol, price, undefined, { volume, kind: info?.kind ?? kind, sources: info?.sources, rule: info?.rule }).then(
+      () => this.written++,
+      (e: unknown) => {
+        this.dropped++;
+        if (this.dropped <= 5) this.log.warn(`tick of ${symbol} refused: ${(e as Error).message}`);
+      },
+    );
   }
 
   private async refreshCatalogue(): Promise<void> {

@@ -22,9 +22,8 @@ const chainTick = (k: TickRow): ChainTick =>
     : { seq: String(k.seq), t: iso(k.t), price: k.price };
 
 /**
- * The tick record in Postgres. A batch is one transaction: one multi-row INSERT of the ticks
- * whose rows also feed the 1-minute and 1-hour candle rollups (same statement), then the sealed
- * blocks.
+ * The tick record in Postgres. A write is one statement: one multi-row INSERT of the ticks whose
+ * rows also feed the 1-minute and 1-hour candle rollups, and the sealed blocks.
  */
 export class PgTickStore implements TickStore {
   constructor(private readonly ds: DataSource) {}
@@ -61,63 +60,64 @@ export class PgTickStore implements TickStore {
     };
   }
 
+  /**
+   * One statement, so one round trip and its own transaction: the ticks, their rollups into the 1-minute and
+   * 1-hour candles, and the sealed blocks (data-modifying CTEs all run, atomically, whatever the outer query
+   * reads). The feed writes every few milliseconds, so the round trips of BEGIN and COMMIT would be most of it.
+   */
   async commit(batch: { ticks: readonly PendingTick[]; blocks: readonly SymbolBlock[] }): Promise<void> {
-    await this.ds.transaction(async (em) => {
-      const { ticks, blocks } = batch;
-      if (ticks.length) {
-        await em.query(
-          `WITH new AS (
-             INSERT INTO ticks (symbol, seq, t, price, volume, sources, rule)
-             SELECT * FROM unnest($1::varchar[], $2::bigint[], $3::timestamptz[], $4::numeric[], $5::numeric[], $6::jsonb[], $7::jsonb[])
-             RETURNING symbol, seq, t, price, volume
-           ), agg AS (
-             SELECT n.symbol, s.size,
-                    to_timestamp(floor(extract(epoch FROM n.t) / s.size) * s.size) AS bt,
-                    (array_agg(n.price ORDER BY n.seq))[1] AS o, max(n.price) AS h, min(n.price) AS l,
-                    (array_agg(n.price ORDER BY n.seq DESC))[1] AS c,
-                    sum(n.volume) AS v, sum(n.price * n.volume) AS amount,
-                    min(n.seq) AS first_seq, max(n.seq) AS last_seq, count(*)::int AS tick_count
-               FROM new n CROSS JOIN (VALUES (60), (3600)) AS s(size)
-              GROUP BY n.symbol, s.size, bt
-           )
-           INSERT INTO candles AS k (symbol, size, t, o, h, l, c, v, amount, first_seq, last_seq, tick_count)
-           SELECT symbol, size, bt, o, h, l, c, v, amount, first_seq, last_seq, tick_count FROM agg
-           ON CONFLICT (symbol, size, t) DO UPDATE SET
-             o = CASE WHEN EXCLUDED.first_seq < k.first_seq THEN EXCLUDED.o ELSE k.o END,
-             h = GREATEST(k.h, EXCLUDED.h),
-             l = LEAST(k.l, EXCLUDED.l),
-             c = CASE WHEN EXCLUDED.last_seq > k.last_seq THEN EXCLUDED.c ELSE k.c END,
-             v = k.v + EXCLUDED.v,
-             amount = k.amount + EXCLUDED.amount,
-             first_seq = LEAST(k.first_seq, EXCLUDED.first_seq),
-             last_seq = GREATEST(k.last_seq, EXCLUDED.last_seq),
-             tick_count = k.tick_count + EXCLUDED.tick_count`,
-          [
-            ticks.map((k) => k.symbol),
-            ticks.map((k) => k.seq),
-            ticks.map((k) => k.t),
-            ticks.map((k) => k.price),
-            ticks.map((k) => k.volume),
-            ticks.map((k) => (k.sources ? JSON.stringify(k.sources) : null)),
-            ticks.map((k) => (k.rule ? JSON.stringify(k.rule) : null)),
-          ],
-        );
-      }
-      if (blocks.length) {
-        await em.query(
-          `INSERT INTO tick_blocks (symbol, second, prev_hash, hash, first_seq, last_seq, tick_count)
-           SELECT * FROM unnest($1::varchar[], $2::bigint[], $3::char(64)[], $4::char(64)[], $5::bigint[], $6::bigint[], $7::int[])`,
-          [
-            blocks.map((b) => b.symbol),
-            blocks.map((b) => String(b.second)),
-            blocks.map((b) => b.prevHash),
-            blocks.map((b) => b.hash),
-            blocks.map((b) => b.firstSeq),
-            blocks.map((b) => b.lastSeq),
-            blocks.map((b) => b.ticks.length),
-          ],
-        );
-      }
-    });
+    const { ticks, blocks } = batch;
+    if (!ticks.length && !blocks.length) return;
+    await this.ds.query(
+      `WITH new AS (
+         INSERT INTO ticks (symbol, seq, t, price, volume, sources, rule)
+         SELECT * FROM unnest($1::varchar[], $2::bigint[], $3::timestamptz[], $4::numeric[], $5::numeric[], $6::jsonb[], $7::jsonb[])
+         RETURNING symbol, seq, t, price, volume
+       ), agg AS (
+         SELECT n.symbol, s.size,
+                to_timestamp(floor(extract(epoch FROM n.t) / s.size) * s.size) AS bt,
+                (array_agg(n.price ORDER BY n.seq))[1] AS o, max(n.price) AS h, min(n.price) AS l,
+                (array_agg(n.price ORDER BY n.seq DESC))[1] AS c,
+                sum(n.volume) AS v, sum(n.price * n.volume) AS amount,
+                min(n.seq) AS first_seq, max(n.seq) AS last_seq, count(*)::int AS tick_count
+           FROM new n CROSS JOIN (VALUES (60), (3600)) AS s(size)
+          GROUP BY n.symbol, s.size, bt
+       ), rollup AS (
+         INSERT INTO candles AS k (symbol, size, t, o, h, l, c, v, amount, first_seq, last_seq, tick_count)
+         SELECT symbol, size, bt, o, h, l, c, v, amount, first_seq, last_seq, tick_count FROM agg
+         ON CONFLICT (symbol, size, t) DO UPDATE SET
+           o = CASE WHEN EXCLUDED.first_seq < k.first_seq THEN EXCLUDED.o ELSE k.o END,
+           h = GREATEST(k.h, EXCLUDED.h),
+           l = LEAST(k.l, EXCLUDED.l),
+           c = CASE WHEN EXCLUDED.last_seq > k.last_seq THEN EXCLUDED.c ELSE k.c END,
+           v = k.v + EXCLUDED.v,
+           amount = k.amount + EXCLUDED.amount,
+           first_seq = LEAST(k.first_seq, EXCLUDED.first_seq),
+           last_seq = GREATEST(k.last_seq, EXCLUDED.last_seq),
+           tick_count = k.tick_count + EXCLUDED.tick_count
+         RETURNING 1
+       ), sealed AS (
+         INSERT INTO tick_blocks (symbol, second, prev_hash, hash, first_seq, last_seq, tick_count)
+         SELECT * FROM unnest($8::varchar[], $9::bigint[], $10::char(64)[], $11::char(64)[], $12::bigint[], $13::bigint[], $14::int[])
+         RETURNING 1
+       )
+       SELECT (SELECT count(*) FROM new) AS ticks, (SELECT count(*) FROM sealed) AS blocks`,
+      [
+        ticks.map((k) => k.symbol),
+        ticks.map((k) => k.seq),
+        ticks.map((k) => k.t),
+        ticks.map((k) => k.price),
+        ticks.map((k) => k.volume),
+        ticks.map((k) => (k.sources ? JSON.stringify(k.sources) : null)),
+        ticks.map((k) => (k.rule ? JSON.stringify(k.rule) : null)),
+        blocks.map((b) => b.symbol),
+        blocks.map((b) => String(b.second)),
+        blocks.map((b) => b.prevHash),
+        blocks.map((b) => b.hash),
+        blocks.map((b) => b.firstSeq),
+        blocks.map((b) => b.lastSeq),
+        blocks.map((b) => b.ticks.length),
+      ],
+    );
   }
 }

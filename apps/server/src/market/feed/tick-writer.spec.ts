@@ -7,11 +7,17 @@ const T0 = Date.UTC(2026, 5, 1, 9, 0, 0);
 class FakeStore implements TickStore {
   seeds = new Map<string, SymbolSeed>();
   commits: { ticks: PendingTick[]; blocks: SymbolBlock[] }[] = [];
+  /** Writes started (stored or not yet). */
+  started: { ticks: PendingTick[]; blocks: SymbolBlock[] }[] = [];
   fail: unknown = null;
+  /** While set, a write waits for it (a commit in flight). */
+  gate: Promise<void> | null = null;
   async seed(symbol: string): Promise<SymbolSeed | null> {
     return this.seeds.get(symbol) ?? null;
   }
   async commit(batch: { ticks: readonly PendingTick[]; blocks: readonly SymbolBlock[] }): Promise<void> {
+    this.started.push({ ticks: [...batch.ticks], blocks: [...batch.blocks] });
+    if (this.gate) await this.gate;
     if (this.fail) {
       const e = this.fail;
       this.fail = null;
@@ -34,6 +40,18 @@ class FakeBus implements TickBus {
   }
 }
 
+/** A gate the test opens: `store.gate = g.promise`, later `g.open()`. */
+function gate(): { promise: Promise<void>; open(): void } {
+  let open!: () => void;
+  const promise = new Promise<void>((r) => (open = r));
+  return { promise, open };
+}
+
+/** Lets every queued write run (setImmediate comes after the promise jobs of this turn). */
+const settle = async (turns = 3) => {
+  for (let i = 0; i < turns; i++) await new Promise((r) => setImmediate(r));
+};
+
 const emptySeed = (precision = 2): SymbolSeed => ({ precision, lastSeq: null, lastTick: null, lastBlock: null, unsealed: [], minutes: [] });
 const quiet = { warn: () => undefined, error: () => undefined };
 
@@ -54,37 +72,82 @@ afterEach(() => {
 });
 
 describe('TickWriter', () => {
-  it('batches: nothing is stored or published until the flush, then one commit holds every tick in seq order', async () => {
-    const { store, bus, writer, clock } = setup();
+  it('stores each tick at once: ticks written in one turn share one commit, published after it in seq order', async () => {
+    const { store, bus, writer } = setup();
     writers.push(writer);
-    for (const p of ['100.00', '100.50', '99.75']) {
-      await writer.writeTick('BTCUSDT', p);
-      clock.now += 300;
-    }
-    expect(store.commits).toHaveLength(0);
-    expect(bus.published).toHaveLength(0);
-    await writer.flush();
+    store.seeds.set('ETHUSDT', emptySeed(2));
+    await Promise.all([writer.writeTick('BTCUSDT', '100.00'), writer.writeTick('ETHUSDT', '10.00'), writer.writeTick('BTCUSDT', '100.50')]);
+    expect(store.commits).toHaveLength(0); // queued: the write starts on the next turn, so the burst goes together
+    await settle();
     expect(store.commits).toHaveLength(1);
-    expect(store.commits[0]!.ticks.map((k) => [k.seq, k.price])).toEqual([
-      ['1', '100.00'],
-      ['2', '100.50'],
-      ['3', '99.75'],
+    expect(store.commits[0]!.ticks.map((k) => [k.symbol, k.seq, k.price]).sort()).toEqual([
+      ['BTCUSDT', '1', '100.00'],
+      ['BTCUSDT', '2', '100.50'],
+      ['ETHUSDT', '1', '10.00'],
     ]);
     expect(bus.published).toEqual([store.commits[0]!.ticks]); // published after the commit, the same ticks
+    await writer.writeTick('BTCUSDT', '100.75');
+    await settle();
+    expect(store.commits.map((c) => c.ticks.length)).toEqual([3, 1]);
+    expect(bus.published).toEqual(store.commits.map((c) => c.ticks));
   });
 
-  it('flushes on its own timer', async () => {
-    jest.useFakeTimers();
-    const clock = { now: T0 };
+  it('group commit: ticks written while a write is in flight join the next one, published only once stored', async () => {
+    const { store, bus, writer, clock } = setup();
+    writers.push(writer);
+    const first = gate();
+    store.gate = first.promise;
+    await writer.writeTick('BTCUSDT', '1.00');
+    await settle();
+    expect(store.started.map((c) => c.ticks.map((k) => k.price))).toEqual([['1.00']]); // in flight
+    for (const p of ['1.01', '1.02', '1.03']) {
+      clock.now += 10;
+      await writer.writeTick('BTCUSDT', p);
+      await settle();
+    }
+    expect(store.started).toHaveLength(1); // they wait for the write in flight, not for a timer
+    expect(bus.published).toHaveLength(0); // nothing announced before its commit
+    store.gate = null;
+    first.open();
+    await settle();
+    expect(store.commits.map((c) => c.ticks.map((k) => k.price))).toEqual([['1.00'], ['1.01', '1.02', '1.03']]);
+    expect(bus.published.map((p) => p.map((k) => k.seq))).toEqual([['1'], ['2', '3', '4']]);
+  });
+
+  it('a failed write keeps its ticks; later ticks wait for the retry on the timer, then all are stored in order', async () => {
+    jest.useFakeTimers({ now: T0 + 100 });
     const store = new FakeStore();
     store.seeds.set('BTCUSDT', emptySeed());
-    const writer = new TickWriter(store, new FakeBus(), { flushIntervalMs: 250, now: () => clock.now, log: quiet });
+    const bus = new FakeBus();
+    const writer = new TickWriter(store, bus, { flushIntervalMs: 250, log: quiet });
+    writers.push(writer);
+    store.fail = new Error('connection refused');
+    await writer.writeTick('BTCUSDT', '1.00');
+    await jest.advanceTimersByTimeAsync(1);
+    expect(store.started).toHaveLength(1);
+    await writer.writeTick('BTCUSDT', '1.01');
+    await jest.advanceTimersByTimeAsync(1);
+    expect(store.started).toHaveLength(1); // no write per tick while Postgres fails
+    await jest.advanceTimersByTimeAsync(250);
+    expect(store.commits.map((c) => c.ticks.map((k) => k.seq))).toEqual([['1', '2']]);
+    expect(bus.published.flat().map((k) => k.seq)).toEqual(['1', '2']);
+    await writer.writeTick('BTCUSDT', '1.02');
+    await jest.advanceTimersByTimeAsync(1);
+    expect(store.commits.map((c) => c.ticks.map((k) => k.seq))).toEqual([['1', '2'], ['3']]); // at once again
+  });
+
+  it('seals a finished second on its own timer when no tick comes', async () => {
+    jest.useFakeTimers({ now: T0 + 100 });
+    const store = new FakeStore();
+    store.seeds.set('BTCUSDT', emptySeed());
+    const writer = new TickWriter(store, new FakeBus(), { flushIntervalMs: 250, sealGraceMs: 150, log: quiet });
     writers.push(writer);
     await writer.writeTick('BTCUSDT', '1.00');
-    await writer.writeTick('BTCUSDT', '1.01');
-    expect(store.commits).toHaveLength(0);
-    await jest.advanceTimersByTimeAsync(260);
-    expect(store.ticks.map((k) => k.seq)).toEqual(['1', '2']);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(store.ticks.map((k) => k.seq)).toEqual(['1']);
+    expect(store.blocks).toEqual([]);
+    await jest.advanceTimersByTimeAsync(1300); // second 0 ended at T0 + 1000, plus the grace
+    expect(store.blocks.map((b) => [b.second - T0 / 1000, b.ticks.map((k) => k.seq)])).toEqual([[0, ['1']]]);
   });
 
   it('with flush: true the tick is stored and published before writeTick resolves', async () => {
@@ -96,71 +159,47 @@ describe('TickWriter', () => {
     expect(bus.published.flat().map((k) => k.message.price)).toEqual(['67000.10']);
   });
 
-  it('prompt ticks written together are stored and published in one transaction on the next turn, without the batch timer', async () => {
-    const { store, bus, writer, clock } = setup({ now: T0 + 800 });
+  it("a block holds every tick of its second when they were stored in several writes, and none of the next second's", async () => {
+    const { store, writer, clock } = setup({ now: T0 + 200 });
     writers.push(writer);
-    store.seeds.set('ETHUSDT', emptySeed(2));
-    store.seeds.set('SOLUSDT', emptySeed(3));
-    await writer.writeTick('BTCUSDT', '100.00'); // a batched tick before the boundary (second 0)
-    await writer.writeTick('ETHUSDT', '10.00');
-    await writer.writeTick('SOLUSDT', '1.000');
-    await new Promise((r) => setImmediate(r));
-    expect(store.commits).toHaveLength(0); // batched ticks wait for the timer (60 s here)
-    clock.now = T0 + 1002; // just after the boundary: each product's boundary tick, as the runner writes them
-    const writes = [
-      writer.writeTick('BTCUSDT', '100.01', undefined, { prompt: true }),
-      writer.writeTick('ETHUSDT', '10.01', undefined, { prompt: true }),
-      writer.writeTick('SOLUSDT', '1.001', undefined, { prompt: true }),
-    ];
-    await Promise.all(writes);
-    for (let i = 0; i < 3 && store.commits.length === 0; i++) await new Promise((r) => setImmediate(r));
-    expect(store.commits).toHaveLength(1);
-    const stored = store.commits[0]!.ticks;
-    expect(stored.map((k) => [k.symbol, k.price, k.t])).toEqual([
-      ['BTCUSDT', '100.00', new Date(T0 + 800).toISOString()],
-      ['ETHUSDT', '10.00', new Date(T0 + 800).toISOString()],
-      ['SOLUSDT', '1.000', new Date(T0 + 800).toISOString()],
-      ['BTCUSDT', '100.01', new Date(T0 + 1002).toISOString()],
-      ['ETHUSDT', '10.01', new Date(T0 + 1002).toISOString()],
-      ['SOLUSDT', '1.001', new Date(T0 + 1002).toISOString()],
-    ]);
-    await new Promise((r) => setImmediate(r));
-    expect(bus.published).toEqual([stored]);
-    // Second 0 has ended but is within the seal grace: not sealed by the boundary flush; the boundary ticks belong to second 1.
-    expect(store.blocks).toEqual([]);
+    const write = async (at: number) => {
+      clock.now = T0 + at;
+      await writer.writeTick('BTCUSDT', (1 + at / 10000).toFixed(2));
+      await settle();
+    };
+    for (const at of [200, 500, 900, 1002]) await write(at);
+    expect(store.commits.map((c) => c.ticks.length)).toEqual([1, 1, 1, 1]);
+    expect(store.blocks).toEqual([]); // second 0 ended within the grace
+    await write(1160); // this write seals second 0, beside a tick of second 1
+    expect(store.commits.at(-1)!.blocks.map((b) => [b.second - T0 / 1000, b.ticks.map((k) => k.seq)])).toEqual([[0, ['1', '2', '3']]]);
+    expect(store.commits.at(-1)!.ticks.map((k) => k.seq)).toEqual(['5']);
+    await write(1400);
     clock.now = T0 + 2200;
     await writer.flush();
-    expect(store.blocks.map((b) => [b.symbol, b.second - T0 / 1000, b.ticks.map((k) => k.price)])).toEqual([
-      ['BTCUSDT', 0, ['100.00']],
-      ['BTCUSDT', 1, ['100.01']],
-      ['ETHUSDT', 0, ['10.00']],
-      ['ETHUSDT', 1, ['10.01']],
-      ['SOLUSDT', 0, ['1.000']],
-      ['SOLUSDT', 1, ['1.001']],
+    expect(store.blocks.map((b) => [b.second - T0 / 1000, b.ticks.map((k) => k.seq)])).toEqual([
+      [0, ['1', '2', '3']],
+      [1, ['4', '5', '6']],
     ]);
-    for (const symbol of ['BTCUSDT', 'ETHUSDT', 'SOLUSDT'])
-      expect(
-        verifyChain(
-          store.blocks.filter((b) => b.symbol === symbol),
-          { fromGenesis: true },
-        ),
-      ).toEqual({ ok: true });
+    expect(verifyChain(store.blocks, { fromGenesis: true })).toEqual({ ok: true });
   });
 
-  it('a prompt tick does not wait for a batch timer of seconds, and a later batched tick still waits for it', async () => {
-    jest.useFakeTimers({ now: T0 + 1003 });
-    const store = new FakeStore();
-    store.seeds.set('BTCUSDT', emptySeed());
-    const writer = new TickWriter(store, new FakeBus(), { flushIntervalMs: 5000, log: quiet });
+  it('refuses a tick for a second whose block is in a write not yet committed', async () => {
+    const { store, writer, clock } = setup({ now: T0 + 100 });
     writers.push(writer);
-    await writer.writeTick('BTCUSDT', '1.00', undefined, { prompt: true });
-    await jest.advanceTimersByTimeAsync(1);
-    expect(store.ticks.map((k) => k.price)).toEqual(['1.00']);
-    await writer.writeTick('BTCUSDT', '1.01');
-    await jest.advanceTimersByTimeAsync(100);
-    expect(store.ticks.map((k) => k.price)).toEqual(['1.00']);
-    await jest.advanceTimersByTimeAsync(5000);
-    expect(store.ticks.map((k) => k.price)).toEqual(['1.00', '1.01']);
+    await writer.writeTick('BTCUSDT', '1.00');
+    await settle();
+    const g = gate();
+    store.gate = g.promise;
+    clock.now = T0 + 1300;
+    const sealing = writer.flush(); // seals second 0, held in flight
+    await settle();
+    expect(store.started.at(-1)!.blocks.map((b) => b.second - T0 / 1000)).toEqual([0]);
+    await expect(writer.writeTick('BTCUSDT', '1.01', new Date(T0 + 900))).rejects.toThrow(/already sealed/);
+    store.gate = null;
+    g.open();
+    await sealing;
+    const w = await writer.writeTick('BTCUSDT', '1.02', new Date(T0 + 1000), { flush: true });
+    expect(w.seq).toBe('2');
   });
 
   it('continues the seq and the chain of what is stored, and seals seconds once they have passed', async () => {
@@ -233,7 +272,7 @@ describe('TickWriter', () => {
     expect(Date.parse(b.t)).toBeGreaterThanOrEqual(Date.parse(a.t));
   });
 
-  it('keeps the batch when Postgres fails and stores it on the next flush', async () => {
+  it('keeps the ticks when Postgres fails and stores them on the next write', async () => {
     const { store, bus, writer } = setup();
     writers.push(writer);
     await writer.writeTick('BTCUSDT', '1.00');
@@ -245,7 +284,7 @@ describe('TickWriter', () => {
     expect(store.ticks.map((k) => k.seq)).toEqual(['1', '2']);
   });
 
-  it('on a conflict (another writer stored first) drops the batch and re-reads the record', async () => {
+  it('on a conflict (another writer stored first) drops the write and re-reads the record', async () => {
     const { store, writer } = setup();
     writers.push(writer);
     await writer.writeTick('BTCUSDT', '1.00');

@@ -39,17 +39,24 @@ export interface SymbolBlock extends AssembledBlock {
 export interface TickStore {
   /** The product's state, or null when no such product exists. */
   seed(symbol: string, nowMs: number): Promise<SymbolSeed | null>;
-  /** Stores ticks (with their candle rollups) and sealed blocks in one transaction. */
+  /** Stores ticks (with their candle rollups) and sealed blocks atomically (one transaction). */
   commit(batch: { ticks: readonly PendingTick[]; blocks: readonly SymbolBlock[] }): Promise<void>;
 }
 
-/** Where stored ticks are announced (Redis: `tick:last:<SYMBOL>` and REDIS_CHANNELS.ticks). */
+/**
+ * Where stored ticks are announced (Redis: `tick:last:<SYMBOL>` and REDIS_CHANNELS.ticks). Called once per
+ * stored write, in seq order, and possibly before the previous call resolved: it must send in call order
+ * (one Redis connection does), so subscribers see each product's ticks in order.
+ */
 export interface TickBus {
   publish(ticks: readonly PendingTick[]): Promise<void>;
 }
 
 export interface TickWriterOptions {
-  /** Batch period: pending ticks are written at least this often (default 250 ms). */
+  /**
+   * Ticks are stored at once; this timer seals the seconds that ended and retries a failed write when no
+   * tick does it (default 250 ms).
+   */
   flushIntervalMs?: number;
   /** A second is sealed this long after it ended (default 150 ms). */
   sealGraceMs?: number;
@@ -63,14 +70,8 @@ export interface TickWriterOptions {
 export interface WriteOptions {
   /** Traded volume of the tick (default "0"), at most 8 decimals. */
   volume?: string;
-  /** Write (and publish) at once instead of with the next batch. */
+  /** Resolve only once the tick is stored and published (otherwise once it is queued). */
   flush?: boolean;
-  /**
-   * Store without waiting for the batch timer: a flush starts as soon as the current burst of
-   * writes is queued (the next turn of the event loop), so ticks written together (a feed's boundary
-   * ticks of every product) go in one transaction. Resolves once queued, like a batched write.
-   */
-  prompt?: boolean;
   /** Where the price came from (the last tick's kind decides whether real money may trade on it). */
   kind?: PriceKind;
   /** For a price made from exchange quotes: every quote and the rule (both, or neither). */
@@ -93,6 +94,8 @@ interface SymbolState {
   lastT: number;
   lastPrice: string | null;
   assembler: BlockAssembler;
+  /** The last second of a block in a write not yet committed (-1: none): no tick may join it meanwhile. */
+  sealing: number;
   stats: LiveStats;
 }
 
@@ -103,9 +106,10 @@ function isConflict(e: unknown): boolean {
 
 /**
  * The one path by which ticks enter the record: each tick gets the product's next seq and a time that never
- * goes back, is written in a batch with its candle rollups, and is announced (Redis) only after its commit,
- * so anything that saw a tick can find it in Postgres. One writer per product (the feed's Redis lock); the
- * database refuses a second one's duplicates (docs/internals.md, "Tick writer").
+ * goes back, is stored at once with its candle rollups, and is announced (Redis) only after its commit, so
+ * anything that saw a tick can find it in Postgres. Writes are group commits: ticks written in one turn of
+ * the event loop, or while a write is in flight, go together in the next one. One writer per product (the
+ * feed's Redis lock); the database refuses a second one's duplicates (docs/internals.md, "Tick writer").
  */
 export class TickWriter {
   private readonly states = new Map<string, Promise<SymbolState | null>>();
@@ -114,6 +118,10 @@ export class TickWriter {
   private timer: NodeJS.Timeout | null = null;
   private soon: NodeJS.Immediate | null = null;
   private queue: Promise<void> = Promise.resolve();
+  /** A flush is queued behind the one in flight and will take every pending tick when it starts. */
+  private flushQueued = false;
+  /** The last write failed (Postgres unreachable): new ticks wait for the timer's retry instead of each trying. */
+  private failing = false;
   private generation = 0;
   private closed = false;
   private readonly warned = new Map<string, number>();
@@ -138,8 +146,8 @@ export class TickWriter {
   /**
    * Record one tick: `price` is a decimal string with at most the product's precision (padded to
    * it), `t` defaults to now. An explicit `t` must not be earlier than the product's last tick nor
-   * fall in a second that is already sealed (RangeError). Resolves once the tick is queued, or,
-   * with `flush`, once it is stored and published.
+   * fall in a second that is already sealed (RangeError). The tick is stored at once (see the class);
+   * resolves once it is queued, or, with `flush`, once it is stored and published.
    */
   async writeTick(symbol: string, price: string, t?: Date, opts: WriteOptions = {}): Promise<WrittenTick> {
     if (this.closed) throw new Error('tick writer is closed');
@@ -150,7 +158,7 @@ export class TickWriter {
     const text = this.priceText(st, price);
     const volume = opts.volume ?? '0';
     if (!isDecimal(volume) || volume.startsWith('-') || decimalPlaces(volume) > 8) throw new RangeError(`bad volume: ${String(volume).slice(0, 40)}`);
-    const firstOpenMs = (st.assembler.sealedThrough + 1) * 1000;
+    const firstOpenMs = (Math.max(st.assembler.sealedThrough, st.sealing) + 1) * 1000;
     let tMs: number;
     if (t) {
       tMs = t.getTime();
@@ -193,7 +201,7 @@ export class TickWriter {
     }
     this.arm();
     if (opts.flush) await this.flush();
-    else if (opts.prompt) this.flushSoon();
+    else this.flushSoon();
     return { symbol, seq, t: tIso, price: text, volume };
   }
 
@@ -215,11 +223,22 @@ export class TickWriter {
     if (st && Number.isInteger(precision) && precision >= 0 && precision <= 8) st.precision = precision;
   }
 
-  /** Write pending ticks and seal finished seconds now. Rejects if Postgres refused the batch (the ticks stay queued unless they conflict). */
+  /**
+   * Write pending ticks and seal finished seconds now (after the write in flight); resolves once they are
+   * stored and published. Rejects if Postgres refused the write (the ticks stay queued unless they conflict).
+   */
   flush(opts: { sealAll?: boolean } = {}): Promise<void> {
-    const run = this.queue.then(() => this.doFlush(opts.sealAll ?? false));
-    this.queue = run.catch(() => undefined);
-    return run;
+    this.flushQueued = true;
+    const run = this.queue.then(() => {
+      this.flushQueued = false;
+      return this.doFlush(opts.sealAll ?? false);
+    });
+    // The next write may start once this one is stored; its announcement is sent after this one's.
+    this.queue = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    return run.then((r) => r.published);
   }
 
   /** Forget everything not yet stored and every product's state (after losing the feed lock, or a conflict). */
@@ -252,11 +271,15 @@ export class TickWriter {
     this.timer.unref?.();
   }
 
-  /** One flush on the next turn of the event loop, after every write queued in this one. */
+  /**
+   * The group commit: one flush on the next turn of the event loop, so ticks written together (the feed's
+   * boundary ticks of every product) share it; none while a flush is already queued, which takes them all.
+   */
   private flushSoon(): void {
-    if (this.soon || this.closed) return;
+    if (this.soon || this.flushQueued || this.failing || this.closed) return;
     this.soon = setImmediate(() => {
       this.soon = null;
+      if (this.flushQueued) return;
       this.flush().catch((e: unknown) => this.warnEvery('flush', `tick writer: storing ticks failed, will retry: ${(e as Error).message}`));
     });
   }
@@ -297,6 +320,7 @@ export class TickWriter {
           lastT: seed.lastTick ? Date.parse(seed.lastTick.t) : -Infinity,
           lastPrice: seed.lastTick?.price ?? null,
           assembler: new BlockAssembler(symbol, last, unsealed),
+          sealing: -1,
           stats: new LiveStats(seed.minutes),
         };
         if (this.generation === generation) this.ready.set(symbol, st);
@@ -308,7 +332,13 @@ export class TickWriter {
     return p;
   }
 
-  private async doFlush(sealAll: boolean): Promise<void> {
+  /**
+   * One write: every pending tick and the blocks of the seconds that ended, in one commit; then their
+   * announcement, started at once and not waited for (`published`), so the next write need not wait for Redis.
+   * A block holds every tick of its second: each tick the assembler holds is stored already or in this write.
+   */
+  private async doFlush(sealAll: boolean): Promise<{ published: Promise<void> }> {
+    const done = { published: Promise.resolve() };
     const generation = this.generation;
     const ticks = this.pending;
     this.pending = [];
@@ -316,28 +346,41 @@ export class TickWriter {
     const blocks: SymbolBlock[] = [];
     for (const st of this.ready.values()) {
       if (st.assembler.pendingCount === 0) continue;
-      for (const b of st.assembler.seal(now, this.sealGraceMs, sealAll)) blocks.push({ ...b, symbol: st.symbol });
+      for (const b of st.assembler.seal(now, this.sealGraceMs, sealAll)) {
+        blocks.push({ ...b, symbol: st.symbol });
+        st.sealing = b.second;
+      }
     }
-    if (ticks.length === 0 && blocks.length === 0) return;
+    if (ticks.length === 0 && blocks.length === 0) return done;
     try {
       await this.store.commit({ ticks, blocks });
     } catch (e) {
+      for (const b of blocks) {
+        const st = this.ready.get(b.symbol);
+        if (st) st.sealing = -1;
+      }
       if (isConflict(e)) {
         this.log.error(`tick writer: another writer stored these ticks first (${(e as Error).message}); re-reading the record`);
         if (this.generation === generation) this.reset();
-        return;
+        return done;
       }
       if (this.generation === generation) this.pending = [...ticks, ...this.pending];
+      this.failing = true;
       throw e;
     }
-    if (this.generation !== generation) return;
-    for (const b of blocks) this.ready.get(b.symbol)?.assembler.commit([b]);
-    if (ticks.length) {
-      try {
-        await this.bus.publish(ticks);
-      } catch (e) {
-        this.warnEvery('publish', `tick writer: publishing ${ticks.length} ticks failed: ${(e as Error).message}`);
-      }
+    this.failing = false;
+    if (this.generation !== generation) return done;
+    for (const b of blocks) {
+      const st = this.ready.get(b.symbol);
+      st?.assembler.commit([b]);
+      if (st) st.sealing = -1;
     }
+    if (ticks.length) {
+      done.published = this.bus.publish(ticks).catch((e: unknown) => {
+        this.warnEvery('publish', `tick writer: publishing ${ticks.length} ticks failed: ${(e as Error).message}`);
+      });
+    }
+    if (this.pending.length) this.flushSoon(); // ticks that came during a failed write's retry
+    return done;
   }
 }
