@@ -118,15 +118,18 @@ describe('hostile input', () => {
     expect(typeof res.body.error.message).toBe('string');
   });
 
-  it('a capital record id beyond bigint is simply not found', async () => {
-    const res = await t.http().get(`/api/wallet/records/${BEYOND}`).set(u.auth);
-    expect(res.status).toBe(404);
-    expect(res.body.error.code).toBe('NOT_FOUND');
-  });
-
-  it('a message id beyond bigint is not found', async () => {
-    const res = await t.http().post(`/api/messages/${BEYOND}/read`).set(u.auth);
-    expect(res.status).toBe(404);
+  it('a path id of digits beyond bigint -> 400 on id; one that is no number at all is not found', async () => {
+    for (const path of [`/api/wallet/records/${BEYOND}`, `/api/messages/${BEYOND}/read`]) {
+      const res = path.endsWith('/read') ? await t.http().post(path).set(u.auth) : await t.http().get(path).set(u.auth);
+      expect({ path, status: res.status, code: res.body.error?.code, field: res.body.error?.field }).toEqual({
+        path,
+        status: 400,
+        code: 'VALIDATION_FAILED',
+        field: 'id',
+      });
+    }
+    expect((await t.http().get('/api/wallet/records/abc').set(u.auth)).status).toBe(404);
+    expect((await t.http().post('/api/messages/abc/read').set(u.auth)).status).toBe(404);
   });
 
   it('ordinary text with tabs, new lines, emoji and CJK still passes, and the ledger is whole', async () => {

@@ -20,6 +20,8 @@ export const pageQuery = z.strictObject({
 
 const MAX_BIGINT = 9_223_372_036_854_775_807n;
 export const isBigintId = (s: string): boolean => /^\d{1,19}$/.test(s) && BigInt(s) <= MAX_BIGINT;
+/** Digits that no bigint id can be: a path id so is refused as bad input (400 on `id`), not looked up. */
+export const isIdBeyondBigint = (s: string): boolean => /^\d+$/.test(s) && !isBigintId(s);
 /**
  * A bigint row id or keyset cursor (digits within Postgres's bigint), so no id reaches the database out of range.
  * The refinement guards itself: zod runs it even after the regex failed, and BigInt() throws on text that is no number.

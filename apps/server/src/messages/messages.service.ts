@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import { channel, DEFAULT_LOCALE, type Locale, type Page, type SendMessageBody, type SystemMessage } from '@candor/contracts';
+import { channel, DEFAULT_LOCALE, isIdBeyondBigint, type Locale, type Page, type SendMessageBody, type SystemMessage } from '@candor/contracts';
 import { translate } from '@candor/i18n';
 import { DomainError } from '../common/domain-error.js';
 import { AuditService } from '../admin/audit.service.js';
@@ -104,6 +104,7 @@ export class MessagesService {
   }
 
   async markRead(userId: string, id: string): Promise<void> {
+    if (isIdBeyondBigint(id)) throw new DomainError('VALIDATION_FAILED', 'id');
     const inserted: unknown[] = /^\d{1,18}$/.test(id)
       ? await this.ds.query(
           `INSERT INTO message_reads (user_id, message_id)

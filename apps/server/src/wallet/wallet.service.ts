@@ -4,7 +4,7 @@ import type { Pool as PgPool } from 'pg';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { formatCents } from '@candor/domain';
-import { isBigintId, type CapitalRecord, type Page, type Wallet } from '@candor/contracts';
+import { isBigintId, isIdBeyondBigint, type CapitalRecord, type Page, type Wallet } from '@candor/contracts';
 import { DomainError } from '../common/domain-error.js';
 import { LedgerService, toCents } from '../ledger/ledger.service.js';
 import { toWallet } from '../orders/order-view.js';
@@ -120,6 +120,7 @@ export class WalletService {
 
   /** One record with every posting of its journal entry (the particulars), only if it is the user's. */
   async record(userId: string, id: string) {
+    if (isIdBeyondBigint(id)) throw new DomainError('VALIDATION_FAILED', 'id');
     if (!isBigintId(id)) throw new DomainError('NOT_FOUND');
     const rows: RecordRow[] = await this.ds.query(
       `SELECT p.id, e.entry_no, e.type, p.amount, p.balance_after, p.created_at, e.ref_type, e.ref_id, a.kind, p.entry_id
