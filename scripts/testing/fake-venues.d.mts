@@ -32,6 +32,8 @@ export interface FakeVenues {
   garbage(venue: FakeVenueName): void;
   offset(venue: FakeVenueName, bps: number): void;
   replayFixtures(venue: FakeVenueName): void;
+  /** Calls `listener` for every quote frame an exchange sends from now on (what it quoted, when, its frame number); returns its removal. */
+  onQuote(listener: (venue: FakeVenueName, venueSymbol: string, quote: { bid: string; ask: string }, atMs: number, seq: number) => void): () => void;
   /** A random walk per product quoted by every exchange every `everyMs`; returns the function that stops it. */
   stream(symbols: string[], opts?: { everyMs?: number; decimals?: number; prices?: Record<string, number> }): () => void;
   /** An HTTP control (POST /quote, /silence, /offset, /drop with JSON bodies) for tests in other processes; resolves its URL. */

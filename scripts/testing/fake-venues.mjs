@@ -48,8 +48,7 @@ const START_PRICES = { BTCUSDT: 67250, ETHUSDT: 3480, SOLUSDT: 152.4, XRPUSDT: 0
 const fixed = (v, decimals) => Math.max(v, 10 ** -decimals).toFixed(decimals);
 
 /** One exchange's ticker frame for a quote. Kraken's prices are JSON numbers, written from the decimal text. */
-function quoteFrame(venue, sym, q, seq) {
-  const now = Date.now();
+function quoteFrame(venue, sym, q, seq, now = Date.now()) {
   switch (venue) {
     case 'binance':
       return JSON.stringify({ u: seq, s: sym, b: q.bid, B: '1.00000000', a: q.ask, A: '1.00000000' });
@@ -162,7 +161,7 @@ class FakeVenue {
       this.subscribes.push(symbols);
       for (const s of symbols) client.symbols.add(s);
       this.ack(client, symbols);
-      for (const s of symbols) if (this.quotes.has(s)) this.send(client, quoteFrame(this.venue, s, this.shifted(this.quotes.get(s)), this.seq++));
+      for (const s of symbols) if (this.quotes.has(s)) this.send(client, this.frame(s, this.quotes.get(s)));
     });
     ws.on('close', () => {
       if (deadline) clearTimeout(deadline);
@@ -211,19 +210,28 @@ class FakeVenue {
     return this.offsetBps ? { bid: shiftBps(q.bid, this.offsetBps), ask: shiftBps(q.ask, this.offsetBps) } : q;
   }
 
+  /** The next quote frame of a market (told to the quote listeners: a history of what this exchange quoted). */
+  frame(sym, q) {
+    const seq = this.seq++;
+    const now = Date.now();
+    const quoted = this.shifted(q);
+    for (const listener of this.opts.listeners ?? []) listener(this.venue, sym, quoted, now, seq);
+    return quoteFrame(this.venue, sym, quoted, seq, now);
+  }
+
   /** Sets a market's best bid and ask and sends it to every subscriber (unless silenced). */
   quote(sym, bid, ask = bid) {
     const q = { bid, ask };
     this.quotes.set(sym, q);
     if (this.silent) return;
-    const frame = quoteFrame(this.venue, sym, this.shifted(q), this.seq++);
+    const frame = this.frame(sym, q);
     for (const c of this.clients) if (c.symbols.has(sym)) this.send(c, frame);
   }
 
   resend() {
     if (this.silent) return;
     for (const [sym, q] of this.quotes) {
-      const frame = quoteFrame(this.venue, sym, this.shifted(q), this.seq++);
+      const frame = this.frame(sym, q);
       for (const c of this.clients) if (c.symbols.has(sym)) this.send(c, frame);
     }
   }
@@ -249,10 +257,11 @@ class FakeVenue {
 /**
  * Starts the four fake exchanges. Returns { venues: { binance, okx, ... }, urls (FEED_<VENUE>_URL env),
  * quote(symbol, bid, ask?) on every exchange (product symbol like BTCUSDT), silence(venue, on), drop(venue),
- * serverShutdown(), garbage(venue), offset(venue, bps), replayFixtures(venue), close() }.
+ * serverShutdown(), garbage(venue), offset(venue, bps), replayFixtures(venue), onQuote(listener), close() }.
  */
 export async function startFakeVenues(opts = {}) {
-  const venues = Object.fromEntries(VENUES.map((v) => [v, new FakeVenue(v, opts)]));
+  const listeners = new Set();
+  const venues = Object.fromEntries(VENUES.map((v) => [v, new FakeVenue(v, { ...opts, listeners })]));
   await Promise.all(Object.values(venues).map((v) => v.ready()));
   const urls = Object.fromEntries(VENUES.map((v) => [`FEED_${v.toUpperCase()}_URL`, venues[v].url]));
   const controls = [];
@@ -284,6 +293,11 @@ export async function startFakeVenues(opts = {}) {
     },
     replayFixtures(venue) {
       venues[venue].broadcast(fixtureFrames(venue));
+    },
+    /** Calls `listener(venue, venueSymbol, { bid, ask }, atMs, seq)` for every quote frame from now on; returns its removal. */
+    onQuote(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
     },
     /**
      * Streams a random walk per product on every exchange: every `everyMs` each exchange quotes the walk's
