@@ -170,6 +170,20 @@ describe('trading in the browser', () => {
     expect(receipt.exitTick?.price).toBe(closePrice);
     await screenshot(page, 'trading-06-receipt');
 
+    // Prices from the (fake) exchanges: each tick lists every quote that made it, used or dropped, with the rule.
+    for (const [which, tick] of [
+      ['entry', receipt.entryTick],
+      ['exit', receipt.exitTick!],
+    ] as const) {
+      expect(tick.sources?.filter((s) => s.used).length).toBeGreaterThanOrEqual(tick.rule!.quorum);
+      await expect(page.locator(`[data-testid=receipt-${which}-source]`).count()).resolves.toBe(tick.sources!.length);
+      await expect(page.locator(`[data-testid=receipt-${which}-source][data-used=true]`).count()).resolves.toBe(tick.sources!.filter((s) => s.used).length);
+      await expect(page.getByTestId(`receipt-${which}-median`).textContent()).resolves.toContain(tick.price);
+    }
+    await expect(page.getByTestId('receipt-close-rule').getAttribute('data-rule')).resolves.toBe('expiry');
+    await page.getByTestId('receipt-exit-sources').scrollIntoViewIfNeeded();
+    await screenshot(page, 'trading-06-receipt-sources');
+
     // Checked on the device: the blocks' hash chain, both ticks, the close rule, outcome and amounts.
     const verdict = page.getByTestId('receipt-check-result');
     for (let attempt = 0; ; attempt++) {
@@ -194,7 +208,7 @@ describe('trading in the browser', () => {
     expect(technical).toBe(
       [
         tr('records', { symbol: o.symbol, from, to, blocks: `GET ${base}/blocks?from=${from}&to=${to}`, ticks: `GET ${base}/ticks` }),
-        tr('chain', { command: `node scripts/verify-chain.mjs ${o.symbol} ${from} ${to} --api ${origin}` }),
+        `${tr('chain', { command: `node scripts/verify-chain.mjs ${o.symbol} ${from} ${to} --api ${origin}` })} ${tr('venues', { command: `node scripts/verify-venues.mjs ${o.id}` })}`,
         `${tr('ticks', { seq: receipt.entryTick.seq, price: receipt.entryTick.price })} ${tr('exit', { seq: receipt.exitTick!.seq, price: receipt.exitTick!.price, expiresAt: new Date(o.expiresAt).toISOString() })}`,
         tr('result', { rate: o.payoutRate }),
       ].join('\n'),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { aggregateQuotes, checkTickSources, midOf, type AggregateOptions, type VenueQuote } from './price-aggregation.js';
+import { aggregateQuotes, checkTickSources, midOf, usedMedian, type AggregateOptions, type VenueQuote } from './price-aggregation.js';
 
 const NOW = 1_800_000_000_000;
 const opts: AggregateOptions = { nowMs: NOW, staleMs: 5000, quorum: 3, maxDeviationBps: 50, precision: 2, quoteCurrency: 'USDT' };
@@ -161,5 +161,27 @@ describe('checkTickSources', () => {
     expect(checkTickSources(made.price, outlierUsed, made.rule).join('\n')).toMatch(/more than 50 bps|not the median/);
     const short = made.sources.map((s, i) => ({ ...s, used: i === 0 }));
     expect(checkTickSources(made.price, short, made.rule).join('\n')).toMatch(/quorum is 3/);
+  });
+});
+
+describe('usedMedian', () => {
+  it('is the exact median that aggregateQuotes rounded to the price', () => {
+    const made = aggregateQuotes(four('100.00', '100.10', '100.125', '105.00'), opts);
+    if (!made.ok) throw new Error('fixture');
+    expect(usedMedian(made.sources)).toBe(made.median);
+    expect(made.median).toBe('100.1');
+    const even = aggregateQuotes(
+      [q('binance', '100.01', '100.02'), q('okx', '100.02', '100.03'), q('kraken', '100.00', '100.05'), q('coinbase', '100.03', '100.04')],
+      opts,
+    );
+    if (!even.ok) throw new Error('fixture');
+    expect(usedMedian(even.sources)).toBe(even.median);
+    expect(even.median).toBe('100.025'); // mids 100.015, 100.025, 100.025, 100.035
+  });
+
+  it('is null without a used source, or with a malformed used one', () => {
+    const made = aggregateQuotes(four('100.00', '100.10', '100.20'), opts);
+    expect(usedMedian(made.sources.map((s) => ({ ...s, used: false })))).toBeNull();
+    expect(usedMedian(made.sources.map((s, i) => (i === 0 ? { ...s, bid: 'x' } : s)))).toBeNull();
   });
 });

@@ -178,6 +178,21 @@ export function aggregateQuotes(quotes: readonly VenueQuote[], o: AggregateOptio
 }
 
 /**
+ * The median of the used sources' mids, exact (what a recorded price was rounded from, for a reader to see
+ * beside it); null when no source is used or a used one is not a valid bid/ask.
+ */
+export function usedMedian(sources: readonly TickSource[]): string | null {
+  const used = sources.filter((s) => s.used);
+  if (used.length === 0) return null;
+  try {
+    const scale = Math.max(...used.map((s) => Math.max(decimalPlaces(s.bid), decimalPlaces(s.ask)))) + 2;
+    return normalizeDecimal(scaledToDecimal(medianOf(used.map((s) => decimalToScaled(midOf(s.bid, s.ask), scale))), scale));
+  } catch {
+    return null;
+  }
+}
+
+/**
  * Recompute a recorded tick's price from its recorded sources (the used ones), as a verifier does:
  * the median of their mids rounded half up to the decimals of `price`. Returns a list of problems
  * (empty when the tick follows the rule). Staleness is not rechecked: it depends on the feed's clock,

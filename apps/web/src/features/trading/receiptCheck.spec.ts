@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { sealBlock, type ChainBlock } from '@candor/domain';
+import { aggregateQuotes, sealBlock, type ChainBlock, type ChainTick, type VenueQuote } from '@candor/domain';
 import type { OrderReceipt, TickBlock, TickRef } from '@candor/contracts';
 import { blockRange, fetchBlockRange, judgeReceipt } from './receiptCheck';
 
@@ -7,7 +7,7 @@ import { blockRange, fetchBlockRange, judgeReceipt } from './receiptCheck';
 // the last tick at or before that (102.4 s) and a later tick (103.1 s) exists.
 const SYMBOL = 'BTCUSDT';
 const iso = (ms: number) => new Date(ms).toISOString();
-const TICKS: Record<number, { seq: string; t: string; price: string }[]> = {
+const TICKS: Record<number, ChainTick[]> = {
   100: [{ seq: '1', t: iso(100_200), price: '100.00' }],
   101: [{ seq: '2', t: iso(101_500), price: '100.50' }],
   102: [
@@ -24,7 +24,7 @@ function chain(ticks = TICKS): TickBlock[] {
     .map(Number)
     .sort((a, b) => a - b))
     out.push(sealBlock(out[out.length - 1] ?? null, SYMBOL, second, ticks[second]!));
-  return out.map((b) => ({ ...b, second: String(b.second), ticks: b.ticks.map(({ seq, t, price }) => ({ seq, t, price })) }));
+  return out.map((b) => ({ ...b, second: String(b.second), ticks: b.ticks.map((k) => ({ ...k })) })) as TickBlock[];
 }
 
 function ref(blocks: TickBlock[], seq: string): TickRef {
@@ -144,5 +144,146 @@ describe('blockRange and fetchBlockRange', () => {
       [1200, 1299],
     ]);
     expect(got).toHaveLength(1300);
+  });
+});
+
+/** A price made by the domain's rule from four exchanges' quotes (bid = ask = mid), received at `atMs`. */
+function fromQuotes(seq: string, atMs: number, mids: string[]): ChainTick {
+  const quotes: VenueQuote[] = mids.map((m, i) => ({
+    venue: ['binance', 'okx', 'coinbase', 'kraken'][i]!,
+    bid: m,
+    ask: m,
+    venueTs: iso(atMs - 40),
+    venueId: `${seq}${i}`,
+    receivedAt: atMs - 20,
+  }));
+  const made = aggregateQuotes(quotes, { nowMs: atMs, staleMs: 5000, quorum: 3, maxDeviationBps: 50, precision: 2 });
+  if (!made.ok) throw new Error('fixture: no price');
+  return { seq, t: iso(atMs), price: made.price, sources: made.sources, rule: made.rule };
+}
+
+describe('judgeReceipt: exchange quotes', () => {
+  // The entry and exit prices made from quotes: 100.00 from mids around it, 101.25 with an outlier dropped.
+  const QUOTED: Record<number, ChainTick[]> = {
+    ...TICKS,
+    100: [fromQuotes('1', 100_200, ['99.99', '100.00', '100.01', '100.00'])],
+    102: [{ seq: '3', t: iso(102_100), price: '99.00' }, fromQuotes('4', 102_400, ['101.24', '101.25', '101.26', '103.00'])],
+  };
+
+  it('accepts prices that are the median of the quotes recorded with them', () => {
+    const blocks = chain(QUOTED);
+    const r = receipt(blocks);
+    expect(r.entryTick.sources).toHaveLength(4);
+    expect(r.exitTick?.sources?.filter((s) => s.used)).toHaveLength(3);
+    expect(judgeReceipt(r, blocks)).toEqual({ ok: true });
+  });
+
+  it('fails when the receipt shows other quotes than the record holds', () => {
+    const blocks = chain(QUOTED);
+    const r = receipt(blocks);
+    const shown = r.entryTick.sources!.map((s, i) => (i === 1 ? { ...s, bid: '100.02' } : s));
+    expect(judgeReceipt({ ...r, entryTick: { ...r.entryTick, sources: shown } }, blocks)).toEqual({ ok: false, reason: 'sources', which: 'entry' });
+    const { sources: _dropped, ...bare } = r.exitTick!;
+    expect(judgeReceipt({ ...r, exitTick: bare }, blocks)).toEqual({ ok: false, reason: 'sources', which: 'exit' });
+  });
+
+  it('fails when a sealed price is not the median of its own quotes', () => {
+    // A record whose exit price was set beside its quotes (the hash chain itself is intact).
+    const exit = fromQuotes('4', 102_400, ['101.24', '101.25', '101.26', '103.00']);
+    const blocks = chain({
+      ...QUOTED,
+      102: [
+        { seq: '3', t: iso(102_100), price: '99.00' },
+        { ...exit, price: '101.30' },
+      ],
+    });
+    const r = receipt(blocks, { closePrice: '101.30' });
+    expect(judgeReceipt(r, blocks)).toEqual({ ok: false, reason: 'sources', which: 'exit' });
+  });
+
+  it('fails when a dropped quote is marked used', () => {
+    const exit = fromQuotes('4', 102_400, ['101.24', '101.25', '101.26', '103.00']);
+    const forged = { ...exit, sources: exit.sources!.map((s) => ({ ...s, used: true, reason: undefined })) };
+    const blocks = chain({ ...QUOTED, 102: [{ seq: '3', t: iso(102_100), price: '99.00' }, forged] });
+    expect(judgeReceipt(receipt(blocks), blocks)).toEqual({ ok: false, reason: 'sources', which: 'exit' });
+  });
+});
+
+describe('judgeReceipt: an expiry in a halt', () => {
+  // Ticks stop at 101.5 s; the halt starts at 101.6 s; expiry 102.5 s; prices come back at 104.1 s.
+  const HALT = { reason: 'quorum' as const, startedAt: iso(101_600), endedAt: iso(104_000) };
+  const HALTED: Record<number, ChainTick[]> = {
+    100: [{ seq: '1', t: iso(100_200), price: '100.00' }],
+    101: [{ seq: '2', t: iso(101_500), price: '100.50' }],
+    104: [fromQuotes('3', 104_100, ['101.24', '101.25', '101.26'])],
+    105: [{ seq: '4', t: iso(105_000), price: '99.00' }],
+  };
+  const settled = (blocks: TickBlock[], graceMs = 10_000, exitSeq = '3'): OrderReceipt => ({
+    ...receipt(blocks, { closePrice: exitSeq === '3' ? '101.25' : '99.00', closedAt: iso(exitSeq === '3' ? 104_100 : 105_000) }, exitSeq),
+    closeRule: 'halt',
+    graceMs,
+    halt: HALT,
+  });
+
+  it('accepts a close on the first tick within the grace period', () => {
+    const blocks = chain(HALTED);
+    expect(judgeReceipt(settled(blocks), blocks)).toEqual({ ok: true });
+  });
+
+  it('fails when the exit is not the first tick after the expiry, or lies past the grace period', () => {
+    const blocks = chain(HALTED);
+    expect(judgeReceipt(settled(blocks, 10_000, '4'), blocks)).toEqual({ ok: false, reason: 'grace' });
+    expect(judgeReceipt(settled(blocks, 1_000), blocks)).toEqual({ ok: false, reason: 'grace' });
+  });
+
+  it('fails when the record holds a price between the halt’s start and the expiry, or names no halt', () => {
+    const blocks = chain({ ...HALTED, 102: [{ seq: '2', t: iso(102_000), price: '100.70' }], 101: [] });
+    expect(judgeReceipt(settled(blocks), blocks)).toEqual({ ok: false, reason: 'halt' });
+    const plain = chain(HALTED);
+    const { halt: _none, ...noHalt } = settled(plain);
+    expect(judgeReceipt(noHalt, plain)).toEqual({ ok: false, reason: 'halt' });
+  });
+
+  const voided = (blocks: TickBlock[], overrides: Partial<OrderReceipt['order']> = {}): OrderReceipt => {
+    const { closePrice: _c, closedAt: _d, outcome: _o, ...open } = receipt(blocks).order;
+    return {
+      order: { ...open, status: 'voided', payout: '10.00', pnl: '0.00', voidReason: 'halt', voidedAt: iso(105_200), ...overrides },
+      entryTick: receipt(blocks).entryTick,
+      exitTick: null,
+      closeRule: 'void',
+      graceMs: 1_000,
+      halt: HALT,
+      verify: '',
+    };
+  };
+
+  it('accepts a voided order: no tick within the grace period, and exactly the stake refunded', () => {
+    const blocks = chain(HALTED);
+    expect(judgeReceipt(voided(blocks), blocks)).toEqual({ ok: true });
+  });
+
+  it('refuses a void when a tick came within the grace period', () => {
+    const blocks = chain(HALTED);
+    expect(judgeReceipt({ ...voided(blocks), graceMs: 2_000 }, blocks)).toEqual({ ok: false, reason: 'void' });
+  });
+
+  it('refuses a voided order that kept part of the stake, or carries an outcome, or names another close rule', () => {
+    const blocks = chain(HALTED);
+    expect(judgeReceipt(voided(blocks, { payout: '9.99', pnl: '-0.01' }), blocks)).toEqual({ ok: false, reason: 'payout' });
+    expect(judgeReceipt(voided(blocks, { pnl: '8.50' }), blocks)).toEqual({ ok: false, reason: 'payout' });
+    expect(judgeReceipt(voided(blocks, { outcome: 'tie' }), blocks)).toEqual({ ok: false, reason: 'outcome' });
+    expect(judgeReceipt({ ...voided(blocks), closeRule: 'expiry' }, blocks)).toEqual({ ok: false, reason: 'close' });
+  });
+
+  it('waits while no tick after the grace period is in the record', () => {
+    const blocks = chain(HALTED);
+    const before = blocks.filter((b) => Number(b.second) <= 101);
+    expect(judgeReceipt(voided(blocks), before)).toEqual({ ok: false, reason: 'graceOpen' });
+  });
+
+  it('asks for the blocks from the halt’s start (when earlier) to past the grace period and the halt’s end', () => {
+    const blocks = chain(HALTED);
+    expect(blockRange(voided(blocks))).toEqual({ from: 100, to: 107 });
+    expect(blockRange({ ...voided(blocks), halt: { ...HALT, startedAt: iso(99_000), endedAt: iso(120_000) } })).toEqual({ from: 99, to: 123 });
   });
 });

@@ -1,26 +1,89 @@
 /**
  * Checking a receipt on the user's own device, with the rules of libs/domain and nothing of
  * the server's but the public blocks: the hash chain links, both named ticks are in the named
- * blocks, the exit tick is the last one at or before expiry (with a later tick recorded), and
- * the outcome and the amounts follow from the two prices.
+ * blocks with the exchange quotes the receipt shows, each price made from quotes is their median,
+ * the close follows the receipt's close rule (the last tick at or before expiry; after a halt, the
+ * first tick within the grace period; voided when none came), and the outcome and the amounts
+ * follow from the two prices (a voided order gets exactly its stake back).
  */
-import { closingTick, decideOutcome, formatCents, parseMoney, settleAmounts, verifyReceipt, type ChainBlock, type ReceiptTick } from '@candor/domain';
-import type { OrderReceipt, TickBlock, TickRef } from '@candor/contracts';
+import {
+  checkTickSources,
+  closingTick,
+  decideOutcome,
+  formatCents,
+  parseMoney,
+  settleAmounts,
+  verifyReceipt,
+  type ChainBlock,
+  type ReceiptTick,
+} from '@candor/domain';
+import type { OrderReceipt, PriceRule, TickBlock, TickRef, TickSource } from '@candor/contracts';
 
 /** A receipt tick whose second is sealed into a block, or null while it is not yet. */
 function sealed(k: TickRef): ReceiptTick | null {
   return k.blockHash && k.blockSecond ? { ...k, blockSecond: k.blockSecond, blockHash: k.blockHash } : null;
 }
 
-export type ReceiptVerdict = { ok: true } | { ok: false; reason: 'unsealed' | 'incomplete' | 'chain' | 'entry' | 'exit' | 'close' | 'outcome' | 'payout' };
+export type ReceiptFailure =
+  | 'chain'
+  | 'entry'
+  | 'exit'
+  /** A price is not the median of the quotes recorded with it, or the receipt's quotes are not the record's. */
+  | 'sources'
+  /** The exit is not the last tick at or before expiry. */
+  | 'close'
+  /** The record holds a tick between the halt's start and the expiry: the expiry was not in a halt. */
+  | 'halt'
+  /** After a halt, the exit is not the first tick within the grace period after the expiry. */
+  | 'grace'
+  /** A tick came within the grace period, so the order should have settled on it, not been voided. */
+  | 'void'
+  | 'outcome'
+  | 'payout';
+export type ReceiptVerdict =
+  | { ok: true }
+  | { ok: false; reason: 'unsealed' | 'incomplete' | 'graceOpen' }
+  | { ok: false; reason: 'sources'; which: 'entry' | 'exit' }
+  | { ok: false; reason: Exclude<ReceiptFailure, 'sources'> };
 
-/** The range of block seconds a receipt's check needs: from the entry block to a few seconds past expiry. */
+const second = (iso: string): number => Math.floor(Date.parse(iso) / 1000);
+
+/**
+ * The range of block seconds a receipt's check needs: from the entry block (or the halt's start, when
+ * earlier) to a few seconds past the close; for a voided order past the grace period and the halt's end,
+ * where the first tick after it lies.
+ */
 export function blockRange(receipt: OrderReceipt): { from: number; to: number } | null {
   const entry = Number(receipt.entryTick.blockSecond);
   if (!receipt.entryTick.blockHash || !Number.isSafeInteger(entry)) return null;
-  const expiry = Math.floor(Date.parse(receipt.order.expiresAt) / 1000);
-  const exit = receipt.exitTick ? Number(receipt.exitTick.blockSecond) : expiry;
-  return { from: entry, to: Math.max(expiry, Number.isSafeInteger(exit) ? exit : expiry) + 3 };
+  const expiry = Date.parse(receipt.order.expiresAt);
+  const exit = receipt.exitTick ? Number(receipt.exitTick.blockSecond) : Math.floor(expiry / 1000);
+  let to = Math.max(Math.floor(expiry / 1000), Number.isSafeInteger(exit) ? exit : 0);
+  let from = entry;
+  if (receipt.halt) from = Math.min(from, second(receipt.halt.startedAt));
+  if (receipt.closeRule === 'void') {
+    to = Math.max(to, Math.floor((expiry + receipt.graceMs) / 1000));
+    if (receipt.halt?.endedAt) to = Math.max(to, second(receipt.halt.endedAt));
+  }
+  return { from, to: to + 3 };
+}
+
+type Quotes = { sources?: readonly TickSource[] | null; rule?: PriceRule | null };
+
+/** The quotes and rule in a fixed key order, to compare a receipt's with the record's. */
+function quotesText(k: Quotes): string {
+  if (!k.sources || !k.rule) return 'none';
+  const sources = k.sources.map((s) => [s.venue, s.bid, s.ask, s.mid, s.venueTs, s.venueId, s.receivedAt, s.used, s.reason ?? null]);
+  const { name, version, quorum, maxDeviationBps } = k.rule;
+  return JSON.stringify([sources, [name, version, quorum, maxDeviationBps]]);
+}
+
+/** Whether the receipt's tick carries the record's quotes, and its price is their median by the recorded rule. */
+function quotesHold(ref: TickRef, blocks: readonly TickBlock[]): boolean {
+  const block = blocks.find((b) => b.second === String(ref.blockSecond) && b.hash === ref.blockHash);
+  const recorded = block?.ticks.find((k) => k.seq === ref.seq);
+  if (!recorded || quotesText(recorded) !== quotesText(ref)) return false;
+  return !recorded.sources || !recorded.rule || checkTickSources(recorded.price, recorded.sources, recorded.rule).length === 0;
 }
 
 export function judgeReceipt(receipt: OrderReceipt, blocks: readonly TickBlock[]): ReceiptVerdict {
@@ -34,13 +97,45 @@ export function judgeReceipt(receipt: OrderReceipt, blocks: readonly TickBlock[]
     if (chain.fault === 'chain' || chain.fault === 'symbol' || chain.fault === 'order') return { ok: false, reason: 'chain' };
     return { ok: false, reason: chain.which === 'exit' ? 'exit' : 'entry' };
   }
-  if (order.status !== 'settled' || !exitTick) return { ok: true };
+  if (!quotesHold(entryTick, blocks)) return { ok: false, reason: 'sources', which: 'entry' };
+  if (exitTick && !quotesHold(exitTick, blocks)) return { ok: false, reason: 'sources', which: 'exit' };
+  if (order.status === 'open') return { ok: true };
 
-  // The exit must be the last tick at or before expiry, read once a later tick existed.
+  const expiry = Date.parse(order.expiresAt);
+  const graceEnd = expiry + receipt.graceMs;
   const ticks = blocks.flatMap((b) => b.ticks.map((k) => ({ seq: k.seq, t: Date.parse(k.t) })));
-  const close = closingTick(ticks, Date.parse(order.expiresAt));
-  if (close.status === 'pending') return { ok: false, reason: 'incomplete' };
-  if (close.status === 'none' || close.tick.seq !== exitTick.seq) return { ok: false, reason: 'close' };
+  const rule = receipt.closeRule ?? 'expiry';
+
+  // An expiry in a halt: the record holds no tick from the halt's start to the expiry.
+  if (rule === 'halt' || rule === 'void') {
+    if (!receipt.halt) return { ok: false, reason: 'halt' };
+    const start = Date.parse(receipt.halt.startedAt);
+    if (ticks.some((k) => k.t > start && k.t <= expiry)) return { ok: false, reason: 'halt' };
+  }
+
+  if (order.status === 'voided') {
+    if (rule !== 'void' || exitTick) return { ok: false, reason: 'close' };
+    if (ticks.some((k) => k.t > expiry && k.t <= graceEnd)) return { ok: false, reason: 'void' };
+    // Only a tick after the grace period proves none is still to come inside it (the blocks are one chain).
+    if (!ticks.some((k) => k.t > graceEnd)) return { ok: false, reason: 'graceOpen' };
+    if (order.outcome !== undefined) return { ok: false, reason: 'outcome' };
+    const stake = parseMoney(order.amount);
+    if (stake === null || stake <= 0 || order.payout !== formatCents(stake) || order.pnl !== formatCents(0)) return { ok: false, reason: 'payout' };
+    return { ok: true };
+  }
+  if (!exitTick || rule === 'void') return { ok: false, reason: 'close' };
+
+  if (rule === 'halt') {
+    // The first tick after the expiry (same time: the earlier-recorded), within the grace period.
+    const after = ticks.filter((k) => k.t > expiry).sort((a, b) => a.t - b.t || Number(BigInt(a.seq) - BigInt(b.seq)));
+    const first = after[0];
+    if (!first || first.seq !== exitTick.seq || first.t > graceEnd) return { ok: false, reason: 'grace' };
+  } else {
+    // The exit must be the last tick at or before expiry, read once a later tick existed.
+    const close = closingTick(ticks, expiry);
+    if (close.status === 'pending') return { ok: false, reason: 'incomplete' };
+    if (close.status === 'none' || close.tick.seq !== exitTick.seq) return { ok: false, reason: 'close' };
+  }
 
   const outcome = decideOutcome(order.direction, entryTick.price, exitTick.price);
   if (outcome !== order.outcome || order.closePrice !== exitTick.price || order.openPrice !== entryTick.price) return { ok: false, reason: 'outcome' };

@@ -8,6 +8,7 @@ import { formatTimestamp, localizeDecimal } from '../../features/market/format';
 import { productPath } from '../../features/market/paths';
 import { fetchBlocks, useReceipt } from '../../features/trading/hooks';
 import { blockRange, fetchBlockRange, judgeReceipt, type ReceiptVerdict } from '../../features/trading/receiptCheck';
+import { ReceiptSources } from '../../features/trading/ReceiptSources';
 import { technicalSteps, technicalText } from '../../features/trading/receiptSteps';
 import { DirectionTag, OutcomeTag } from '../../features/trading/tags';
 import { isApiError } from '../../lib/api';
@@ -29,45 +30,96 @@ function ticksUrl(symbol: string, tick: TickRef): string {
 
 type CheckState = { kind: 'idle' } | { kind: 'running' } | { kind: 'done'; verdict: ReceiptVerdict } | { kind: 'error'; message: string };
 
-function TickCard({ title, tick, testId }: { title: string; tick: TickRef | null; testId: string }) {
+function TickCard({ title, tick, testId, voided = false }: { title: string; tick: TickRef | null; testId: string; voided?: boolean }) {
   const { t, i18n } = useTranslation('trade');
   return (
     <section className={styles.card} data-testid={testId}>
       <h2 className={styles.cardTitle}>{title}</h2>
       {!tick ? (
-        <p className={styles.muted}>{t('receipt.noExit')}</p>
+        <p className={styles.muted}>{voided ? t('receipt.noExitVoid') : t('receipt.noExit')}</p>
       ) : (
-        <dl className={styles.facts}>
-          <div>
-            <dt>{t('receipt.price')}</dt>
-            <dd data-testid={`${testId}-price`}>{tick.price}</dd>
-          </div>
-          <div>
-            <dt>{t('receipt.time')}</dt>
-            <dd>{formatTimestamp(tick.t, i18n.language)}</dd>
-          </div>
-          <div>
-            <dt>{t('receipt.utc')}</dt>
-            <dd className={styles.hash}>{tick.t}</dd>
-          </div>
-          <div>
-            <dt>{t('receipt.seq')}</dt>
-            <dd>{tick.seq}</dd>
-          </div>
-          <div>
-            <dt>{t('receipt.blockSecond')}</dt>
-            <dd>{tick.blockSecond}</dd>
-          </div>
-          <div>
-            <dt>{t('receipt.blockHash')}</dt>
-            <dd className={styles.hash} data-testid={`${testId}-hash`}>
-              {tick.blockHash}
-            </dd>
-          </div>
-        </dl>
+        <>
+          <dl className={styles.facts}>
+            <div>
+              <dt>{t('receipt.price')}</dt>
+              <dd data-testid={`${testId}-price`}>{tick.price}</dd>
+            </div>
+            <div>
+              <dt>{t('receipt.time')}</dt>
+              <dd>{formatTimestamp(tick.t, i18n.language)}</dd>
+            </div>
+            <div>
+              <dt>{t('receipt.utc')}</dt>
+              <dd className={styles.hash}>{tick.t}</dd>
+            </div>
+            <div>
+              <dt>{t('receipt.seq')}</dt>
+              <dd>{tick.seq}</dd>
+            </div>
+            <div>
+              <dt>{t('receipt.blockSecond')}</dt>
+              <dd>{tick.blockSecond}</dd>
+            </div>
+            <div>
+              <dt>{t('receipt.blockHash')}</dt>
+              <dd className={styles.hash} data-testid={`${testId}-hash`}>
+                {tick.blockHash}
+              </dd>
+            </div>
+          </dl>
+          <ReceiptSources tick={tick} testId={testId} />
+        </>
       )}
     </section>
   );
+}
+
+/** How the close was chosen: at expiry, on the first valid tick after a halt, or none (voided, refunded); with the halt's reason and times. */
+function CloseRuleFacts({ receipt }: { receipt: OrderReceipt }) {
+  const { t, i18n } = useTranslation('trade');
+  const rule = receipt.closeRule;
+  const halt = receipt.halt;
+  return (
+    <dl className={styles.facts} data-testid="receipt-close-rule" data-rule={rule ?? 'open'}>
+      <div>
+        <dt>{t('receipt.close.label')}</dt>
+        <dd>{rule ? t(`receipt.close.${rule}`) : t('receipt.close.pending')}</dd>
+      </div>
+      {halt ? (
+        <>
+          <div>
+            <dt>{t('receipt.close.haltReason')}</dt>
+            <dd data-testid="receipt-halt-reason">{t(`receipt.close.reasons.${halt.reason}`)}</dd>
+          </div>
+          <div>
+            <dt>{t('receipt.close.haltFrom')}</dt>
+            <dd>{formatTimestamp(halt.startedAt, i18n.language)}</dd>
+          </div>
+          <div>
+            <dt>{t('receipt.close.haltUntil')}</dt>
+            <dd>{halt.endedAt ? formatTimestamp(halt.endedAt, i18n.language) : t('receipt.close.stillHalted')}</dd>
+          </div>
+        </>
+      ) : null}
+      {rule === 'halt' || rule === 'void' ? (
+        <div>
+          <dt>{t('receipt.close.grace')}</dt>
+          <dd>{t('receipt.close.seconds', { value: receipt.graceMs / 1000 })}</dd>
+        </div>
+      ) : null}
+    </dl>
+  );
+}
+
+/** The verdict of the on-device check in words: what was verified, for this receipt's close rule. */
+function verdictText(receipt: OrderReceipt, verdict: ReceiptVerdict, t: (key: string, values?: Record<string, string>) => string): string {
+  if (verdict.ok) {
+    const quoted = Boolean(receipt.entryTick.sources || receipt.exitTick?.sources);
+    const base = receipt.closeRule === 'void' ? t('receipt.checkOkVoid') : receipt.closeRule === 'halt' ? t('receipt.checkOkHalt') : t('receipt.checkOk');
+    return quoted ? `${base} ${t('receipt.checkOkSources')}` : base;
+  }
+  if (verdict.reason === 'unsealed' || verdict.reason === 'incomplete' || verdict.reason === 'graceOpen') return t(`receipt.wait.${verdict.reason}`);
+  return t('receipt.checkBad', { reason: t(`receipt.fail.${verdict.reason}`) });
 }
 
 function ReceiptBody({ receipt }: { receipt: OrderReceipt }) {
@@ -99,7 +151,13 @@ function ReceiptBody({ receipt }: { receipt: OrderReceipt }) {
             {o.symbol}
             <DirectionTag direction={o.direction} />
           </span>
-          <OutcomeTag outcome={o.outcome} />
+          {o.status === 'voided' ? (
+            <span className={`${styles.tag} ${styles.tagFlat}`} data-testid="receipt-voided">
+              {t('receipt.voided')}
+            </span>
+          ) : (
+            <OutcomeTag outcome={o.outcome} />
+          )}
         </div>
         <dl className={styles.facts}>
           <div>
@@ -133,17 +191,37 @@ function ReceiptBody({ receipt }: { receipt: OrderReceipt }) {
                 <dd className={sign > 0 ? styles.pnlUp : sign < 0 ? styles.pnlDown : undefined}>{formatMoney(o.pnl ?? '0.00', { sign: true })}</dd>
               </div>
             </>
+          ) : o.status === 'voided' ? (
+            <>
+              <div>
+                <dt>{t('receipt.refunded')}</dt>
+                <dd data-testid="receipt-refunded">{formatMoney(o.payout ?? o.amount)}</dd>
+              </div>
+              {o.voidedAt ? (
+                <div>
+                  <dt>{t('receipt.voidedAt')}</dt>
+                  <dd>{formatTimestamp(o.voidedAt, i18n.language)}</dd>
+                </div>
+              ) : null}
+            </>
           ) : null}
         </dl>
       </section>
 
       <TickCard title={t('receipt.entry')} tick={receipt.entryTick} testId="receipt-entry" />
-      <TickCard title={t('receipt.exit')} tick={receipt.exitTick} testId="receipt-exit" />
+      <TickCard title={t('receipt.exit')} tick={receipt.exitTick} testId="receipt-exit" voided={o.status === 'voided'} />
 
       <section className={styles.card}>
         <h2 className={styles.cardTitle}>{t('receipt.ruleTitle')}</h2>
+        <CloseRuleFacts receipt={receipt} />
         <ul className={styles.steps}>
-          <li>{t('receipt.ruleClose')}</li>
+          <li>
+            {receipt.closeRule === 'void'
+              ? t('receipt.close.voidText', { grace: receipt.graceMs / 1000, amount: formatMoney(o.amount) })
+              : receipt.closeRule === 'halt'
+                ? t('receipt.close.haltText', { grace: receipt.graceMs / 1000 })
+                : t('receipt.ruleClose')}
+          </li>
           <li>{t('receipt.ruleUpDown')}</li>
           <li>{t('receipt.ruleTie')}</li>
           <li>{t('receipt.rulePayout')}</li>
@@ -176,11 +254,7 @@ function ReceiptBody({ receipt }: { receipt: OrderReceipt }) {
             data-ok={check.verdict.ok}
             data-reason={check.verdict.ok ? undefined : check.verdict.reason}
           >
-            {check.verdict.ok
-              ? t('receipt.checkOk')
-              : check.verdict.reason === 'unsealed' || check.verdict.reason === 'incomplete'
-                ? t(`receipt.wait.${check.verdict.reason}`)
-                : t('receipt.checkBad', { reason: t(`receipt.fail.${check.verdict.reason}`) })}
+            {verdictText(receipt, check.verdict, (key, values) => t(key as 'receipt.checkOk', values))}
           </p>
         ) : check.kind === 'error' ? (
           <p className={`${styles.check} ${styles.checkBad}`} role="alert">
