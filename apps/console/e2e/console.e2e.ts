@@ -1,8 +1,8 @@
 // Browser test of the operator console against the platform started by the browser tier's
 // globalSetup: the seeded operator logs in and sees their role, the ledger check is green, the
 // audit log holds this login, maintenance is switched on for a product and back off, and both
-// changes appear in the audit log, the read-only queues dashboard opens from the console and closes with
-// its session. Screenshots in screenshots/console-*.png.
+// changes appear in the audit log, a product is mapped to an exchange market and back (stored and audited),
+// the read-only queues dashboard opens from the console and closes with its session. Screenshots in screenshots/console-*.png.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { BrowserContext, Page } from 'playwright-core';
 import { resources } from '@candor/i18n';
@@ -175,6 +175,73 @@ describe('operator console', () => {
     ]);
     await page.locator(`[data-testid=audit-row][data-target-id="${symbol}"] summary`).first().click();
     await screenshot(page, 'console-audit-product-changes');
+  });
+
+  it('maps a simulated product to an exchange market, sees it stored and audited, then removes it again', async () => {
+    // A forex product: simulated prices (demo only) until an operator names its markets.
+    const symbol = 'AUDUSD';
+    await page.goto(`${CONSOLE}#/products/${symbol}`);
+    await page.waitForSelector(`[data-testid=product-editor][data-symbol="${symbol}"]`);
+    const section = page.getByTestId('price-sources');
+    expect(await section.getByTestId('price-venues-simulated').textContent()).toBe(zh.products.simulatedExplain);
+    await section.scrollIntoViewIfNeeded();
+    await screenshot(page, 'console-product-price-sources-simulated');
+
+    await section.getByTestId('add-venue-select').selectOption('kraken');
+    await section.getByTestId('add-venue').click();
+    const row = section.locator('[data-testid=venue-row][data-venue=kraken]');
+    await row.waitFor();
+    // the exchange's spelling is checked before anything is sent: Kraken separates with a slash
+    await row.locator('input[name="priceVenues.0.symbol"]').fill('AUD-USD');
+    await page.click('[data-testid=save]');
+    expect(await row.locator('.field-error').textContent()).toBe(zh.products.errors.venueSymbol);
+    // only one row per exchange: Kraken is no longer offered
+    expect(await section.locator('[data-testid=add-venue-select] option[value=kraken]').count()).toBe(0);
+    await row.locator('input[name="priceVenues.0.symbol"]').fill('aud/usd');
+    expect(await page.textContent('.save-bar')).toContain(zh.products.fields.priceVenues);
+    await screenshot(page, 'console-product-price-sources');
+    await page.click('[data-testid=save]');
+    await page.waitForSelector('[data-testid=saved]');
+
+    // Stored as the exchange spells it, after a reload (the list comes from the server again).
+    await page.goto(`${CONSOLE}#/products`);
+    await page.reload();
+    await page.waitForSelector(`[data-testid=product-row][data-symbol="${symbol}"]`);
+    expect(await page.getAttribute(`[data-testid=product-row][data-symbol="${symbol}"]`, 'data-venues')).toBe('1');
+    await page.goto(`${CONSOLE}#/products/${symbol}`);
+    await page.waitForSelector(`[data-testid=product-editor][data-symbol="${symbol}"]`);
+    expect(await page.inputValue('[data-testid=venue-row][data-venue=kraken] input')).toBe('AUD/USD');
+    // the feed reads the saved market now: the row shows its state there, not "once saved"
+    await page.getByTestId('feed-summary').waitFor();
+    await page.waitForFunction(
+      (unsaved) => {
+        const live = document.querySelector('[data-testid=venue-row][data-venue=kraken] [data-testid=venue-live]');
+        return live !== null && live.textContent !== unsaved;
+      },
+      zh.products.feed.unsaved,
+      { timeout: 20_000 },
+    );
+    await page.getByTestId('price-sources').scrollIntoViewIfNeeded();
+    await screenshot(page, 'console-product-price-sources-saved');
+
+    // Removed again: simulated prices, demo only, as before.
+    await page.click('[data-testid=venue-row][data-venue=kraken] button');
+    await page.getByTestId('price-venues-simulated').waitFor();
+    await page.click('[data-testid=save]');
+    await page.waitForSelector('[data-testid=saved]');
+
+    await openAudit(page);
+    const changes = await page.$$eval(`[data-testid=audit-row][data-target-id="${symbol}"]`, (rows) =>
+      rows.map((r) => ({
+        before: r.querySelector('[data-testid=audit-diff] tr[data-field=priceVenues] td[data-side=before]')?.textContent ?? null,
+        after: r.querySelector('[data-testid=audit-diff] tr[data-field=priceVenues] td[data-side=after]')?.textContent ?? null,
+      })),
+    );
+    // newest first: removed, then added
+    expect(changes.slice(0, 2).map((c) => [JSON.parse(c.before ?? 'null'), JSON.parse(c.after ?? 'null')])).toEqual([
+      [[{ venue: 'kraken', symbol: 'AUD/USD' }], []],
+      [[], [{ venue: 'kraken', symbol: 'AUD/USD' }]],
+    ]);
   });
 
   it("opens the read-only queues dashboard with the worker's queues", async () => {
