@@ -11,65 +11,15 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { API, type Deposit, type SystemMessage, type Wallet, type Withdrawal, type Page as ListPage } from '@candor/contracts';
 import { resources } from '@candor/i18n';
 import { launchBrowser, screenshot } from '../../../scripts/testing/browser.mjs';
-import { freshTotp } from '../../../scripts/testing/totp.mjs';
+import { call, CONSOLE, ok, operatorLogin, registerUser, TRADE_PASSWORD } from './support.js';
 
-const BASE = process.env.E2E_BASE_URL ?? 'http://localhost:3000';
-const CONSOLE = `${BASE}/console/`;
 const EMAIL = process.env.E2E_OPERATOR_EMAIL ?? '';
 const PASSWORD = process.env.E2E_OPERATOR_PASSWORD ?? '';
 const INVITE = process.env.E2E_INVITE_CODE ?? '';
 const REDIS_URL = process.env.E2E_REDIS_URL ?? '';
 const DATABASE_URL = process.env.E2E_DATABASE_URL ?? '';
-/** Base32 TOTP secret of the seeded operator, where the platform asks operators for a second factor. */
-const OPERATOR_TOTP_SECRET = process.env.E2E_OPERATOR_TOTP_SECRET ?? '';
 const zh = resources['zh-TW'].consoleMoney;
 const DESKTOP = { width: 1280, height: 900 };
-const TRADE_PASSWORD = '246810';
-
-interface Answer<T> {
-  status: number;
-  body: T;
-}
-async function call<T>(method: string, path: string, body?: unknown, token?: string, lang = 'zh-TW'): Promise<Answer<T>> {
-  const res = await fetch(`${BASE}/api${path}`, {
-    method,
-    headers: { 'Content-Type': 'application/json', 'Accept-Language': lang, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
-}
-async function ok<T>(method: string, path: string, body?: unknown, token?: string, lang?: string): Promise<T> {
-  const r = await call<T>(method, path, body, token, lang);
-  if (r.status >= 300) throw new Error(`${method} ${path} -> ${r.status} ${JSON.stringify(r.body)}`);
-  return r.body;
-}
-
-/** A fresh user registered through the API (the captcha answer read from Redis, where the server keeps it), logged in. */
-async function registerUser(redis: Redis): Promise<{ id: string; email: string; token: string }> {
-  const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
-  const email = `money${stamp}@example.com`;
-  const password = 'Money-e2e-2024';
-  const { captchaId } = await ok<{ captchaId: string }>('GET', API.captcha);
-  const captchaCode = await redis.get(`captcha:${captchaId}`);
-  expect(captchaCode).toMatch(/^\d{4}$/);
-  const { registrationToken } = await ok<{ registrationToken: string }>('POST', API.registerCheck, {
-    email,
-    phone: `+8869${stamp.slice(-8)}`,
-    inviteCode: INVITE,
-    captchaId,
-    captchaCode,
-  });
-  const reg = await ok<{ userId: string }>('POST', API.register, {
-    registrationToken,
-    password,
-    confirmPassword: password,
-    tradePassword: TRADE_PASSWORD,
-    confirmTradePassword: TRADE_PASSWORD,
-  });
-  const { accessToken } = await ok<{ accessToken: string }>('POST', API.login, { email, password });
-  return { id: reg.userId, email, token: accessToken };
-}
 
 async function sql(query: string, params: unknown[]): Promise<number> {
   const { default: pg } = await import('pg');
@@ -80,19 +30,6 @@ async function sql(query: string, params: unknown[]): Promise<number> {
   } finally {
     await client.end();
   }
-}
-
-/**
- * Signs the operator in through the api from inside the browser, so the refresh cookie lands in the
- * browser and the console restores the session from it (the login page has its own test). With a
- * TOTP secret it sends a code of a time step this run has not used yet.
- */
-async function operatorLogin(page: Page): Promise<string> {
-  const data = { email: EMAIL, password: PASSWORD, ...(OPERATOR_TOTP_SECRET ? { totp: await freshTotp(OPERATOR_TOTP_SECRET) } : {}) };
-  const res = await page.request.post(`${BASE}/api${API.adminLogin}`, { data });
-  const body = (await res.json()) as { accessToken?: string };
-  if (res.status() !== 200 || !body.accessToken) throw new Error(`operator login -> ${res.status()} ${JSON.stringify(body)}`);
-  return body.accessToken;
 }
 
 /** Opens a review queue in the console and waits until it has loaded. */

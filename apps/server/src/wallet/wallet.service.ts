@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import type { Pool as PgPool } from 'pg';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { formatCents } from '@candor/domain';
@@ -17,6 +16,11 @@ const ACCOUNT_CACHE_MAX = 50_000;
 
 const REAL_KINDS = ['cash', 'hold', 'escrow', 'earn_pending', 'earn_confirmed'];
 const DEMO_KINDS = ['demo', 'demo_escrow'];
+
+/** The part of pg's pool used here: a named statement, which TypeORM's query() cannot send. */
+interface PgPool {
+  query<R>(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: R[] }>;
+}
 
 interface RecordRow {
   id: string;

@@ -239,7 +239,7 @@ export default {
     },
   },
   users: {
-    access: { title: '访问', active: '正常', disabled: '已停用', disable: '停用', enable: '启用', reason: '原因（用户可在账户动态中看到）', confirmDisable: '停用并登出', cancel: '取消' },
+    access: { title: '账户状态', active: '正常', disabled: '已停用', disable: '停用', enable: '启用', reason: '原因（用户可在账户动态中看到）', confirmDisable: '停用并登出', cancel: '取消' },
     title: '用户',
     search: '搜索',
     searchPlaceholder: '邮箱、手机号、昵称或 ID',

@@ -239,7 +239,7 @@ export default {
     },
   },
   users: {
-    access: { title: '存取', active: '正常', disabled: '已停用', disable: '停用', enable: '啟用', reason: '原因（使用者可在帳戶動態中看到）', confirmDisable: '停用並登出', cancel: '取消' },
+    access: { title: '帳戶狀態', active: '正常', disabled: '已停用', disable: '停用', enable: '啟用', reason: '原因（使用者可在帳戶動態中看到）', confirmDisable: '停用並登出', cancel: '取消' },
     title: '用戶',
     search: '搜尋',
     searchPlaceholder: '郵箱、手機號、暱稱或 ID',
