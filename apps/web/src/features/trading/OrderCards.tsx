@@ -7,7 +7,7 @@ import { formatCountdown, formatTimestamp, localizeDecimal } from '../market/for
 import { PriceCell } from '../market/PriceCell';
 import { receiptRoute, useCountdown } from './OrderSheet';
 import { standing } from './standing';
-import { DirectionTag, OutcomeTag, StandingTag } from './tags';
+import { DirectionTag, OutcomeTag, StandingTag, VoidedTag } from './tags';
 import { useDurationLabel } from './labels';
 import styles from './trading.module.css';
 
@@ -70,7 +70,7 @@ export function ClosedOrderCard({ order, product }: { order: Order; product: Pro
           {product?.name ?? order.symbol}
           <DirectionTag direction={order.direction} />
         </span>
-        <OutcomeTag outcome={order.outcome} />
+        {order.status === 'voided' ? <VoidedTag /> : <OutcomeTag outcome={order.outcome} />}
       </div>
       <dl className={styles.orderGrid}>
         <div>
@@ -97,7 +97,7 @@ export function ClosedOrderCard({ order, product }: { order: Order; product: Pro
         </div>
         <div>
           <dt>{t('order.closedAt')}</dt>
-          <dd>{formatTimestamp(order.closedAt, i18n.language)}</dd>
+          <dd>{formatTimestamp(order.closedAt ?? order.voidedAt, i18n.language)}</dd>
         </div>
       </dl>
       <div className={styles.orderFoot}>

@@ -11,7 +11,7 @@ import { PriceCell } from '../market/PriceCell';
 import { formatCountdown } from '../market/format';
 import { useOrder } from './hooks';
 import { standing } from './standing';
-import { DirectionTag, OutcomeTag, StandingTag } from './tags';
+import { DirectionTag, OutcomeTag, StandingTag, VoidedTag } from './tags';
 import styles from './trading.module.css';
 
 export function receiptRoute(orderId: string): string {
@@ -37,8 +37,11 @@ export function OrderSheet({ orderId, productName, onClose }: { orderId: string;
   const product = useProduct(order?.symbol ?? '');
   const { remaining, progress } = useCountdown(order);
   const settled = order?.status === 'settled';
+  const voided = order?.status === 'voided';
+  // Finished either way: settled on a price, or voided (no valid price in time, the stake refunded).
+  const finished = settled || voided;
   const livePrice = product.data?.lastPrice;
-  const now = order && !settled ? standing(order, livePrice) : null;
+  const now = order && !finished ? standing(order, livePrice) : null;
   // The result is felt once, when it arrives while the sheet is open (not when opening a settled order).
   const seenOpen = useRef(false);
   useEffect(() => {
@@ -62,7 +65,7 @@ export function OrderSheet({ orderId, productName, onClose }: { orderId: string;
       >
         <div className="sheet__header">
           <h2 className="sheet__title" id="order-sheet-title">
-            {settled ? t('sheet.resultTitle') : t('sheet.openTitle')}
+            {finished ? t('sheet.resultTitle') : t('sheet.openTitle')}
           </h2>
           <button type="button" className="icon-btn" onClick={onClose} aria-label={t('common:action.close')} data-testid="order-sheet-close">
             <Icon name="close" size={22} />
@@ -78,7 +81,13 @@ export function OrderSheet({ orderId, productName, onClose }: { orderId: string;
               <span className={styles.muted}>{t(`account.${order.account}`)}</span>
             </div>
 
-            {settled ? (
+            {voided ? (
+              <div className={`${styles.result} ${styles.result_tie}`} data-testid="order-result" data-status="voided">
+                <VoidedTag large />
+                <p className={styles.resultAmount}>{formatMoney(order.payout ?? order.amount)}</p>
+                <p className={styles.muted}>{t('voided.sheet')}</p>
+              </div>
+            ) : settled ? (
               <div className={`${styles.result} ${styles[`result_${order.outcome ?? 'tie'}`]}`} data-testid="order-result" data-outcome={order.outcome}>
                 <OutcomeTag outcome={order.outcome} large />
                 <p className={styles.resultAmount}>{formatMoney(order.pnl ?? '0.00', { sign: true })}</p>
@@ -114,7 +123,7 @@ export function OrderSheet({ orderId, productName, onClose }: { orderId: string;
                 <dt>{t('order.openPrice')}</dt>
                 <dd>{order.openPrice}</dd>
               </div>
-              {settled ? (
+              {finished ? (
                 <div>
                   <dt>{t('order.closePrice')}</dt>
                   <dd data-testid="order-close-price">{order.closePrice ?? '--'}</dd>
@@ -130,7 +139,7 @@ export function OrderSheet({ orderId, productName, onClose }: { orderId: string;
             </dl>
 
             <div className={styles.sheetActions}>
-              {settled ? (
+              {finished ? (
                 <Link to={receiptRoute(order.id)} className="btn btn--secondary" data-testid="order-sheet-receipt">
                   <span className="btn__label">{t('sheet.receipt')}</span>
                 </Link>

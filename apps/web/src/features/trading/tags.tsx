@@ -22,6 +22,16 @@ export function OutcomeTag({ outcome, large = false }: { outcome: Outcome | unde
   );
 }
 
+/** A voided order: its expiry fell in a halt and no valid price came in time; the stake came back. */
+export function VoidedTag({ large = false }: { large?: boolean }) {
+  const { t } = useTranslation('trade');
+  return (
+    <span className={`${styles.tag} ${styles.tagFlat} ${large ? styles.tagLarge : ''}`} data-testid="voided">
+      {t('voided.tag')}
+    </span>
+  );
+}
+
 /** "Currently winning / losing / level" for an open order, from the latest price. */
 export function StandingTag({ standing }: { standing: Outcome }) {
   const { t } = useTranslation('trade');

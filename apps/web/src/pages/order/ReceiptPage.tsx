@@ -10,7 +10,7 @@ import { fetchBlocks, useReceipt } from '../../features/trading/hooks';
 import { blockRange, fetchBlockRange, judgeReceipt, type ReceiptVerdict } from '../../features/trading/receiptCheck';
 import { ReceiptSources } from '../../features/trading/ReceiptSources';
 import { technicalSteps, technicalText } from '../../features/trading/receiptSteps';
-import { DirectionTag, OutcomeTag } from '../../features/trading/tags';
+import { DirectionTag, OutcomeTag, VoidedTag } from '../../features/trading/tags';
 import { isApiError } from '../../lib/api';
 import { errorText } from '../../lib/errors';
 import { formatMoney, moneySign } from '../../lib/format';
@@ -151,13 +151,7 @@ function ReceiptBody({ receipt }: { receipt: OrderReceipt }) {
             {o.symbol}
             <DirectionTag direction={o.direction} />
           </span>
-          {o.status === 'voided' ? (
-            <span className={`${styles.tag} ${styles.tagFlat}`} data-testid="receipt-voided">
-              {t('receipt.voided')}
-            </span>
-          ) : (
-            <OutcomeTag outcome={o.outcome} />
-          )}
+          {o.status === 'voided' ? <VoidedTag /> : <OutcomeTag outcome={o.outcome} />}
         </div>
         <dl className={styles.facts}>
           <div>

@@ -24,6 +24,10 @@ export default {
     loss: 'Verlust',
     tie: 'Unentschieden',
   },
+  voided: {
+    tag: 'Storniert',
+    sheet: 'Der Ablauf fiel in eine Aussetzung, und rechtzeitig kam kein gültiger Preis: Die Order ist storniert, der Einsatz voll erstattet.',
+  },
   standing: {
     win: 'Derzeit im Gewinn',
     loss: 'Derzeit im Verlust',
@@ -114,7 +118,6 @@ export default {
     seq: 'Laufnummer',
     blockSecond: 'Blocksekunde',
     blockHash: 'Block-Hash',
-    voided: 'Storniert',
     refunded: 'Erstattet',
     voidedAt: 'Storniert am',
     noExitVoid: 'In der Nachfrist kam kein gültiger Preis, daher gibt es keinen Ausstiegstick.',

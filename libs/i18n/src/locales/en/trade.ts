@@ -24,6 +24,10 @@ export default {
     loss: 'Loss',
     tie: 'Tie',
   },
+  voided: {
+    tag: 'Voided',
+    sheet: 'The expiry fell in a halt and no valid price came in time: the order is voided and the stake refunded in full.',
+  },
   standing: {
     win: 'Currently winning',
     loss: 'Currently losing',
@@ -114,7 +118,6 @@ export default {
     seq: 'Sequence',
     blockSecond: 'Block second',
     blockHash: 'Block hash',
-    voided: 'Voided',
     refunded: 'Refunded',
     voidedAt: 'Voided at',
     noExitVoid: 'No valid price came within the grace period, so there is no exit tick.',

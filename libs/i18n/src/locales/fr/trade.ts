@@ -24,6 +24,10 @@ export default {
     loss: 'Perdu',
     tie: 'Égalité',
   },
+  voided: {
+    tag: 'Annulé',
+    sheet: 'L’échéance est tombée pendant une suspension et aucun prix valide n’est venu à temps : l’ordre est annulé et la mise remboursée intégralement.',
+  },
   standing: {
     win: 'Gagnant pour l’instant',
     loss: 'Perdant pour l’instant',
@@ -114,7 +118,6 @@ export default {
     seq: 'Numéro de séquence',
     blockSecond: 'Seconde du bloc',
     blockHash: 'Hachage du bloc',
-    voided: 'Annulé',
     refunded: 'Remboursé',
     voidedAt: 'Annulé le',
     noExitVoid: 'Aucun prix valide n’est venu pendant le délai de grâce : il n’y a pas de tick de sortie.',

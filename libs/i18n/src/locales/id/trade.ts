@@ -24,6 +24,10 @@ export default {
     loss: 'Kalah',
     tie: 'Seri',
   },
+  voided: {
+    tag: 'Dibatalkan',
+    sheet: 'Jatuh tempo terjadi saat harga dihentikan dan tidak ada harga valid tepat waktu: order dibatalkan dan modal dikembalikan penuh.',
+  },
   standing: {
     win: 'Sedang menang',
     loss: 'Sedang kalah',
@@ -114,7 +118,6 @@ export default {
     seq: 'Urutan',
     blockSecond: 'Detik blok',
     blockHash: 'Hash blok',
-    voided: 'Dibatalkan',
     refunded: 'Dikembalikan',
     voidedAt: 'Dibatalkan pada',
     noExitVoid: 'Tidak ada harga valid dalam masa tenggang, jadi tidak ada tick penutupan.',

@@ -24,6 +24,10 @@ export default {
     loss: '負け',
     tie: '引き分け',
   },
+  voided: {
+    tag: '無効',
+    sheet: '満期が価格停止中で、時間内に有効な価格がありませんでした。注文は無効となり、元本は全額返金されました。',
+  },
   standing: {
     win: '現在勝ち',
     loss: '現在負け',
@@ -113,7 +117,6 @@ export default {
     seq: '連番',
     blockSecond: 'ブロック秒',
     blockHash: 'ブロックハッシュ',
-    voided: '無効',
     refunded: '返金済み',
     voidedAt: '無効化の時刻',
     noExitVoid: '猶予期間内に有効な価格がなかったため、決済のティックはありません。',

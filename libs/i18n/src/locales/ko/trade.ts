@@ -24,6 +24,10 @@ export default {
     loss: '손실',
     tie: '무승부',
   },
+  voided: {
+    tag: '무효',
+    sheet: '만기가 가격 정지 중이었고 제시간에 유효한 가격이 없었습니다. 주문은 무효 처리되고 원금이 전액 환불되었습니다.',
+  },
   standing: {
     win: '현재 수익 중',
     loss: '현재 손실 중',
@@ -113,7 +117,6 @@ export default {
     seq: '순번',
     blockSecond: '블록 초',
     blockHash: '블록 해시',
-    voided: '무효',
     refunded: '환불됨',
     voidedAt: '무효 처리 시각',
     noExitVoid: '유예 기간 안에 유효한 가격이 없어 청산 틱이 없습니다.',

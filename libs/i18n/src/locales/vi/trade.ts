@@ -24,6 +24,10 @@ export default {
     loss: 'Thua',
     tie: 'Hòa',
   },
+  voided: {
+    tag: 'Đã hủy',
+    sheet: 'Thời điểm hết hạn rơi vào lúc tạm dừng giá và không có giá hợp lệ kịp thời: lệnh bị hủy và tiền gốc được hoàn đầy đủ.',
+  },
   standing: {
     win: 'Đang thắng',
     loss: 'Đang thua',
@@ -114,7 +118,6 @@ export default {
     seq: 'Số thứ tự',
     blockSecond: 'Giây của khối',
     blockHash: 'Mã băm khối',
-    voided: 'Đã hủy',
     refunded: 'Đã hoàn',
     voidedAt: 'Thời điểm hủy',
     noExitVoid: 'Không có giá hợp lệ trong thời gian ân hạn, nên không có tick đóng.',

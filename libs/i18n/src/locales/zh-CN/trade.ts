@@ -24,6 +24,10 @@ export default {
     loss: '亏损',
     tie: '平局',
   },
+  voided: {
+    tag: '已作废',
+    sheet: '到期时正值价格暂停，且未及时取得有效价格：订单已作废，本金已全额退还。',
+  },
   standing: {
     win: '目前盈利',
     loss: '目前亏损',
@@ -113,7 +117,6 @@ export default {
     seq: '序号',
     blockSecond: '区块秒',
     blockHash: '区块哈希',
-    voided: '已作废',
     refunded: '已退还',
     voidedAt: '作废时间',
     noExitVoid: '宽限期内没有有效价格，因此没有平仓报价。',

@@ -24,6 +24,10 @@ export default {
     loss: '虧損',
     tie: '平局',
   },
+  voided: {
+    tag: '已作廢',
+    sheet: '到期時正值價格暫停，且未及時取得有效價格：訂單已作廢，本金已全額退還。',
+  },
   standing: {
     win: '目前盈利',
     loss: '目前虧損',
@@ -113,7 +117,6 @@ export default {
     seq: '序號',
     blockSecond: '區塊秒',
     blockHash: '區塊雜湊',
-    voided: '已作廢',
     refunded: '已退還',
     voidedAt: '作廢時間',
     noExitVoid: '寬限期內沒有有效價格，因此沒有平倉報價。',
