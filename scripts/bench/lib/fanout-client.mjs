@@ -1,12 +1,12 @@
 // One client process of bench:fanout (forked by scripts/bench/fanout.mjs): holds `count`
 // socket.io-client connections (websocket transport only, no reconnection), each subscribed
-// to one `ticker:SYMBOL` room, and measures publish->receive latency of `ticker` events from
-// the publish time the benchmark wrote into the tick (`t`, epoch ms on the same machine).
+// to one `ticker:SYMBOL` room, and measures the latency of `ticker` events from the tick's own
+// time `t` (when the feed, or the bare server, made it; epoch ms on the same machine) to arrival.
 //
 // Protocol over IPC (process.send):
 //   <- { cmd: 'connect', url, count, offset, symbols, concurrency }
 //   -> { type: 'progress', connected, subscribed, failed, disconnected }   (every 500 ms while connecting, then on change)
-//   <- { cmd: 'window', start, end }      count ticks published in [start, end)
+//   <- { cmd: 'window', start, end }      count ticks with `t` in [start, end)
 //   <- { cmd: 'report' }  -> { type: 'report', ... }
 //   <- { cmd: 'close' }   -> disconnects everything and exits
 import { io } from 'socket.io-client';
