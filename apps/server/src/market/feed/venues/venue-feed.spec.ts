@@ -8,6 +8,7 @@ import { VENUES } from './venue-protocol.js';
 interface Tick {
   symbol: string;
   price: string;
+  at: number;
   info: FeedTickInfo;
 }
 
@@ -50,7 +51,7 @@ function start(over: Partial<ConstructorParameters<typeof VenueFeed>[0]> = {}) {
     connection: { backoffMs: 20, maxBackoffMs: 100 },
     ...over,
   });
-  feed.start((symbol, price, _volume, _t, info) => ticks.push({ symbol, price, info: info ?? {} }));
+  feed.start((symbol, price, _volume, t, info) => ticks.push({ symbol, price, at: t.getTime(), info: info ?? {} }));
   return { ticks, halts };
 }
 const lastOf = (ticks: Tick[]) => ticks[ticks.length - 1]!;
@@ -141,6 +142,22 @@ describe('VenueFeed on four fake exchanges', () => {
     fakes.quote('BTCUSDT', '400.00', '400.00');
     const boundary = await until('a boundary tick', () => ticks.find((k) => k.info.boundary));
     expect(boundary.price).toBe('400.00');
+  });
+
+  it('ticks at most every tickMs besides the boundary ticks, never again at once after one', async () => {
+    const { ticks } = start({ tickMs: 100, staleMs: 3000 });
+    await until('subscribed', subscribed);
+    const stop = fakes.stream(['BTCUSDT'], { everyMs: 10 });
+    try {
+      await until('ticks over three whole seconds', () => ticks.filter((k) => k.info.boundary).length >= 3);
+    } finally {
+      stop();
+    }
+    // A quote within tickMs of the last tick (boundary or not) waits for the end of it: a tick that is not a
+    // boundary tick comes at least tickMs after the one before (1 ms for the clock's rounding).
+    const early = ticks.slice(1).filter((k, i) => !k.info.boundary && k.at - ticks[i]!.at < 99);
+    expect(early.map((k) => k.at - ticks[ticks.indexOf(k) - 1]!.at)).toEqual([]);
+    expect(ticks.length).toBeGreaterThanOrEqual(12);
   });
 
   it('reports each exchange in its status: connected, mid, used or why not', async () => {

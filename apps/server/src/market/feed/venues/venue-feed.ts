@@ -287,6 +287,9 @@ export class VenueFeed implements FeedAdapter {
       this.o.onHalt?.(p.spec.symbol, null, now);
     }
     p.lastTickAt = now;
+    // This tick carries every quote received so far: a trailing tick armed before it would only repeat it.
+    if (p.trailing) clearTimeout(p.trailing);
+    p.trailing = null;
     onTick(p.spec.symbol, agg.price, '0', new Date(now), { boundary, kind: 'venues', sources: agg.sources, rule: agg.rule });
   }
 
