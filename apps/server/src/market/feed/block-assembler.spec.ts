@@ -28,6 +28,34 @@ describe('BlockAssembler', () => {
     expect(verifyChain(blocks, { fromGenesis: true })).toEqual({ ok: true });
   });
 
+  it('hashes ticks made from exchange quotes exactly as the domain does (node:crypto here, plain JavaScript there)', () => {
+    const a = new BlockAssembler('BTCUSDT');
+    const rule = { name: 'median-of-mids', version: 1, quorum: 3, maxDeviationBps: 50 };
+    const source = (venue: string, bid: string, used = true) => ({
+      venue,
+      bid,
+      ask: bid,
+      mid: bid,
+      venueTs: null,
+      venueId: '7',
+      receivedAt: new Date(T0).toISOString(),
+      used,
+      ...(used ? {} : { reason: 'deviation' as const }),
+    });
+    a.add({
+      ...tick(1, 100),
+      sources: [source('binance', '100.00'), source('okx', '100.00'), source('kraken', '100.00'), source('coinbase', '105.00', false)],
+      rule,
+    });
+    a.add(tick(2, 400));
+    a.add({ ...tick(3, 1200), sources: [source('binance', '100.10'), source('okx', '100.00'), source('kraken', '100.20')], rule });
+    const blocks = a.seal(T0 + 5000, 150);
+    expect(blocks).toHaveLength(2);
+    expect(blocks[0]!.ticks[0]).toMatchObject({ sources: expect.any(Array), rule });
+    for (const b of blocks) expect(b.hash).toBe(hashBlock(b));
+    expect(verifyChain(blocks, { fromGenesis: true })).toEqual({ ok: true });
+  });
+
   it.each([
     ['inside the second', 500, 0],
     ['just after it ended, within the grace', 1100, 0],

@@ -1,4 +1,15 @@
-import { chainTickOf, GENESIS_PREV_HASH, sealBlock, type ChainBlock, type ChainTick } from '@candor/domain';
+import { createHash } from 'node:crypto';
+import { canonicalBlockEncoding, chainTickOf, GENESIS_PREV_HASH, type ChainBlock, type ChainBlockBody, type ChainTick } from '@candor/domain';
+
+/**
+ * The domain's sealBlock with Node's native SHA-256: the same canonical encoding and hash (the domain's own
+ * SHA-256 is plain JavaScript so that it also runs in the browser; the feed hashes every second of every
+ * product, and a block of exchange-made ticks carries each tick's quotes).
+ */
+function seal(prev: { hash: string } | null, symbol: string, second: number, ticks: readonly ChainTick[]): ChainBlock {
+  const body: ChainBlockBody = { symbol, second, ticks, prevHash: prev ? prev.hash : GENESIS_PREV_HASH };
+  return { ...body, hash: createHash('sha256').update(canonicalBlockEncoding(body), 'utf8').digest('hex') };
+}
 
 export interface LastBlock {
   second: number;
@@ -67,7 +78,7 @@ export class BlockAssembler {
       let j = i;
       while (j < this.unsealed.length && Math.floor(Date.parse(this.unsealed[j]!.t) / 1000) === second) j++;
       const ticks = this.unsealed.slice(i, j);
-      const block = sealBlock(prev, this.symbol, second, ticks);
+      const block = seal(prev, this.symbol, second, ticks); // ticks are chainTickOf'd as they are added
       out.push({ ...block, second, firstSeq: ticks[0]!.seq, lastSeq: ticks[ticks.length - 1]!.seq });
       prev = block;
       i = j;

@@ -225,7 +225,7 @@ export class VenueFeed implements FeedAdapter {
   private onQuote(venue: VenueName, q: RawQuote, at: number): void {
     this.answered.add(venue);
     const key = `${venue}|${q.symbol}`;
-    this.book.set(key, { ...q, receivedAt: at });
+    this.book.set(key, { symbol: q.symbol, bid: q.bid, ask: q.ask, venueTs: q.venueTs, venueId: q.venueId, receivedAt: at });
     for (const p of this.byMarket.get(key) ?? []) this.dirty.add(p);
     // Frames of several exchanges read in one pass of the event loop make one evaluation, not one each.
     this.soon ??= setImmediate(() => {
