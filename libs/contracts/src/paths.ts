@@ -11,6 +11,7 @@ export const API = {
   summary: '/me/summary',
   password: '/me/password',
   products: '/products',
+  feedStatus: '/market/feed-status',
   orders: '/orders',
   demoReset: '/demo/reset',
   wallet: '/wallet',

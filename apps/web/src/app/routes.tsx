@@ -36,6 +36,7 @@ const ComingSoonPage = lazyPage(() => import('../pages/coming-soon/ComingSoonPag
 const MoneyPage = lazyPage(() => import('../pages/money/MoneyPage'));
 const EarnDetailPage = lazyPage(() => import('../pages/money/EarnDetailPage'));
 const TransferPage = lazyPage(() => import('../pages/transfer/TransferPage'));
+const PricesPage = lazyPage(() => import('../pages/prices/PricesPage'));
 
 function page(Component: ComponentType, auth: boolean): ReactNode {
   return auth ? (
@@ -78,6 +79,7 @@ const PAGES: [string, LazyPageComponent, boolean][] = [
   [ROUTES.privacyGy, RightsPage, false],
   // Detail is public; its trading panel asks for a session itself.
   [ROUTES.detail, DetailPage, false],
+  [ROUTES.prices, PricesPage, false],
   [ROUTES.order, OrderPage, true],
   [ROUTES.receipt, ReceiptPage, true],
   [ROUTES.moneyRecord, MoneyRecordPage, true],

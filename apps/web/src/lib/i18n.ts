@@ -1,5 +1,6 @@
+import { useEffect, useState } from 'react';
 import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import { initReactI18next, useTranslation } from 'react-i18next';
 import { setApiLanguageProvider } from './api';
 import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from './wire';
 
@@ -42,6 +43,7 @@ const eagerFiles = import.meta.glob<NamespaceModule>(
     '!../../../../libs/i18n/src/locales/*/index.ts',
     '!../../../../libs/i18n/src/locales/*/console*.ts',
     '!../../../../libs/i18n/src/locales/*/*.spec.ts',
+    '!../../../../libs/i18n/src/locales/*/prices.ts',
   ],
   { eager: true },
 );
@@ -51,7 +53,14 @@ const lazyFiles = import.meta.glob<NamespaceModule>([
   '!../../../../libs/i18n/src/locales/*/index.ts',
   '!../../../../libs/i18n/src/locales/*/console*.ts',
   '!../../../../libs/i18n/src/locales/*/*.spec.ts',
+  '!../../../../libs/i18n/src/locales/*/prices.ts',
 ]);
+/**
+ * Namespaces of pages few visitors open (long explanations): in no language part of the first bundle
+ * nor of a language switch; the page loads its own with `usePageNamespace`.
+ */
+const pageFiles = import.meta.glob<NamespaceModule>('../../../../libs/i18n/src/locales/*/prices.ts');
+export type PageNamespace = 'prices';
 
 /** `.../locales/ja/common.ts` -> ['ja', 'common'] */
 function localeAndNamespace(path: string): [string, string] {
@@ -158,5 +167,44 @@ export const i18nReady: Promise<void> = (async () => {
     // stay in zh-TW
   }
 })();
+
+/** Load a page namespace of `lng` into i18next (once; the file of the language, or of zh-TW if it has none). */
+export function ensurePageNamespace(lng: Locale, ns: PageNamespace): Promise<void> {
+  if (i18next.hasResourceBundle(lng, ns)) return Promise.resolve();
+  const load = (l: Locale) => Object.entries(pageFiles).find(([path]) => localeAndNamespace(path).join('/') === `${l}/${ns}`)?.[1];
+  const loader = load(lng) ?? load(FALLBACK_LOCALE);
+  if (!loader) return Promise.resolve();
+  return loader().then((mod) => {
+    i18next.addResourceBundle(lng, ns, mod.default, true, true);
+  });
+}
+
+/**
+ * A page namespace in the current language: `ready` once its file has arrived (it is asked for again
+ * on a language change). Until then the page shows its loading shapes, never raw keys.
+ */
+export function usePageNamespace(ns: PageNamespace): { ready: boolean; failed: boolean; retry: () => void } {
+  const { i18n } = useTranslation();
+  const lng = isLocale(i18n.resolvedLanguage) ? i18n.resolvedLanguage : FALLBACK_LOCALE;
+  const [state, setState] = useState<{ key: string; failed: boolean } | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const key = `${lng}/${ns}/${attempt}`;
+  useEffect(() => {
+    let live = true;
+    ensurePageNamespace(lng, ns).then(
+      () => live && setState({ key, failed: false }),
+      () => live && setState({ key, failed: true }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [lng, ns, key]);
+  const current = state?.key === key ? state : null;
+  return {
+    ready: i18next.hasResourceBundle(lng, ns) || (current !== null && !current.failed),
+    failed: current?.failed ?? false,
+    retry: () => setAttempt((n) => n + 1),
+  };
+}
 
 export default i18next;

@@ -29,6 +29,7 @@ export const ROUTES = {
   particulars: '/pages/Particulars/Particulars',
   activity: '/pages/activity/activity',
   detail: '/pages/Detail/Detail',
+  prices: '/pages/prices/prices',
   indexDetail: '/pages/index/detail',
   informationDetail: '/pages/information/detail',
   privacy: '/pages/yinsi/yinsi',

@@ -9,6 +9,8 @@ export interface PriceCellProps {
   change?: string | null;
   size?: 'sm' | 'md' | 'lg';
   className?: string;
+  /** Not a current price (halted, or no tick for a while): grey, without the trend colour or flashes. */
+  muted?: boolean;
 }
 
 /**
@@ -16,7 +18,7 @@ export interface PriceCellProps {
  * (up-tick) or red (down-tick) for a moment. With prefers-reduced-motion the flash is a static
  * tint that simply follows the last tick (see market.module.css).
  */
-export function PriceCell({ price, change, size = 'md', className }: PriceCellProps) {
+export function PriceCell({ price, change, size = 'md', className, muted = false }: PriceCellProps) {
   const prev = useRef(price);
   const [flash, setFlash] = useState<{ dir: 'up' | 'down'; n: number } | null>(null);
 
@@ -33,15 +35,15 @@ export function PriceCell({ price, change, size = 'md', className }: PriceCellPr
   const cls = [
     styles.price,
     styles[`price_${size}`],
-    trend > 0 ? styles.rise : trend < 0 ? styles.fall : '',
-    flash ? (flash.dir === 'up' ? styles.flashUp : styles.flashDown) : '',
+    muted ? styles.muted : trend > 0 ? styles.rise : trend < 0 ? styles.fall : '',
+    flash && !muted ? (flash.dir === 'up' ? styles.flashUp : styles.flashDown) : '',
     className ?? '',
   ]
     .filter(Boolean)
     .join(' ');
   // The key restarts the CSS animation on every tick.
   return (
-    <span key={flash?.n ?? 0} className={cls} data-testid="price" data-direction={flash?.dir}>
+    <span key={flash?.n ?? 0} className={cls} data-testid="price" data-direction={flash?.dir} data-muted={muted || undefined}>
       {formatPrice(price)}
     </span>
   );

@@ -2,17 +2,32 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { Product } from '@candor/contracts';
 import { ROUTES } from '../../lib/paths';
+import { usePriceConditions } from './hooks';
 import { ChangeBadge, PriceCell } from './PriceCell';
+import { SimulatedBadge } from './SimulatedBadge';
 import { formatChangePercent, formatVolume } from './format';
+import { isSimulated, type PriceCondition } from './priceState';
 import styles from './market.module.css';
 
 export function detailRoute(symbol: string): string {
   return `${ROUTES.detail}?symbol=${encodeURIComponent(symbol)}`;
 }
 
-/** Products as rows: name, latest price, 24h change and 24h volume; each row opens the product. */
+/** The short label under a price that is not current (a list row has room for a few words). */
+function shortLabelKey(condition: PriceCondition | undefined, haltReason: string | undefined): string | null {
+  if (condition === 'stale') return 'price.waitingShort';
+  if (condition !== 'halted') return null;
+  return haltReason === 'quorum' || haltReason === 'disagreement' ? `haltShort.${haltReason}` : 'haltShort.other';
+}
+
+/**
+ * Products as rows: name, latest price, 24h change and 24h volume; each row opens the product. A halted
+ * product or one without a tick for a few seconds has its price greyed with the reason in place of the
+ * volume (the row keeps its size); simulated prices carry their badge on a line of their own.
+ */
 export function ProductList({ products, testId = 'product-list' }: { products: readonly Product[]; testId?: string }) {
   const { t, i18n } = useTranslation('market');
+  const conditions = usePriceConditions(products);
   return (
     <div className={styles.list} data-testid={testId}>
       <div className={styles.listHead} aria-hidden="true">
@@ -21,28 +36,40 @@ export function ProductList({ products, testId = 'product-list' }: { products: r
         <span className={styles.right}>{t('list.change24h')}</span>
       </div>
       <ul className={styles.rows}>
-        {products.map((p) => (
-          <li key={p.symbol}>
-            <Link to={detailRoute(p.symbol)} className={styles.row} data-testid={`product-${p.symbol}`}>
-              <span className={styles.nameCell}>
-                <span className={styles.name}>{p.name}</span>
-                <span className={styles.sub}>
-                  {p.symbol}
-                  {p.status !== 'open' ? <span className={styles.statusTag}>{t(`status.${p.status}`)}</span> : null}
+        {products.map((p) => {
+          const condition = conditions.get(p.symbol);
+          const muted = condition === 'halted' || condition === 'stale';
+          const note = shortLabelKey(condition, p.haltReason);
+          return (
+            <li key={p.symbol}>
+              <Link to={detailRoute(p.symbol)} className={styles.row} data-testid={`product-${p.symbol}`} data-condition={condition}>
+                <span className={styles.nameCell}>
+                  <span className={styles.name}>{p.name}</span>
+                  <span className={styles.sub}>
+                    {p.symbol}
+                    {p.status !== 'open' ? <span className={styles.statusTag}>{t(`status.${p.status}`)}</span> : null}
+                  </span>
                 </span>
-              </span>
-              <span className={`${styles.right} ${styles.priceCol}`}>
-                <PriceCell price={p.lastPrice} change={p.change24h} />
-                <span className={styles.sub}>
-                  {t('list.volume24h')} {formatVolume(p.volume24h, i18n.language)}
+                <span className={`${styles.right} ${styles.priceCol}`}>
+                  <PriceCell price={p.lastPrice} change={p.change24h} muted={muted} />
+                  {note ? (
+                    <span className={`${styles.sub} ${styles.priceNote}`} data-testid="price-note">
+                      {t(note)}
+                    </span>
+                  ) : (
+                    <span className={styles.sub}>
+                      {t('list.volume24h')} {formatVolume(p.volume24h, i18n.language)}
+                    </span>
+                  )}
                 </span>
-              </span>
-              <span className={styles.right}>
-                <ChangeBadge solid change={p.change24h} text={formatChangePercent(p.change24h, i18n.language)} />
-              </span>
-            </Link>
-          </li>
-        ))}
+                <span className={styles.right}>
+                  <ChangeBadge solid change={p.change24h} text={formatChangePercent(p.change24h, i18n.language)} />
+                </span>
+                {isSimulated(p) ? <SimulatedBadge className={styles.rowBadge} /> : null}
+              </Link>
+            </li>
+          );
+        })}
       </ul>
     </div>
   );

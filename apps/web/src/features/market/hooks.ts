@@ -1,11 +1,22 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { API, channel, type Candle, type CandleEvent, type CandleInterval, type MarketEvent, type Product, type TickerEvent } from '@candor/contracts';
+import {
+  API,
+  channel,
+  type Candle,
+  type CandleEvent,
+  type CandleInterval,
+  type FeedStatus,
+  type MarketEvent,
+  type Product,
+  type TickerEvent,
+} from '@candor/contracts';
 import { api } from '../../lib/api';
-import { useChannels, useSocketEvent } from '../../lib/socket';
+import { useChannels, useSocketEvent, useSocketReconnect } from '../../lib/socket';
 import { observeServerTime, serverNow } from './clock';
 import { upsertCandle } from './candles';
 import { productPath } from './paths';
+import { priceCondition, type PriceCondition } from './priceState';
 
 export { candleSeconds, upsertCandle } from './candles';
 
@@ -13,24 +24,37 @@ export { candleSeconds, upsertCandle } from './candles';
 export const marketKeys = {
   products: ['products'] as const,
   product: (symbol: string) => ['product', symbol] as const,
+  feedStatus: ['feed-status'] as const,
   candles: (symbol: string, interval: CandleInterval) => ['candles', symbol, interval] as const,
 };
 
-function mergeTicker(p: Product, e: TickerEvent): Product {
-  return {
+/** A product as the screens hold it: the API's, plus how many exchanges made its last live tick. */
+export type LiveProduct = Product & { sourcesUsed?: number; sourcesTotal?: number };
+
+function mergeTicker(p: LiveProduct, e: TickerEvent): LiveProduct {
+  const next: LiveProduct = {
     ...p,
     lastPrice: e.price,
+    lastTickAt: e.t,
     change24h: e.change24h,
     high24h: e.high24h,
     low24h: e.low24h,
     volume24h: e.volume24h,
   };
+  if (e.sourcesUsed !== undefined && e.sourcesTotal !== undefined) {
+    next.sourcesUsed = e.sourcesUsed;
+    next.sourcesTotal = e.sourcesTotal;
+  }
+  return next;
 }
 
 function mergeMarket(p: Product, e: MarketEvent): Product {
   const next: Product = { ...p, status: e.status };
   if (e.nextOpenAt) next.nextOpenAt = e.nextOpenAt;
   else delete next.nextOpenAt;
+  // A halt names its reason; a resume is the status it returns to, without one.
+  if (e.status === 'halted' && e.haltReason) next.haltReason = e.haltReason;
+  else delete next.haltReason;
   return next;
 }
 
@@ -82,13 +106,70 @@ export function useLiveTickers(symbols: readonly string[]): void {
   );
 }
 
-/** Market status changes (open / closed / maintenance) go to everyone; keep the caches in step. */
+/** Market status changes (open / closed / maintenance / halted and resumed) go to everyone; keep the caches in step. */
 export function useMarketStatusEvents(): void {
   const qc = useQueryClient();
   useSocketEvent('market', (e) => {
     applyToCaches(qc, e.symbol, (p) => mergeMarket(p, e));
     // The next opening time or maintenance message may have changed with it.
     void qc.invalidateQueries({ queryKey: marketKeys.product(e.symbol) });
+  });
+  // Events sent while the socket was away are lost: a halt or resume in that time shows after a refetch.
+  useSocketReconnect(() => {
+    void qc.invalidateQueries({ queryKey: marketKeys.products });
+    void qc.invalidateQueries({ queryKey: ['product'] });
+  });
+}
+
+/** How often the price conditions on screen are re-evaluated without a new tick. */
+const CONDITION_EVERY_MS = 250;
+
+/**
+ * The price condition of each product (live, stale, halted, closed, maintenance), by symbol. It follows new
+ * ticks and status events at once, and a timer re-renders when a price has aged past the limit without a
+ * new tick (no re-render while nothing changes).
+ */
+export function usePriceConditions(products: readonly Pick<Product, 'symbol' | 'status' | 'lastTickAt'>[]): Map<string, PriceCondition> {
+  // Listening started now: a price loaded earlier gets the same few seconds as a fresh one to be followed by a tick.
+  const [since] = useState(() => serverNow());
+  const [, rerender] = useReducer((n: number) => n + 1, 0);
+  const conditions = conditionsAt(products, since);
+  const latest = useRef({ products, key: '' });
+  latest.current = { products, key: [...conditions.values()].join() };
+  useEffect(() => {
+    const id = setInterval(() => {
+      const { products: list, key } = latest.current;
+      if ([...conditionsAt(list, since).values()].join() !== key) rerender();
+    }, CONDITION_EVERY_MS);
+    return () => clearInterval(id);
+  }, [since]);
+  return conditions;
+}
+
+function conditionsAt(products: readonly Pick<Product, 'symbol' | 'status' | 'lastTickAt'>[], since: number): Map<string, PriceCondition> {
+  const now = serverNow();
+  return new Map(products.map((p) => [p.symbol, priceCondition(p, now, since)]));
+}
+
+/** The price condition of one product (see usePriceConditions). */
+export function usePriceCondition(p: Pick<Product, 'symbol' | 'status' | 'lastTickAt'> | undefined): PriceCondition | undefined {
+  const list = useMemo(() => (p ? [p] : []), [p]);
+  return usePriceConditions(list).get(p?.symbol ?? '');
+}
+
+/**
+ * Each product's exchanges right now (GET /api/market/feed-status, public), every two seconds while the
+ * page is visible (React Query pauses the interval in a background tab).
+ */
+export function useFeedStatus(symbol: string, enabled = true) {
+  return useQuery({
+    queryKey: marketKeys.feedStatus,
+    queryFn: ({ signal }) => api.get<FeedStatus[]>(API.feedStatus, { signal }),
+    enabled,
+    refetchInterval: 2000,
+    refetchIntervalInBackground: false,
+    staleTime: 1500,
+    select: (all) => all.find((s) => s.symbol === symbol) ?? null,
   });
 }
 

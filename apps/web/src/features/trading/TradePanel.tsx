@@ -1,4 +1,5 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { breakEvenPercent, estimatePayout, finalizeAmountInput, formatCents, parseMoney, ratePercent, sanitizeAmountInput, stakeRange } from '@candor/domain';
@@ -10,12 +11,18 @@ import { formatMoney } from '../../lib/format';
 import { useSession, type LoginRedirectState } from '../session/session';
 import { ROUTES } from '../../lib/paths';
 import { localizeDecimal } from '../market/format';
+import { marketKeys, usePriceCondition } from '../market/hooks';
+import { haltLabelKey, tradeBlock, type TradeBlock } from '../market/priceState';
 import { AccountSwitch } from './AccountSwitch';
 import { DemoResetButton } from './DemoResetButton';
 import { usePlaceOrder, useTradeAccount, useWallet } from './hooks';
 import { useDurationLabel } from './labels';
 import styles from './trading.module.css';
+import marketStyles from '../market/market.module.css';
 import { haptic } from '../../lib/haptics';
+
+/** Refusals that mean the product's market is not what the screen shows: its data is fetched again. */
+const MARKET_REFUSALS = new Set(['MARKET_HALTED', 'PRICE_SIMULATED', 'MARKET_CLOSED', 'MARKET_DATA_STALE']);
 
 /** Preset stake chips, in whole units; those outside the product's limits are left out. */
 const CHIP_AMOUNTS = [10, 50, 100, 500, 1000, 5000];
@@ -49,6 +56,8 @@ export function TradePanel({ product, onPlaced }: { product: Product; onPlaced: 
   const wallet = useWallet();
   const place = usePlaceOrder();
   const durationLabel = useDurationLabel();
+  const qc = useQueryClient();
+  const condition = usePriceCondition(product);
 
   const expiries = product.expiries;
   const [seconds, setSeconds] = useState<number | null>(expiries[0]?.seconds ?? null);
@@ -75,7 +84,8 @@ export function TradePanel({ product, onPlaced }: { product: Product; onPlaced: 
   const balanceCents = balance ? parseMoney(balance) : null;
   const short = stake !== null && balanceCents !== null && stake > balanceCents;
 
-  const tradable = product.status === 'open' && expiry !== null;
+  const block = condition ? tradeBlock(product, condition, account, expiry !== null) : 'stale';
+  const tradable = block === null;
 
   const commitAmount = (raw: string) => {
     const v = finalizeAmountInput(raw, { min: minUnits, max: maxUnits });
@@ -113,6 +123,11 @@ export function TradePanel({ product, onPlaced }: { product: Product; onPlaced: 
         },
         onError: (e) => {
           haptic('refused');
+          // The market changed under the screen (halted, closed, its prices now simulated): show it as it is.
+          if (isApiError(e) && MARKET_REFUSALS.has(e.code)) {
+            void qc.invalidateQueries({ queryKey: marketKeys.product(product.symbol) });
+            void qc.invalidateQueries({ queryKey: marketKeys.products });
+          }
           const msg = errorText(e, t);
           if (isApiError(e) && e.field === 'amount') setAmountError(msg);
           toast.error(msg);
@@ -246,6 +261,7 @@ export function TradePanel({ product, onPlaced }: { product: Product; onPlaced: 
           className={`${styles.buyButton} ${styles.buyUp}`}
           disabled={!tradable || place.isPending}
           onClick={() => submit('up')}
+          aria-describedby="buy-note"
           data-testid="buy-up"
         >
           <span aria-hidden="true">▲</span> {t('buy.up')}
@@ -255,15 +271,45 @@ export function TradePanel({ product, onPlaced }: { product: Product; onPlaced: 
           className={`${styles.buyButton} ${styles.buyDown}`}
           disabled={!tradable || place.isPending}
           onClick={() => submit('down')}
+          aria-describedby="buy-note"
           data-testid="buy-down"
         >
           <span aria-hidden="true">▼</span> {t('buy.down')}
         </button>
       </div>
-      {!authed && session.status !== 'loading' ? <p className={styles.hint}>{t('buy.loginHint')}</p> : null}
+      <BuyNote block={block} haltReason={product.haltReason} loginHint={!authed && session.status !== 'loading' ? t('buy.loginHint') : null} />
       <p className={styles.risk} data-testid="risk-warning">
         {t('risk')}
       </p>
     </section>
+  );
+}
+
+/**
+ * The line under the buy buttons: why they are off (prices paused with the reason, waiting for prices,
+ * simulated prices on the real account), else the login hint. It keeps a line's height when empty, so the
+ * buttons and the risk note do not move when a price comes late.
+ */
+function BuyNote({ block, haltReason, loginHint }: { block: TradeBlock | null; haltReason: string | undefined; loginHint: string | null }) {
+  const { t } = useTranslation('market');
+  let content: ReactNode = loginHint;
+  if (block === 'halted' || block === 'stale' || block === 'simulated') {
+    const title = block === 'halted' ? t(haltLabelKey(haltReason)) : block === 'stale' ? t('price.waiting') : t('price.simulated');
+    content = (
+      <>
+        <strong>{title}</strong> {t(`trade.${block}`)}
+      </>
+    );
+  }
+  return (
+    <p
+      id="buy-note"
+      className={block && block !== 'noExpiry' ? `${marketStyles.buyNote} ${marketStyles.buyNoteOn}` : marketStyles.buyNote}
+      role="status"
+      data-testid="buy-note"
+      data-block={block ?? undefined}
+    >
+      {content}
+    </p>
   );
 }

@@ -5,8 +5,11 @@ import { EmptyState, ErrorState, Icon, Loading, PageHeader } from '../../compone
 import { ChartPanel } from '../../features/market/ChartPanel';
 import { LiveDot } from '../../features/market/LiveDot';
 import { ChangeBadge, PriceCell } from '../../features/market/PriceCell';
+import { PriceSource } from '../../features/market/PriceSource';
+import { SimulatedBadge } from '../../features/market/SimulatedBadge';
 import { formatChangePercent, formatTimestamp, formatVolume } from '../../features/market/format';
-import { useProduct } from '../../features/market/hooks';
+import { usePriceCondition, useProduct, type LiveProduct } from '../../features/market/hooks';
+import { conditionLabelKey, isSimulated, type PriceCondition } from '../../features/market/priceState';
 import { OrderSheet } from '../../features/trading/OrderSheet';
 import { TradePanel } from '../../features/trading/TradePanel';
 import { useOrderEvents } from '../../features/trading/hooks';
@@ -25,7 +28,9 @@ export default function DetailPage() {
   // Settlements arrive over the socket: the sheet and the lists update without a reload.
   useOrderEvents();
 
-  const p = product.data;
+  const p: LiveProduct | undefined = product.data;
+  const condition = usePriceCondition(p);
+  const muted = condition === 'halted' || condition === 'stale';
   const notFound = symbol === '' || (isApiError(product.error) && product.error.status === 404);
 
   return (
@@ -51,10 +56,11 @@ export default function DetailPage() {
         <>
           <section className={styles.quote} aria-label={t('detail.quote')}>
             <div className={styles.quoteMain}>
-              <PriceCell price={p.lastPrice} change={p.change24h} size="lg" />
+              <PriceCell price={p.lastPrice} change={p.change24h} size="lg" muted={muted} />
               <ChangeBadge change={p.change24h} text={formatChangePercent(p.change24h, i18n.language)} />
               <span className={styles.sub}>{p.symbol}</span>
             </div>
+            <QuoteState product={p} condition={condition} />
             <dl className={styles.stats}>
               <div>
                 <dt>{t('detail.high24h')}</dt>
@@ -75,7 +81,7 @@ export default function DetailPage() {
             </dl>
           </section>
 
-          {p.status !== 'open' ? (
+          {p.status === 'closed' || p.status === 'maintenance' ? (
             <div className={styles.notice} role="status" data-testid="market-notice" data-status={p.status}>
               <Icon name={p.status === 'maintenance' ? 'tools' : 'clock'} size={22} />
               <div>
@@ -88,9 +94,40 @@ export default function DetailPage() {
 
           <ChartPanel symbol={p.symbol} precision={p.precision} />
           <TradePanel product={p} onPlaced={(o) => setSheetOrderId(o.id)} />
+          <PriceSource product={p} />
         </>
       )}
       {sheetOrderId ? <OrderSheet orderId={sheetOrderId} productName={p?.name} onClose={() => setSheetOrderId(null)} /> : null}
     </main>
+  );
+}
+
+/**
+ * One line under the price, always there so nothing moves when it changes: why the price is not current
+ * (halted with the reason, or waiting for prices), else how it is made (the badge of simulated prices, or
+ * how many exchanges made the last tick).
+ */
+function QuoteState({ product: p, condition }: { product: LiveProduct; condition: PriceCondition | undefined }) {
+  const { t } = useTranslation('market');
+  const label = condition ? conditionLabelKey(condition, p.haltReason) : null;
+  const warn = condition === 'halted' || condition === 'stale';
+  return (
+    <p
+      className={warn ? `${styles.quoteState} ${styles.quoteStateWarn}` : styles.quoteState}
+      role="status"
+      data-testid="quote-state"
+      data-condition={condition}
+    >
+      {warn && label ? (
+        t(label)
+      ) : isSimulated(p) ? (
+        <SimulatedBadge />
+      ) : p.status === 'open' ? (
+        <>
+          {t('price.median', { n: p.priceSource.venues.length })}
+          {p.sourcesUsed !== undefined && p.sourcesTotal !== undefined ? ` · ${t('price.used', { used: p.sourcesUsed, total: p.sourcesTotal })}` : ''}
+        </>
+      ) : null}
+    </p>
   );
 }

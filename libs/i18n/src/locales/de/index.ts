@@ -14,5 +14,6 @@ import money from './money.js';
 import records from './records.js';
 import pwa from './pwa.js';
 import earn from './earn.js';
+import prices from './prices.js';
 
-export default { errors, common, auth, user, content, console: consoleNs, consoleMoney, consoleOperators, consoleEarn, market, trade, inbox, money, records, pwa, earn };
+export default { errors, common, auth, user, content, console: consoleNs, consoleMoney, consoleOperators, consoleEarn, market, trade, inbox, money, records, pwa, earn, prices };
