@@ -5,7 +5,7 @@
  * spread of the used mids must itself stay within `maxDeviationBps`. Otherwise there is no price (a halt).
  * Exact decimal arithmetic throughout (scaled bigints); nothing here reads a clock.
  */
-import { decimalPlaces, decimalToScaled, isDecimal, normalizeDecimal, scaledToDecimal } from './decimal.js';
+import { decimalPlaces, decimalToScaled, isDecimal, normalizeDecimal, parseDecimal, scaledToDecimal, type ParsedDecimal } from './decimal.js';
 
 /** The rule's name and version as recorded in every tick it made. */
 export const PRICE_RULE_NAME = 'median-of-mids';
@@ -101,6 +101,16 @@ function validRule(o: AggregateOptions): void {
 
 const positiveDecimal = (s: unknown): s is string => isDecimal(s) && !s.startsWith('-') && /[1-9]/.test(s);
 
+/** A positive decimal parsed (as positiveDecimal accepts it), or null. */
+function positive(s: unknown): ParsedDecimal | null {
+  if (typeof s !== 'string' || s.startsWith('-')) return null;
+  const p = parseDecimal(s);
+  return p && (p.int !== '0' || p.frac !== '') ? p : null;
+}
+
+/** A parsed non-negative decimal times 10^scale (scale >= its decimals). */
+const scaledOf = (p: ParsedDecimal, scale: number): bigint => BigInt(p.int + p.frac.padEnd(scale, '0'));
+
 /** The mid of a bid and an ask as exact decimal text ("67000.1", "67000.2" -> "67000.15"). Throws RangeError on a malformed quote. */
 export function midOf(bid: string, ask: string): string {
   if (!positiveDecimal(bid) || !positiveDecimal(ask)) throw new RangeError('bid and ask must be positive decimals');
@@ -118,9 +128,15 @@ export function midOf(bid: string, ask: string): string {
 export function aggregateQuotes(quotes: readonly VenueQuote[], o: AggregateOptions): Aggregation {
   validRule(o);
   const rule: PriceRule = { name: PRICE_RULE_NAME, version: PRICE_RULE_VERSION, quorum: o.quorum, maxDeviationBps: o.maxDeviationBps };
+  // Each bid and ask is parsed once (the feed aggregates every product several times a second).
+  const parsed = quotes.map((q) => {
+    const bid = positive(q.bid);
+    const ask = bid && positive(q.ask);
+    return bid && ask ? { bid, ask } : null;
+  });
   // One scale for every figure: two more decimals than the longest input, so a mid and a mean of two mids are exact.
   let maxPlaces = 0;
-  for (const q of quotes) if (positiveDecimal(q.bid) && positiveDecimal(q.ask)) maxPlaces = Math.max(maxPlaces, decimalPlaces(q.bid), decimalPlaces(q.ask));
+  for (const p of parsed) if (p) maxPlaces = Math.max(maxPlaces, p.bid.frac.length, p.ask.frac.length);
   const scale = maxPlaces + 2;
   const sources: TickSource[] = [];
   const candidates: Candidate[] = [];
@@ -136,14 +152,18 @@ export function aggregateQuotes(quotes: readonly VenueQuote[], o: AggregateOptio
       used: false,
     };
     sources.push(s);
-    if (!positiveDecimal(q.bid) || !positiveDecimal(q.ask) || decimalToScaled(q.bid, scale) > decimalToScaled(q.ask, scale)) {
+    const p = parsed[index];
+    const bid = p && scaledOf(p.bid, scale);
+    const ask = p && scaledOf(p.ask, scale);
+    if (bid === null || ask === null || bid > ask) {
       s.reason = 'invalid';
       return;
     }
-    s.mid = midOf(q.bid, q.ask);
+    const mid = (bid + ask) / 2n; // exact: the scale has a decimal more than any bid or ask
+    s.mid = normalizeDecimal(scaledToDecimal(mid, scale));
     if (o.quoteCurrency !== undefined && q.quoteCurrency !== undefined && q.quoteCurrency !== o.quoteCurrency) s.reason = 'currency';
     else if (!(o.nowMs - q.receivedAt <= o.staleMs)) s.reason = 'stale';
-    else candidates.push({ index, mid: decimalToScaled(s.mid, scale) });
+    else candidates.push({ index, mid });
   });
   const total = quotes.length;
   if (candidates.length < o.quorum) return { ok: false, reason: 'quorum', used: 0, total, sources, rule };
