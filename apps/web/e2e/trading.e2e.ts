@@ -198,13 +198,13 @@ describe('trading in the browser', () => {
     await screenshot(page, 'trading-07-verified');
 
     // The technical steps, in the page's language (not the API's English text), with this order's numbers.
-    await page.locator('details:has([data-testid="receipt-technical"]) > summary', { hasText: zh.trade.receipt.technical }).click();
+    await page.locator('details:has([data-testid="receipt-technical"]) > summary', { hasText: zh.receipt.technical }).click();
     const technical = (await page.getByTestId('receipt-technical').textContent()) ?? '';
     const origin = await page.evaluate(() => window.location.origin);
     const o = receipt.order;
     const { from, to } = receiptRecordSeconds(Date.parse(o.openedAt), Date.parse(o.closedAt ?? o.expiresAt));
     const base = `${origin}/api${API.products}/${o.symbol}`;
-    const tr = (key: string, values: Record<string, string | number>) => translate('zh-TW', `trade:receipt.tech.${key}`, values);
+    const tr = (key: string, values: Record<string, string | number>) => translate('zh-TW', `receipt:tech.${key}`, values);
     expect(technical).toBe(
       [
         tr('records', { symbol: o.symbol, from, to, blocks: `GET ${base}/blocks?from=${from}&to=${to}`, ticks: `GET ${base}/ticks` }),

@@ -44,6 +44,7 @@ const eagerFiles = import.meta.glob<NamespaceModule>(
     '!../../../../libs/i18n/src/locales/*/console*.ts',
     '!../../../../libs/i18n/src/locales/*/*.spec.ts',
     '!../../../../libs/i18n/src/locales/*/prices.ts',
+    '!../../../../libs/i18n/src/locales/*/receipt.ts',
   ],
   { eager: true },
 );
@@ -54,13 +55,14 @@ const lazyFiles = import.meta.glob<NamespaceModule>([
   '!../../../../libs/i18n/src/locales/*/console*.ts',
   '!../../../../libs/i18n/src/locales/*/*.spec.ts',
   '!../../../../libs/i18n/src/locales/*/prices.ts',
+  '!../../../../libs/i18n/src/locales/*/receipt.ts',
 ]);
 /**
  * Namespaces of pages few visitors open (long explanations): in no language part of the first bundle
  * nor of a language switch; the page loads its own with `usePageNamespace`.
  */
-const pageFiles = import.meta.glob<NamespaceModule>('../../../../libs/i18n/src/locales/*/prices.ts');
-export type PageNamespace = 'prices';
+const pageFiles = import.meta.glob<NamespaceModule>(['../../../../libs/i18n/src/locales/*/prices.ts', '../../../../libs/i18n/src/locales/*/receipt.ts']);
+export type PageNamespace = 'prices' | 'receipt';
 
 /** `.../locales/ja/common.ts` -> ['ja', 'common'] */
 function localeAndNamespace(path: string): [string, string] {

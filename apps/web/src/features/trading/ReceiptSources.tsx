@@ -21,32 +21,32 @@ function SourceRow({ source, testId }: { source: TickSource; testId: string }) {
       <div className={styles.sourceHead}>
         <strong>{venueDisplayName(source.venue)}</strong>
         <span className={`${styles.tag} ${source.used ? styles.tagUp : styles.tagFlat}`}>
-          {source.used ? t('receipt.sources.used') : t('receipt.sources.dropped', { reason: t(`receipt.sources.reasons.${reason ?? 'invalid'}`) })}
+          {source.used ? t('receipt:sources.used') : t('receipt:sources.dropped', { reason: t(`receipt:sources.reasons.${reason ?? 'invalid'}`) })}
         </span>
       </div>
       <dl className={styles.orderGrid}>
         <div>
-          <dt>{t('receipt.sources.bid')}</dt>
+          <dt>{t('receipt:sources.bid')}</dt>
           <dd>{source.bid}</dd>
         </div>
         <div>
-          <dt>{t('receipt.sources.ask')}</dt>
+          <dt>{t('receipt:sources.ask')}</dt>
           <dd>{source.ask}</dd>
         </div>
         <div>
-          <dt>{t('receipt.sources.mid')}</dt>
+          <dt>{t('receipt:sources.mid')}</dt>
           <dd>{source.mid || '--'}</dd>
         </div>
         <div>
-          <dt>{t('receipt.sources.venueId')}</dt>
-          <dd>{source.venueId ?? t('receipt.sources.notSent')}</dd>
+          <dt>{t('receipt:sources.venueId')}</dt>
+          <dd>{source.venueId ?? t('receipt:sources.notSent')}</dd>
         </div>
         <div>
-          <dt>{t('receipt.sources.venueTs')}</dt>
-          <dd title={source.venueTs ?? undefined}>{clock(source.venueTs) ?? t('receipt.sources.notSent')}</dd>
+          <dt>{t('receipt:sources.venueTs')}</dt>
+          <dd title={source.venueTs ?? undefined}>{clock(source.venueTs) ?? t('receipt:sources.notSent')}</dd>
         </div>
         <div>
-          <dt>{t('receipt.sources.receivedAt')}</dt>
+          <dt>{t('receipt:sources.receivedAt')}</dt>
           <dd title={source.receivedAt}>{clock(source.receivedAt)}</dd>
         </div>
       </dl>
@@ -63,7 +63,7 @@ export function ReceiptSources({ tick, testId }: { tick: TickRef; testId: string
   if (!tick.sources || !tick.rule) {
     return (
       <p className={styles.hint} data-testid={`${testId}-simulated`}>
-        {t('receipt.sources.none')}
+        {t('receipt:sources.none')}
       </p>
     );
   }
@@ -72,9 +72,9 @@ export function ReceiptSources({ tick, testId }: { tick: TickRef; testId: string
   const median = usedMedian(sources);
   return (
     <div className={styles.sources} data-testid={`${testId}-sources`}>
-      <h3 className={styles.sourcesTitle}>{t('receipt.sources.title')}</h3>
+      <h3 className={styles.sourcesTitle}>{t('receipt:sources.title')}</h3>
       <p className={styles.hint}>
-        {t('receipt.sources.rule', {
+        {t('receipt:sources.rule', {
           used,
           total: sources.length,
           name: rule.name,
@@ -86,7 +86,7 @@ export function ReceiptSources({ tick, testId }: { tick: TickRef; testId: string
       </p>
       {median !== null ? (
         <p className={styles.hint} data-testid={`${testId}-median`}>
-          {t('receipt.sources.median', { median, price: tick.price })}
+          {t('receipt:sources.median', { median, price: tick.price })}
         </p>
       ) : null}
       <ul className={styles.sourceList}>

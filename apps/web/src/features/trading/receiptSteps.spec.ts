@@ -63,7 +63,7 @@ describe('technicalSteps', () => {
     const steps = technicalSteps(settled, 'https://candor.example');
     const from = Date.parse('2026-11-22T08:00:00.250Z') / 1000 - 0.25;
     const to = Date.parse('2026-11-22T08:00:59.900Z') / 1000 - 0.9 + 1;
-    expect(steps.map((s) => s.key)).toEqual(['receipt.tech.records', 'receipt.tech.chain', 'receipt.tech.ticks', 'receipt.tech.exit', 'receipt.tech.result']);
+    expect(steps.map((s) => s.key)).toEqual(['receipt:tech.records', 'receipt:tech.chain', 'receipt:tech.ticks', 'receipt:tech.exit', 'receipt:tech.result']);
     expect(steps[0]!.values).toEqual({
       symbol: 'BTCUSDT',
       from,
@@ -80,14 +80,14 @@ describe('technicalSteps', () => {
   it('says the exit tick comes with the settlement while the order is open', () => {
     const open = { ...settled, order: { ...settled.order, closedAt: undefined }, exitTick: null } as OrderReceipt;
     const steps = technicalSteps(open, 'http://localhost:3000');
-    expect(steps[3]).toEqual({ key: 'receipt.tech.exitPending', values: {}, continues: true });
+    expect(steps[3]).toEqual({ key: 'receipt:tech.exitPending', values: {}, continues: true });
     // Without a close, the record runs to the second after the expiry.
     expect(steps[0]!.values.to).toBe(Date.parse('2026-11-22T08:01:00.000Z') / 1000 + 1);
   });
 
   it('reads in every language with every number filled in', () => {
     for (const locale of LOCALES) {
-      const text = technicalText(technicalSteps(settled, 'https://candor.example'), (key, values) => translate(locale, `trade:${key}`, values));
+      const text = technicalText(technicalSteps(settled, 'https://candor.example'), (key, values) => translate(locale, key, values));
       // Four numbered paragraphs: the exit tick's sentence continues the third.
       expect({ locale, paragraphs: text.split('\n').length }).toEqual({ locale, paragraphs: 4 });
       expect({ locale, left: text.match(/\{\{[^}]*\}\}/g) }).toEqual({ locale, left: null });
@@ -100,12 +100,12 @@ describe('technicalSteps', () => {
   it('after a halt: the exit is the first tick within the grace period, and the quotes are checked against the exchanges', () => {
     const steps = technicalSteps(afterHalt, 'https://candor.example');
     expect(steps.map((s) => s.key)).toEqual([
-      'receipt.tech.records',
-      'receipt.tech.chain',
-      'receipt.tech.venues',
-      'receipt.tech.ticks',
-      'receipt.tech.exitHalt',
-      'receipt.tech.result',
+      'receipt:tech.records',
+      'receipt:tech.chain',
+      'receipt:tech.venues',
+      'receipt:tech.ticks',
+      'receipt:tech.exitHalt',
+      'receipt:tech.result',
     ]);
     expect(steps[2]!.values).toEqual({ command: 'node scripts/verify-venues.mjs o-1' });
     expect(steps[4]!.values).toEqual({ seq: '77', price: '101.25', expiresAt: '2026-11-22T08:01:00.000Z', grace: 10 });
@@ -114,7 +114,7 @@ describe('technicalSteps', () => {
   it('voided: the record runs past the grace period, where no tick came', () => {
     const steps = technicalSteps(voided, 'https://candor.example');
     expect(steps[3]).toEqual({
-      key: 'receipt.tech.exitVoid',
+      key: 'receipt:tech.exitVoid',
       values: { expiresAt: '2026-11-22T08:01:00.000Z', grace: 10, graceEnd: '2026-11-22T08:01:10.000Z' },
       continues: true,
     });
@@ -126,7 +126,7 @@ describe('technicalSteps', () => {
     ['voided', voided, ['2026-11-22T08:01:10.000Z', '10']],
   ] as const)('%s: reads in every language with every number filled in', (_name, receipt, parts) => {
     for (const locale of LOCALES) {
-      const text = technicalText(technicalSteps(receipt, 'https://candor.example'), (key, values) => translate(locale, `trade:${key}`, values));
+      const text = technicalText(technicalSteps(receipt, 'https://candor.example'), (key, values) => translate(locale, key, values));
       expect({ locale, paragraphs: text.split('\n').length }).toEqual({ locale, paragraphs: 4 });
       expect({ locale, left: text.match(/\{\{[^}]*\}\}/g) }).toEqual({ locale, left: null });
       for (const part of parts) expect({ locale, part, found: text.includes(part) }).toEqual({ locale, part, found: true });

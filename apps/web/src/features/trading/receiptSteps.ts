@@ -25,23 +25,23 @@ export function technicalSteps(receipt: OrderReceipt, origin: string): Technical
   const grace = receipt.graceMs / 1000;
   const expiresAt = new Date(expiry).toISOString();
   const steps: TechnicalStep[] = [
-    { key: 'receipt.tech.records', values: { symbol: o.symbol, from, to, blocks: `GET ${base}/blocks?from=${from}&to=${to}`, ticks: `GET ${base}/ticks` } },
-    { key: 'receipt.tech.chain', values: { command: `node scripts/verify-chain.mjs ${o.symbol} ${from} ${to} --api ${origin}` } },
+    { key: 'receipt:tech.records', values: { symbol: o.symbol, from, to, blocks: `GET ${base}/blocks?from=${from}&to=${to}`, ticks: `GET ${base}/ticks` } },
+    { key: 'receipt:tech.chain', values: { command: `node scripts/verify-chain.mjs ${o.symbol} ${from} ${to} --api ${origin}` } },
   ];
   if (receipt.entryTick.sources || exit?.sources) {
-    steps.push({ key: 'receipt.tech.venues', values: { command: `node scripts/verify-venues.mjs ${o.id}` }, continues: true });
+    steps.push({ key: 'receipt:tech.venues', values: { command: `node scripts/verify-venues.mjs ${o.id}` }, continues: true });
   }
-  steps.push({ key: 'receipt.tech.ticks', values: { seq: receipt.entryTick.seq, price: receipt.entryTick.price } });
+  steps.push({ key: 'receipt:tech.ticks', values: { seq: receipt.entryTick.seq, price: receipt.entryTick.price } });
   if (rule === 'void') {
-    steps.push({ key: 'receipt.tech.exitVoid', values: { expiresAt, grace, graceEnd: new Date(expiry + receipt.graceMs).toISOString() }, continues: true });
+    steps.push({ key: 'receipt:tech.exitVoid', values: { expiresAt, grace, graceEnd: new Date(expiry + receipt.graceMs).toISOString() }, continues: true });
   } else if (exit && rule === 'halt') {
-    steps.push({ key: 'receipt.tech.exitHalt', values: { seq: exit.seq, price: exit.price, expiresAt, grace }, continues: true });
+    steps.push({ key: 'receipt:tech.exitHalt', values: { seq: exit.seq, price: exit.price, expiresAt, grace }, continues: true });
   } else if (exit) {
-    steps.push({ key: 'receipt.tech.exit', values: { seq: exit.seq, price: exit.price, expiresAt }, continues: true });
+    steps.push({ key: 'receipt:tech.exit', values: { seq: exit.seq, price: exit.price, expiresAt }, continues: true });
   } else {
-    steps.push({ key: 'receipt.tech.exitPending', values: {}, continues: true });
+    steps.push({ key: 'receipt:tech.exitPending', values: {}, continues: true });
   }
-  steps.push({ key: 'receipt.tech.result', values: { rate: o.payoutRate } });
+  steps.push({ key: 'receipt:tech.result', values: { rate: o.payoutRate } });
   return steps;
 }
 

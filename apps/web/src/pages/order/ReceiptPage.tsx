@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { ratePercent } from '@candor/domain';
 import type { OrderReceipt, TickRef } from '@candor/contracts';
-import { Button, EmptyState, ErrorState, Loading, PageHeader } from '../../components';
+import { Button, EmptyState, ErrorState, Loading, PageHeader, PageSkeleton } from '../../components';
 import { formatTimestamp, localizeDecimal } from '../../features/market/format';
 import { productPath } from '../../features/market/paths';
 import { fetchBlocks, useReceipt } from '../../features/trading/hooks';
@@ -12,6 +12,7 @@ import { ReceiptSources } from '../../features/trading/ReceiptSources';
 import { technicalSteps, technicalText } from '../../features/trading/receiptSteps';
 import { DirectionTag, OutcomeTag, VoidedTag } from '../../features/trading/tags';
 import { isApiError } from '../../lib/api';
+import { usePageNamespace } from '../../lib/i18n';
 import { errorText } from '../../lib/errors';
 import { formatMoney, moneySign } from '../../lib/format';
 import styles from '../../features/trading/trading.module.css';
@@ -36,32 +37,32 @@ function TickCard({ title, tick, testId, voided = false }: { title: string; tick
     <section className={styles.card} data-testid={testId}>
       <h2 className={styles.cardTitle}>{title}</h2>
       {!tick ? (
-        <p className={styles.muted}>{voided ? t('receipt.noExitVoid') : t('receipt.noExit')}</p>
+        <p className={styles.muted}>{voided ? t('receipt:noExitVoid') : t('receipt:noExit')}</p>
       ) : (
         <>
           <dl className={styles.facts}>
             <div>
-              <dt>{t('receipt.price')}</dt>
+              <dt>{t('receipt:price')}</dt>
               <dd data-testid={`${testId}-price`}>{tick.price}</dd>
             </div>
             <div>
-              <dt>{t('receipt.time')}</dt>
+              <dt>{t('receipt:time')}</dt>
               <dd>{formatTimestamp(tick.t, i18n.language)}</dd>
             </div>
             <div>
-              <dt>{t('receipt.utc')}</dt>
+              <dt>{t('receipt:utc')}</dt>
               <dd className={styles.hash}>{tick.t}</dd>
             </div>
             <div>
-              <dt>{t('receipt.seq')}</dt>
+              <dt>{t('receipt:seq')}</dt>
               <dd>{tick.seq}</dd>
             </div>
             <div>
-              <dt>{t('receipt.blockSecond')}</dt>
+              <dt>{t('receipt:blockSecond')}</dt>
               <dd>{tick.blockSecond}</dd>
             </div>
             <div>
-              <dt>{t('receipt.blockHash')}</dt>
+              <dt>{t('receipt:blockHash')}</dt>
               <dd className={styles.hash} data-testid={`${testId}-hash`}>
                 {tick.blockHash}
               </dd>
@@ -82,29 +83,29 @@ function CloseRuleFacts({ receipt }: { receipt: OrderReceipt }) {
   return (
     <dl className={styles.facts} data-testid="receipt-close-rule" data-rule={rule ?? 'open'}>
       <div>
-        <dt>{t('receipt.close.label')}</dt>
-        <dd>{rule ? t(`receipt.close.${rule}`) : t('receipt.close.pending')}</dd>
+        <dt>{t('receipt:close.label')}</dt>
+        <dd>{rule ? t(`receipt:close.${rule}`) : t('receipt:close.pending')}</dd>
       </div>
       {halt ? (
         <>
           <div>
-            <dt>{t('receipt.close.haltReason')}</dt>
-            <dd data-testid="receipt-halt-reason">{t(`receipt.close.reasons.${halt.reason}`)}</dd>
+            <dt>{t('receipt:close.haltReason')}</dt>
+            <dd data-testid="receipt-halt-reason">{t(`receipt:close.reasons.${halt.reason}`)}</dd>
           </div>
           <div>
-            <dt>{t('receipt.close.haltFrom')}</dt>
+            <dt>{t('receipt:close.haltFrom')}</dt>
             <dd>{formatTimestamp(halt.startedAt, i18n.language)}</dd>
           </div>
           <div>
-            <dt>{t('receipt.close.haltUntil')}</dt>
-            <dd>{halt.endedAt ? formatTimestamp(halt.endedAt, i18n.language) : t('receipt.close.stillHalted')}</dd>
+            <dt>{t('receipt:close.haltUntil')}</dt>
+            <dd>{halt.endedAt ? formatTimestamp(halt.endedAt, i18n.language) : t('receipt:close.stillHalted')}</dd>
           </div>
         </>
       ) : null}
       {rule === 'halt' || rule === 'void' ? (
         <div>
-          <dt>{t('receipt.close.grace')}</dt>
-          <dd>{t('receipt.close.seconds', { value: receipt.graceMs / 1000 })}</dd>
+          <dt>{t('receipt:close.grace')}</dt>
+          <dd>{t('receipt:close.seconds', { value: receipt.graceMs / 1000 })}</dd>
         </div>
       ) : null}
     </dl>
@@ -115,11 +116,11 @@ function CloseRuleFacts({ receipt }: { receipt: OrderReceipt }) {
 function verdictText(receipt: OrderReceipt, verdict: ReceiptVerdict, t: (key: string, values?: Record<string, string>) => string): string {
   if (verdict.ok) {
     const quoted = Boolean(receipt.entryTick.sources || receipt.exitTick?.sources);
-    const base = receipt.closeRule === 'void' ? t('receipt.checkOkVoid') : receipt.closeRule === 'halt' ? t('receipt.checkOkHalt') : t('receipt.checkOk');
-    return quoted ? `${base} ${t('receipt.checkOkSources')}` : base;
+    const base = receipt.closeRule === 'void' ? t('receipt:checkOkVoid') : receipt.closeRule === 'halt' ? t('receipt:checkOkHalt') : t('receipt:checkOk');
+    return quoted ? `${base} ${t('receipt:checkOkSources')}` : base;
   }
-  if (verdict.reason === 'unsealed' || verdict.reason === 'incomplete' || verdict.reason === 'graceOpen') return t(`receipt.wait.${verdict.reason}`);
-  return t('receipt.checkBad', { reason: t(`receipt.fail.${verdict.reason}`) });
+  if (verdict.reason === 'unsealed' || verdict.reason === 'incomplete' || verdict.reason === 'graceOpen') return t(`receipt:wait.${verdict.reason}`);
+  return t('receipt:checkBad', { reason: t(`receipt:fail.${verdict.reason}`) });
 }
 
 function ReceiptBody({ receipt }: { receipt: OrderReceipt }) {
@@ -188,12 +189,12 @@ function ReceiptBody({ receipt }: { receipt: OrderReceipt }) {
           ) : o.status === 'voided' ? (
             <>
               <div>
-                <dt>{t('receipt.refunded')}</dt>
+                <dt>{t('receipt:refunded')}</dt>
                 <dd data-testid="receipt-refunded">{formatMoney(o.payout ?? o.amount)}</dd>
               </div>
               {o.voidedAt ? (
                 <div>
-                  <dt>{t('receipt.voidedAt')}</dt>
+                  <dt>{t('receipt:voidedAt')}</dt>
                   <dd>{formatTimestamp(o.voidedAt, i18n.language)}</dd>
                 </div>
               ) : null}
@@ -202,43 +203,43 @@ function ReceiptBody({ receipt }: { receipt: OrderReceipt }) {
         </dl>
       </section>
 
-      <TickCard title={t('receipt.entry')} tick={receipt.entryTick} testId="receipt-entry" />
-      <TickCard title={t('receipt.exit')} tick={receipt.exitTick} testId="receipt-exit" voided={o.status === 'voided'} />
+      <TickCard title={t('receipt:entry')} tick={receipt.entryTick} testId="receipt-entry" />
+      <TickCard title={t('receipt:exit')} tick={receipt.exitTick} testId="receipt-exit" voided={o.status === 'voided'} />
 
       <section className={styles.card}>
-        <h2 className={styles.cardTitle}>{t('receipt.ruleTitle')}</h2>
+        <h2 className={styles.cardTitle}>{t('receipt:ruleTitle')}</h2>
         <CloseRuleFacts receipt={receipt} />
         <ul className={styles.steps}>
           <li>
             {receipt.closeRule === 'void'
-              ? t('receipt.close.voidText', { grace: receipt.graceMs / 1000, amount: formatMoney(o.amount) })
+              ? t('receipt:close.voidText', { grace: receipt.graceMs / 1000, amount: formatMoney(o.amount) })
               : receipt.closeRule === 'halt'
-                ? t('receipt.close.haltText', { grace: receipt.graceMs / 1000 })
-                : t('receipt.ruleClose')}
+                ? t('receipt:close.haltText', { grace: receipt.graceMs / 1000 })
+                : t('receipt:ruleClose')}
           </li>
-          <li>{t('receipt.ruleUpDown')}</li>
-          <li>{t('receipt.ruleTie')}</li>
-          <li>{t('receipt.rulePayout')}</li>
+          <li>{t('receipt:ruleUpDown')}</li>
+          <li>{t('receipt:ruleTie')}</li>
+          <li>{t('receipt:rulePayout')}</li>
         </ul>
       </section>
 
       <section className={styles.card}>
-        <h2 className={styles.cardTitle}>{t('receipt.verifyTitle')}</h2>
+        <h2 className={styles.cardTitle}>{t('receipt:verifyTitle')}</h2>
         <ol className={styles.steps}>
           <li>
-            {t('receipt.verifyTicks')}
+            {t('receipt:verifyTicks')}
             <code className={styles.code}>GET {ticksUrl(o.symbol, receipt.entryTick)}</code>
             {receipt.exitTick ? <code className={styles.code}>GET {ticksUrl(o.symbol, receipt.exitTick)}</code> : null}
           </li>
-          <li>{t('receipt.verifyChain')}</li>
+          <li>{t('receipt:verifyChain')}</li>
           <li>
-            {t('receipt.verifyScript')}
+            {t('receipt:verifyScript')}
             <code className={styles.code}>node scripts/verify-receipt.mjs {o.id}</code>
           </li>
         </ol>
-        <p className={styles.hint}>{t('receipt.checkExplain')}</p>
+        <p className={styles.hint}>{t('receipt:checkExplain')}</p>
         <Button variant="secondary" onClick={() => void runCheck()} loading={check.kind === 'running'} data-testid="receipt-check">
-          {t('receipt.check')}
+          {t('receipt:check')}
         </Button>
         {check.kind === 'done' ? (
           <p
@@ -248,7 +249,7 @@ function ReceiptBody({ receipt }: { receipt: OrderReceipt }) {
             data-ok={check.verdict.ok}
             data-reason={check.verdict.ok ? undefined : check.verdict.reason}
           >
-            {verdictText(receipt, check.verdict, (key, values) => t(key as 'receipt.checkOk', values))}
+            {verdictText(receipt, check.verdict, (key, values) => t(key as 'receipt:checkOk', values))}
           </p>
         ) : check.kind === 'error' ? (
           <p className={`${styles.check} ${styles.checkBad}`} role="alert">
@@ -256,7 +257,7 @@ function ReceiptBody({ receipt }: { receipt: OrderReceipt }) {
           </p>
         ) : null}
         <details className={styles.details}>
-          <summary>{t('receipt.technical')}</summary>
+          <summary>{t('receipt:technical')}</summary>
           <pre className={styles.code} data-testid="receipt-technical">
             {technicalText(technicalSteps(receipt, window.location.origin), (key, values) => t(key, values))}
           </pre>
@@ -266,17 +267,31 @@ function ReceiptBody({ receipt }: { receipt: OrderReceipt }) {
   );
 }
 
-/** /pages/order/receipt?id=...: the two ticks an order used, the rule, and how to check them. */
+/**
+ * /pages/order/receipt?id=...: the two ticks an order used with the exchange quotes behind them, the close
+ * rule, and how to check them. Its text (the `receipt` namespace) is loaded with the page, not with the app.
+ */
 export default function ReceiptPage() {
   const { t } = useTranslation('trade');
+  const ns = usePageNamespace('receipt');
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
   const receipt = useReceipt(id);
+  if (!ns.ready) {
+    return ns.failed ? (
+      <main className="page">
+        <PageHeader title={t('common:pageError.title')} back />
+        <ErrorState message={t('common:pageError.text')} onRetry={ns.retry} />
+      </main>
+    ) : (
+      <PageSkeleton />
+    );
+  }
   return (
     <main className="page" data-testid="receipt-page">
-      <PageHeader title={t('receipt.title')} back />
+      <PageHeader title={t('receipt:title')} back />
       {id === '' || (isApiError(receipt.error) && receipt.error.status === 404) ? (
-        <EmptyState icon="doc" title={t('receipt.notFound')} />
+        <EmptyState icon="doc" title={t('receipt:notFound')} />
       ) : receipt.isPending ? (
         <Loading />
       ) : receipt.isError ? (

@@ -15,5 +15,6 @@ import records from './records.js';
 import pwa from './pwa.js';
 import earn from './earn.js';
 import prices from './prices.js';
+import receipt from './receipt.js';
 
-export default { errors, common, auth, user, content, console: consoleNs, consoleMoney, consoleOperators, consoleEarn, market, trade, inbox, money, records, pwa, earn, prices };
+export default { errors, common, auth, user, content, console: consoleNs, consoleMoney, consoleOperators, consoleEarn, market, trade, inbox, money, records, pwa, earn, prices, receipt };
