@@ -25,6 +25,7 @@ const LATER = [
   'Earn1765000000000',
   'VenuePrices1765100000000',
   'UserDisabled1765200000000',
+  'EarnOutPartsByUser1765200000001',
 ];
 /** Undoes the applied migrations from the last one down to and including `name`. */
 async function undoThrough(name: string): Promise<void> {
