@@ -50,6 +50,7 @@ export class FeedRunner implements OnApplicationBootstrap, BeforeApplicationShut
   private rows: CatalogueRow[] = [];
   private simulatedSymbols = '';
   private readonly openCache = new Map<string, { minute: number; open: boolean }>();
+  private hoursSeen = '';
   private timers: NodeJS.Timeout[] = [];
   private sub: Redis | null = null;
   private written = 0;
@@ -257,7 +258,10 @@ export class FeedRunner implements OnApplicationBootstrap, BeforeApplicationShut
   private async refreshCatalogue(): Promise<void> {
     try {
       this.rows = await this.ds.query(`SELECT symbol, precision, timezone, hours, holidays, price_venues FROM products`);
-      this.openCache.clear();
+      // Trading hours are worked out once per product and minute; only a change of hours forgets that.
+      const hours = JSON.stringify(this.rows.map((r) => [r.symbol, r.timezone, r.hours, r.holidays]));
+      if (hours !== this.hoursSeen) this.openCache.clear();
+      this.hoursSeen = hours;
       for (const r of this.rows) this.writer.updatePrecision(r.symbol, r.precision);
       if (!this.venues) return;
       const specs = this.venueSpecs();

@@ -29,6 +29,8 @@ describe('numberTextToDecimal', () => {
     ['0.1', '0.1'],
     ['-0.5', '-0.5'],
     ['100', '100'],
+    ['007.50', '7.50'],
+    ['-00.5e1', '-5'],
   ])('%s -> %s', (text, dec) => expect(numberTextToDecimal(text)).toBe(dec));
 
   it.each([['abc'], [''], ['1.'], ['.5'], ['1e999'], [12]])('refuses %p', (bad) => expect(numberTextToDecimal(bad)).toBeNull());

@@ -5,6 +5,7 @@
  */
 
 const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+const PLAIN = /^-?(?:0|[1-9]\d*)(?:\.\d+)?$/;
 
 /** JSON.parse, but every number becomes its source text (a string). Throws SyntaxError on malformed JSON. */
 export function parseJsonKeepNumbers(text: string): unknown {
@@ -44,6 +45,7 @@ export function parseJsonKeepNumbers(text: string): unknown {
  */
 export function numberTextToDecimal(text: unknown): string | null {
   if (typeof text !== 'string') return null;
+  if (PLAIN.test(text)) return text; // already a plain decimal without leading zeros: the common case, as sent
   const m = /^(-?)(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/.exec(text);
   if (!m) return null;
   const sign = m[1]!;
