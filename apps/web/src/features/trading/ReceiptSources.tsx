@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { usedMedian } from '@candor/domain';
 import type { TickRef, TickSource } from '@candor/contracts';
-import { venueDisplayName } from '../market/venueNames';
+import { venueName } from '../market/priceState';
 import styles from './trading.module.css';
 
 const REASONS = ['stale', 'deviation', 'currency', 'invalid'] as const;
@@ -19,7 +19,7 @@ function SourceRow({ source, testId }: { source: TickSource; testId: string }) {
   return (
     <li className={`${styles.source} ${source.used ? '' : styles.sourceDropped}`} data-testid={testId} data-venue={source.venue} data-used={source.used}>
       <div className={styles.sourceHead}>
-        <strong>{venueDisplayName(source.venue)}</strong>
+        <strong>{venueName(source.venue)}</strong>
         <span className={`${styles.tag} ${source.used ? styles.tagUp : styles.tagFlat}`}>
           {source.used ? t('receipt:sources.used') : t('receipt:sources.dropped', { reason: t(`receipt:sources.reasons.${reason ?? 'invalid'}`) })}
         </span>
