@@ -176,7 +176,9 @@ export class VenueFeed implements FeedAdapter {
           used: source?.used ?? false,
         };
         if (!enabled) out.reason = 'disabled';
-        else if (!source?.used) out.reason = source?.reason ?? 'stale';
+        // A fresh quote left unused only because too few others were fresh has no reason of its own.
+        else if (!source) out.reason = 'stale';
+        else if (!source.used && source.reason) out.reason = source.reason;
         return out;
       });
       const status: VenueProductStatus = {
