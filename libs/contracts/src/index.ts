@@ -1,4 +1,5 @@
 export * from './locales.js';
+export * from './lists.js';
 export * from './errors.js';
 export * from './common.js';
 export * from './auth.js';

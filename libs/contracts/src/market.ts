@@ -1,7 +1,6 @@
 import { z } from 'zod';
+import { CANDLE_INTERVALS, type CandleInterval } from './lists.js';
 
-export const CANDLE_INTERVALS = ['1m', '5m', '15m', '1h', '1d'] as const;
-export type CandleInterval = (typeof CANDLE_INTERVALS)[number];
 export const INTERVAL_SECONDS: Record<CandleInterval, number> = { '1m': 60, '5m': 300, '15m': 900, '1h': 3600, '1d': 86400 };
 
 /** `halted`: the market is open but has no valid price from its exchanges (too few fresh, or they disagree). */

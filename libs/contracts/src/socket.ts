@@ -1,4 +1,5 @@
-import type { CandleInterval, HaltReason, ProductStatus } from './market.js';
+import type { CandleInterval } from './lists.js';
+import type { HaltReason, ProductStatus } from './market.js';
 import type { Order } from './orders.js';
 import type { Wallet } from './wallet.js';
 

@@ -192,26 +192,3 @@ export const sendMessageBody = z.strictObject({
   body: z.partialRecord(z.enum(LOCALES), z.string().trim().max(4000)).refine((n) => Boolean(n['zh-TW']), { message: 'zh-TW is required', path: ['zh-TW'] }),
 });
 export type SendMessageBody = z.infer<typeof sendMessageBody>;
-
-/** Types of journal entries: the `type` of a capital record. */
-export const ENTRY_TYPES = [
-  'deposit',
-  'withdrawal',
-  'withdrawal_refund',
-  'order_stake',
-  'order_payout',
-  'order_refund',
-  'order_loss',
-  /** An order whose expiry fell in a halt with no valid price within the grace period: its stake back. */
-  'order_void',
-  'earn_in',
-  'earn_out',
-  'earn_confirm',
-  'earn_income',
-  'adjustment',
-  'demo_grant',
-  'demo_reset',
-] as const;
-export type EntryType = (typeof ENTRY_TYPES)[number];
-/** The entry types a user's real accounts can show (demo money has its own). */
-export const REAL_ENTRY_TYPES = ENTRY_TYPES.filter((t) => t !== 'demo_grant' && t !== 'demo_reset');
