@@ -1,5 +1,5 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
-import { io, type Socket } from 'socket.io-client';
+import type { io as connect, Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents } from '@candor/contracts';
 import { getAccessToken, onAccessTokenChange, refreshAccessToken } from './api';
 
@@ -7,11 +7,18 @@ import { getAccessToken, onAccessTokenChange, refreshAccessToken } from './api';
  * The one socket.io client of the app, on the page's origin. The access token is read at every (re)connect,
  * and a token change reconnects, so the private `user:ID` room follows login and logout. Channels are
  * reference-counted and asked for again after every reconnect (docs/internals.md, "Web socket client").
+ * socket.io's client is loaded when a screen first asks for the socket, after its first render, so a page's
+ * first paint never waits for it; listeners given before it has arrived are attached when it does.
  */
 export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 export type ServerEvent = keyof ServerToClientEvents;
 
+type Listener = (...args: never[]) => void;
+
 let socket: AppSocket | null = null;
+let loading = false;
+/** Every listener given by the hooks, by event: the socket gets them when it is created. */
+const listeners = new Map<string, Set<Listener>>();
 const channelCounts = new Map<string, number>();
 let connected = false;
 const statusListeners = new Set<() => void>();
@@ -22,9 +29,7 @@ function setConnected(next: boolean): void {
   for (const l of statusListeners) l();
 }
 
-/** The shared socket, created (and connected) on first use. */
-export function getSocket(): AppSocket {
-  if (socket) return socket;
+function create(io: typeof connect): AppSocket {
   const s: AppSocket = io({
     path: '/socket.io',
     // WebSocket first (no sticky sessions needed behind a load balancer), long-polling as a fallback.
@@ -65,8 +70,36 @@ export function getSocket(): AppSocket {
     s.disconnect();
     s.connect();
   });
-  socket = s;
+  for (const [event, set] of listeners) for (const l of set) s.on(event as ServerEvent, l as never);
   return s;
+}
+
+/** Loads socket.io's client and connects, once; a failed load (offline) is tried again by the next caller. */
+function ensureSocket(): void {
+  if (socket || loading) return;
+  loading = true;
+  import('socket.io-client').then(
+    ({ io }) => {
+      socket = create(io);
+    },
+    (err: unknown) => {
+      loading = false;
+      console.warn('socket client not loaded', err);
+    },
+  );
+}
+
+function on(event: string, listener: Listener): void {
+  let set = listeners.get(event);
+  if (!set) listeners.set(event, (set = new Set()));
+  set.add(listener);
+  socket?.on(event as ServerEvent, listener as never);
+  ensureSocket();
+}
+
+function off(event: string, listener: Listener): void {
+  listeners.get(event)?.delete(listener);
+  socket?.off(event as ServerEvent, listener as never);
 }
 
 function retain(channels: string[]): void {
@@ -76,8 +109,8 @@ function retain(channels: string[]): void {
     channelCounts.set(c, n + 1);
     if (n === 0) fresh.push(c);
   }
-  const s = getSocket();
-  if (fresh.length > 0 && s.connected) s.emit('subscribe', { channels: fresh });
+  ensureSocket();
+  if (fresh.length > 0 && socket?.connected) socket.emit('subscribe', { channels: fresh });
 }
 
 function release(channels: string[]): void {
@@ -91,8 +124,7 @@ function release(channels: string[]): void {
       channelCounts.set(c, n - 1);
     }
   }
-  const s = getSocket();
-  if (gone.length > 0 && s.connected) s.emit('unsubscribe', { channels: gone });
+  if (gone.length > 0 && socket?.connected) socket.emit('unsubscribe', { channels: gone });
 }
 
 /** Subscribe to public channels (`ticker:X`, `candles:X:1m`) while the calling component is mounted. */
@@ -111,12 +143,9 @@ export function useSocketEvent<E extends ServerEvent>(event: E, handler: ServerT
   const ref = useRef(handler);
   ref.current = handler;
   useEffect(() => {
-    const s = getSocket();
-    const listener = ((...args: unknown[]) => (ref.current as (...a: unknown[]) => void)(...args)) as never;
-    s.on(event, listener);
-    return () => {
-      s.off(event, listener);
-    };
+    const listener = (...args: unknown[]) => (ref.current as (...a: unknown[]) => void)(...args);
+    on(event, listener);
+    return () => off(event, listener);
   }, [event]);
 }
 
@@ -128,16 +157,13 @@ export function useSocketReconnect(cb: () => void): void {
   const ref = useRef(cb);
   ref.current = cb;
   useEffect(() => {
-    const s = getSocket();
-    let seen = s.connected;
+    let seen = connected;
     const onConnect = () => {
       if (seen) ref.current();
       seen = true;
     };
-    s.on('connect', onConnect);
-    return () => {
-      s.off('connect', onConnect);
-    };
+    on('connect', onConnect);
+    return () => off('connect', onConnect);
   }, []);
 }
 
@@ -145,7 +171,7 @@ export function useSocketReconnect(cb: () => void): void {
 export function useSocketConnected(): boolean {
   return useSyncExternalStore(
     (cb) => {
-      getSocket();
+      ensureSocket();
       statusListeners.add(cb);
       return () => statusListeners.delete(cb);
     },
