@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type Alias } from 'vite';
+import { defineConfig, type Alias, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { pwa } from './build/pwa-plugin.ts';
 
@@ -23,17 +23,68 @@ const preactForReact: Alias[] = [
 
 /** Libraries every page needs, in one long-cached chunk; zod, socket.io and the chart load with the pages that use them. */
 const VENDOR_CHUNKS = [
-  { name: 'framework', test: /[\\/]node_modules[\\/](preact|react-router|@tanstack|i18next|react-i18next|use-sync-external-store)[\\/]/, priority: 3 },
+  {
+    name: 'framework',
+    test: /[\\/]node_modules[\\/](preact|react-router|react-router-dom|@tanstack|i18next|react-i18next|use-sync-external-store)[\\/]/,
+    priority: 3,
+  },
   { name: 'socket', test: /[\\/]node_modules[\\/](socket\.io-client|socket\.io-parser|engine\.io-client|engine\.io-parser|@socket\.io)[\\/]/, priority: 2 },
   { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/, priority: 2 },
   { name: 'hashes', test: /[\\/]node_modules[\\/](@noble|@scure)[\\/]/, priority: 2 },
+];
+
+/**
+ * Shared app code in a few chunks: one for each of the features the main pages share (market, trading,
+ * records), one for lib and one for the shared libraries, each of the modules that two pages or more use.
+ * Left to itself the bundler makes a chunk of each set of modules with the same users: Home's first visit
+ * took twenty files, most of one or two KiB, and over HTTP/1.1 (six connections to a host, a round trip
+ * per file) those round trips were much of the wait for its first paint. Left out: the modules the entry
+ * loads anyway, and those that import a library themselves (zod, the hashes): in a shared chunk, the
+ * library would come with it to pages that never use it.
+ */
+const APP_SHARED = /[\\/](?:apps[\\/]web[\\/]src[\\/](?:features[\\/](market|trading|records)|(lib))|libs[\\/](domain|contracts)[\\/]src)[\\/]/;
+const FRAMEWORK = VENDOR_CHUNKS[0]!.test;
+const notShared = new Set<string>();
+/** Finds the modules APP_CHUNKS leaves alone (see above), once the module graph is known. */
+function sharedChunkFilter(): Plugin {
+  return {
+    name: 'candor-shared-chunks',
+    apply: 'build',
+    buildEnd() {
+      notShared.clear();
+      const visit = (id: string) => {
+        if (notShared.has(id)) return;
+        notShared.add(id);
+        for (const dep of this.getModuleInfo(id)?.importedIds ?? []) visit(dep);
+      };
+      const ids = [...this.getModuleIds()];
+      for (const id of ids) if (id.endsWith('index.html') && this.getModuleInfo(id)?.isEntry) visit(id);
+      for (const id of ids) {
+        const deps = this.getModuleInfo(id)?.importedIds ?? [];
+        if (APP_SHARED.test(id) && deps.some((d) => /[\\/]node_modules[\\/]/.test(d) && !FRAMEWORK.test(d))) notShared.add(id);
+      }
+    },
+  };
+}
+const APP_CHUNKS = [
+  {
+    name: (id: string) => {
+      const m = APP_SHARED.exec(id);
+      return m?.[1] ?? m?.[2] ?? (m?.[3] ? 'libs' : null);
+    },
+    test: (id: string) => APP_SHARED.test(id) && !notShared.has(id),
+    minShareCount: 2,
+    // Their own imports are in the entry, the libraries' chunks or chunks of their own: none comes along.
+    includeDependenciesRecursively: false,
+    priority: 1,
+  },
 ];
 
 // The user web app: served by the api at / in production (hash routes), on port 4200 in development.
 export default defineConfig({
   root: here('.'),
   base: '/',
-  plugins: [react(), pwa()],
+  plugins: [react(), pwa(), sharedChunkFilter()],
   resolve: {
     alias: [
       { find: '@candor/domain', replacement: here('../../libs/domain/src/index.ts') },
@@ -50,7 +101,7 @@ export default defineConfig({
       // The shared libraries are declarations and pure functions: a page that takes one constant from
       // them does not pull in (and run) their zod schemas or hash functions.
       treeshake: { moduleSideEffects: [{ test: /[\\/]libs[\\/](contracts|domain)[\\/]src[\\/]/, sideEffects: false }] },
-      output: { codeSplitting: { groups: VENDOR_CHUNKS } },
+      output: { codeSplitting: { groups: [...VENDOR_CHUNKS, ...APP_CHUNKS] } },
       // React Router looks for React 19's useOptimistic and falls back when it is missing, as it is in Preact.
       onLog(level, log, handler) {
         if (log.code === 'IMPORT_IS_UNDEFINED' && log.message.includes('useOptimistic')) return;
