@@ -370,6 +370,8 @@ function analyse(kind, round, rows, { published, sent, frames, cpu, pgCpu, secon
   };
 }
 
+const signed = (v) => `${v >= 0 ? '+' : ''}${fmt(v, 1)}`;
+
 function median(xs) {
   const s = xs.filter(Number.isFinite).sort((a, b) => a - b);
   return s.length ? (s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2) : NaN;
@@ -445,14 +447,14 @@ function summarize(r) {
         'p99 quote -> publish (venues) vs made -> publish (simulated), ms',
         fmt(venueP99, 1),
         fmt(simP99, 1),
-        `+${fmt(r.summary.addedP99Ms, 1)} ms`,
+        `${signed(r.summary.addedP99Ms)} ms`,
         `<= +${GOAL_ADDED_P99_MS} ms: ${verdict(r.summary.addedP99Ms <= GOAL_ADDED_P99_MS)}`,
       ],
       [
         'p99 made -> publish, ms',
         fmt(r.summary.venuesMadeToPublishP99, 1),
         fmt(simP99, 1),
-        `+${fmt(r.summary.venuesMadeToPublishP99 - simP99, 1)} ms`,
+        `${signed(r.summary.venuesMadeToPublishP99 - simP99)} ms`,
         '(the writer, both paths)',
       ],
       [
