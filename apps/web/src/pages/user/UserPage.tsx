@@ -64,50 +64,52 @@ function Profile({ user }: { user: UserProfile }) {
   );
 }
 
-function Assets({ summary }: { summary: Summary }) {
+/**
+ * The assets card. While the summary loads it has the same rows with dashes (and no test ids), so the
+ * menus below do not move when the figures arrive.
+ */
+function Assets({ summary }: { summary: Summary | undefined }) {
   const { t } = useTranslation('user');
-  const pnl = (v: string) => {
+  const money = (v: string | undefined, testId: string) => (
+    <dd className="num" data-testid={v === undefined ? undefined : testId}>
+      {v === undefined ? '--' : formatMoney(v)}
+    </dd>
+  );
+  const pnl = (v: string | undefined) => {
+    if (v === undefined) return <span className="num">--</span>;
     const sign = moneySign(v);
     return <span className={sign > 0 ? 'num num--up' : sign < 0 ? 'num num--down' : 'num'}>{formatMoney(v, { sign: true })}</span>;
   };
   return (
-    <section className="card assets" aria-label={t('center.assets')}>
+    <section className="card assets" aria-label={t('center.assets')} aria-busy={summary === undefined}>
       <p className="assets__label">{t('center.totalAssets')}</p>
-      <p className="assets__total num" data-testid="total-assets">
-        {formatMoney(summary.totalAssets)}
+      <p className="assets__total num" data-testid={summary ? 'total-assets' : undefined}>
+        {summary ? formatMoney(summary.totalAssets) : '--'}
       </p>
       <dl className="assets__grid">
         <div>
           <dt>{t('center.available')}</dt>
-          <dd className="num" data-testid="available">
-            {formatMoney(summary.available)}
-          </dd>
+          {money(summary?.available, 'available')}
         </div>
         <div>
           <dt>{t('records:summary.held')}</dt>
-          <dd className="num" data-testid="held">
-            {formatMoney(summary.frozen)}
-          </dd>
+          {money(summary?.frozen, 'held')}
         </div>
         <div>
           <dt>{t('records:summary.inOrders')}</dt>
-          <dd className="num" data-testid="in-orders">
-            {formatMoney(summary.inOrders)}
-          </dd>
+          {money(summary?.inOrders, 'in-orders')}
         </div>
         <div>
           <dt>{t('records:summary.earn')}</dt>
-          <dd className="num" data-testid="earn">
-            {formatMoney(summary.earn)}
-          </dd>
+          {money(summary?.earn, 'earn')}
         </div>
         <div>
           <dt>{t('center.pnlToday')}</dt>
-          <dd>{pnl(summary.pnlToday)}</dd>
+          <dd>{pnl(summary?.pnlToday)}</dd>
         </div>
         <div>
           <dt>{t('center.pnlTotal')}</dt>
-          <dd>{pnl(summary.pnlTotal)}</dd>
+          <dd>{pnl(summary?.pnlTotal)}</dd>
         </div>
       </dl>
     </section>
@@ -144,16 +146,12 @@ export default function UserPage() {
       </div>
       <div className="page__body user-body">
         {me.isError && !user ? <ErrorState message={errorText(me.error, t)} onRetry={() => void me.refetch()} /> : null}
-        {summary.data ? (
-          <Assets summary={summary.data} />
-        ) : summary.isError ? (
+        {summary.isError && !summary.data ? (
           <div className="card">
             <ErrorState message={errorText(summary.error, t)} onRetry={() => void summary.refetch()} />
           </div>
         ) : (
-          <div className="card assets assets--loading">
-            <Loading />
-          </div>
+          <Assets summary={summary.data} />
         )}
 
         <nav className="card quick" aria-label={t('center.quick')}>
