@@ -51,7 +51,7 @@ export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 export function PageLoadError({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation('common');
   return (
-    <div className="page">
+    <main className="page">
       <PageHeader title={t('pageError.title')} back />
       <div className="state state--error" role="alert" data-testid="page-load-error">
         <span className="state__icon state__icon--error">
@@ -63,7 +63,7 @@ export function PageLoadError({ onRetry }: { onRetry: () => void }) {
           <Button onClick={onRetry}>{t('action.retry')}</Button>
         </div>
       </div>
-    </div>
+    </main>
   );
 }
 

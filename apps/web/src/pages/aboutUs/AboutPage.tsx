@@ -10,7 +10,7 @@ export const ABOUT_SECTIONS = ['prices', 'ledger', 'verify', 'selfService', 'cla
 export default function AboutPage() {
   const { t } = useTranslation('content');
   return (
-    <div className="page" data-testid="about-page">
+    <main className="page" data-testid="about-page">
       <PageHeader title={t('about.title')} back />
       <div className="page__body">
         <div className="card about-brand">
@@ -42,6 +42,6 @@ export default function AboutPage() {
           </Link>
         </nav>
       </div>
-    </div>
+    </main>
   );
 }

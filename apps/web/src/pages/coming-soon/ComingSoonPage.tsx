@@ -11,7 +11,7 @@ export default function ComingSoonPage() {
   const handle = matches[matches.length - 1]?.handle as RouteHandle | undefined;
   const title = handle?.titleKey ? t(handle.titleKey) : t('comingSoon.title');
   return (
-    <div className="page" data-testid="coming-soon">
+    <main className="page" data-testid="coming-soon">
       <PageHeader title={title} back />
       <div className="state">
         <span className="state__icon">
@@ -25,6 +25,6 @@ export default function ComingSoonPage() {
           </Button>
         </div>
       </div>
-    </div>
+    </main>
   );
 }

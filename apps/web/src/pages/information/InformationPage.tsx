@@ -33,7 +33,7 @@ export default function InformationPage() {
   const lng = currentLanguage();
   const news = useQuery({ queryKey: ['news', i18n.language], queryFn: ({ signal }) => fetchNews(signal) });
   return (
-    <div className="page" data-testid="information-page">
+    <main className="page" data-testid="information-page">
       <header className="page-header page-header--default">
         <div className="page-header__side" />
         <h1 className="page-header__title">{t('news.title')}</h1>
@@ -60,6 +60,6 @@ export default function InformationPage() {
           </ul>
         )}
       </div>
-    </div>
+    </main>
   );
 }

@@ -56,7 +56,7 @@ export default function PasswordPage() {
 
   const numeric = trade ? ({ inputMode: 'numeric', autoComplete: 'off' } as const) : ({ autoComplete: 'new-password' } as const);
   return (
-    <div className="page" data-testid="password-page">
+    <main className="page" data-testid="password-page">
       <PageHeader title={trade ? t('password.titleTrade') : t('password.titleLogin')} back />
       <div className="page__body">
         <form className="card form" onSubmit={onSubmit} noValidate>
@@ -101,6 +101,6 @@ export default function PasswordPage() {
           </Button>
         </form>
       </div>
-    </div>
+    </main>
   );
 }

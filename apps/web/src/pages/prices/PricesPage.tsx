@@ -33,7 +33,7 @@ export default function PricesPage() {
 
   if (!ns.ready) {
     return ns.failed ? (
-      <div className="page">
+      <main className="page">
         <PageHeader title={t('common:pageError.title')} back />
         <div className="state state--error" role="alert">
           <p className="state__title">{t('common:pageError.title')}</p>
@@ -41,14 +41,14 @@ export default function PricesPage() {
             <Button onClick={ns.retry}>{t('common:action.retry')}</Button>
           </div>
         </div>
-      </div>
+      </main>
     ) : (
       <PageSkeleton />
     );
   }
 
   return (
-    <div className="page" data-testid="prices-page">
+    <main className="page" data-testid="prices-page">
       <PageHeader title={t('title')} back />
       <div className="page__body">
         <div className="card">
@@ -80,6 +80,6 @@ export default function PricesPage() {
           </article>
         </div>
       </div>
-    </div>
+    </main>
   );
 }

@@ -121,7 +121,7 @@ export default function SetPage() {
   };
 
   return (
-    <div className="page" data-testid="settings-page">
+    <main className="page" data-testid="settings-page">
       <PageHeader title={t('settings.title')} back />
       <div className="page__body">
         <section className="card settings-section" aria-labelledby="lang-title">
@@ -136,7 +136,7 @@ export default function SetPage() {
           <h2 className="section-title" id="security-title">
             {t('settings.security')}
           </h2>
-          <nav className="menu menu--flat">
+          <nav className="menu menu--flat" aria-labelledby="security-title">
             <Link to={passwordRoute('login')} className="menu__item" data-testid="change-login-password">
               <span className="menu__icon">
                 <Icon name="lock" size={22} />
@@ -158,7 +158,7 @@ export default function SetPage() {
         <Sessions />
 
         <section className="card settings-section">
-          <nav className="menu menu--flat">
+          <div className="menu menu--flat">
             <button type="button" className="menu__item" onClick={() => setDialog('clear')} data-testid="clear-cache">
               <span className="menu__icon">
                 <Icon name="trash" size={22} />
@@ -166,7 +166,7 @@ export default function SetPage() {
               <span className="menu__label">{t('settings.clearCache')}</span>
               <Icon name="chevron" size={18} className="menu__chevron" />
             </button>
-          </nav>
+          </div>
         </section>
 
         <Button variant="ghost" block onClick={() => setDialog('logout')} data-testid="settings-logout">
@@ -183,6 +183,6 @@ export default function SetPage() {
         onCancel={() => setDialog(null)}
         onConfirm={() => void endSession(dialog === 'clear')}
       />
-    </div>
+    </main>
   );
 }

@@ -134,7 +134,7 @@ export default function UserPage() {
   };
 
   return (
-    <div className="page page--user" data-testid="user-page">
+    <main className="page page--user" data-testid="user-page">
       <div className="user-hero">
         <div className="user-hero__bar">
           <h1 className="user-hero__title">{t('center.title')}</h1>
@@ -197,6 +197,6 @@ export default function UserPage() {
         onConfirm={() => void logout()}
         onCancel={() => setConfirmOpen(false)}
       />
-    </div>
+    </main>
   );
 }

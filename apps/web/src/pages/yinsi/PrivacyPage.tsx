@@ -10,7 +10,7 @@ export const PRIVACY_SECTIONS = ['collect', 'use', 'device', 'retention', 'shari
 export default function PrivacyPage() {
   const { t } = useTranslation('content');
   return (
-    <div className="page" data-testid="privacy-page">
+    <main className="page" data-testid="privacy-page">
       <PageHeader title={t('privacy.title')} back />
       <div className="page__body">
         <div className="card">
@@ -24,6 +24,6 @@ export default function PrivacyPage() {
           </Article>
         </div>
       </div>
-    </div>
+    </main>
   );
 }

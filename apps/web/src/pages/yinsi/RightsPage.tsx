@@ -8,13 +8,13 @@ export const RIGHTS_SECTIONS = ['access', 'correct', 'export', 'password', 'with
 export default function RightsPage() {
   const { t } = useTranslation('content');
   return (
-    <div className="page" data-testid="rights-page">
+    <main className="page" data-testid="rights-page">
       <PageHeader title={t('rights.title')} back />
       <div className="page__body">
         <div className="card">
           <Article base="rights" sections={RIGHTS_SECTIONS} />
         </div>
       </div>
-    </div>
+    </main>
   );
 }
