@@ -6,7 +6,7 @@ export function firstVisitJs(
   url: string,
   opts?: { settleMs?: number },
 ): Promise<{ bytes: number; files: { url: string; bytes: number; encoding: string }[] }>;
-export function seriousAxeViolations(page: Page): Promise<{ id: string; impact: string; help: string; targets: string[] }[]>;
+export function axeViolations(page: Page): Promise<{ id: string; impact: 'minor' | 'moderate' | 'serious' | 'critical'; help: string; targets: string[] }[]>;
 export function smallTapTargets(page: Page, min?: number): Promise<string[]>;
 export function layoutShiftOver(page: Page, ms: number): Promise<{ value: number; sources: string[] }>;
 export interface LighthouseRun {

@@ -11,18 +11,24 @@ export const KIB = 1024;
 
 /**
  * Opens `url` in a fresh page of `context` (whose HTTP cache and service worker are empty) and sums the
- * bytes of JavaScript that came over the network, as sent (compressed), until the network is quiet.
+ * bytes of JavaScript that came over the network, as sent (compressed), until the network is quiet. Each
+ * file counts once. Chromium does not always know the body size of a module that a `modulepreload` link
+ * fetched (it reports a negative size): then the response's Content-Length, which the api sends with
+ * every precompressed file, is the size sent.
  */
 export async function firstVisitJs(context, url, { settleMs = 1500 } = {}) {
   const page = await context.newPage();
-  const files = [];
+  const byUrl = new Map();
   const pending = [];
   page.on('requestfinished', (request) => {
     if (request.resourceType() !== 'script') return;
     pending.push(
       request.sizes().then(async (sizes) => {
         const response = await request.response();
-        files.push({ url: request.url(), bytes: sizes.responseBodySize, encoding: response?.headers()['content-encoding'] ?? 'identity' });
+        const headers = response?.headers() ?? {};
+        const bytes = sizes.responseBodySize >= 0 ? sizes.responseBodySize : Number(headers['content-length'] ?? 0);
+        const known = byUrl.get(request.url());
+        if (!known || known.bytes < bytes) byUrl.set(request.url(), { url: request.url(), bytes, encoding: headers['content-encoding'] ?? 'identity' });
       }),
     );
   });
@@ -30,22 +36,20 @@ export async function firstVisitJs(context, url, { settleMs = 1500 } = {}) {
   await page.waitForTimeout(settleMs);
   await Promise.all(pending);
   await page.close();
-  files.sort((a, b) => b.bytes - a.bytes);
+  const files = [...byUrl.values()].sort((a, b) => b.bytes - a.bytes);
   return { bytes: files.reduce((s, f) => s + f.bytes, 0), files };
 }
 
 /**
- * axe-core on the page as it is now (every rule but the experimental ones, as axe runs by default): the
- * violations of impact serious or critical, with where they are. axe is put into the page through the
- * DevTools protocol, which the page's Content-Security-Policy does not stop, and stays there across
- * hash-route changes.
+ * axe-core on the page as it is now (every rule but the experimental ones, as axe runs by default): its
+ * violations with their impact and where they are. axe is put into the page through the DevTools
+ * protocol, which the page's Content-Security-Policy does not stop, and stays there across hash-route
+ * changes.
  */
-export async function seriousAxeViolations(page) {
+export async function axeViolations(page) {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
   const violations = await page.evaluate(async () => (await window.axe.run(document, { resultTypes: ['violations'] })).violations);
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
+  return violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
 }
 
 /**
