@@ -22,4 +22,4 @@ export function lighthouseScores(opts: {
   runs?: number;
   min?: number;
   login?: { email: string; password: string };
-}): Promise<{ route: string; performance: number; accessibility: number; runs: LighthouseRun[] }[]>;
+}): Promise<{ route: string; performance: number; accessibility: number; runs: LighthouseRun[]; errors: string[] }[]>;

@@ -9,7 +9,8 @@
 // until a run scores at least --min in both, --runs times at most. The best performance is kept because
 // the machine's other work only ever adds time to a run (Lighthouse simulates the phone's slower CPU by
 // multiplying the tasks it saw): the fastest run is the nearest to the page's own cost. Accessibility
-// does not depend on timing, so its lowest is kept. Chromium is Debian's (CHROMIUM_PATH), started by
+// does not depend on timing, so its lowest is kept. A run that gives no score (its trace failed) is listed
+// under `errors` and tried again, as many times as --runs at most. Chromium is Debian's (CHROMIUM_PATH), started by
 // chrome-launcher; with --login the user signs in first through the api from that browser, so the
 // refresh cookie is there (Lighthouse clears caches, service workers and storage between runs, not cookies).
 import { parseArgs } from 'node:util';
@@ -37,12 +38,21 @@ const METRICS = {
 const runs = Math.max(1, Number(values.runs));
 const min = Number(values.min);
 
-/** One Lighthouse run; a run whose trace failed (NO_NAVSTART and the like, seen on a busy machine) is repeated twice at most. */
-async function audit(url, attempt = 1) {
-  const { lhr } = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
-  if (!lhr.runtimeError) return lhr;
-  if (attempt < 3) return audit(url, attempt + 1);
-  throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+/**
+ * One Lighthouse run: `{ lhr }`, or `{ error }` when it gave no score (a trace that failed, NO_NAVSTART or
+ * NO_LCP, is seen now and then on a busy machine).
+ */
+async function audit(url) {
+  try {
+    const { lhr } = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
+    if (lhr.runtimeError) return { error: lhr.runtimeError.code };
+    const unscored = Object.values(lhr.categories).filter((c) => c.score === null);
+    if (unscored.length === 0) return { lhr };
+    const failed = Object.values(lhr.audits).filter((a) => a.scoreDisplayMode === 'error');
+    return { error: `no ${unscored.map((c) => c.id).join(', ')} score (${failed.map((a) => `${a.id}: ${a.errorMessage}`).join('; ')})` };
+  } catch (err) {
+    return { error: err.message };
+  }
 }
 
 const chrome = await chromeLauncher.launch({
@@ -68,8 +78,14 @@ try {
   const results = [];
   for (const route of positionals) {
     const scores = [];
-    for (let i = 0; i < runs; i += 1) {
-      const lhr = await audit(`${values.base}${route}`);
+    const errors = [];
+    // A run that gave no score is not counted, but at most as many of them as runs are tried.
+    while (scores.length < runs && errors.length < runs) {
+      const { lhr, error } = await audit(`${values.base}${route}`);
+      if (error) {
+        errors.push(error);
+        continue;
+      }
       const lost = Object.values(lhr.audits)
         .filter((a) => a.score !== null && a.score < 1 && (a.scoreDisplayMode === 'binary' || a.scoreDisplayMode === 'numeric'))
         .filter((a) => lhr.categories.accessibility.auditRefs.some((r) => r.id === a.id && r.weight > 0) || a.id in METRICS)
@@ -85,9 +101,10 @@ try {
     }
     results.push({
       route,
-      performance: Math.max(...scores.map((s) => s.performance)),
-      accessibility: Math.min(...scores.map((s) => s.accessibility)),
+      performance: scores.length ? Math.max(...scores.map((s) => s.performance)) : 0,
+      accessibility: scores.length ? Math.min(...scores.map((s) => s.accessibility)) : 0,
       runs: scores,
+      errors,
     });
   }
   process.stdout.write(`${JSON.stringify(results)}\n`);

@@ -202,7 +202,7 @@ describe('Lighthouse, mobile preset', () => {
       `Lighthouse (best performance of up to ${LIGHTHOUSE_RUNS} runs, lowest accessibility)\n${results
         .map(
           (r) =>
-            `  ${r.route}: performance ${r.performance}, accessibility ${r.accessibility}; runs ${r.runs.map((x) => `${x.performance}/${x.accessibility} ${JSON.stringify(x.metrics)} benchmarkIndex ${x.benchmarkIndex} lost: ${x.lost.join(', ') || '-'}`).join(' | ')}`,
+            `  ${r.route}: performance ${r.performance}, accessibility ${r.accessibility}; runs ${r.runs.map((x) => `${x.performance}/${x.accessibility} ${JSON.stringify(x.metrics)} benchmarkIndex ${x.benchmarkIndex} lost: ${x.lost.join(', ') || '-'}`).join(' | ')}${r.errors.length ? `; runs without a score: ${r.errors.join(' | ')}` : ''}`,
         )
         .join('\n')}`,
     );
