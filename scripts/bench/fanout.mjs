@@ -373,6 +373,12 @@ async function measure({ target, variant, stack, symbols, round, clients }) {
   const server = target === 'ours' ? await startOurs(stack, variant) : await startBare(stack, variant, symbols);
   const run = { target, variant, round, clients, label, serverLog: path.relative(ROOT_DIR, server.logFile) };
   let procs = [];
+  // On Ctrl-C the cleanups run instead of the finally below: the server and the client processes go too.
+  const interrupted = async () => {
+    for (const p of procs) if (!p.exited) p.child.kill('SIGKILL');
+    await server.stop();
+  };
+  cleanup.push(interrupted);
   try {
     await sleep(1500);
     const rssBefore = rssBytes(server.pid);
@@ -512,6 +518,7 @@ async function measure({ target, variant, stack, symbols, round, clients }) {
     for (const p of procs) if (!p.exited) p.child.send({ cmd: 'close' });
     await waitUntil(() => procs.every((p) => p.exited), 15000, 'client processes to exit');
     for (const p of procs) if (!p.exited) p.child.kill('SIGKILL');
+    cleanup.splice(cleanup.indexOf(interrupted), 1);
     await server.stop();
     await sleep(1000);
   }

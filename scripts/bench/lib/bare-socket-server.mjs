@@ -1,10 +1,10 @@
 // The baseline of bench:fanout: a bare socket.io server (plain `socket.io` on node:http, the
 // same version the api uses; no Nest, no Redis adapter, no database) that makes its own ticks
-// at the cadence of the platform's simulated feed (SimulatedFeed's defaults: one tick per product
+// on the schedule of the platform's simulated feed (SimulatedFeed's defaults: one tick per product
 // every 350 ± 100 ms, and every product's boundary tick 2 ms after each whole second) and emits
-// each one at once, with the same `ticker` payload, to the same `ticker:SYMBOL` rooms.
-// The tick's `t` is the moment it was made, as the feed's tick's is, so the latency clients
-// measure from `t` is the bare fan-out alone: the floor the platform is compared with. Run as a
+// each one as soon as it is due, with the same `ticker` payload, to the same `ticker:SYMBOL` rooms.
+// The tick's `t` is the moment it was due, so the latency clients measure from `t` is the bare
+// fan-out alone (with any wait for its own event loop): the floor the platform is compared with. Run as a
 // child process so its CPU time and RSS can be read on their own.
 //
 // env: PORT, SYMBOLS (comma list: the products to tick), BARE_CANDLES ("1": also the five candle
@@ -62,18 +62,16 @@ io.on('connection', (socket) => {
 const INTERVALS = ['1m', '5m', '15m', '1h', '1d'];
 const CANDLES = process.env.BARE_CANDLES === '1';
 const products = symbols.map((symbol, i) => ({ symbol, seq: 0, price: 100 + i * 37.5, open: null, due: 0 }));
-const nextDue = (now) => now + INTERVAL_MS + (Math.random() * 2 - 1) * JITTER_MS;
 
 // The same fields as the api's `ticker` event (tickerEvent() in apps/server/src/market/ticker-relay.service.ts).
-function emit(p) {
-  const now = Date.now();
-  const t = new Date(now).toISOString();
+function emit(p, at) {
+  const t = new Date(at).toISOString();
   p.seq++;
   p.price *= 1 + (Math.random() - 0.5) * 0.0004;
   const price = p.price.toFixed(2);
   const volume = (Math.random() * 2).toFixed(4);
   p.open ??= price;
-  made.push([p.symbol, now]);
+  made.push([p.symbol, at]);
   io.to(`ticker:${p.symbol}`).emit('ticker', {
     symbol: p.symbol,
     price,
@@ -86,41 +84,46 @@ function emit(p) {
     amount24h: '987654.32',
   });
   if (CANDLES) {
-    const c = { t: new Date(Math.floor(now / 60000) * 60000).toISOString(), o: p.open, h: price, l: price, c: price, v: volume };
+    const c = { t: new Date(Math.floor(at / 60000) * 60000).toISOString(), o: p.open, h: price, l: price, c: price, v: volume };
     for (const interval of INTERVALS) io.to(`candles:${p.symbol}:${interval}`).emit('candle', { symbol: p.symbol, interval, ...c });
   }
 }
 
-// As SimulatedFeed: a step timer for the random cadence, and a timer for the boundary ticks after each second.
+// The ticks come on the feed's schedule whatever this process is doing, as they come to the api from
+// the feed: each tick's `t` is when it was due, and a tick due while the event loop was busy (sending
+// earlier ones) is sent as soon as it runs again, its wait counted in the latency. Stamping the time the
+// timer ran instead would hide that wait and slow the ticks down exactly when the server falls behind.
+const nextDue = (from) => from + INTERVAL_MS + (Math.random() * 2 - 1) * JITTER_MS;
 const started = Date.now();
 for (const p of products) p.due = started + Math.random() * INTERVAL_MS;
-const stepTimer = setInterval(() => {
+let boundary = Math.floor(started / 1000) * 1000 + 1000 + BOUNDARY_OFFSET_MS;
+let timer = null;
+const run = () => {
   const now = Date.now();
-  for (const p of products) {
-    if (p.due > now) continue;
-    p.due = nextDue(now);
-    emit(p);
-  }
-}, INTERVAL_MS / 10);
-let boundaryTimer = null;
-const armBoundary = () => {
-  const target = Math.floor((Date.now() - BOUNDARY_OFFSET_MS) / 1000) * 1000 + 1000 + BOUNDARY_OFFSET_MS;
-  boundaryTimer = setTimeout(function fire() {
-    if (Date.now() < target) return (boundaryTimer = setTimeout(fire, target - Date.now()));
-    const now = Date.now();
-    for (const p of products) {
-      p.due = nextDue(now);
-      emit(p);
+  // Every tick due by now, in time order: the boundary ticks of each whole second, then the random cadence.
+  for (;;) {
+    const p = products.reduce((a, b) => (b.due < a.due ? b : a), products[0]);
+    const next = Math.min(p?.due ?? Infinity, boundary);
+    if (next > now) break;
+    if (next === boundary) {
+      for (const q of products) {
+        emit(q, boundary);
+        q.due = nextDue(boundary); // the random cadence restarts from the boundary tick, as in SimulatedFeed
+      }
+      boundary += 1000;
+    } else {
+      emit(p, p.due);
+      p.due = nextDue(p.due);
     }
-    armBoundary();
-  }, target - Date.now());
+  }
+  const p = products.reduce((a, b) => (b.due < a.due ? b : a), products[0]);
+  timer = setTimeout(run, Math.max(0, Math.min(p?.due ?? Infinity, boundary) - Date.now()));
 };
-armBoundary();
+run();
 
 httpServer.listen(port, '127.0.0.1', () => process.stdout.write(`bare socket.io server listening on ${port}, ticking ${products.length} products\n`));
 const shutdown = () => {
-  clearInterval(stepTimer);
-  clearTimeout(boundaryTimer);
+  clearTimeout(timer);
   io.close();
   setTimeout(() => process.exit(0), 200).unref();
 };
