@@ -19,14 +19,14 @@ void i18nReady.then(() => {
     </StrictMode>,
   );
   // A page's first number formatter costs tens of milliseconds (the browser loads its locale data) and
-  // lengthened the page's first render by as much: made while the main thread waits for the page's chunk
-  // and data, in a task of its own, it is ready when they arrive.
-  const warmIntl = () => {
-    const lng = currentLanguage();
-    new Intl.NumberFormat(lng).format(0);
-    new Intl.PluralRules(lng).select(0);
-  };
-  if ('requestIdleCallback' in window) requestIdleCallback(warmIntl, { timeout: 1000 });
-  else setTimeout(warmIntl, 0);
+  // lengthened the page's first render by as much. It is made just after the app's first frame, in a task
+  // of its own, while the main thread waits for the page's chunk and data.
+  requestAnimationFrame(() =>
+    setTimeout(() => {
+      const lng = currentLanguage();
+      new Intl.NumberFormat(lng).format(0);
+      new Intl.PluralRules(lng).select(0);
+    }, 0),
+  );
 });
 registerServiceWorker();
