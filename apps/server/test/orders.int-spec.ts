@@ -97,7 +97,10 @@ describe('POST /api/orders', () => {
     expect(w.body).toMatchObject({ available: '87.66', inOrders: '12.34' });
     // It opened on a stored tick of the record, made from the exchanges' quotes, at that tick's price and time.
     const [row] = await t.ds.query(`SELECT open_tick_seq, amount FROM orders WHERE id = $1`, [o.id]);
-    const [k] = await t.ds.query(`SELECT t, price::text AS price, sources IS NOT NULL AS venues FROM ticks WHERE symbol = $1 AND seq = $2`, [symbol, row.open_tick_seq]);
+    const [k] = await t.ds.query(`SELECT t, price::text AS price, sources IS NOT NULL AS venues FROM ticks WHERE symbol = $1 AND seq = $2`, [
+      symbol,
+      row.open_tick_seq,
+    ]);
     expect([new Date(k.t).toISOString(), k.price, k.venues, String(row.amount)]).toEqual([o.openedAt, '100.25', true, '1234']);
     const entries = await t.ds.query(`SELECT type, ref_id FROM journal_entries WHERE user_id = $1 AND type = 'order_stake'`, [u.id]);
     expect(entries).toEqual([{ type: 'order_stake', ref_id: o.id }]);

@@ -392,7 +392,9 @@ describe('settlement', () => {
       [a, b, waiting].flatMap((symbol) =>
         [2, 3].flatMap((durationSeconds) =>
           users.flatMap((u) =>
-            [0, 1].map((i) => place(u, { symbol, direction: i ? 'up' : 'down', amount: '1.00', durationSeconds, account: symbol === waiting ? 'demo' : 'real' })),
+            [0, 1].map((i) =>
+              place(u, { symbol, direction: i ? 'up' : 'down', amount: '1.00', durationSeconds, account: symbol === waiting ? 'demo' : 'real' }),
+            ),
           ),
         ),
       ),

@@ -39,11 +39,25 @@ describe('product settings patch', () => {
     ['a stake above the amount maximum', { maxStake: '1000000.00' }, 'VALIDATION_FAILED:maxStake'],
     ['a rate of 0', { expiries: [{ seconds: 30, payoutRate: '0' }] }, 'VALIDATION_FAILED:expiries.0.payoutRate'],
     ['a rate above 1', { expiries: [{ seconds: 30, payoutRate: '1.0001' }] }, 'VALIDATION_FAILED:expiries.0.payoutRate'],
-    ['an exchange twice', { priceVenues: [{ venue: 'okx', symbol: 'BTC-USDT' }, { venue: 'okx', symbol: 'ETH-USDT' }] }, 'VALIDATION_FAILED:priceVenues.1.venue'],
+    [
+      'an exchange twice',
+      {
+        priceVenues: [
+          { venue: 'okx', symbol: 'BTC-USDT' },
+          { venue: 'okx', symbol: 'ETH-USDT' },
+        ],
+      },
+      'VALIDATION_FAILED:priceVenues.1.venue',
+    ],
     ["a symbol not in the exchange's spelling", { priceVenues: [{ venue: 'kraken', symbol: 'BTC-USDT' }] }, 'VALIDATION_FAILED:priceVenues.0.symbol'],
     [
       'two quote currencies in one median',
-      { priceVenues: [{ venue: 'binance', symbol: 'BTCUSDT' }, { venue: 'coinbase', symbol: 'BTC-USD' }] },
+      {
+        priceVenues: [
+          { venue: 'binance', symbol: 'BTCUSDT' },
+          { venue: 'coinbase', symbol: 'BTC-USD' },
+        ],
+      },
       'VALIDATION_FAILED:priceVenues.1.symbol',
     ],
     [

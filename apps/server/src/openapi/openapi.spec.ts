@@ -147,7 +147,11 @@ describe('the OpenAPI description (docs/openapi.json)', () => {
 
   it("query parameters come from the route's zod schema (input side)", () => {
     const orders = op('/api/orders', 'get');
-    expect(orders.parameters?.find((p) => p.name === 'status')).toMatchObject({ in: 'query', required: false, schema: { enum: ['open', 'settled', 'voided'] } });
+    expect(orders.parameters?.find((p) => p.name === 'status')).toMatchObject({
+      in: 'query',
+      required: false,
+      schema: { enum: ['open', 'settled', 'voided'] },
+    });
     expect(orders.parameters?.find((p) => p.name === 'limit')).toMatchObject({ schema: { type: 'integer', minimum: 1, maximum: 100 } });
     const candles = op('/api/products/{symbol}/candles', 'get');
     expect(candles.parameters?.find((p) => p.name === 'interval')).toMatchObject({ schema: { enum: ['1m', '5m', '15m', '1h', '1d'], default: '1m' } });
