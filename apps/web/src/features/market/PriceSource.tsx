@@ -67,7 +67,8 @@ export function PriceSource({ product }: { product: LiveProduct }) {
                     {s?.mid ?? '--'}
                   </span>
                   <span className={s?.used ? styles.venueUsed : styles.venueDropped} data-testid="venue-state">
-                    {s?.used ? <Icon name="check" size={14} /> : null}
+                    {/* Always there, empty when the quote is not used, so the words never move sideways. */}
+                    <span className={styles.venueMark}>{s?.used ? <Icon name="check" size={14} /> : null}</span>
                     {state}
                   </span>
                   <span className={styles.venueAge}>{age === null ? '' : t('source.age', { seconds: localizeDecimal(age, i18n.language) })}</span>
