@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
@@ -16,11 +15,6 @@ const ACCOUNT_CACHE_MAX = 50_000;
 
 const REAL_KINDS = ['cash', 'hold', 'escrow', 'earn_pending', 'earn_confirmed'];
 const DEMO_KINDS = ['demo', 'demo_escrow'];
-
-/** The part of pg's pool used here: a named statement, which TypeORM's query() cannot send. */
-interface PgPool {
-  query<R>(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: R[] }>;
-}
 
 interface RecordRow {
   id: string;
@@ -74,18 +68,9 @@ export class WalletService {
          WHERE p.account_id = $${params.length - 1}::bigint${filters.map((f) => ` AND ${f}`).join('')}
          ORDER BY p.id DESC LIMIT $1)`;
     });
-    const text = `SELECT * FROM (${branches.join(' UNION ALL ')}) x ORDER BY x.id DESC LIMIT $1`;
-    // A named statement: each connection plans it once per shape (filters and account count, a few dozen
-    // at most), where an unnamed one was planned on every page (about twice its execution time).
-    const name = `candor-records-${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
-    const { rows } = await this.pool().query<RecordRow>({ name, text, values: params });
+    const rows: RecordRow[] = await this.ds.query(`SELECT * FROM (${branches.join(' UNION ALL ')}) x ORDER BY x.id DESC LIMIT $1`, params);
     const items = rows.slice(0, q.limit).map(toRecord);
     return { items, nextCursor: rows.length > q.limit ? items[items.length - 1]!.id : null };
-  }
-
-  /** The pg pool under TypeORM (its `master`), for named statements TypeORM's query() cannot send. */
-  private pool(): PgPool {
-    return (this.ds.driver as unknown as { master: PgPool }).master;
   }
 
   /**
