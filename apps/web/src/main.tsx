@@ -5,6 +5,7 @@ import './styles/app.css';
 import { App } from './app/App';
 import { registerServiceWorker } from './pwa/register';
 import { preloadRoute } from './app/routes';
+import { prefetchMarketData } from './features/market/prefetch';
 
 // The page's chunk downloads while the translations and the first render get ready.
 preloadRoute(window.location.hash);
@@ -13,6 +14,8 @@ const root = document.getElementById('root');
 if (!root) throw new Error('#root missing from index.html');
 
 void i18nReady.then(() => {
+  // In the reader's language, so after it is known.
+  prefetchMarketData(window.location.hash);
   createRoot(root).render(
     <StrictMode>
       <App />

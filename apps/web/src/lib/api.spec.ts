@@ -1,5 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { api, ApiError, CLIENT_ERROR, getAccessToken, onAccessTokenChange, refreshAccessToken, setAccessToken, setApiLanguageProvider } from './api';
+import {
+  api,
+  ApiError,
+  CLIENT_ERROR,
+  getAccessToken,
+  onAccessTokenChange,
+  prefetchGet,
+  refreshAccessToken,
+  setAccessToken,
+  setApiLanguageProvider,
+} from './api';
 
 type Call = { url: string; init: RequestInit };
 type Responder = (call: Call) => Response | Promise<Response>;
@@ -161,5 +171,41 @@ describe('401 handling', () => {
     mockFetch(() => json(401, { error: { code: 'UNAUTHENTICATED', message: 'no' } }));
     await expect(refreshAccessToken()).resolves.toBeNull();
     expect(getAccessToken()).toBeNull();
+  });
+});
+
+describe('answers asked for ahead (prefetchGet)', () => {
+  it('gives the first get of the path the answer already asked for, then asks again', async () => {
+    let n = 0;
+    mockFetch(() => json(200, { n: ++n }));
+    prefetchGet('/products');
+    prefetchGet('/products'); // asked once
+    expect(calls).toHaveLength(1);
+    await expect(api.get('/products')).resolves.toEqual({ n: 1 });
+    expect(calls).toHaveLength(1);
+    await expect(api.get('/products')).resolves.toEqual({ n: 2 });
+    expect(calls).toHaveLength(2);
+  });
+
+  it('is not taken in another language, nor after 10 s', async () => {
+    let n = 0;
+    mockFetch(() => json(200, { n: ++n }));
+    prefetchGet('/products/BTCUSDT');
+    setApiLanguageProvider(() => 'en');
+    await expect(api.get('/products/BTCUSDT')).resolves.toEqual({ n: 2 });
+    expect(header(calls[1]!, 'Accept-Language')).toBe('en');
+
+    jest.useFakeTimers({ now: 1_000_000 });
+    prefetchGet('/products');
+    jest.setSystemTime(1_000_000 + 10_001);
+    await expect(api.get('/products')).resolves.toEqual({ n: 4 });
+    expect(calls).toHaveLength(4);
+  });
+
+  it('hands a failure to its taker', async () => {
+    mockFetch(() => json(503, { error: { code: 'UNAVAILABLE', message: 'down' } }));
+    prefetchGet('/products');
+    await expect(api.get('/products')).rejects.toMatchObject({ code: 'UNAVAILABLE', status: 503 });
+    expect(calls).toHaveLength(1);
   });
 });

@@ -204,8 +204,35 @@ async function request<T>(method: string, path: string, body: unknown, opts: Req
   }
 }
 
+// ---------------------------------------------------------------------------
+// Answers asked for while the app starts, before the screen that shows them has loaded (prefetchGet): the
+// screen's first GET of the same path, in the same language and within EARLY_MAX_AGE_MS, takes the answer
+// instead of asking again. A first visit then waits for its data and its page's chunk side by side.
+
+const EARLY_MAX_AGE_MS = 10_000;
+const early = new Map<string, { at: number; answer: Promise<unknown> }>();
+
+/** Asks for `path` now, for the first `api.get(path)` to take (once). */
+export function prefetchGet(path: string): void {
+  const key = `${languageProvider()} ${path}`;
+  if (early.has(key)) return;
+  const answer = request('GET', path, undefined);
+  answer.catch(() => undefined); // the taker sees the failure; nobody may take it
+  early.set(key, { at: Date.now(), answer });
+}
+
+function get<T>(path: string, opts?: RequestOptions): Promise<T> {
+  const key = `${languageProvider()} ${path}`;
+  const hit = early.get(key);
+  if (hit) {
+    early.delete(key);
+    if (Date.now() - hit.at <= EARLY_MAX_AGE_MS) return hit.answer as Promise<T>;
+  }
+  return request<T>('GET', path, undefined, opts);
+}
+
 export const api = {
-  get: <T>(path: string, opts?: RequestOptions) => request<T>('GET', path, undefined, opts),
+  get,
   post: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('POST', path, body, opts),
   put: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PUT', path, body, opts),
   patch: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PATCH', path, body, opts),
