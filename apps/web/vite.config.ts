@@ -44,6 +44,7 @@ const VENDOR_CHUNKS = [
  */
 const APP_SHARED = /[\\/](?:apps[\\/]web[\\/]src[\\/](?:features[\\/](market|trading|records)|(lib))|libs[\\/](domain|contracts)[\\/]src)[\\/]/;
 const FRAMEWORK = VENDOR_CHUNKS[0]!.test;
+const BARREL = /[\\/]libs[\\/]\w+[\\/]src[\\/]index\.ts$/;
 const notShared = new Set<string>();
 /** Finds the modules APP_CHUNKS leaves alone (see above), once the module graph is known. */
 function sharedChunkFilter(): Plugin {
@@ -55,6 +56,8 @@ function sharedChunkFilter(): Plugin {
       const visit = (id: string) => {
         if (notShared.has(id)) return;
         notShared.add(id);
+        // A shared library's index re-exports all of it, though a bundle keeps only what is used.
+        if (BARREL.test(id)) return;
         for (const dep of this.getModuleInfo(id)?.importedIds ?? []) visit(dep);
       };
       const ids = [...this.getModuleIds()];

@@ -1,4 +1,4 @@
-import { API } from '@candor/contracts';
+import { API } from '../../lib/wire';
 import { prefetchGet } from '../../lib/api';
 import { ROUTES } from '../../lib/paths';
 
