@@ -43,7 +43,7 @@ const { values: opt } = parseArgs({
   options: {
     movements: { type: 'string', default: '200000' },
     depth: { type: 'string', default: '150000' },
-    requests: { type: 'string', default: '300' },
+    requests: { type: 'string', default: '1000' },
     warmup: { type: 'string', default: '300' },
     limit: { type: 'string', default: '20' },
     fast: { type: 'boolean', default: false },
@@ -85,12 +85,18 @@ function recordsSql(accounts, withCursor) {
   const branches = accounts.map((a) => {
     params.push(a.id, a.kind);
     const n = params.length + (withCursor ? 2 : 1);
-    return `(SELECT p.id, e.entry_no, e.type, p.amount, p.balance_after, p.created_at, e.ref_type, e.ref_id, $${n}::text AS kind
-        FROM postings p JOIN journal_entries e ON e.id = p.entry_id
+    return `(SELECT p.id, p.entry_id, p.amount, p.balance_after, p.created_at, $${n}::text AS kind
+        FROM postings p
        WHERE p.account_id = $${n - 1}::bigint${withCursor ? ' AND p.id < $2::bigint' : ''}
        ORDER BY p.id DESC LIMIT $1)`;
   });
-  return { sql: `SELECT * FROM (${branches.join(' UNION ALL ')}) x ORDER BY x.id DESC LIMIT $1`, params };
+  return {
+    sql: `SELECT x.id, e.entry_no, e.type, x.amount, x.balance_after, x.created_at, e.ref_type, e.ref_id, x.kind
+            FROM (SELECT * FROM (${branches.join(' UNION ALL ')}) b ORDER BY b.id DESC LIMIT $1) x
+            JOIN journal_entries e ON e.id = x.entry_id
+           ORDER BY x.id DESC`,
+    params,
+  };
 }
 async function rawPage(client, userId, limit, cursor, explain = false) {
   // The api remembers a user's account ids after the first page (they never change): one statement a page.

@@ -60,15 +60,24 @@ export class WalletService {
     // One branch per account, each read newest first and stopped after a page: a page costs the same at
     // any depth (keyset, no OFFSET). The account id is a parameter, not a join, so the planner sees each
     // account's own statistics and takes postings_account (account_id, id DESC) for a sparse one instead
-    // of walking the primary key backwards through everybody's postings.
+    // of walking the primary key backwards through everybody's postings. Without a type filter the journal
+    // entries are joined to the page's rows only: joined inside each branch the planner memoizes the join
+    // for the account's whole history, and building that cache cost more than the page itself.
+    const join = filters.some((f) => f.startsWith('e.')) ? ' JOIN journal_entries e ON e.id = p.entry_id' : '';
     const branches = accounts.map((a) => {
       params.push(a.id, a.kind);
-      return `(SELECT p.id, e.entry_no, e.type, p.amount, p.balance_after, p.created_at, e.ref_type, e.ref_id, $${params.length}::text AS kind
-          FROM postings p JOIN journal_entries e ON e.id = p.entry_id
+      return `(SELECT p.id, p.entry_id, p.amount, p.balance_after, p.created_at, $${params.length}::text AS kind
+          FROM postings p${join}
          WHERE p.account_id = $${params.length - 1}::bigint${filters.map((f) => ` AND ${f}`).join('')}
          ORDER BY p.id DESC LIMIT $1)`;
     });
-    const rows: RecordRow[] = await this.ds.query(`SELECT * FROM (${branches.join(' UNION ALL ')}) x ORDER BY x.id DESC LIMIT $1`, params);
+    const rows: RecordRow[] = await this.ds.query(
+      `SELECT x.id, e.entry_no, e.type, x.amount, x.balance_after, x.created_at, e.ref_type, e.ref_id, x.kind
+         FROM (SELECT * FROM (${branches.join(' UNION ALL ')}) b ORDER BY b.id DESC LIMIT $1) x
+         JOIN journal_entries e ON e.id = x.entry_id
+        ORDER BY x.id DESC`,
+      params,
+    );
     const items = rows.slice(0, q.limit).map(toRecord);
     return { items, nextCursor: rows.length > q.limit ? items[items.length - 1]!.id : null };
   }
