@@ -74,10 +74,11 @@ export async function createApp(config: AppConfig, opts: AppOptions = {}): Promi
   observeRequests(fastify, logger, [app.get(ApiMetrics).onRequest]);
   serveProductListFromMemory(fastify, app.get(MarketService));
   // Security headers, computed once (helmet's options never change), on every answer with the request id.
-  const headers = Object.entries(securityHeaders());
+  // Set on Fastify's reply, which hands them to Node in one writeHead: one setHeader per header on the
+  // raw response validated each twice and cost a sixth of the product list's throughput.
+  const headers = Object.fromEntries(Object.entries(securityHeaders()).map(([name, value]) => [name.toLowerCase(), value]));
   fastify.addHook('onRequest', (req, reply, done) => {
-    reply.raw.setHeader('X-Request-Id', req.id);
-    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    void reply.headers(headers).header('x-request-id', req.id);
     done();
   });
   // What a signed-in request gets back is that person's: no shared or browser cache may keep it.

@@ -6,6 +6,7 @@ import type { LedgerCheck } from '@candor/contracts';
 import { USER_ACCOUNT_KINDS, type EntryType, type PlatformAccountKind, type UserAccountKind } from '@candor/db';
 import { DomainError } from '../common/domain-error.js';
 import { pgPlainArray, pgTextArray } from './pg-array.js';
+import { ReadCoalescer } from './read-coalescer.js';
 
 export interface PostingSpec {
   accountId: string;
@@ -65,6 +66,7 @@ export function toCents(v: string | number | null | undefined): Cents {
 @Injectable()
 export class LedgerService {
   private readonly platformIds = new Map<PlatformAccountKind, string>();
+  private readonly balanceReads = new ReadCoalescer<UserBalances>((ids) => this.balancesOf(ids), zeroBalances);
 
   constructor(@InjectDataSource() private readonly ds: DataSource) {}
 
@@ -211,7 +213,12 @@ export class LedgerService {
     return { posted: count('posted'), duplicate: count('duplicate'), moved: toCents(rows[0]?.moved ?? 0) };
   }
 
-  async balances(userId: string, em: EntityManager = this.ds.manager): Promise<UserBalances> {
+  /**
+   * One user's balances. Outside a transaction the reads arriving together share one statement (the wallet
+   * is the hottest authenticated read); inside one, the read sees that transaction's own postings.
+   */
+  async balances(userId: string, em?: EntityManager): Promise<UserBalances> {
+    if (!em) return this.balanceReads.read(userId);
     return (await this.balancesOf([userId], em)).get(userId) ?? zeroBalances();
   }
 
