@@ -50,9 +50,12 @@ export class MarketStatusWatcher implements OnApplicationBootstrap, OnApplicatio
     const rows = await this.market.allProductRows();
     await this.sources?.fresh();
     const seen = new Set<string>();
+    // The market's statuses of this minute: computing each product's calendar every second cost the
+    // api more CPU than relaying its ticks to a thousand sockets.
+    const statuses = this.market.statusesAt(rows, now.getTime());
     for (const p of rows) {
       seen.add(p.symbol);
-      const s = this.market.statusOf(p, now);
+      const s = statuses.get(p.symbol) ?? this.market.statusOf(p, now);
       const halt = s.status === 'open' ? (this.sources?.halt(p.symbol)?.reason ?? null) : null;
       const key = `${halt ? 'halted' : s.status}|${s.nextOpenAt?.toISOString() ?? ''}|${halt ?? ''}`;
       const before = this.last.get(p.symbol);

@@ -80,4 +80,23 @@ describe('MarketService.productsJson', () => {
     await market.productsJson('en');
     expect(reads.products).toBe(2);
   });
+
+  it('keeps the same rows through background re-reads of an unchanged catalogue, and takes a changed one', async () => {
+    jest.useFakeTimers({ now: Date.parse('2026-11-25T10:30:00.000Z'), doNotFake: ['nextTick', 'setImmediate'] });
+    let current: ProductEntity[] = [{ ...row }];
+    const repo = { allProducts: async () => current.map((r) => ({ ...r })) } as unknown as MarketRepository;
+    const market = new MarketService(repo, { mget: async () => [] } as never);
+    const first = await market.allProductRows();
+    const settle = async () => {
+      jest.setSystemTime(Date.now() + 2_500);
+      await market.allProductRows(); // past the TTL: answers the rows held and re-reads behind it
+      await new Promise((r) => setImmediate(r));
+      return market.allProductRows();
+    };
+    expect(await settle()).toBe(first);
+    current = [{ ...row, maintenance: true } as ProductEntity];
+    const changed = await settle();
+    expect(changed).not.toBe(first);
+    expect(changed[0]!.maintenance).toBe(true);
+  });
 });

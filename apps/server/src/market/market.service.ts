@@ -47,7 +47,7 @@ export interface MarketStatusView {
  */
 @Injectable()
 export class MarketService {
-  private catalogue: { rows: ProductEntity[]; at: number } | null = null;
+  private catalogue: { rows: ProductEntity[]; at: number; text: string } | null = null;
   private loading: Promise<ProductEntity[]> | null = null;
   private generation = 0;
   private readonly live: LiveMarket;
@@ -85,9 +85,13 @@ export class MarketService {
     if (!this.loading) {
       const generation = this.generation;
       const load = this.repo.allProducts().then(
-        (rows) => {
+        (fresh) => {
+          // An unchanged catalogue keeps its rows (the same array), so what is computed from them (the
+          // statuses of the minute, the product list's bytes) stays valid across the background re-reads.
+          const text = JSON.stringify(fresh);
+          const rows = this.catalogue?.text === text ? this.catalogue.rows : fresh;
           // A load that started before an invalidation may hold the old catalogue: use it once, never cache it.
-          if (generation === this.generation) this.catalogue = { rows, at: Date.now() };
+          if (generation === this.generation) this.catalogue = { rows, at: Date.now(), text };
           if (this.loading === load) this.loading = null;
           return rows;
         },
@@ -301,7 +305,8 @@ export class MarketService {
     );
   }
 
-  private statusesAt(rows: ProductEntity[], nowMs: number): Map<string, MarketStatusView> {
+  /** Every row's status at `nowMs`, computed once a minute (hours open and close on the minute) or when the rows change. */
+  statusesAt(rows: ProductEntity[], nowMs: number): Map<string, MarketStatusView> {
     const minute = Math.floor(nowMs / 60_000);
     if (this.statuses?.rows === rows && this.statuses.minute === minute) return this.statuses.map;
     const at = new Date(nowMs);
