@@ -370,11 +370,13 @@ function analyse(kind, round, rows, { published, sent, frames, cpu, pgCpu, secon
   };
 }
 
-const signed = (v) => `${v >= 0 ? '+' : ''}${fmt(v, 1)}`;
-
 function median(xs) {
   const s = xs.filter(Number.isFinite).sort((a, b) => a - b);
   return s.length ? (s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2) : NaN;
+}
+
+function signed(v) {
+  return `${v >= 0 ? '+' : ''}${fmt(v, 1)}`;
 }
 
 function summarize(r) {

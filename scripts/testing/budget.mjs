@@ -88,7 +88,15 @@ export async function layoutShiftOver(page, ms) {
           for (const entry of list.getEntries()) {
             if (entry.hadRecentInput) continue;
             total += entry.value;
-            for (const s of entry.sources ?? []) sources.push(s.node?.className?.toString?.() ?? s.node?.nodeName ?? '?');
+            for (const s of entry.sources ?? []) {
+              // A text node names its element and its text, so a failure says what moved.
+              const el = s.node?.nodeType === Node.TEXT_NODE ? s.node.parentElement : null;
+              sources.push(
+                el
+                  ? `#text "${s.node.textContent.slice(0, 24)}" in ${el.tagName.toLowerCase()}.${el.className}`
+                  : (s.node?.className?.toString?.() ?? s.node?.nodeName ?? '?'),
+              );
+            }
           }
         });
         observer.observe({ type: 'layout-shift', buffered: false });
