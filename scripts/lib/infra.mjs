@@ -6,6 +6,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { spawn, spawnSync } from 'node:child_process';
 import { createInterface } from 'node:readline';
@@ -485,6 +486,12 @@ export async function startEmbeddedPostgres({ dataDir, port, fast = false, log =
   // (IO:WalInitWrite was in the wait samples of the bench:orders runs with 300 to 600 ms stalls);
   // without the zero fill it is created at once. And checkpoints keep 512 MB of used segments for reuse.
   args.push('-c', 'wal_init_zero=off', '-c', 'min_wal_size=512MB');
+  // Postgres's built-in 128 MB of shared buffers and 1 GB between checkpoints are sized for a tiny
+  // machine: with a million Yu'e Bao holders the cut-off job's working set (7 million ledger accounts)
+  // fell out of the buffers, and each checkpoint made every page it touched again a full-page write.
+  // An eighth of the memory, at most 1 GB (memory is taken only as pages are used), and 2 GB of WAL.
+  const buffersMb = Math.max(128, Math.min(1024, Math.floor(os.totalmem() / 8 / 2 ** 20)));
+  args.push('-c', `shared_buffers=${buffersMb}MB`, '-c', 'max_wal_size=2GB');
   if (fast) args.push('-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off');
   // CANDOR_PG_SETTINGS: more settings for diagnosis, `name=value` separated by spaces (e.g. auto_explain's).
   for (const kv of (process.env.CANDOR_PG_SETTINGS ?? '').split(/\s+/).filter(Boolean)) args.push('-c', kv);
