@@ -1,3 +1,4 @@
+import { describe, expect, it } from '@jest/globals';
 import { ReadCoalescer } from './read-coalescer.js';
 
 /** A reader whose statements stay open until the test finishes them, recording what each one asked. */
