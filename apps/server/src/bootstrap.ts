@@ -13,7 +13,7 @@ import type { AppConfig } from './config/config.js';
 import { ApiModule } from './api.module.js';
 import { API_PREFIX, CONSOLE_PATH } from './common/http.js';
 import { errorEnvelope } from './common/error.filter.js';
-import { securityHeaders } from './common/security-headers.js';
+import { apiSecurityHeaders, securityHeaders } from './common/security-headers.js';
 import { DEFAULT_LOCALE, ERROR_STATUS, type ErrorCode } from '@candor/contracts';
 import { translate } from '@candor/i18n';
 import { requestIdFor } from './common/request-id.js';
@@ -76,9 +76,13 @@ export async function createApp(config: AppConfig, opts: AppOptions = {}): Promi
   // Security headers, computed once (helmet's options never change), on every answer with the request id.
   // Set on Fastify's reply, which hands them to Node in one writeHead: one setHeader per header on the
   // raw response validated each twice and cost a sixth of the product list's throughput.
-  const headers = Object.fromEntries(Object.entries(securityHeaders()).map(([name, value]) => [name.toLowerCase(), value]));
+  // JSON answers under /api get the shorter set that means something without a page (apiSecurityHeaders).
+  const lower = (h: Readonly<Record<string, string>>) => Object.fromEntries(Object.entries(h).map(([name, value]) => [name.toLowerCase(), value]));
+  const pageHeaders = lower(securityHeaders());
+  const apiHeaders = lower(apiSecurityHeaders());
+  const apiPath = `/${API_PREFIX}/`;
   fastify.addHook('onRequest', (req, reply, done) => {
-    void reply.headers(headers).header('x-request-id', req.id);
+    void reply.headers(req.url.startsWith(apiPath) ? apiHeaders : pageHeaders).header('x-request-id', req.id);
     done();
   });
   // What a signed-in request gets back is that person's: no shared or browser cache may keep it.

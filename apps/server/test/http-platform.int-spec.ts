@@ -103,7 +103,7 @@ describe('URLs at and beyond the limits', () => {
 });
 
 describe('headers', () => {
-  it('signed-in answers are never cached; public ones are left alone; Permissions-Policy everywhere', async () => {
+  it('signed-in answers are never cached; public ones are left alone; pages get the full set, JSON the short one', async () => {
     const u = await createUser(t);
     const me = await t.http().get('/api/me').set(u.auth).expect(200);
     expect(me.headers['cache-control']).toBe('no-store');
@@ -111,7 +111,13 @@ describe('headers', () => {
     expect(refused.headers['cache-control']).toBe('no-store');
     const health = await t.http().get('/api/health');
     expect(health.headers['cache-control']).toBeUndefined();
-    expect(health.headers['permissions-policy']).toContain('camera=()');
+    expect(health.headers['permissions-policy']).toBeUndefined();
+    expect(health.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(health.headers['x-frame-options']).toBe('DENY');
+    const page = await t.http().get('/').expect(200);
+    expect(page.headers['permissions-policy']).toContain('camera=()');
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(page.headers['cross-origin-opener-policy']).toBe('same-origin');
   });
 
   it('socket.io answers carry the security headers, and a foreign Origin is refused', async () => {

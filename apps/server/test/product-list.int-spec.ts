@@ -85,7 +85,7 @@ describe('GET /api/products from memory', () => {
     const r = await t.http().get('/api/products?lang=ja').set('X-Request-Id', 'list-request-0001').expect(200);
     expect(r.headers['x-request-id']).toBe('list-request-0001');
     expect(r.headers['x-content-type-options']).toBe('nosniff');
-    expect(r.headers['permissions-policy']).toBeDefined();
+    expect(r.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(Number(r.headers['content-length'])).toBe(Buffer.byteLength(r.text));
     const extra = await t.http().get('/api/products?lang=en&limit=5');
     expect([extra.status, extra.body.error.code]).toEqual([400, 'VALIDATION_FAILED']);

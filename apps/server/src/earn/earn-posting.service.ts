@@ -20,6 +20,9 @@ export interface EarnPostResult {
 
 /** One cut-off job at a time posts: concurrent runs wait for each other's transaction (and then find the work done). */
 const EARN_LOCK_SQL = `SELECT pg_advisory_xact_lock(hashtext('candor:earn-post'))`;
+// The job's sorts and hashes (a confirmation per due lot, 200 000 at a million holders) spilled to disk at the
+// default 4 MB; its transactions get more, for themselves only.
+const EARN_WORK_MEM_SQL = `SET LOCAL work_mem = '64MB'`;
 const NIL_UUID = '00000000-0000-0000-0000-000000000000';
 
 // The batch's holders, and what each held through the whole income day: lots confirmed by its start ($5) with
@@ -41,7 +44,8 @@ const INCOME_CTES = `
           ON CONFLICT (user_id, date) DO NOTHING
           RETURNING user_id, amount, basis),
   upd AS (UPDATE earn_holders h SET income_remaining = h.income_remaining + ins.amount, income_total = h.income_total + ins.amount
-            FROM ins WHERE h.user_id = ins.user_id RETURNING h.user_id, ins.amount, ins.basis),
+            FROM ins WHERE h.user_id = ins.user_id AND h.user_id > $1::uuid AND ($2::uuid IS NULL OR h.user_id <= $2::uuid)
+            RETURNING h.user_id, ins.amount, ins.basis),
   run AS (UPDATE earn_runs r SET holders = r.holders + x.n, basis_total = r.basis_total + x.b, income_total = r.income_total + x.a
             FROM (SELECT count(*)::int AS n, coalesce(sum(basis), 0)::bigint AS b, coalesce(sum(amount), 0)::bigint AS a FROM upd) x
            WHERE r.date = $3::date RETURNING 1)`;
@@ -100,6 +104,7 @@ export class EarnPostingService {
     const started = performance.now();
     return this.ds.transaction('READ COMMITTED', async (em) => {
       await em.query(EARN_LOCK_SQL);
+      await em.query(EARN_WORK_MEM_SQL);
       // Holder rows first, in one statement, as transfers take them: the lots and accounts after cannot deadlock.
       await em.query(
         `SELECT 1 FROM earn_holders WHERE user_id IN (SELECT user_id FROM earn_transfers WHERE status = 'pending' AND confirm_at <= $1) ORDER BY user_id FOR UPDATE`,
@@ -160,6 +165,7 @@ export class EarnPostingService {
       const hi = edge?.user_id ?? null;
       await this.ds.transaction('READ COMMITTED', async (em) => {
         await em.query(EARN_LOCK_SQL);
+        await em.query(EARN_WORK_MEM_SQL);
         const r = await this.ledger.postSet(em, INCOME_CTES, INCOME_ENTRIES, [lo, hi, date, v.dailyRate, start, end, now, expense]);
         if (r.duplicate) throw new Error(`earn income ${date}: ${r.duplicate} entries were already posted`);
       });
