@@ -16,7 +16,8 @@
 //
 // Reported per size: rows (confirmation entries + income postings), the job's and the statement's seconds and
 // rows/s, their ratio, and the machine's load. Goal: 100,000 holders in <= 15 s on this 2-core machine, at
-// >= 0.5x the statement's rows/s, and time growing linearly with holders. Writes bench-results/earn-<time>.json.
+// >= 0.5x the statement's rows/s, and time growing linearly with holders: per row, no more than 1.15x the growth
+// of the statement itself (see GOAL_GROWTH_OVER_STATEMENT). Writes bench-results/earn-<time>.json.
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
@@ -45,6 +46,11 @@ const SIZES = opt.holders
   .filter((n) => n > 0);
 const GOAL_SECONDS_100K = 15;
 const GOAL_RATIO = 0.5;
+// Linear growth, judged against the statement: per row, the job may slow down with size by at most this much
+// more than the one statement on the same data does. The statement itself is not linear on Postgres (its
+// per-row time grew 1.1 to 1.4x from 100 000 to a million holders: deeper indexes, larger sorts), so a growth
+// of exactly 1.00 is no machine's; what the job must not add is growth of its own (a scan per batch did).
+const GOAL_GROWTH_OVER_STATEMENT = 1.15;
 const LOG_DIR = path.join(ROOT_DIR, 'bench-results', 'logs');
 
 await ensureServerBuilt({ skip: opt['no-build'] });
@@ -189,7 +195,15 @@ function summarize(res) {
     .filter((r) => r.job && r.raw)
     .map((r) => {
       const share = ratio(r.job.rowsPerSecond, r.raw.rowsPerSecond);
-      const ok = share >= GOAL_RATIO && (r.holders > 100_000 || r.job.seconds <= GOAL_SECONDS_100K) && r.same && r.jobLedger && r.rawLedger;
+      const growth = r.job.seconds / base.job.seconds / (r.holders / base.holders);
+      const stmtGrowth = r.raw.seconds / base.raw.seconds / (r.holders / base.holders);
+      const ok =
+        share >= GOAL_RATIO &&
+        (r.holders > 100_000 || r.job.seconds <= GOAL_SECONDS_100K) &&
+        growth / stmtGrowth <= GOAL_GROWTH_OVER_STATEMENT &&
+        r.same &&
+        r.jobLedger &&
+        r.rawLedger;
       return [
         r.holders.toLocaleString('en-US'),
         r.job.rows.toLocaleString('en-US'),
@@ -198,7 +212,7 @@ function summarize(res) {
         fmt(r.raw.seconds, 2),
         fmt(r.raw.rowsPerSecond, 0),
         fmt(share, 2),
-        fmt(r.job.seconds / base.job.seconds / (r.holders / base.holders), 2),
+        `${fmt(growth, 2)} / ${fmt(stmtGrowth, 2)}`,
         `${fmt(r.loadBefore, 1)}/${fmt(r.loadAfter, 1)}`,
         r.same && r.jobLedger && r.rawLedger ? 'yes' : 'NO',
         verdict(ok),
@@ -214,10 +228,10 @@ function summarize(res) {
       'stmt s',
       'stmt rows/s',
       'job/stmt',
-      'growth',
+      'growth job / stmt',
       'load 1m',
       'same+ledger',
-      `goal 100k <= ${GOAL_SECONDS_100K} s, >= ${GOAL_RATIO}x`,
+      `goal 100k <= ${GOAL_SECONDS_100K} s, >= ${GOAL_RATIO}x, growth <= ${GOAL_GROWTH_OVER_STATEMENT}x stmt's`,
     ],
     rows,
   );
