@@ -119,14 +119,14 @@ export class EarnPostingService {
 
   /** The first income date not yet fully posted, or null when nothing was ever confirmed. */
   async firstUnposted(em: EntityManager = this.ds.manager): Promise<string | null> {
-    const [r]: { open: string | null; last: string | null; first: string | null }[] = await em.query(
-      `SELECT (SELECT min(date) FROM earn_runs WHERE finished_at IS NULL)::text AS open,
-              (SELECT max(date) FROM earn_runs)::text AS last,
-              (SELECT min(first_income_on) - 1 FROM earn_transfers WHERE direction = 'in')::text AS first`,
+    const [r]: { open: string | null; last: string | null }[] = await em.query(
+      `SELECT (SELECT min(date) FROM earn_runs WHERE finished_at IS NULL)::text AS open, (SELECT max(date) FROM earn_runs)::text AS last`,
     );
     if (r?.open) return r.open;
     if (r?.last) return addDays(r.last, 1);
-    return r?.first ?? null;
+    // Only before the first run ever: this reads every lot (1.2 s at a million holders, three times a job).
+    const [f]: { first: string | null }[] = await em.query(`SELECT (min(first_income_on) - 1)::text AS first FROM earn_transfers WHERE direction = 'in'`);
+    return f?.first ?? null;
   }
 
   /** The income dates due at `now` (their posting instant has come), oldest first. */
