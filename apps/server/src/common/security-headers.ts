@@ -60,6 +60,11 @@ export function apiSecurityHeaders(): Readonly<Record<string, string>> {
   return Object.freeze(headers);
 }
 
+/** A header map with lower-case names, as Node and Fastify keep them. */
+export function lowerCaseHeaders(h: Readonly<Record<string, string>>): Record<string, string> {
+  return Object.fromEntries(Object.entries(h).map(([name, value]) => [name.toLowerCase(), value]));
+}
+
 /** True when a browser's Origin may open a socket: no Origin (not a browser), the same host, or a configured origin. */
 export function originAllowed(origin: string | undefined, host: string | undefined, allowed: readonly string[]): boolean {
   if (!origin) return true;

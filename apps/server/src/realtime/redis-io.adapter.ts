@@ -3,7 +3,7 @@ import { IoAdapter } from '@nestjs/platform-socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import type { Server, ServerOptions } from 'socket.io';
-import { originAllowed, securityHeaders } from '../common/security-headers.js';
+import { lowerCaseHeaders, originAllowed, securityHeaders } from '../common/security-headers.js';
 
 /**
  * socket.io with the Redis adapter: several api instances serve one market, and the worker's
@@ -44,7 +44,7 @@ export class RedisIoAdapter extends IoAdapter {
     } as ServerOptions);
     if (this.adapter) server.adapter(this.adapter);
     // socket.io answers outside Fastify: its handshake and polling answers get the same headers here.
-    const headers = Object.fromEntries(Object.entries({ ...securityHeaders(), 'Cache-Control': 'no-store' }).map(([k, v]) => [k.toLowerCase(), v]));
+    const headers = lowerCaseHeaders({ ...securityHeaders(), 'Cache-Control': 'no-store' });
     server.engine.on('headers', (out: Record<string, string>) => {
       for (const key of Object.keys(out)) if (key.toLowerCase() in headers) delete out[key];
       Object.assign(out, headers);
