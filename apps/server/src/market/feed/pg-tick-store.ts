@@ -71,7 +71,10 @@ export class PgTickStore implements TickStore {
     await this.ds.query(
       `WITH new AS (
          INSERT INTO ticks (symbol, seq, t, price, volume, sources, rule)
-         SELECT * FROM unnest($1::varchar[], $2::bigint[], $3::timestamptz[], $4::numeric[], $5::numeric[], $6::jsonb[], $7::jsonb[])
+         SELECT u.symbol, u.seq, u.t, u.price, u.volume, x.j -> 0, x.j -> 1
+           FROM unnest($1::varchar[], $2::bigint[], $3::timestamptz[], $4::numeric[], $5::numeric[])
+                WITH ORDINALITY AS u(symbol, seq, t, price, volume, n)
+          CROSS JOIN LATERAL (SELECT NULLIF($6::jsonb -> (u.n::int - 1), 'null') AS j) x
          RETURNING symbol, seq, t, price, volume
        ), agg AS (
          SELECT n.symbol, s.size,
@@ -98,7 +101,7 @@ export class PgTickStore implements TickStore {
          RETURNING 1
        ), sealed AS (
          INSERT INTO tick_blocks (symbol, second, prev_hash, hash, first_seq, last_seq, tick_count)
-         SELECT * FROM unnest($8::varchar[], $9::bigint[], $10::char(64)[], $11::char(64)[], $12::bigint[], $13::bigint[], $14::int[])
+         SELECT * FROM unnest($7::varchar[], $8::bigint[], $9::char(64)[], $10::char(64)[], $11::bigint[], $12::bigint[], $13::int[])
          RETURNING 1
        )
        SELECT (SELECT count(*) FROM new) AS ticks, (SELECT count(*) FROM sealed) AS blocks`,
@@ -108,8 +111,9 @@ export class PgTickStore implements TickStore {
         ticks.map((k) => k.t),
         ticks.map((k) => k.price),
         ticks.map((k) => k.volume),
-        ticks.map((k) => (k.sources ? JSON.stringify(k.sources) : null)),
-        ticks.map((k) => (k.rule ? JSON.stringify(k.rule) : null)),
+        // Each tick's [sources, rule] (or null) in one JSON text: a jsonb[] parameter would have every
+        // element's quotes escaped once more by the driver and parsed as an array literal by Postgres.
+        `[${ticks.map((k) => (k.sources && k.rule ? `[${JSON.stringify(k.sources)},${JSON.stringify(k.rule)}]` : 'null')).join(',')}]`,
         blocks.map((b) => b.symbol),
         blocks.map((b) => String(b.second)),
         blocks.map((b) => b.prevHash),

@@ -112,10 +112,10 @@ describe('VenueConnection against the fake exchanges', () => {
     await until('connected', () => [...fake.clients].some((c) => c.symbols.size));
     const connections = fake.connections;
     fakes.silence('kraken');
-    const silentFrom = Date.now();
     await until('a replacement connection', () => fake.connections > connections, 3000);
-    expect(Date.now() - silentFrom).toBeGreaterThanOrEqual(800);
-    expect(Date.now() - conn.status().lastMessageAt!).toBeGreaterThan(400);
+    // Quiet time counts from the last frame heard, which may precede the silence by a few ms, so the
+    // bound is checked against that frame rather than against when the test silenced the exchange.
+    expect(Date.now() - conn.status().lastMessageAt!).toBeGreaterThan(800);
   });
 
   it('keeps a quiet OKX connection alive with the text ping (the fake answers pong)', async () => {

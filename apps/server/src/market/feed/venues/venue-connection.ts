@@ -92,7 +92,9 @@ export class VenueConnection {
   private connect(): void {
     if (this.stopped) return;
     const url = this.o.protocol.connectUrl(this.o.url, this.o.symbols);
-    const ws = new WebSocket(url, { handshakeTimeout: 10_000, perMessageDeflate: false });
+    // Frames are decoded to text and parsed as JSON with every price checked, so bytes that are not UTF-8
+    // cannot slip through: ws's own validation of each of thousands of frames a second would be a second pass.
+    const ws = new WebSocket(url, { handshakeTimeout: 10_000, perMessageDeflate: false, skipUTF8Validation: true });
     this.ws = ws;
     this.openedAt = this.now();
     ws.on('open', () => {

@@ -163,6 +163,24 @@ describe('VenueFeed on four fake exchanges', () => {
     expect(ticks.length).toBeGreaterThanOrEqual(12);
   });
 
+  it('makes a tick that is due on the quote that arrives, not at a timer on an older one', async () => {
+    const { ticks } = start({ tickMs: 100, staleMs: 3000 });
+    await until('subscribed', subscribed);
+    const stop = fakes.stream(['BTCUSDT'], { everyMs: 10 });
+    try {
+      await until('20 ticks', () => ticks.length >= 22);
+    } finally {
+      stop();
+    }
+    // The age of each tick's newest quote: 0 or 1 ms when that quote made the tick; a tick made by a timer at
+    // the end of tickMs would carry one up to 10 ms old (5 on average).
+    const ages = ticks
+      .slice(2)
+      .map((k) => k.at - Math.max(...k.info.sources!.filter((s) => s.used).map((s) => Date.parse(s.receivedAt))))
+      .sort((a, b) => a - b);
+    expect(ages[Math.floor(ages.length / 2)]).toBeLessThanOrEqual(1);
+  });
+
   it('reports each exchange in its status: connected, mid, used or why not', async () => {
     start({ venues: ['binance', 'okx', 'coinbase'] });
     await until('subscribed', () => ['binance', 'okx', 'coinbase'].every((v) => [...fakes.venues[v as 'okx'].clients].some((c) => c.symbols.size)));

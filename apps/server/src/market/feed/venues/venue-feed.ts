@@ -22,8 +22,13 @@ export interface VenueFeedOptions {
   staleMs: number;
   /** At most one tick per product this often, besides the tick right after each whole second (default 200 ms). */
   tickMs?: number;
-  /** How long after each whole second the boundary ticks are made (default 2 ms). */
+  /** Whole seconds count from this long after them: a tick in the first ms is not later than an expiry on the second (default 2 ms). */
   boundaryOffsetMs?: number;
+  /**
+   * Once a tick is due (its tickMs over, or a whole second passed), the product's next quote makes it at once;
+   * a product that gets no quote for this long after that ticks on the quotes it has (default tickMs / 4, at most 50 ms).
+   */
+  quietMs?: number;
   /** No halt is declared this soon after start, while the connections come up (default staleMs). */
   warmupMs?: number;
   /** A product stops having a price (halted with the reason) or has one again (null). */
@@ -73,14 +78,17 @@ function currencyOf(spec: VenueProductSpec): string | null {
 /**
  * Prices from public exchanges: one connection per exchange carrying every product's market there; each
  * quote updates the exchange's book, and the product's price is the aggregation of its exchanges' latest
- * quotes (libs/domain price-aggregation). A tick goes out on a quote at most every `tickMs` per product
- * (a later quote within that time goes out at its end), and right after every whole second (the boundary
- * tick that lets orders expiring on it settle at once). No valid price: no tick, and the product halts.
+ * quotes (libs/domain price-aggregation). A product ticks at most every `tickMs`, and once more right after
+ * every whole second (the boundary tick that lets orders expiring on it settle at once). Ticks are made on
+ * the arrival of a quote: when one is due, the product's next quote makes it in the same turn, so a tick
+ * carries a quote received a moment before; a product that stays quiet `quietMs` past the time its tick
+ * was due ticks on the quotes it has. No valid price: no tick, and the product halts.
  */
 export class VenueFeed implements FeedAdapter {
   private readonly connections = new Map<VenueName, VenueConnection>();
-  private readonly book = new Map<string, BookQuote>(); // `${venue}|${symbol}`
-  private readonly byMarket = new Map<string, ProductState[]>();
+  // Keyed by exchange, then its symbol: no key string is built for each of the thousands of quotes a second.
+  private readonly book = new Map<VenueName, Map<string, BookQuote>>();
+  private readonly byMarket = new Map<VenueName, Map<string, ProductState[]>>();
   private products = new Map<string, ProductState>();
   private onTick: OnFeedTick | null = null;
   private boundaryTimer: NodeJS.Timeout | null = null;
@@ -90,10 +98,14 @@ export class VenueFeed implements FeedAdapter {
   private soon: NodeJS.Immediate | null = null;
   private readonly now: () => number;
   private readonly tickMs: number;
+  private readonly quietMs: number;
+  private readonly boundaryOffsetMs: number;
 
   constructor(private readonly o: VenueFeedOptions) {
     this.now = o.now ?? Date.now;
     this.tickMs = o.tickMs ?? 200;
+    this.quietMs = o.quietMs ?? Math.min(50, Math.floor(this.tickMs / 4));
+    this.boundaryOffsetMs = o.boundaryOffsetMs ?? 2;
     this.setProducts(o.products);
   }
 
@@ -142,10 +154,11 @@ export class VenueFeed implements FeedAdapter {
     this.byMarket.clear();
     for (const p of next.values()) {
       for (const v of p.spec.venues) {
-        const key = `${v.venue}|${v.symbol}`;
-        const list = this.byMarket.get(key) ?? [];
+        let markets = this.byMarket.get(v.venue);
+        if (!markets) this.byMarket.set(v.venue, (markets = new Map()));
+        const list = markets.get(v.symbol) ?? [];
         list.push(p);
-        this.byMarket.set(key, list);
+        markets.set(v.symbol, list);
       }
     }
     if (!this.onTick) return;
@@ -195,10 +208,7 @@ export class VenueFeed implements FeedAdapter {
 
   private marketsByVenue(): Map<VenueName, string[]> {
     const out = new Map<VenueName, string[]>();
-    for (const key of this.byMarket.keys()) {
-      const [venue, symbol] = key.split(/\|(.*)/s) as [VenueName, string];
-      out.set(venue, [...(out.get(venue) ?? []), symbol].sort());
-    }
+    for (const [venue, markets] of this.byMarket) out.set(venue, [...markets.keys()].sort());
     return out;
   }
 
@@ -226,9 +236,11 @@ export class VenueFeed implements FeedAdapter {
 
   private onQuote(venue: VenueName, q: RawQuote, at: number): void {
     this.answered.add(venue);
-    const key = `${venue}|${q.symbol}`;
-    this.book.set(key, { symbol: q.symbol, bid: q.bid, ask: q.ask, venueTs: q.venueTs, venueId: q.venueId, receivedAt: at });
-    for (const p of this.byMarket.get(key) ?? []) this.dirty.add(p);
+    let book = this.book.get(venue);
+    if (!book) this.book.set(venue, (book = new Map()));
+    book.set(q.symbol, { symbol: q.symbol, bid: q.bid, ask: q.ask, venueTs: q.venueTs, venueId: q.venueId, receivedAt: at });
+    const products = this.byMarket.get(venue)?.get(q.symbol);
+    if (products) for (const p of products) this.dirty.add(p);
     // Frames of several exchanges read in one pass of the event loop make one evaluation, not one each.
     this.soon ??= setImmediate(() => {
       this.soon = null;
@@ -238,22 +250,34 @@ export class VenueFeed implements FeedAdapter {
     });
   }
 
-  /** A tick now, or at the end of the product's tickMs if it had one less than tickMs ago. */
+  /** The latest whole second (plus the offset) at or before `nowMs`: a product without a tick since owes its boundary tick. */
+  private boundaryAt(nowMs: number): number {
+    return Math.floor((nowMs - this.boundaryOffsetMs) / 1000) * 1000 + this.boundaryOffsetMs;
+  }
+
+  /**
+   * A quote came: tick now when one is due (a whole second passed, or tickMs since the last), else make sure
+   * a quiet product still ticks `quietMs` after its tickMs ends on the quotes it has by then.
+   */
   private maybeTick(p: ProductState): void {
-    const wait = p.lastTickAt + this.tickMs - this.now();
-    if (wait <= 0) return this.evaluate(p, false);
+    const now = this.now();
+    const dueAt = p.lastTickAt + this.tickMs;
+    if (now >= dueAt || p.lastTickAt < this.boundaryAt(now)) return this.evaluate(p);
     if (p.trailing) return;
-    p.trailing = setTimeout(() => {
-      p.trailing = null;
-      if (this.onTick) this.evaluate(p, false);
-    }, wait);
+    p.trailing = setTimeout(
+      () => {
+        p.trailing = null;
+        if (this.onTick) this.evaluate(p);
+      },
+      dueAt + this.quietMs - now,
+    );
   }
 
   private quotesOf(p: ProductState): VenueQuote[] {
     const out: VenueQuote[] = [];
     for (const v of p.spec.venues) {
       if (!this.o.venues.includes(v.venue)) continue;
-      const q = this.book.get(`${v.venue}|${v.symbol}`);
+      const q = this.book.get(v.venue)?.get(v.symbol);
       if (!q) continue;
       const quote: VenueQuote = { venue: v.venue, bid: q.bid, ask: q.ask, venueTs: q.venueTs, venueId: q.venueId, receivedAt: q.receivedAt };
       const currency = PROTOCOLS[v.venue].quoteCurrency(v.symbol);
@@ -263,10 +287,11 @@ export class VenueFeed implements FeedAdapter {
     return out;
   }
 
-  private evaluate(p: ProductState, boundary: boolean): void {
+  private evaluate(p: ProductState): void {
     const onTick = this.onTick;
     if (!onTick) return;
     const now = this.now();
+    const boundary = p.lastTickAt < this.boundaryAt(now);
     const agg = aggregateQuotes(this.quotesOf(p), {
       nowMs: now,
       staleMs: this.o.staleMs,
@@ -295,15 +320,18 @@ export class VenueFeed implements FeedAdapter {
     onTick(p.spec.symbol, agg.price, '0', new Date(now), { boundary, kind: 'venues', sources: agg.sources, rule: agg.rule });
   }
 
-  /** Right after each whole second, every product's boundary tick (a timer that fires early waits again). */
+  /**
+   * `quietMs` after each whole second, the boundary tick of every product whose quotes have not made it yet
+   * (a timer that fires early waits again).
+   */
   private armBoundary(): void {
-    const offset = this.o.boundaryOffsetMs ?? 2;
-    const target = Math.floor((this.now() - offset) / 1000) * 1000 + offset + 1000;
+    const target = this.boundaryAt(this.now()) + 1000 + this.quietMs;
     this.boundaryTimer = setTimeout(
       () => {
         if (!this.boundaryTimer) return;
         if (this.now() < target) return this.armBoundary();
-        for (const p of this.products.values()) this.evaluate(p, true);
+        const since = this.boundaryAt(this.now());
+        for (const p of this.products.values()) if (p.lastTickAt < since) this.evaluate(p);
         this.armBoundary();
       },
       Math.max(0, target - this.now()),
