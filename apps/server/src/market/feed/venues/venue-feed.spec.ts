@@ -147,7 +147,7 @@ describe('VenueFeed on four fake exchanges', () => {
     expect(boundary.price).toBe('400.00');
   });
 
-  it('ticks at most every tickMs besides the boundary ticks, never again at once after one', async () => {
+  it('ticks once in each tickMs slot of the second, on the first quote in it', async () => {
     const { ticks } = start({ tickMs: 100, staleMs: 3000 });
     await until('subscribed', subscribed);
     const stop = fakes.stream(['BTCUSDT'], { everyMs: 10 });
@@ -156,11 +156,33 @@ describe('VenueFeed on four fake exchanges', () => {
     } finally {
       stop();
     }
-    // A quote within tickMs of the last tick (boundary or not) waits for the end of it: a tick that is not a
-    // boundary tick comes at least tickMs after the one before (1 ms for the clock's rounding).
-    const early = ticks.slice(1).filter((k, i) => !k.info.boundary && k.at - ticks[i]!.at < 99);
-    expect(early.map((k) => k.at - ticks[ticks.indexOf(k) - 1]!.at)).toEqual([]);
-    expect(ticks.length).toBeGreaterThanOrEqual(12);
+    // Slots start 2 ms after each whole second (the boundary offset) and every 100 ms after that: one tick
+    // each, and with a quote every 10 ms it comes early in the slot.
+    const slots = ticks.slice(1).map((k) => Math.floor((k.at - 2) / 100));
+    expect(new Set(slots).size).toBe(slots.length);
+    expect(ticks.length).toBeGreaterThanOrEqual(20);
+    const intoSlot = ticks
+      .slice(1)
+      .map((k) => (k.at - 2) % 100)
+      .sort((a, b) => a - b);
+    expect(intoSlot[Math.floor(intoSlot.length / 2)]).toBeLessThan(15);
+    // The first tick of each second is its boundary tick.
+    for (const k of ticks.slice(1)) expect(Boolean(k.info.boundary)).toBe((k.at - 2) % 1000 < 100);
+  });
+
+  it('a quote after the product ticked in its slot waits for the next slot, quietMs into it when no other comes', async () => {
+    const { ticks } = start({ tickMs: 500, staleMs: 3000 }); // slots at 2 and 502 ms of each second; quietMs 50
+    await until('subscribed', subscribed);
+    fakes.quote('BTCUSDT', '300.00', '300.00');
+    await until('a tick at 300.00', () => ticks.find((k) => k.price === '300.00'));
+    // Well inside a first slot, after that slot's boundary tick (made at 52 ms at the latest).
+    await until('the middle of a first slot', () => ticks.length > 0 && Date.now() % 1000 >= 150 && Date.now() % 1000 <= 300, 3000);
+    const sentAt = Date.now();
+    fakes.quote('BTCUSDT', '310.00', '310.00');
+    const tick = await until('a tick at 310.00', () => ticks.find((k) => k.price === '310.00'));
+    expect(tick.at - sentAt).toBeGreaterThan(150);
+    expect((tick.at - 2) % 1000).toBeGreaterThanOrEqual(550);
+    expect(tick.info.boundary).toBe(false);
   });
 
   it('makes a tick that is due on the quote that arrives, not at a timer on an older one', async () => {

@@ -20,13 +20,13 @@ export interface VenueFeedOptions {
   quorum: number;
   maxDeviationBps: number;
   staleMs: number;
-  /** At most one tick per product this often, besides the tick right after each whole second (default 200 ms). */
+  /** Each second is cut into slots this long from its start; a product ticks once in each slot it has quotes in (default 200 ms). */
   tickMs?: number;
   /** Whole seconds count from this long after them: a tick in the first ms is not later than an expiry on the second (default 2 ms). */
   boundaryOffsetMs?: number;
   /**
-   * Once a tick is due (its tickMs over, or a whole second passed), the product's next quote makes it at once;
-   * a product that gets no quote for this long after that ticks on the quotes it has (default tickMs / 4, at most 50 ms).
+   * A product's first quote in a slot makes its tick at once; one that got quotes in the previous slot but
+   * none yet in this one ticks this long after the slot began, on the quotes it has (default tickMs / 4, at most 50 ms).
    */
   quietMs?: number;
   /** No halt is declared this soon after start, while the connections come up (default staleMs). */
@@ -64,7 +64,8 @@ interface ProductState {
   spec: VenueProductSpec;
   currency: string | null;
   lastTickAt: number;
-  trailing: NodeJS.Timeout | null;
+  /** A quote came since the product's last tick. */
+  quoted: boolean;
   halted: HaltReason | null;
   last: Aggregation | null;
 }
@@ -78,11 +79,13 @@ function currencyOf(spec: VenueProductSpec): string | null {
 /**
  * Prices from public exchanges: one connection per exchange carrying every product's market there; each
  * quote updates the exchange's book, and the product's price is the aggregation of its exchanges' latest
- * quotes (libs/domain price-aggregation). A product ticks at most every `tickMs`, and once more right after
- * every whole second (the boundary tick that lets orders expiring on it settle at once). Ticks are made on
- * the arrival of a quote: when one is due, the product's next quote makes it in the same turn, so a tick
- * carries a quote received a moment before; a product that stays quiet `quietMs` past the time its tick
- * was due ticks on the quotes it has. No valid price: no tick, and the product halts.
+ * quotes (libs/domain price-aggregation). Each second is cut into slots of `tickMs` from its start, and a
+ * product ticks once a slot: on its first quote in the slot, in the same turn, so a tick carries a quote
+ * received a moment before. The slots are the same for every product, so the ticks of all products follow
+ * each slot's start closely and share the tick writer's commits. A product with quotes since its last tick
+ * but none yet in this slot ticks `quietMs` into the slot on the quotes it has; at the first slot of a
+ * second every product ticks (the boundary tick that lets orders expiring on it settle at once). No valid
+ * price: no tick, and the product halts.
  */
 export class VenueFeed implements FeedAdapter {
   private readonly connections = new Map<VenueName, VenueConnection>();
@@ -91,7 +94,7 @@ export class VenueFeed implements FeedAdapter {
   private readonly byMarket = new Map<VenueName, Map<string, ProductState[]>>();
   private products = new Map<string, ProductState>();
   private onTick: OnFeedTick | null = null;
-  private boundaryTimer: NodeJS.Timeout | null = null;
+  private slotTimer: NodeJS.Timeout | null = null;
   private startedAt = 0;
   private readonly answered = new Set<VenueName>();
   private readonly dirty = new Set<ProductState>();
@@ -104,7 +107,7 @@ export class VenueFeed implements FeedAdapter {
   constructor(private readonly o: VenueFeedOptions) {
     this.now = o.now ?? Date.now;
     this.tickMs = o.tickMs ?? 200;
-    this.quietMs = o.quietMs ?? Math.min(50, Math.floor(this.tickMs / 4));
+    this.quietMs = Math.min(o.quietMs ?? 50, Math.floor(this.tickMs / 4));
     this.boundaryOffsetMs = o.boundaryOffsetMs ?? 2;
     this.setProducts(o.products);
   }
@@ -119,14 +122,13 @@ export class VenueFeed implements FeedAdapter {
     this.onTick = onTick;
     this.startedAt = this.now();
     this.connectAll();
-    this.armBoundary();
+    this.armSlots();
   }
 
   stop(): void {
     this.onTick = null;
-    if (this.boundaryTimer) clearTimeout(this.boundaryTimer);
-    this.boundaryTimer = null;
-    for (const p of this.products.values()) if (p.trailing) clearTimeout(p.trailing);
+    if (this.slotTimer) clearTimeout(this.slotTimer);
+    this.slotTimer = null;
     if (this.soon) clearImmediate(this.soon);
     this.soon = null;
     this.dirty.clear();
@@ -144,12 +146,11 @@ export class VenueFeed implements FeedAdapter {
         spec,
         currency: currencyOf(spec),
         lastTickAt: old?.lastTickAt ?? 0,
-        trailing: old?.trailing ?? null,
+        quoted: old?.quoted ?? false,
         halted: old?.halted ?? null,
         last: old?.last ?? null,
       });
     }
-    for (const [symbol, p] of this.products) if (!next.has(symbol) && p.trailing) clearTimeout(p.trailing);
     this.products = next;
     this.byMarket.clear();
     for (const p of next.values()) {
@@ -240,8 +241,19 @@ export class VenueFeed implements FeedAdapter {
     if (!book) this.book.set(venue, (book = new Map()));
     book.set(q.symbol, { symbol: q.symbol, bid: q.bid, ask: q.ask, venueTs: q.venueTs, venueId: q.venueId, receivedAt: at });
     const products = this.byMarket.get(venue)?.get(q.symbol);
-    if (products) for (const p of products) this.dirty.add(p);
-    // Frames of several exchanges read in one pass of the event loop make one evaluation, not one each.
+    if (!products) return;
+    // Most quotes come after their product ticked in this slot: those are only noted, with no evaluation
+    // scheduled. Frames of several exchanges read in one pass of the event loop make one evaluation.
+    const slot = this.slotAt(at);
+    let due = false;
+    for (const p of products) {
+      if (p.lastTickAt >= slot) p.quoted = true;
+      else {
+        this.dirty.add(p);
+        due = true;
+      }
+    }
+    if (!due) return;
     this.soon ??= setImmediate(() => {
       this.soon = null;
       const dirty = [...this.dirty];
@@ -250,27 +262,21 @@ export class VenueFeed implements FeedAdapter {
     });
   }
 
-  /** The latest whole second (plus the offset) at or before `nowMs`: a product without a tick since owes its boundary tick. */
+  /** The latest whole second (plus the offset) at or before `nowMs`. */
   private boundaryAt(nowMs: number): number {
     return Math.floor((nowMs - this.boundaryOffsetMs) / 1000) * 1000 + this.boundaryOffsetMs;
   }
 
-  /**
-   * A quote came: tick now when one is due (a whole second passed, or tickMs since the last), else make sure
-   * a quiet product still ticks `quietMs` after its tickMs ends on the quotes it has by then.
-   */
+  /** The start of the slot `nowMs` is in: the second's start, and every tickMs after it. */
+  private slotAt(nowMs: number): number {
+    const second = this.boundaryAt(nowMs);
+    return second + Math.floor((nowMs - second) / this.tickMs) * this.tickMs;
+  }
+
+  /** A quote came: the product's first in this slot makes its tick now; later ones wait for the next slot. */
   private maybeTick(p: ProductState): void {
-    const now = this.now();
-    const dueAt = p.lastTickAt + this.tickMs;
-    if (now >= dueAt || p.lastTickAt < this.boundaryAt(now)) return this.evaluate(p);
-    if (p.trailing) return;
-    p.trailing = setTimeout(
-      () => {
-        p.trailing = null;
-        if (this.onTick) this.evaluate(p);
-      },
-      dueAt + this.quietMs - now,
-    );
+    if (p.lastTickAt < this.slotAt(this.now())) this.evaluate(p);
+    else p.quoted = true;
   }
 
   private quotesOf(p: ProductState): VenueQuote[] {
@@ -292,6 +298,7 @@ export class VenueFeed implements FeedAdapter {
     if (!onTick) return;
     const now = this.now();
     const boundary = p.lastTickAt < this.boundaryAt(now);
+    p.quoted = false;
     const agg = aggregateQuotes(this.quotesOf(p), {
       nowMs: now,
       staleMs: this.o.staleMs,
@@ -314,27 +321,29 @@ export class VenueFeed implements FeedAdapter {
       this.o.onHalt?.(p.spec.symbol, null, now);
     }
     p.lastTickAt = now;
-    // This tick carries every quote received so far: a trailing tick armed before it would only repeat it.
-    if (p.trailing) clearTimeout(p.trailing);
-    p.trailing = null;
     onTick(p.spec.symbol, agg.price, '0', new Date(now), { boundary, kind: 'venues', sources: agg.sources, rule: agg.rule });
   }
 
   /**
-   * `quietMs` after each whole second, the boundary tick of every product whose quotes have not made it yet
-   * (a timer that fires early waits again).
+   * `quietMs` into each slot: the tick of every product that had quotes since its last tick but none yet in
+   * this slot, and at a second's first slot the boundary tick of every product (a timer that fires early
+   * waits again).
    */
-  private armBoundary(): void {
-    const target = this.boundaryAt(this.now()) + 1000 + this.quietMs;
-    this.boundaryTimer = setTimeout(
+  private armSlots(): void {
+    const now = this.now();
+    const next = Math.min(this.slotAt(now) + this.tickMs, this.boundaryAt(now) + 1000);
+    const target = next + this.quietMs;
+    this.slotTimer = setTimeout(
       () => {
-        if (!this.boundaryTimer) return;
-        if (this.now() < target) return this.armBoundary();
-        const since = this.boundaryAt(this.now());
-        for (const p of this.products.values()) if (p.lastTickAt < since) this.evaluate(p);
-        this.armBoundary();
+        if (!this.slotTimer) return;
+        const at = this.now();
+        if (at < target) return this.armSlots();
+        const slot = this.slotAt(at);
+        const boundary = slot === this.boundaryAt(at);
+        for (const p of this.products.values()) if (p.lastTickAt < slot && (p.quoted || boundary)) this.evaluate(p);
+        this.armSlots();
       },
-      Math.max(0, target - this.now()),
+      Math.max(0, target - now),
     );
   }
 }
