@@ -1,18 +1,21 @@
 import { describe, expect, it } from '@jest/globals';
-import { numberTextToDecimal, parseJsonKeepNumbers } from './json-text.js';
+import { jsonKeepingNumbersOf, numberTextToDecimal } from './json-text.js';
 
-describe('parseJsonKeepNumbers', () => {
-  it('keeps every number as its source text, strings and structure as JSON.parse gives them', () => {
-    const text = '{"a":63027.10000001,"b":[1,-2.50,3e-5,"4.0"],"c":{"d":"x\\"9\\\\","e":true,"f":null},"g":0.1}';
-    expect(parseJsonKeepNumbers(text)).toEqual({ a: '63027.10000001', b: ['1', '-2.50', '3e-5', '4.0'], c: { d: 'x"9\\', e: true, f: null }, g: '0.1' });
+describe('jsonKeepingNumbersOf', () => {
+  const parse = jsonKeepingNumbersOf(['bid', 'ask']);
+
+  it("keeps the named keys' numbers as their source text, everything else as JSON.parse gives it", () => {
+    const text = '{"bid":63027.10000001,"ask" : 63027.20,"qty":1.50,"b":[1,{"bid":3e-5}],"c":{"d":"x\\"9\\\\","e":true,"f":null}}';
+    expect(parse(text)).toEqual({ bid: '63027.10000001', ask: '63027.20', qty: 1.5, b: [1, { bid: '3e-5' }], c: { d: 'x"9\\', e: true, f: null } });
   });
 
-  it('does not touch digits inside strings', () => {
-    expect(parseJsonKeepNumbers('{"t":"2026-02-03T12:57:36.1Z","n":7}')).toEqual({ t: '2026-02-03T12:57:36.1Z', n: '7' });
+  it('leaves string values alone, even one that reads like a key and a number', () => {
+    const text = '{"t":"2026-02-03T12:57:36.1Z","note":"\\"bid\\":5","bid":"7.5"}';
+    expect(parse(text)).toEqual({ t: '2026-02-03T12:57:36.1Z', note: '"bid":5', bid: '7.5' });
   });
 
-  it.each([['{"a":}'], ['not json'], ['{"a":01}'], ['\u0000{{']])('refuses malformed JSON %p', (bad) => {
-    expect(() => parseJsonKeepNumbers(bad)).toThrow(SyntaxError);
+  it.each([['{"bid":}'], ['not json'], ['{"bid":01}'], ['\u0000{{']])('refuses malformed JSON %p', (bad) => {
+    expect(() => parse(bad)).toThrow(SyntaxError);
   });
 });
 

@@ -1,12 +1,14 @@
-import { numberTextToDecimal, parseJsonKeepNumbers } from './json-text.js';
+import { jsonKeepingNumbersOf, numberTextToDecimal } from './json-text.js';
 import { asRecord, jsonObject, quoteAfter, str, type ParsedFrame, type VenueProtocol } from './venue-protocol.js';
 
 /**
  * Kraken spot WebSocket v2, channel `ticker` with `event_trigger: "bbo"` (an update whenever the best bid
- * or offer changes). Kraken sends prices as JSON numbers: frames are parsed keeping each number's source
- * text, so 63027.10000001 stays exactly that. Kraken sends a heartbeat every second while subscribed; the
+ * or offer changes). Kraken sends prices as JSON numbers: frames are parsed keeping the source text of
+ * each bid and ask, so 63027.10000001 stays exactly that. Kraken sends a heartbeat every second while subscribed; the
  * client pings with `{"method":"ping"}` when it has heard nothing for a while.
  */
+const parseFrame = jsonKeepingNumbersOf(['bid', 'ask']);
+
 export const kraken: VenueProtocol = {
   venue: 'kraken',
   defaultUrl: 'wss://ws.kraken.com/v2',
@@ -15,7 +17,7 @@ export const kraken: VenueProtocol = {
     JSON.stringify({ method: 'subscribe', params: { channel: 'ticker', symbol: [...symbols], event_trigger: 'bbo', snapshot: true }, req_id: 1 }),
   ],
   parse(text): ParsedFrame {
-    const m = jsonObject(text, parseJsonKeepNumbers);
+    const m = jsonObject(text, parseFrame);
     if (m.method === 'subscribe' && m.success === false) return { quotes: [], error: str(m.error) ?? 'subscribe refused' };
     if (m.channel !== 'ticker' || !Array.isArray(m.data)) return { quotes: [] }; // heartbeat, status, pong, acknowledgements
     const quotes: ParsedFrame['quotes'] = [];

@@ -175,14 +175,24 @@ describe('VenueFeed on four fake exchanges', () => {
     await until('subscribed', subscribed);
     fakes.quote('BTCUSDT', '300.00', '300.00');
     await until('a tick at 300.00', () => ticks.find((k) => k.price === '300.00'));
-    // Well inside a first slot, after that slot's boundary tick (made at 52 ms at the latest).
-    await until('the middle of a first slot', () => ticks.length > 0 && Date.now() % 1000 >= 150 && Date.now() % 1000 <= 300, 3000);
-    const sentAt = Date.now();
-    fakes.quote('BTCUSDT', '310.00', '310.00');
-    const tick = await until('a tick at 310.00', () => ticks.find((k) => k.price === '310.00'));
-    expect(tick.at - sentAt).toBeGreaterThan(150);
-    expect((tick.at - 2) % 1000).toBeGreaterThanOrEqual(550);
-    expect(tick.info.boundary).toBe(false);
+    const slotOf = (ms: number) => Math.floor((ms - 2) / 500);
+    // On a loaded machine a quote can reach the feed in a later slot than it was sent in, where it ticks at
+    // once as it should: then the case is tried again with another price.
+    for (let attempt = 0; ; attempt++) {
+      // Well inside a first slot, after that slot's boundary tick (made at 52 ms at the latest).
+      await until('the middle of a first slot', () => Date.now() % 1000 >= 150 && Date.now() % 1000 <= 300, 3000);
+      const before = lastOf(ticks);
+      const price = `${310 + attempt}.00`;
+      fakes.quote('BTCUSDT', price, price);
+      const tick = await until(`a tick at ${price}`, () => ticks.find((k) => k.price === price));
+      const arrived = Math.max(...tick.info.sources!.filter((x) => x.bid === price).map((x) => Date.parse(x.receivedAt)));
+      if (slotOf(arrived) !== slotOf(before.at) && attempt < 4) continue;
+      expect(slotOf(arrived)).toBe(slotOf(before.at));
+      expect(slotOf(tick.at)).toBe(slotOf(before.at) + 1);
+      expect((tick.at - 2) % 500).toBeGreaterThanOrEqual(50);
+      expect(tick.info.boundary).toBe(false);
+      break;
+    }
   });
 
   it('makes a tick that is due on the quote that arrives, not at a timer on an older one', async () => {
