@@ -26,6 +26,9 @@ import { observeRequests } from './observability/request-log.js';
 import { ApiMetrics } from './observability/api-metrics.js';
 import { MarketService } from './market/market.service.js';
 import { serveProductListFromMemory } from './market/product-list.route.js';
+import { serveWalletBeforeNest } from './wallet/wallet.route.js';
+import { UserAuthGuard } from './auth/auth.guard.js';
+import { WalletService } from './wallet/wallet.service.js';
 import type { DestinationStream } from 'pino';
 import type { LogLevel } from '@nestjs/common';
 
@@ -73,6 +76,7 @@ export async function createApp(config: AppConfig, opts: AppOptions = {}): Promi
   answerClientErrors(fastify, logger);
   observeRequests(fastify, logger, [app.get(ApiMetrics).onRequest]);
   serveProductListFromMemory(fastify, app.get(MarketService));
+  serveWalletBeforeNest(fastify, app.get(UserAuthGuard), app.get(WalletService));
   // Security headers, computed once (helmet's options never change), on every answer with the request id.
   // Set on Fastify's reply, which hands them to Node in one writeHead: one setHeader per header on the
   // raw response validated each twice and cost a sixth of the product list's throughput.
