@@ -56,11 +56,18 @@ export function createLogger(opts: LoggerOptions): Logger {
 /**
  * Standard output, written in batches of at least 4 KB (one write per line would cost a thread-pool
  * round trip per request) and at least every half second; pino flushes what is left when the process exits.
+ * The batch is kept as bytes: kept as text, sonic-boom measured the whole pending batch again for every line
+ * (Buffer.byteLength of a growing string), a twentieth of the api's time on its hottest read.
  */
 function stdout(): DestinationStream {
-  const dest = pino.destination({ dest: 1, sync: false, minLength: 4096 });
+  const dest = pino.destination({ dest: 1, sync: false, minLength: 4096, contentMode: 'buffer' });
   setInterval(() => dest.flush(), 500).unref();
-  return dest;
+  const write = dest.write.bind(dest) as unknown as (bytes: Buffer) => boolean;
+  return {
+    write: (line: string) => write(Buffer.from(line)),
+    flush: (cb?: (err?: Error) => void) => dest.flush(cb),
+    flushSync: () => dest.flushSync(),
+  } as DestinationStream;
 }
 
 /** The pino level that shows exactly Nest's levels `levels` (the lowest of them), for callers that still pass Nest's list. */
