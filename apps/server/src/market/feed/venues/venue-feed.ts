@@ -331,8 +331,9 @@ export class VenueFeed implements FeedAdapter {
    */
   private armSlots(): void {
     const now = this.now();
-    const next = Math.min(this.slotAt(now) + this.tickMs, this.boundaryAt(now) + 1000);
-    const target = next + this.quietMs;
+    const slot = this.slotAt(now);
+    // This slot's turn when it is still ahead (a timer that fired a little early), else the next slot's.
+    const target = now < slot + this.quietMs ? slot + this.quietMs : Math.min(slot + this.tickMs, this.boundaryAt(now) + 1000) + this.quietMs;
     this.slotTimer = setTimeout(
       () => {
         if (!this.slotTimer) return;
