@@ -4,8 +4,8 @@ import { asRecord, jsonObject, quoteAfter, str, type ParsedFrame, type VenueProt
 /**
  * Kraken spot WebSocket v2, channel `ticker` with `event_trigger: "bbo"` (an update whenever the best bid
  * or offer changes). Kraken sends prices as JSON numbers: frames are parsed keeping the source text of
- * each bid and ask, so 63027.10000001 stays exactly that. Kraken sends a heartbeat every second while subscribed; the
- * client pings with `{"method":"ping"}` when it has heard nothing for a while.
+ * each bid and ask, so 63027.10000001 stays exactly that. Kraken sends a heartbeat every second while
+ * subscribed; the client pings with `{"method":"ping"}` when it has heard nothing for a while.
  */
 const parseFrame = jsonKeepingNumbersOf(['bid', 'ask']);
 
