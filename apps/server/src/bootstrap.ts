@@ -11,7 +11,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from './config/config.js';
 import { ApiModule } from './api.module.js';
-import { API_PREFIX, CONSOLE_PATH } from './common/http.js';
+import { API_PREFIX, CONSOLE_PATH, JSON_CONTENT_TYPE } from './common/http.js';
 import { errorEnvelope } from './common/error.filter.js';
 import { apiSecurityHeaders, lowerCaseHeaders, securityHeaders } from './common/security-headers.js';
 import { DEFAULT_LOCALE, ERROR_STATUS, type ErrorCode } from '@candor/contracts';
@@ -63,7 +63,7 @@ export async function createApp(config: AppConfig, opts: AppOptions = {}): Promi
       const code = err.code === 'FST_ERR_BAD_URL' ? 'VALIDATION_FAILED' : 'NOT_FOUND';
       void reply
         .code(ERROR_STATUS[code])
-        .type('application/json; charset=utf-8')
+        .type(JSON_CONTENT_TYPE)
         .send(errorEnvelope(req, code, code === 'VALIDATION_FAILED' ? 'url' : undefined));
     },
   });
@@ -171,7 +171,7 @@ async function serveBuiltApps(app: NestFastifyApplication, config: AppConfig, lo
       if (code === 'INTERNAL') logger.error({ context: 'http', reqId: req.id, err }, 'static file error');
       void reply
         .code(ERROR_STATUS[code])
-        .type('application/json; charset=utf-8')
+        .type(JSON_CONTENT_TYPE)
         .send(errorEnvelope(req, code, code === 'VALIDATION_FAILED' ? 'url' : undefined));
     });
     // `index` as a list: with preCompressed the file server finds index.html(.br) for `/` only in a list.

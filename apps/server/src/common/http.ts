@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 
 /** The request and reply the api's controllers, guards and filters see (the api runs on Nest's Fastify platform). */
 export type HttpRequest = FastifyRequest;
@@ -9,3 +9,19 @@ export const API_PREFIX = 'api';
 
 /** Where the api serves the built console (its Vite `base`); the queues dashboard links back to it. */
 export const CONSOLE_PATH = '/console/';
+
+/** The type of every JSON answer the api sends itself. */
+export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * Runs `hook` for one route of Nest's before Nest's pipeline: a route-level onRequest hook, after the
+ * app-wide ones (security headers, request id). A hook that sends an answer ends the request there; one that
+ * returns without sending leaves it to the controller. Call before the routes are registered.
+ */
+export function beforeNest(fastify: FastifyInstance, method: string, url: string, hook: (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>): void {
+  fastify.addHook('onRoute', (route: RouteOptions) => {
+    if (route.url !== url || route.method !== method) return;
+    const existing = route.onRequest;
+    route.onRequest = existing ? [...(Array.isArray(existing) ? existing : [existing]), hook] : [hook];
+  });
+}

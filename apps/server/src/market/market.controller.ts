@@ -1,5 +1,5 @@
 import { Controller, Get, Param, Req, Res } from '@nestjs/common';
-import type { HttpReply, HttpRequest } from '../common/http.js';
+import { JSON_CONTENT_TYPE, type HttpReply, type HttpRequest } from '../common/http.js';
 import { z } from 'zod';
 import type { Candle, HomeResponse, Product, TickBlock, TickRecord } from '@candor/contracts';
 import { requestLocale } from '../common/request-context.js';
@@ -8,7 +8,6 @@ import { candlesQuerySchema, rangeQuerySchema, symbolParam } from './market.quer
 import { MarketService } from './market.service.js';
 
 const langOnly = z.strictObject({ lang: z.string().max(10).optional() });
-const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** Public market data: no token needed. */
 @Controller('products')
@@ -20,7 +19,7 @@ export class ProductsController {
   @Get()
   @Doc('The products with their last price, 24 h figures, trading status and expiries', { ok: 'Product[]' })
   list(@ZodQuery(langOnly) _q: unknown, @Req() req: HttpRequest, @Res({ passthrough: true }) res: HttpReply): Promise<Buffer> {
-    void res.type(JSON_TYPE);
+    void res.type(JSON_CONTENT_TYPE);
     return this.market.productsJson(requestLocale(req));
   }
 

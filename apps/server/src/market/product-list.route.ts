@@ -1,10 +1,9 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
-import { API_PREFIX } from '../common/http.js';
+import type { FastifyInstance } from 'fastify';
+import { API_PREFIX, beforeNest, JSON_CONTENT_TYPE } from '../common/http.js';
 import { requestLocale } from '../common/request-context.js';
 import type { MarketService } from './market.service.js';
 
 const LIST_URL = `/${API_PREFIX}/products`;
-const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** Only `?lang=` (at most 10 characters) or nothing: what ProductsController.list accepts. */
 function plainQuery(q: unknown): boolean {
@@ -22,14 +21,9 @@ function plainQuery(q: unknown): boolean {
  * other query goes on to the controller, whose validation refuses it in the error envelope.
  */
 export function serveProductListFromMemory(fastify: FastifyInstance, market: MarketService): void {
-  fastify.addHook('onRoute', (route: RouteOptions) => {
-    if (route.url !== LIST_URL || route.method !== 'GET') return;
-    const fast = async (req: FastifyRequest, reply: FastifyReply) => {
-      if (!plainQuery(req.query)) return;
-      const body = await market.productsJson(requestLocale(req));
-      return reply.type(JSON_TYPE).send(body);
-    };
-    const existing = route.onRequest;
-    route.onRequest = existing ? [...(Array.isArray(existing) ? existing : [existing]), fast] : [fast];
+  beforeNest(fastify, 'GET', LIST_URL, async (req, reply) => {
+    if (!plainQuery(req.query)) return;
+    const body = await market.productsJson(requestLocale(req));
+    return reply.type(JSON_CONTENT_TYPE).send(body);
   });
 }

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { ERROR_CODES, ERROR_STATUS, OPERATOR_ROLES, rolesWith, type ErrorCode, type ErrorEnvelope, type OperatorPermission } from '@candor/contracts';
 import { OperatorAuthGuard, PERMISSION_KEY, UserAuthGuard } from '../auth/auth.guard.js';
 import { RATE_LIMIT_KEY, RateLimitGuard } from '../auth/rate-limit.guard.js';
-import { API_PREFIX } from '../common/http.js';
+import { API_PREFIX, JSON_CONTENT_TYPE } from '../common/http.js';
 import { IDEMPOTENCY_HEADER } from '../common/idempotency.js';
 import { ZodPipe } from '../common/zod.pipe.js';
 import { FEATURES, routeDoc } from '../common/openapi.js';
@@ -243,6 +243,6 @@ export function serveOpenApi(app: NestFastifyApplication): void {
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
   fastify.get(OPENAPI_PATH, async (_req, reply) => {
     json ??= openApiJson(createOpenApiDocument(app));
-    return reply.type('application/json; charset=utf-8').send(json);
+    return reply.type(JSON_CONTENT_TYPE).send(json);
   });
 }
