@@ -244,10 +244,9 @@ export class VenueFeed implements FeedAdapter {
     if (!products) return;
     // Most quotes come after their product ticked in this slot: those are only noted, with no evaluation
     // scheduled. Frames of several exchanges read in one pass of the event loop make one evaluation.
-    const slot = this.slotAt(at);
     let due = false;
     for (const p of products) {
-      if (p.lastTickAt >= slot) p.quoted = true;
+      if (!this.due(p, at)) p.quoted = true;
       else {
         this.dirty.add(p);
         due = true;
@@ -273,9 +272,14 @@ export class VenueFeed implements FeedAdapter {
     return second + Math.floor((nowMs - second) / this.tickMs) * this.tickMs;
   }
 
+  /** Whether the product has not ticked in the slot `nowMs` is in. */
+  private due(p: ProductState, nowMs: number): boolean {
+    return p.lastTickAt < this.slotAt(nowMs);
+  }
+
   /** A quote came: the product's first in this slot makes its tick now; later ones wait for the next slot. */
   private maybeTick(p: ProductState): void {
-    if (p.lastTickAt < this.slotAt(this.now())) this.evaluate(p);
+    if (this.due(p, this.now())) this.evaluate(p);
     else p.quoted = true;
   }
 
@@ -339,9 +343,8 @@ export class VenueFeed implements FeedAdapter {
         if (!this.slotTimer) return;
         const at = this.now();
         if (at < target) return this.armSlots();
-        const slot = this.slotAt(at);
-        const boundary = slot === this.boundaryAt(at);
-        for (const p of this.products.values()) if (p.lastTickAt < slot && (p.quoted || boundary)) this.evaluate(p);
+        const boundary = this.slotAt(at) === this.boundaryAt(at);
+        for (const p of this.products.values()) if (this.due(p, at) && (p.quoted || boundary)) this.evaluate(p);
         this.armSlots();
       },
       Math.max(0, target - now),
