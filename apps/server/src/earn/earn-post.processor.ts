@@ -1,5 +1,5 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
+import { InjectQueue, Processor } from '@nestjs/bullmq';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Job, Queue } from 'bullmq';
 import type { DataSource } from 'typeorm';
@@ -8,10 +8,11 @@ import { EARN_JOB_OPTIONS, EARN_SCHEDULER_ID, earnJobId, QUEUES, type EarnPostPa
 import { Clock } from '../common/clock.js';
 import { loadVersions } from './earn-settings.js';
 import { EarnPostingService, type EarnPostResult } from './earn-posting.service.js';
+import { GracefulWorkerHost } from '../common/graceful-worker-host.js';
 
 /** Runs Yu'e Bao's cut-off job; its result (what was confirmed and paid) is the job's return value in the queues dashboard. */
 @Processor(QUEUES.earn.name)
-export class EarnPostProcessor extends WorkerHost {
+export class EarnPostProcessor extends GracefulWorkerHost {
   constructor(private readonly posting: EarnPostingService) {
     super();
   }

@@ -1,14 +1,15 @@
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
+import { InjectQueue, Processor } from '@nestjs/bullmq';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Job, Queue } from 'bullmq';
 import type { DataSource } from 'typeorm';
 import { pruneIdempotencyKeys } from '../common/idempotency.js';
 import { DEFAULT_JOB_OPTIONS, IDEMPOTENCY_KEY_TTL_MS, PRUNE_IDEMPOTENCY_EVERY_MS, QUEUES, type HousekeepingPayload } from '@candor/cross-process';
+import { GracefulWorkerHost } from '../common/graceful-worker-host.js';
 
 /** Removes idempotency keys older than IDEMPOTENCY_KEY_TTL_MS (one row per money-moving request otherwise stays forever). */
 @Processor(QUEUES.housekeeping.name)
-export class HousekeepingProcessor extends WorkerHost {
+export class HousekeepingProcessor extends GracefulWorkerHost {
   private readonly log = new Logger('housekeeping');
   constructor(@InjectDataSource() private readonly ds: DataSource) {
     super();

@@ -1,14 +1,15 @@
 import { Inject, Logger } from '@nestjs/common';
-import { Processor, WorkerHost } from '@nestjs/bullmq';
+import { Processor } from '@nestjs/bullmq';
 import type { Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { LedgerService } from './ledger.service.js';
 import { REDIS } from '../redis/redis.module.js';
 import { REDIS_KEYS, QUEUES, type LedgerCheckPayload } from '@candor/cross-process';
+import { GracefulWorkerHost } from '../common/graceful-worker-host.js';
 
 /** Checks the ledger invariant, logs it, and keeps the last result in Redis for the console. */
 @Processor(QUEUES.ledgerCheck.name)
-export class LedgerCheckProcessor extends WorkerHost {
+export class LedgerCheckProcessor extends GracefulWorkerHost {
   private readonly log = new Logger('ledger-check');
   constructor(
     private readonly ledger: LedgerService,

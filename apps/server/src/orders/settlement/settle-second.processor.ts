@@ -1,11 +1,12 @@
 import { Logger } from '@nestjs/common';
-import { Processor, WorkerHost } from '@nestjs/bullmq';
+import { Processor } from '@nestjs/bullmq';
 import { DelayedError, type Job } from 'bullmq';
 import { WORKER_NAME } from '../../common/worker-name.js';
 import { SettlementService } from './settlement.service.js';
 import { nextStep } from './settle-plan.js';
 import { SettleWakeup } from './settle-wakeup.js';
 import { QUEUES, type SettleSecondPayload } from '@candor/cross-process';
+import { GracefulWorkerHost } from '../../common/graceful-worker-host.js';
 
 /**
  * One job per expiry second (`settle-<epochSecond>`, enqueued by the api after each order's commit).
@@ -17,7 +18,7 @@ import { QUEUES, type SettleSecondPayload } from '@candor/cross-process';
  * sweeper, settles nothing twice.
  */
 @Processor(QUEUES.settlement.name, { concurrency: 4, name: WORKER_NAME })
-export class SettleSecondProcessor extends WorkerHost {
+export class SettleSecondProcessor extends GracefulWorkerHost {
   private readonly log = new Logger('settle');
 
   constructor(

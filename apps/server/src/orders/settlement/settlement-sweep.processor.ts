@@ -1,10 +1,11 @@
 import { Logger } from '@nestjs/common';
-import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
+import { InjectQueue, Processor } from '@nestjs/bullmq';
 import type { Job, Queue } from 'bullmq';
 import { WORKER_NAME } from '../../common/worker-name.js';
 import { SettlementService } from './settlement.service.js';
 import { enqueueSettleSeconds } from './settlement.scheduler.js';
 import { QUEUES, SWEEP_EVERY_MS, SWEEP_OVERDUE_MS, type SettleSecondPayload, type SettlementSweepPayload } from '@candor/cross-process';
+import { GracefulWorkerHost } from '../../common/graceful-worker-host.js';
 
 /**
  * The safety net, so that losing Redis loses nothing:
@@ -13,7 +14,7 @@ import { QUEUES, SWEEP_EVERY_MS, SWEEP_OVERDUE_MS, type SettleSecondPayload, typ
  * of the seconds about to expire, in case Redis lost them.
  */
 @Processor(QUEUES.settlementSweep.name, { name: WORKER_NAME })
-export class SettlementSweepProcessor extends WorkerHost {
+export class SettlementSweepProcessor extends GracefulWorkerHost {
   private readonly log = new Logger('settle-sweep');
 
   constructor(
