@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { Queue } from 'bullmq';
 import { EARN_JOB_OPTIONS, QUEUES, type EarnPostPayload } from '@candor/cross-process';
 import { startApp, type TestApp } from './support/app.js';
+import { EARN_LOCK_SQL } from '../src/earn/earn-posting.service.js';
 import { MovableClock, startEarnWorker } from './support/earn.js';
 import { sleep } from './support/trading.js';
 
@@ -19,10 +20,11 @@ it('a stopping worker lets the job in hand finish before it closes the database'
   const queue = new Queue<EarnPostPayload>(QUEUES.earn.name, { connection: { url: t.config.REDIS_URL } });
   // The cut-off job takes this lock first: held here, the job waits in its first statement.
   const holder = t.ds.createQueryRunner();
+  let closed = false;
   try {
     await holder.connect();
     await holder.startTransaction();
-    await holder.query(`SELECT pg_advisory_xact_lock(hashtext('candor:earn-post'))`);
+    await holder.query(EARN_LOCK_SQL);
     const job = await queue.add(
       QUEUES.earn.jobs.post,
       { reason: 'cutoff', requestedAt: new Date().toISOString() },
@@ -31,6 +33,7 @@ it('a stopping worker lets the job in hand finish before it closes the database'
     for (let i = 0; i < 200 && (await job.getState()) !== 'active'; i++) await sleep(25);
     expect(await job.getState()).toBe('active');
     const closing = worker.close();
+    closed = true;
     await sleep(500);
     await holder.commitTransaction();
     await closing;
@@ -40,5 +43,6 @@ it('a stopping worker lets the job in hand finish before it closes the database'
     if (holder.isTransactionActive) await holder.rollbackTransaction();
     await holder.release();
     await queue.close();
+    if (!closed) await worker.close();
   }
 });

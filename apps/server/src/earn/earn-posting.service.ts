@@ -19,7 +19,7 @@ export interface EarnPostResult {
 }
 
 /** One cut-off job at a time posts: concurrent runs wait for each other's transaction (and then find the work done). */
-const EARN_LOCK_SQL = `SELECT pg_advisory_xact_lock(hashtext('candor:earn-post'))`;
+export const EARN_LOCK_SQL = `SELECT pg_advisory_xact_lock(hashtext('candor:earn-post'))`;
 // The job's sorts and hashes (a confirmation per due lot, 200 000 at a million holders) spilled to disk at the
 // default 4 MB; its transactions get more, for themselves only.
 const EARN_WORK_MEM_SQL = `SET LOCAL work_mem = '64MB'`;
