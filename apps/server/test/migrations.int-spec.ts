@@ -26,6 +26,7 @@ const LATER = [
   'VenuePrices1765100000000',
   'UserDisabled1765200000000',
   'EarnOutPartsByUser1765200000001',
+  'EarnBatchStatistics1765300000000',
 ];
 /** Undoes the applied migrations from the last one down to and including `name`. */
 async function undoThrough(name: string): Promise<void> {
@@ -45,6 +46,10 @@ const openOrdersKey = async (): Promise<string> =>
   (await ds.query(`SELECT pg_get_constraintdef(oid) AS def FROM pg_constraint WHERE conname = 'open_orders_pkey'`))[0]?.def;
 const fillfactor = async (table: string): Promise<string[] | null> =>
   (await ds.query(`SELECT reloptions FROM pg_class WHERE relname = $1`, [table]))[0]?.reloptions ?? null;
+/** The histogram size of a table's user_id column (-1: the server's default). */
+const userIdStatistics = async (table: string): Promise<number> =>
+  (await ds.query(`SELECT coalesce(attstattarget, -1)::int AS t FROM pg_attribute WHERE attrelid = $1::regclass AND attname = 'user_id'`, [table]))[0]?.t;
+const EARN_BATCHED = ['earn_holders', 'earn_transfers', 'earn_out_parts'];
 /** Whether the postings trigger checks balance from the statement's own rows (PostingsBalancedPerStatement). */
 const balancePerStatement = async (): Promise<boolean> =>
   /GROUP BY r\.entry_id/.test((await ds.query(`SELECT pg_get_functiondef('candor_postings_balanced'::regproc) AS def`))[0].def);
@@ -248,5 +253,12 @@ describe('settlement-burst migrations', () => {
     expect(last.map((m) => m.name).reverse()).toEqual([...NEW, ...LATER]);
     expect(await fillfactor('ledger_accounts')).toEqual(['fillfactor=50']);
     expect(await balancePerStatement()).toBe(true);
+
+    // EarnBatchStatistics: the columns the cut-off job batches by get the largest histogram, and back.
+    for (const t of EARN_BATCHED) expect(await userIdStatistics(t)).toBe(10000);
+    await undoThrough('EarnBatchStatistics1765300000000');
+    for (const t of EARN_BATCHED) expect(await userIdStatistics(t)).toBe(-1);
+    await ds.runMigrations();
+    for (const t of EARN_BATCHED) expect(await userIdStatistics(t)).toBe(10000);
   });
 });

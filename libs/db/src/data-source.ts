@@ -38,6 +38,7 @@ import { OperatorAccounts1764900000000 } from './migrations/1764900000000-Operat
 import { VenuePrices1765100000000 } from './migrations/1765100000000-VenuePrices.js';
 import { UserDisabled1765200000000 } from './migrations/1765200000000-UserDisabled.js';
 import { EarnOutPartsByUser1765200000001 } from './migrations/1765200000001-EarnOutPartsByUser.js';
+import { EarnBatchStatistics1765300000000 } from './migrations/1765300000000-EarnBatchStatistics.js';
 import { Earn1765000000000 } from './migrations/1765000000000-Earn.js';
 import { Init1763700000000 } from './migrations/1763700000000-Init.js';
 import { Market1763800000000 } from './migrations/1763800000000-Market.js';
@@ -94,6 +95,7 @@ export const MIGRATIONS: Function[] = [
   VenuePrices1765100000000,
   UserDisabled1765200000000,
   EarnOutPartsByUser1765200000001,
+  EarnBatchStatistics1765300000000,
 ];
 
 export function dataSourceOptions(url: string, extra: Partial<DataSourceOptions> = {}): DataSourceOptions {
