@@ -12,8 +12,8 @@ const BATCHED = [
  * histogram bucket of uuids, so a range that falls within one bucket is estimated at one row: with a million
  * holders and the default 100 buckets (10 000 holders each) a batch of 5 000 was planned as nested loops that
  * read the batch's transfers out once per holder, and the job grew with the square of the batch. With the
- * largest histogram (10 000 buckets) a bucket holds a ten-thousandth of the holders, so a batch of 25 000 spans
- * many buckets until 250 million holders.
+ * largest histogram (10 000 buckets) a bucket holds a ten-thousandth of the holders: a batch of 5 000 still
+ * spans ten buckets at 5 million holders.
  */
 export class EarnBatchStatistics1765300000000 implements MigrationInterface {
   name = 'EarnBatchStatistics1765300000000';
