@@ -262,3 +262,41 @@ describe('settlement-burst migrations', () => {
     for (const t of EARN_BATCHED) expect(await userIdStatistics(t)).toBe(10000);
   });
 });
+
+describe('EarnBatchStatistics', () => {
+  /** Postgres's estimate of the holders with user ids in (lo, hi], after a fresh ANALYZE. */
+  const estimate = async (lo: string, hi: string): Promise<number> => {
+    await ds.query(`ANALYZE earn_holders`);
+    const [row] = await ds.query(`EXPLAIN (FORMAT JSON) SELECT * FROM earn_holders WHERE user_id > '${lo}'::uuid AND user_id <= '${hi}'::uuid`);
+    return row['QUERY PLAN'][0].Plan['Plan Rows'];
+  };
+
+  it('lets Postgres estimate a batch that lies inside one bucket of the default histogram, which it puts at one row', async () => {
+    await ds.query(
+      `INSERT INTO users (email, phone, nickname, password_hash, trade_password_hash, invite_code, registration_code)
+       SELECT 'hist' || i || '@example.com', '+1777' || lpad(i::text, 9, '0'), 'hist' || i, '!', '!', 'HS' || i, 'TEST'
+         FROM generate_series(1, 20000) AS i`,
+    );
+    await ds.query(`INSERT INTO earn_holders (user_id, created_at) SELECT id, now() FROM users WHERE invite_code LIKE 'HS%'`);
+
+    // With the default histogram (100 buckets of about 200 holders here): 100 holders inside one bucket.
+    await undoThrough('EarnBatchStatistics1765300000000');
+    await ds.query(`ANALYZE earn_holders`);
+    const [{ bounds }] = await ds.query(
+      `SELECT histogram_bounds::text::uuid[]::text[] AS bounds FROM pg_stats WHERE tablename = 'earn_holders' AND attname = 'user_id'`,
+    );
+    const inBucket: { user_id: string }[] = await ds.query(
+      `SELECT user_id FROM earn_holders WHERE user_id > $1::uuid AND user_id < $2::uuid ORDER BY user_id`,
+      [bounds[50], bounds[51]],
+    );
+    expect(inBucket.length).toBeGreaterThan(120);
+    const lo = inBucket[10]!.user_id;
+    const hi = inBucket[110]!.user_id;
+    expect(await estimate(lo, hi)).toBeLessThan(10);
+
+    await ds.runMigrations();
+    const estimated = await estimate(lo, hi);
+    expect(estimated).toBeGreaterThan(50);
+    expect(estimated).toBeLessThan(200);
+  });
+});
