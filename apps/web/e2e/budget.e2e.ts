@@ -124,6 +124,31 @@ describe('JavaScript on a first visit', () => {
     console.log(`JavaScript transferred on a first visit\n  ${figures.join('\n  ')}`);
     expect(over).toEqual([]);
   }, 120_000);
+
+  it("makes the page's first number formatter in a worker, before any page formats a number, with no error", async () => {
+    const { context, page } = await freshPage(false);
+    try {
+      const problems: string[] = [];
+      page.on('pageerror', (e) => problems.push(e.message));
+      page.on('console', (m) => {
+        // A signed-out visit's session check answers 401 by design: only script and policy errors count.
+        if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) problems.push(m.text());
+      });
+      const workers: string[] = [];
+      page.on('worker', (w) => workers.push(w.url()));
+      await page.goto(`${BASE}${PRODUCTS}`);
+      await settled(page);
+      // The list shows 24h changes (a number formatter of the page's own): the worker started before it.
+      await page
+        .getByText(/^[+-]?\d+[.,]\d{2}%$/)
+        .first()
+        .waitFor({ timeout: 10_000 });
+      expect(workers.filter((url) => /\/assets\/intl-warmup\.worker-[\w-]+\.js$/.test(url))).toHaveLength(1);
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
 });
 
 describe('every route', () => {

@@ -1,6 +1,8 @@
+// First: starts the worker that loads the number data while the app starts (see the module).
+import './boot/intl-warmup';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { currentLanguage, i18nReady } from './lib/i18n';
+import { i18nReady } from './lib/i18n';
 import './styles/app.css';
 import { App } from './app/App';
 import { registerServiceWorker } from './pwa/register';
@@ -20,16 +22,6 @@ void i18nReady.then(() => {
     <StrictMode>
       <App />
     </StrictMode>,
-  );
-  // A page's first number formatter costs tens of milliseconds (the browser loads its locale data) and
-  // lengthened the page's first render by as much. It is made just after the app's first frame, in a task
-  // of its own, while the main thread waits for the page's chunk and data.
-  requestAnimationFrame(() =>
-    setTimeout(() => {
-      const lng = currentLanguage();
-      new Intl.NumberFormat(lng).format(0);
-      new Intl.PluralRules(lng).select(0);
-    }, 0),
   );
 });
 registerServiceWorker();
