@@ -125,7 +125,7 @@ describe('JavaScript on a first visit', () => {
     expect(over).toEqual([]);
   }, 120_000);
 
-  it("makes the page's first number formatter in a worker, before any page formats a number, with no error", async () => {
+  it('loads the number data in a worker on a first visit, with no script or policy error', async () => {
     const { context, page } = await freshPage(false);
     try {
       const problems: string[] = [];
@@ -138,7 +138,7 @@ describe('JavaScript on a first visit', () => {
       page.on('worker', (w) => workers.push(w.url()));
       await page.goto(`${BASE}${PRODUCTS}`);
       await settled(page);
-      // The list shows 24h changes (a number formatter of the page's own): the worker started before it.
+      // The page has made formatters of its own by now (the list's 24h changes).
       await page
         .getByText(/^[+-]?\d+[.,]\d{2}%$/)
         .first()
