@@ -1,20 +1,22 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { reactRouterProduction } from '../web/build/react-router-production.ts';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
 // The operator console: served by the api under /console/ in production, on port 4300 in development.
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   root: here('.'),
   base: '/console/',
   plugins: [react()],
   resolve: {
-    alias: {
-      '@candor/domain': here('../../libs/domain/src/index.ts'),
-      '@candor/contracts': here('../../libs/contracts/src/index.ts'),
-      '@candor/i18n': here('../../libs/i18n/src/index.ts'),
-    },
+    alias: [
+      { find: '@candor/domain', replacement: here('../../libs/domain/src/index.ts') },
+      { find: '@candor/contracts', replacement: here('../../libs/contracts/src/index.ts') },
+      { find: '@candor/i18n', replacement: here('../../libs/i18n/src/index.ts') },
+      ...(command === 'build' ? reactRouterProduction(here('.')) : []),
+    ],
   },
   build: {
     outDir: here('dist'),
@@ -39,4 +41,4 @@ export default defineConfig({
     proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false }, '/ops': { target: 'http://localhost:3000', changeOrigin: false } },
   },
   preview: { port: 4300 },
-});
+}));

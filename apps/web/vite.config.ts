@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Alias, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { pwa } from './build/pwa-plugin.ts';
+import { reactRouterProduction } from './build/react-router-production.ts';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -84,7 +85,7 @@ const APP_CHUNKS = [
 ];
 
 // The user web app: served by the api at / in production (hash routes), on port 4200 in development.
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   root: here('.'),
   base: '/',
   plugins: [react(), pwa(), sharedChunkFilter()],
@@ -94,6 +95,7 @@ export default defineConfig({
       { find: '@candor/contracts', replacement: here('../../libs/contracts/src/index.ts') },
       { find: '@candor/i18n', replacement: here('../../libs/i18n/src/index.ts') },
       ...preactForReact,
+      ...(command === 'build' ? reactRouterProduction(here('.')) : []),
     ],
   },
   build: {
@@ -127,4 +129,4 @@ export default defineConfig({
       '/socket.io': { target: apiTarget, ws: true, changeOrigin: false },
     },
   },
-});
+}));

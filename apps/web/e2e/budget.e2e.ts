@@ -125,6 +125,19 @@ describe('JavaScript on a first visit', () => {
     expect(over).toEqual([]);
   }, 120_000);
 
+  it("ships React Router's production build, without its development warnings", async () => {
+    const { context } = await freshPage(false);
+    try {
+      const { files } = await firstVisitJs(context, `${BASE}${HOME}`);
+      const scripts = await Promise.all(files.map(async (f) => ({ url: f.url, text: await (await context.request.get(f.url)).text() })));
+      // The router is on every first visit; one of its development-only messages marks the development files.
+      expect(scripts.some((s) => s.text.includes('useNavigate'))).toBe(true);
+      expect(scripts.filter((s) => s.text.includes('descendant <Routes>')).map((s) => s.url)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+
   it('loads the number data in a worker on a first visit, with no script or policy error', async () => {
     const { context, page } = await freshPage(false);
     try {
