@@ -1,9 +1,9 @@
 import type { ComponentType, ReactNode } from 'react';
-import { createHashRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { Navigate, useRoutes, type RouteObject } from 'react-router-dom';
 import { RequireAuth } from '../features/session/session';
 import { AppFrame, TabLayout } from './layouts';
 import { lazyPage, type LazyPageComponent } from './lazyPage';
-import { ROUTES, type RouteHandle } from '../lib/paths';
+import { COMING_SOON_TITLES, ROUTES } from '../lib/paths';
 
 // Every page is its own chunk, loaded by lazyPage (200 ms loading delay, 60 s time-out).
 const WelcomePage = lazyPage(() => import('../pages/welcome/WelcomePage'));
@@ -48,14 +48,8 @@ function page(Component: ComponentType, auth: boolean): ReactNode {
   );
 }
 
-/** Pages of later slices: one translated "coming soon" page with a back button. */
-const COMING_SOON: { path: string; titleKey: string; auth: boolean }[] = [
-  { path: ROUTES.verify, titleKey: 'pages.verify', auth: true },
-  { path: ROUTES.indexDetail, titleKey: 'pages.indexDetail', auth: false },
-  { path: ROUTES.informationDetail, titleKey: 'pages.informationDetail', auth: false },
-  { path: ROUTES.chooseLocation, titleKey: 'pages.chooseLocation', auth: false },
-  { path: ROUTES.openLocation, titleKey: 'pages.openLocation', auth: false },
-];
+/** Pages of later slices (titles in COMING_SOON_TITLES): one translated "coming soon" page with a back button. */
+const COMING_SOON: { path: string; auth: boolean }[] = Object.keys(COMING_SOON_TITLES).map((path) => ({ path, auth: path === ROUTES.verify }));
 
 /** The pages of the bottom tab bar. */
 const TAB_PAGES: [string, LazyPageComponent, boolean][] = [
@@ -103,7 +97,7 @@ export const routes: RouteObject[] = [
     children: [
       { element: <TabLayout />, children: TAB_PAGES.map(([path, Page, auth]) => ({ path, element: page(Page, auth) })) },
       ...PAGES.map(([path, Page, auth]) => ({ path, element: page(Page, auth) })),
-      ...COMING_SOON.map(({ path, titleKey, auth }) => ({ path, handle: { titleKey } satisfies RouteHandle, element: page(ComingSoonPage, auth) })),
+      ...COMING_SOON.map(({ path, auth }) => ({ path, element: page(ComingSoonPage, auth) })),
       { path: '*', element: <Navigate to={ROUTES.root} replace /> },
     ],
   },
@@ -119,6 +113,11 @@ export function preloadRoute(hash: string): void {
   BY_PATH.get(path)?.preload();
 }
 
-export function createAppRouter() {
-  return createHashRouter(routes);
+/**
+ * The app's pages, rendered inside App's HashRouter. The declarative router, not a data router
+ * (createHashRouter): no page uses loaders, actions or fetchers, and without them the first visit carries
+ * about half of React Router's code (docs/performance.md).
+ */
+export function AppRoutes() {
+  return useRoutes(routes);
 }

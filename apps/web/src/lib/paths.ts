@@ -45,7 +45,11 @@ export function passwordRoute(kind: 'login' | 'trade'): string {
   return `${ROUTES.password}?kind=${kind}`;
 }
 
-/** Route metadata read by shared pages (the coming-soon page's title key in the `common` namespace). */
-export interface RouteHandle {
-  titleKey?: string;
-}
+/** Pages of later slices, each shown as the one "coming soon" page under its own title (a key of `common`). */
+export const COMING_SOON_TITLES: Readonly<Partial<Record<RoutePath, string>>> = {
+  [ROUTES.verify]: 'pages.verify',
+  [ROUTES.indexDetail]: 'pages.indexDetail',
+  [ROUTES.informationDetail]: 'pages.informationDetail',
+  [ROUTES.chooseLocation]: 'pages.chooseLocation',
+  [ROUTES.openLocation]: 'pages.openLocation',
+};

@@ -2,6 +2,8 @@
 export const STORAGE = {
   /** Step 1 of registration hands its token to step 2 (sessionStorage). */
   registration: 'candor.registration',
+  /** Where each history entry was scrolled, so a reload still steps back to the same place (sessionStorage). */
+  scroll: 'candor.scroll',
 } as const;
 
 export function readSession<T>(key: string): T | null {

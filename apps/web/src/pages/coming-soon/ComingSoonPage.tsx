@@ -1,15 +1,14 @@
-import { useMatches, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Button, Icon, PageHeader } from '../../components';
-import { ROUTES, type RouteHandle } from '../../lib/paths';
+import { COMING_SOON_TITLES, ROUTES, type RoutePath } from '../../lib/paths';
 
 /** One shared page for the screens of later slices. */
 export default function ComingSoonPage() {
   const { t } = useTranslation('common');
   const navigate = useNavigate();
-  const matches = useMatches();
-  const handle = matches[matches.length - 1]?.handle as RouteHandle | undefined;
-  const title = handle?.titleKey ? t(handle.titleKey) : t('comingSoon.title');
+  const titleKey = COMING_SOON_TITLES[useLocation().pathname as RoutePath];
+  const title = titleKey ? t(titleKey) : t('comingSoon.title');
   return (
     <main className="page" data-testid="coming-soon">
       <PageHeader title={title} back />
