@@ -57,5 +57,11 @@ describe('scroll position across navigation', () => {
     await page.goBack();
     await page.getByTestId('recommended-list').waitFor({ timeout: 20_000 });
     expect(await settledScroll(before)).toBe(before);
+
+    // The same link again, its page's chunk now loaded (it renders at full length at once): still the top.
+    await page.getByTestId('home-privacy').click();
+    await page.waitForURL(/pages\/yinsi\/yinsi/);
+    await page.locator('main').first().waitFor();
+    expect(await settledScroll(0)).toBe(0);
   }, 90_000);
 });
