@@ -50,8 +50,11 @@ export default function CandleChart({ candles, precision, interval, locale, heig
     const time = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', hour12: false });
     const day = new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric' });
     const full = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' });
+    // Sized by hand rather than `autoSize`: its observer's first callback resized and drew the whole chart a
+    // second time right after the first drawing; later width changes (rotation) resize it here.
+    let width = el.clientWidth;
     const c = createChart(el, {
-      autoSize: true,
+      width,
       height,
       layout: {
         background: { type: ColorType.Solid, color: CHART_COLORS.background },
@@ -86,7 +89,14 @@ export default function CandleChart({ candles, precision, interval, locale, heig
     chart.current = c;
     series.current = s;
     shown.current = null;
+    const resized = new ResizeObserver(() => {
+      if (el.clientWidth === width) return;
+      width = el.clientWidth;
+      c.resize(width, height);
+    });
+    resized.observe(el);
     return () => {
+      resized.disconnect();
       c.remove();
       chart.current = null;
       series.current = null;

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, memo, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CANDLE_INTERVALS, type CandleInterval } from '@candor/contracts';
 import { EmptyState, ErrorState, Loading } from '../../components';
@@ -11,8 +11,10 @@ const CandleChart = lazy(() => import('./CandleChart'));
 
 const CHART_HEIGHT = 260;
 
-/** Interval tabs (1m 5m 15m 1h 1d) over a live candlestick chart. */
-export function ChartPanel({ symbol, precision }: { symbol: string; precision: number }) {
+/** Interval tabs (1m 5m 15m 1h 1d) over a live candlestick chart; its props do not change with each tick. */
+export const ChartPanel = memo(ChartPanelView);
+
+function ChartPanelView({ symbol, precision }: { symbol: string; precision: number }) {
   const { t, i18n } = useTranslation('market');
   const [interval, setChosen] = useState<CandleInterval>('1m');
   const candles = useCandles(symbol, interval);

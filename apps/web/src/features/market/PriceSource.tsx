@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { FeedVenueState } from '@candor/contracts';
@@ -5,7 +6,7 @@ import { Icon } from '../../components';
 import { ROUTES } from '../../lib/paths';
 import { localizeDecimal } from './format';
 import { useFeedStatus, type LiveProduct } from './hooks';
-import { ageSeconds, droppedReasonKey, haltLabelKey, isSimulated, venueName } from './priceState';
+import { ageSeconds, droppedReasonKey, haltLabelKey, isSimulated, sameApartFromTicks, venueName } from './priceState';
 import { SimulatedBadge } from './SimulatedBadge';
 import styles from './market.module.css';
 
@@ -15,7 +16,12 @@ import styles from './market.module.css';
  * product says so instead. Rows come from the product's markets, so the card keeps its size while the
  * exchanges' state (GET /api/market/feed-status, every two seconds) arrives and changes.
  */
-export function PriceSource({ product }: { product: LiveProduct }) {
+export const PriceSource = memo(
+  PriceSourceView,
+  (a, b) => sameApartFromTicks(a.product, b.product) && a.product.sourcesUsed === b.product.sourcesUsed && a.product.sourcesTotal === b.product.sourcesTotal,
+);
+
+function PriceSourceView({ product }: { product: LiveProduct }) {
   const { t, i18n } = useTranslation('market');
   const simulated = isSimulated(product);
   const feed = useFeedStatus(product.symbol, !simulated);

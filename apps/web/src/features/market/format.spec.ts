@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { formatChangePercent, formatCountdown, formatPrice, formatVolume, signOf, splitDuration } from './format';
+import { formatChangePercent, formatCountdown, formatPrice, formatVolume, localizeDecimal, signOf, splitDuration } from './format';
 
 describe('formatChangePercent (wire fraction -> signed percent)', () => {
   it.each([
@@ -88,5 +88,23 @@ describe('formatCountdown', () => {
     [3_600_000, '1:00:00'],
   ])('%s ms -> %s', (ms, out) => {
     expect(formatCountdown(ms)).toBe(out);
+  });
+});
+
+describe('localizeDecimal (the reader decimal mark in a wire decimal)', () => {
+  it.each([
+    ['en', '85.5', '85.5'],
+    ['zh-Hant', '85.5', '85.5'],
+    ['de', '85.5', '85,5'],
+    ['id', '0.25', '0,25'],
+    ['de', '100', '100'],
+  ])('%s: %s -> %s', (locale, text, shown) => {
+    expect(localizeDecimal(text, locale)).toBe(shown);
+  });
+
+  it('keeps each locale apart after the first call', () => {
+    expect(localizeDecimal('1.5', 'de')).toBe('1,5');
+    expect(localizeDecimal('1.5', 'en')).toBe('1.5');
+    expect(localizeDecimal('1.5', 'de')).toBe('1,5');
   });
 });

@@ -83,9 +83,22 @@ export function formatCountdown(ms: number): string {
 
 /** An exact decimal text ("54.05") with the reader's decimal separator ("54,05" in fr / de); digits unchanged. */
 export function localizeDecimal(text: string, locale?: string): string {
-  const sep =
-    numberFormat(locale, {})
-      .formatToParts(1.5)
-      .find((p) => p.type === 'decimal')?.value ?? '.';
+  const sep = decimalSeparator(locale);
   return sep === '.' ? text : text.replace('.', sep);
+}
+
+const separators = new Map<string, string>();
+
+/** The locale's decimal separator, worked out once: the trade panel asks for it in every rate it shows. */
+function decimalSeparator(locale: string | undefined): string {
+  const key = locale ?? '';
+  let sep = separators.get(key);
+  if (sep === undefined) {
+    sep =
+      numberFormat(locale, {})
+        .formatToParts(1.5)
+        .find((p) => p.type === 'decimal')?.value ?? '.';
+    separators.set(key, sep);
+  }
+  return sep;
 }

@@ -10,6 +10,7 @@ import {
   isSimulated,
   isStale,
   priceCondition,
+  sameApartFromTicks,
   tradeBlock,
   venueName,
   type PriceCondition,
@@ -158,5 +159,35 @@ describe('small display helpers', () => {
       null,
       null,
     ]);
+  });
+});
+
+describe('sameApartFromTicks (what lets the trade panel skip a tick)', () => {
+  const base = {
+    symbol: 'BTCUSDT',
+    status: 'open',
+    priceSource: venues,
+    expiries: [{ seconds: 30, payoutRate: '0.85' }],
+    lastPrice: '100.00',
+    lastTickAt: at(0),
+    change24h: '0.01',
+    high24h: '101.00',
+    low24h: '99.00',
+    volume24h: '5',
+  };
+  const ticked = { ...base, lastPrice: '100.50', lastTickAt: at(1000), change24h: '0.02', high24h: '102.00', low24h: '98.00', volume24h: '6' };
+
+  it.each([
+    ['the same object', base, base, true],
+    ['a tick moved every price field', base, ticked, true],
+    ['a tick added the exchange counts', base, { ...ticked, sourcesUsed: 3, sourcesTotal: 4 }, true],
+    ['the market halted', base, { ...ticked, status: 'halted' }, false],
+    ['a halt reason appeared', base, { ...base, haltReason: 'quorum' }, false],
+    ['the price source changed', base, { ...base, priceSource: simulated }, false],
+    ['the expiries were fetched again', base, { ...base, expiries: [...base.expiries] }, false],
+    ['a field went away', { ...base, maintenanceMessage: 'x' }, base, false],
+  ])('%s', (_what, a, b, same) => {
+    expect(sameApartFromTicks(a, b)).toBe(same);
+    expect(sameApartFromTicks(b, a)).toBe(same);
   });
 });

@@ -16,6 +16,22 @@ export type PriceCondition = 'live' | 'stale' | 'halted' | 'closed' | 'maintenan
 /** Why the buy buttons are off. */
 export type TradeBlock = 'closed' | 'maintenance' | 'simulated' | 'halted' | 'stale' | 'noExpiry';
 
+/** The fields a live `ticker` event rewrites on a product held on screen (see mergeTicker). */
+const TICK_FIELDS: ReadonlySet<string> = new Set(['lastPrice', 'lastTickAt', 'change24h', 'high24h', 'low24h', 'volume24h', 'sourcesUsed', 'sourcesTotal']);
+
+/**
+ * Whether two versions of a product differ in nothing but what ticks move. Parts of a page that do not show
+ * the price (the trade panel, the chart's frame) skip the re-render of every tick with it.
+ */
+export function sameApartFromTicks(a: object, b: object): boolean {
+  if (a === b) return true;
+  const ra = a as Record<string, unknown>;
+  const rb = b as Record<string, unknown>;
+  const keys = new Set([...Object.keys(ra), ...Object.keys(rb)]);
+  for (const k of keys) if (!TICK_FIELDS.has(k) && ra[k] !== rb[k]) return false;
+  return true;
+}
+
 /** Prices the platform makes itself (the simulator or a replay): demo only. */
 export function isSimulated(p: Pick<Product, 'priceSource'>): boolean {
   const kind = p.priceSource?.kind;

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { memo, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -11,8 +11,8 @@ import { formatMoney } from '../../lib/format';
 import { useSession, type LoginRedirectState } from '../session/session';
 import { ROUTES } from '../../lib/paths';
 import { localizeDecimal } from '../market/format';
-import { marketKeys, usePriceCondition } from '../market/hooks';
-import { haltLabelKey, tradeBlock, type TradeBlock } from '../market/priceState';
+import { marketKeys } from '../market/hooks';
+import { haltLabelKey, sameApartFromTicks, tradeBlock, type PriceCondition, type TradeBlock } from '../market/priceState';
 import { AccountSwitch } from './AccountSwitch';
 import { DemoResetButton } from './DemoResetButton';
 import { usePlaceOrder, useTradeAccount, useWallet } from './hooks';
@@ -42,9 +42,19 @@ function units(money: string, fallback: number): number {
 /**
  * Buy up / buy down on one product: account switch, expiry choice with its earnings rate,
  * stake (chips, free input under the amount rule, all in), balance, estimated payout,
- * break-even win rate and a risk note. Placing calls `onPlaced` with the new order.
+ * break-even win rate and a risk note. Placing calls `onPlaced` with the new order. `condition` is the
+ * price's (usePriceCondition, held by the page): the panel shows no price, so a tick that changes nothing
+ * else does not render it again.
  */
-export function TradePanel({ product, onPlaced }: { product: Product; onPlaced: (order: Order) => void }) {
+export const TradePanel = memo(TradePanelView, (a, b) => a.condition === b.condition && a.onPlaced === b.onPlaced && sameApartFromTicks(a.product, b.product));
+
+interface TradePanelProps {
+  product: Product;
+  condition: PriceCondition | undefined;
+  onPlaced: (order: Order) => void;
+}
+
+function TradePanelView({ product, condition, onPlaced }: TradePanelProps) {
   const { t, i18n } = useTranslation('trade');
   const pct = (text: string) => localizeDecimal(text, i18n.language);
   const toast = useToast();
@@ -57,7 +67,6 @@ export function TradePanel({ product, onPlaced }: { product: Product; onPlaced: 
   const place = usePlaceOrder();
   const durationLabel = useDurationLabel();
   const qc = useQueryClient();
-  const condition = usePriceCondition(product);
 
   const expiries = product.expiries;
   const [seconds, setSeconds] = useState<number | null>(expiries[0]?.seconds ?? null);

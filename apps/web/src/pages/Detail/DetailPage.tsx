@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import type { Order } from '@candor/contracts';
 import { EmptyState, ErrorState, Icon, Loading, PageHeader } from '../../components';
 import { ChartPanel } from '../../features/market/ChartPanel';
 import { LiveDot } from '../../features/market/LiveDot';
@@ -25,6 +26,7 @@ export default function DetailPage() {
   const symbol = (params.get('symbol') ?? '').toUpperCase();
   const product = useProduct(symbol);
   const [sheetOrderId, setSheetOrderId] = useState<string | null>(null);
+  const onPlaced = useCallback((o: Order) => setSheetOrderId(o.id), []);
   // Settlements arrive over the socket: the sheet and the lists update without a reload.
   useOrderEvents();
 
@@ -93,7 +95,7 @@ export default function DetailPage() {
           ) : null}
 
           <ChartPanel symbol={p.symbol} precision={p.precision} />
-          <TradePanel product={p} onPlaced={(o) => setSheetOrderId(o.id)} />
+          <TradePanel product={p} condition={condition} onPlaced={onPlaced} />
           <PriceSource product={p} />
         </>
       )}
