@@ -91,7 +91,7 @@ describe('formatCountdown', () => {
   });
 });
 
-describe('localizeDecimal (the reader decimal mark in a wire decimal)', () => {
+describe("localizeDecimal (the reader's decimal mark in a wire decimal)", () => {
   it.each([
     ['en', '85.5', '85.5'],
     ['zh-Hant', '85.5', '85.5'],

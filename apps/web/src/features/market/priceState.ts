@@ -21,7 +21,7 @@ const TICK_FIELDS: ReadonlySet<string> = new Set(['lastPrice', 'lastTickAt', 'ch
 
 /**
  * Whether two versions of a product differ in nothing but what ticks move. Parts of a page that do not show
- * the price (the trade panel, the chart's frame) skip the re-render of every tick with it.
+ * the price (the trade panel, the price-source card) skip the re-render of every tick with it.
  */
 export function sameApartFromTicks(a: object, b: object): boolean {
   if (a === b) return true;
