@@ -94,7 +94,14 @@ describe('settlement in the worker', () => {
           return j && (await j.isCompleted()) ? ((await queue.getJob(id)) ?? null) : null;
         };
         const job = await waitFor('the completed settle job', () => completed(settleJobId(second)), 15_000);
-        expect(job.returnvalue).toMatchObject({ settled: 1 });
+        // The job settles every order of its second: the spec files share the database and Redis, so orders an
+        // earlier file left open (a 60 s expiry) may share this second, and so may that file's job of the second.
+        const [{ done }] = await t.ds.query(
+          `SELECT count(*)::int AS done FROM orders WHERE expires_at >= to_timestamp($1) AND expires_at < to_timestamp($1 + 1) AND status <> 'open'`,
+          [second],
+        );
+        expect(job.returnvalue.settled).toBeGreaterThanOrEqual(1);
+        expect(job.returnvalue.settled).toBeLessThanOrEqual(done);
         const again = await queue.add(QUEUES.settlement.jobs.settleSecond, { second }, { jobId: settleJobId(second) });
         expect(again.id).toBe(job.id);
         await job.remove();
