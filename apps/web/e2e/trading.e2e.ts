@@ -102,6 +102,26 @@ describe('trading in the browser', () => {
     await page.getByTestId('live-indicator').and(page.locator('[data-live="true"]')).waitFor({ timeout: 15_000 });
     await screenshot(page, 'trading-01-detail');
 
+    // The chart is sized to its box when made and follows the box when it narrows or widens (rotation).
+    const chartFits = () =>
+      page.waitForFunction(() => {
+        const box = document.querySelector('[data-testid="candle-chart"]');
+        const drawn = box?.querySelector('table')?.getBoundingClientRect().width;
+        const width = box?.getBoundingClientRect().width ?? 0;
+        // Within a pixel: the chart takes whole pixels of a box that may have a fraction.
+        return drawn !== undefined && width > 0 && Math.abs(drawn - width) <= 1;
+      });
+    await chartFits();
+    const viewport = page.viewportSize()!;
+    const chartWidth = () => page.getByTestId('candle-chart').evaluate((el) => el.clientWidth);
+    const wide = await chartWidth();
+    await page.setViewportSize({ width: viewport.width - 60, height: viewport.height });
+    await chartFits();
+    expect(await chartWidth()).toBeLessThan(wide);
+    await page.setViewportSize(viewport);
+    await chartFits();
+    expect(await chartWidth()).toBe(wide);
+
     // Demo account, shortest expiry.
     await page.getByTestId('account-demo').click();
     const shortest = Math.min(...product.expiries.map((e) => e.seconds));
