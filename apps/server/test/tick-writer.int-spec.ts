@@ -188,4 +188,31 @@ describe('tick writer: group commit, and publishing only what is stored', () => 
     expect(blocks.flatMap((b) => b.ticks.map((k) => k.seq))).toEqual(written);
     for (const b of blocks) for (const k of b.ticks) expect(Math.floor(Date.parse(k.t) / 1000)).toBe(Number(b.second));
   });
+
+  it('a second writer of the same product is refused by the database, drops its write and then follows the record', async () => {
+    const symbol = await addProduct('D');
+    const errors: string[] = [];
+    const first = createTickWriter(t.ds, t.redis, { log: quiet });
+    const second = createTickWriter(t.ds, t.redis, { log: { warn: () => undefined, error: (m) => errors.push(m) } });
+    try {
+      // Both read the (empty) record before either writes, as two feeds that each think they lead would.
+      expect(await first.lastPrice(symbol)).toBeNull();
+      expect(await second.lastPrice(symbol)).toBeNull();
+      const stored = await first.writeTick(symbol, '10.00', undefined, { flush: true });
+      const refused = await second.writeTick(symbol, '11.00', undefined, { flush: true });
+      expect(refused.seq).toBe(stored.seq);
+      expect(errors.join('\n')).toMatch(/another writer stored these ticks first/);
+      await first.close(); // seals the second of its tick
+      const next = await second.writeTick(symbol, '12.00', undefined, { flush: true });
+      expect(next.seq).toBe(String(Number(stored.seq) + 1));
+      const rows: { seq: string; price: string }[] = await t.ds.query(`SELECT seq::text, price::text FROM ticks WHERE symbol = $1 ORDER BY seq`, [symbol]);
+      expect(rows).toEqual([
+        { seq: stored.seq, price: '10.00' },
+        { seq: next.seq, price: '12.00' },
+      ]);
+    } finally {
+      await first.close().catch(() => undefined);
+      await second.close();
+    }
+  });
 });

@@ -5,6 +5,7 @@ import type { DataSource } from 'typeorm';
 import { rethrowLedgerError } from '../ledger/ledger.service.js';
 import { pgPlainArray, pgTextArray } from '../ledger/pg-array.js';
 import { ORDER_COLUMNS, type OrderRow } from './order-view.js';
+import { pgPool } from '../database/pg-pool.js';
 
 export interface NewOrder {
   id: string;
@@ -47,11 +48,6 @@ export class BatchNotWritten extends Error {
   constructor(cause: unknown) {
     super(`order batch not written: ${(cause as Error)?.message ?? String(cause)}`, { cause });
   }
-}
-
-/** The part of pg's Pool used here. */
-interface PgPool {
-  query<R>(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: R[] }>;
 }
 
 export interface ListQuery {
@@ -128,7 +124,7 @@ export class OrdersRepository {
               -- the statement's snapshot predates its own updates: take the stake accounts from e
               (SELECT json_object_agg(a.kind, coalesce((SELECT e.out_balance FROM e WHERE e.out_account_id = a.id), a.balance)::text)
                  FROM ledger_accounts a WHERE a.user_id = $3::uuid) AS balances`;
-    const res = await this.pool()
+    const res = await pgPool(this.ds)
       .query<{ placed: number; balances: Record<string, string> | null }>({
         name: s.claim ? 'candor-place-order-key' : 'candor-place-order',
         text,
@@ -217,7 +213,7 @@ export class OrdersRepository {
               (SELECT count(*) FROM o)::int AS orders
          FROM x LEFT JOIN go ON go.ord = x.ord LEFT JOIN e ON e.out_ord = go.g
         ORDER BY x.ord`;
-    const res = await this.pool()
+    const res = await pgPool(this.ds)
       .query<{ status: string; after: string[] | null; snapshot: Record<string, string> | null; orders: number }>({ name: 'candor-place-orders', text, values })
       .catch((e: unknown) => {
         throw new BatchNotWritten(e);
@@ -239,11 +235,6 @@ export class OrdersRepository {
       running.set(s.order.userId, balances);
       return { status: 'placed', balances: { ...balances } };
     });
-  }
-
-  /** The pg pool under TypeORM (its `master`), for named statements TypeORM's query() cannot send. */
-  private pool(): PgPool {
-    return (this.ds.driver as unknown as { master: PgPool }).master;
   }
 
   async findForUser(userId: string, id: string): Promise<OrderRow | null> {

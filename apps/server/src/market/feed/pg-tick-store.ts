@@ -2,6 +2,7 @@ import type { DataSource } from 'typeorm';
 import type { ChainTick, PriceRule, TickSource } from '@candor/domain';
 import { windowStart } from '../market-format.js';
 import type { PendingTick, SymbolBlock, SymbolSeed, TickStore } from './tick-writer.js';
+import { pgPool } from '../../database/pg-pool.js';
 
 /** Most unsealed ticks a writer picks up from a predecessor (far more than a crash can leave). */
 const MAX_UNSEALED = 200_000;
@@ -64,12 +65,15 @@ export class PgTickStore implements TickStore {
    * One statement, so one round trip and its own transaction: the ticks, their rollups into the 1-minute and
    * 1-hour candles, and the sealed blocks (data-modifying CTEs all run, atomically, whatever the outer query
    * reads). The feed writes every few milliseconds, so the round trips of BEGIN and COMMIT would be most of it.
+   * A named statement: Postgres parses and plans it once per connection instead of at every write, where the
+   * two took longer than running it (0.65 ms each against 0.7 ms, by the server's own log).
    */
   async commit(batch: { ticks: readonly PendingTick[]; blocks: readonly SymbolBlock[] }): Promise<void> {
     const { ticks, blocks } = batch;
     if (!ticks.length && !blocks.length) return;
-    await this.ds.query(
-      `WITH new AS (
+    await pgPool(this.ds).query({
+      name: 'candor-tick-commit',
+      text: `WITH new AS (
          INSERT INTO ticks (symbol, seq, t, price, volume, sources, rule)
          SELECT u.symbol, u.seq, u.t, u.price, u.volume, x.j -> 0, x.j -> 1
            FROM unnest($1::varchar[], $2::bigint[], $3::timestamptz[], $4::numeric[], $5::numeric[])
@@ -105,7 +109,7 @@ export class PgTickStore implements TickStore {
          RETURNING 1
        )
        SELECT (SELECT count(*) FROM new) AS ticks, (SELECT count(*) FROM sealed) AS blocks`,
-      [
+      values: [
         ticks.map((k) => k.symbol),
         ticks.map((k) => k.seq),
         ticks.map((k) => k.t),
@@ -122,6 +126,6 @@ export class PgTickStore implements TickStore {
         blocks.map((b) => b.lastSeq),
         blocks.map((b) => b.ticks.length),
       ],
-    );
+    });
   }
 }
