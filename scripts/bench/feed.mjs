@@ -2,7 +2,7 @@
 // `npm run bench:feed`: the price feed on exchange quotes beside the same feed on the simulator.
 //
 // The real feed process (node apps/server/dist/main/feed.js, with its tick writer on Postgres and Redis)
-// runs in turn on two paths, for the same --products products (all trading around the clock):
+// runs in turn on three paths, for the same --products products (all trading around the clock):
 //   venues    : FEED=venues on four fake exchanges (scripts/testing/fake-venues.mjs: Binance, OKX, Coinbase,
 //               Kraken, each its own ws server speaking that exchange's protocol), every exchange quoting every
 //               product --rate times a second (spread evenly over the second; a random walk, 1 bp spread, each
@@ -10,6 +10,10 @@
 //   simulated : FEED=simulated for the same products, its cadence set to FEED_TICK_MS (the venue path's tick
 //               cadence) +- 25 % so both make about as many ticks (scripts/bench/lib/feed-sim-preload.mjs gives
 //               the simulator the bench's products and cadence; the fake exchanges keep quoting, unheard).
+//   receiving : the simulated path again, the same process also holding one connection per exchange, opened and
+//               subscribed as the feed's own, decoding every frame to text and dropping it (BENCH_RECEIVE in the
+//               preload): what receiving the frames alone costs in a process as busy as the feed, and so how much
+//               of the goal's 1.5x is left for reading the quotes and making prices of them.
 // A Redis subscriber in the bench takes every published tick (REDIS_CHANNELS.ticks) with its arrival time,
 // and the stored ticks (with their recorded quotes) are read back afterwards. Reported per path:
 //   - the feed process's CPU (from /proc) per published tick and, for venues, per exchange message received;
@@ -21,12 +25,12 @@
 //     quote (the exchange's sending -> the feed's stamp: the socket and the feed's event loop), and every
 //     quote -> the first published tick made after it (how far the price lags the market).
 // Goal: the quote -> publish p99 at most 5 ms above the simulator's made -> publish p99, and the venue
-// path's CPU per tick at most 1.5x the simulator's. --rounds alternate the paths (venues, simulated,
-// simulated, venues, ...); the goals use the medians. The bench's own event-loop delay is reported: the fake
+// path's CPU per tick at most 1.5x the simulator's. --rounds alternate the paths (venues, simulated, receiving,
+// receiving, simulated, venues, ...); the goals use the medians. The bench's own event-loop delay is reported: the fake
 // exchanges share its process, and a stall there delays their quotes (the machine's load shows in both).
 //
 // Options: --products 50 --rate 20 (messages a second per product and exchange) --seconds 20 --warmup 5
-// --rounds 2 --tick-ms (FEED_TICK_MS; default the feed's own, 200) --only venues|simulated
+// --rounds 2 --tick-ms (FEED_TICK_MS; default the feed's own, 200) --only venues|simulated|receiving
 // --profile (CPU profile of each feed run) --no-build
 import path from 'node:path';
 import fs from 'node:fs';
@@ -86,7 +90,7 @@ const PRELOAD = path.join(ROOT_DIR, 'scripts/bench/lib/feed-sim-preload.mjs');
 const LOG_DIR = path.join(ROOT_DIR, 'bench-results', 'logs');
 if (![PRODUCTS, RATE, SECONDS, WARMUP, TICK_MS].every((n) => Number.isFinite(n) && n > 0))
   throw new Error('--products, --rate, --seconds, --warmup and --tick-ms take positive numbers');
-if (opt.only && !['venues', 'simulated'].includes(opt.only)) throw new Error('--only venues|simulated');
+if (opt.only && !['venues', 'simulated', 'receiving'].includes(opt.only)) throw new Error('--only venues|simulated|receiving');
 
 await ensureServerBuilt({ skip: opt['no-build'] });
 if (!fs.existsSync(FEED_MAIN)) throw new Error(`${path.relative(ROOT_DIR, FEED_MAIN)} is missing: run "node scripts/build.mjs"`);
@@ -142,10 +146,10 @@ await runBench('feed', result, { stopAll, disarm }, summarize, async () => {
   cleanup.push(() => db.end());
 
   const order = [];
-  for (let r = 0; r < ROUNDS; r++) order.push(...(r % 2 === 0 ? ['venues', 'simulated'] : ['simulated', 'venues']));
+  for (let r = 0; r < ROUNDS; r++) order.push(...(r % 2 === 0 ? ['venues', 'simulated', 'receiving'] : ['receiving', 'simulated', 'venues']));
   for (const [i, path_] of order.entries()) {
     if (opt.only && path_ !== opt.only) continue;
-    const run = await measure(path_, Math.floor(i / 2) + 1, { stack, fakes, sent, published, db, setListening: (on) => (listening = on) });
+    const run = await measure(path_, Math.floor(i / 3) + 1, { stack, fakes, sent, published, db, setListening: (on) => (listening = on) });
     result.runs.push(run);
   }
 });
@@ -199,6 +203,12 @@ function streamQuotes(fakes) {
   return () => clearInterval(timer);
 }
 
+/** Each exchange's address and the bench's markets on it, for the receiving path's connections. */
+function receiveSpec(fakes) {
+  const urls = fakes.env();
+  return Object.fromEntries(VENUES.map((v) => [v, { url: urls[`FEED_${v.toUpperCase()}_URL`], symbols: symbols.map((s) => venueSymbols(s)[v]) }]));
+}
+
 async function measure(kind, round, { stack, fakes, sent, published, db, setListening }) {
   log(`round ${round}: the ${kind} path`);
   const prof = opt.profile ? profileSetup(`feed-${kind}`) : null;
@@ -216,16 +226,17 @@ async function measure(kind, round, { stack, fakes, sent, published, db, setList
       ...stack.env,
       ...fakes.env(),
       ...prof?.env,
-      FEED: kind,
+      FEED: kind === 'venues' ? 'venues' : 'simulated',
       FEED_TICK_MS: String(TICK_MS),
-      BENCH_SIM_PRODUCTS: JSON.stringify(kind === 'simulated' ? simProducts : []),
+      BENCH_SIM_PRODUCTS: JSON.stringify(kind === 'venues' ? [] : simProducts),
+      ...(kind === 'receiving' ? { BENCH_RECEIVE: JSON.stringify(receiveSpec(fakes)) } : {}),
       BENCH_SIM_INTERVAL_MS: String(TICK_MS),
       BENCH_SIM_JITTER_MS: String(Math.round(TICK_MS / 4)),
     },
     nodeArgs: ['--import', PRELOAD, ...(prof?.nodeArgs ?? [])],
     logFile: path.join(LOG_DIR, `feed-${kind}-${process.pid}.log`),
     health: false,
-    readyLine: new RegExp(`feed ${kind} producing`),
+    readyLine: new RegExp(`feed ${kind === 'venues' ? 'venues' : 'simulated'} producing`),
   });
   try {
     await sleep(WARMUP * 1000);
@@ -264,7 +275,7 @@ async function measure(kind, round, { stack, fakes, sent, published, db, setList
       for (const line of profile) log(line);
     }
     log(
-      `${kind}: ${fmt(run.ticksPerSecond, 0)} ticks/s${kind === 'venues' ? `, ${fmt(run.messagesPerSecond, 0)} exchange messages/s` : ''}, feed CPU ${fmt(run.cpuCores, 3)} cores = ${fmt(run.cpuUsPerTick, 0)} us a tick${kind === 'venues' ? `, ${fmt(run.cpuUsPerMessage, 1)} us a message` : ''}; made -> publish p50 ${fmt(run.madeToPublish.p50, 1)} p99 ${fmt(run.madeToPublish.p99, 1)} ms` +
+      `${kind}: ${fmt(run.ticksPerSecond, 0)} ticks/s${run.messages ? `, ${fmt(run.messagesPerSecond, 0)} exchange messages/s` : ''}, feed CPU ${fmt(run.cpuCores, 3)} cores = ${fmt(run.cpuUsPerTick, 0)} us a tick${run.messages ? `, ${fmt(run.cpuUsPerMessage, 1)} us a message` : ''}; made -> publish p50 ${fmt(run.madeToPublish.p50, 1)} p99 ${fmt(run.madeToPublish.p99, 1)} ms` +
         (kind === 'venues'
           ? `; quote -> publish p50 ${fmt(run.quoteToPublish.p50, 1)} p99 ${fmt(run.quoteToPublish.p99, 1)} ms (quote -> made p99 ${fmt(run.quoteToMade.p99, 1)} ms, transit p99 ${fmt(run.transit.p99, 1)} ms)`
           : ''),
@@ -440,6 +451,16 @@ function summarize(r) {
       of('simulated', (x) => x.cpuCores),
     ),
   };
+  // What receiving the frames alone costs, in a process making the simulator's ticks (so as busy as the feed),
+  // and how much of the goal's CPU that leaves for reading the quotes and making their prices.
+  const simUs = of('simulated', (x) => x.cpuUsPerTick);
+  const recvUs = of('receiving', (x) => x.cpuUsPerTick);
+  const msgsPerTick = of('venues', (x) => x.messagesPerSecond / x.ticksPerSecond);
+  if (Number.isFinite(recvUs) && Number.isFinite(simUs)) {
+    r.summary.receivingCpuPerTickRatio = ratio(recvUs, simUs);
+    r.summary.receiveUsPerMessage = (recvUs - simUs) / msgsPerTick;
+    r.summary.leftUsPerMessageWithinGoal = (GOAL_CPU_RATIO * simUs - recvUs) / msgsPerTick;
+  }
   if (!Number.isFinite(venueP99) || !Number.isFinite(simP99)) return;
   console.log(`\nmedians over the rounds:`);
   printTable(
@@ -485,6 +506,24 @@ function summarize(r) {
         `${fmt(r.summary.cpuCoresRatio, 2)}x`,
         '',
       ],
+      ...(r.summary.receivingCpuPerTickRatio === undefined
+        ? []
+        : [
+            [
+              'feed CPU per tick, the simulator also receiving every frame (as text, unread), us',
+              fmt(recvUs, 0),
+              fmt(simUs, 0),
+              `${fmt(r.summary.receivingCpuPerTickRatio, 2)}x`,
+              `receiving: ${fmt(r.summary.receiveUsPerMessage, 1)} us a message`,
+            ],
+            [
+              'left within the goal for reading a quote and pricing it, us a message',
+              '',
+              '',
+              fmt(r.summary.leftUsPerMessageWithinGoal, 1),
+              `(${fmt(msgsPerTick, 1)} messages a tick)`,
+            ],
+          ]),
     ],
   );
 }

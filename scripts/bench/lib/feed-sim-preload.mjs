@@ -22,3 +22,25 @@ if (interval > 0) {
     return start.call(this, onTick);
   };
 }
+
+// BENCH_RECEIVE (JSON { venue: { url, symbols } }): the process also holds one connection per exchange, opened
+// and subscribed as the feed's own (ws, no compression, no UTF-8 pass of ws's own), and decodes every frame to
+// text, as the feed does before parsing it, then drops it. Beside the simulator's ticks this is what receiving
+// the exchanges' frames costs in a process as busy as the feed's (an idle process would wake for each frame).
+if (process.env.BENCH_RECEIVE) {
+  const { default: WebSocket } = await import('ws');
+  const { PROTOCOLS } = await import(pathToFileURL(path.join(root, 'apps/server/dist/market/feed/venues/protocols.js')).href);
+  let chars = 0;
+  for (const [venue, { url, symbols }] of Object.entries(JSON.parse(process.env.BENCH_RECEIVE))) {
+    const protocol = PROTOCOLS[venue];
+    const ws = new WebSocket(protocol.connectUrl(url, symbols), { perMessageDeflate: false, skipUTF8Validation: true });
+    ws.on('open', () => {
+      for (const m of protocol.subscribe(symbols)) ws.send(m);
+    });
+    ws.on('message', (data) => {
+      chars += data.toString().length;
+    });
+    ws.on('error', (e) => console.error(`bench receive ${venue}: ${e.message}`));
+  }
+  process.on('exit', () => console.log(`bench receive: ${chars} characters received`));
+}
