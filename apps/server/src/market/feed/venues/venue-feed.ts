@@ -80,8 +80,8 @@ function currencyOf(spec: VenueProductSpec): string | null {
  * Prices from public exchanges: one connection per exchange carrying every product's market there; each
  * quote updates the exchange's book, and the product's price is the aggregation of its exchanges' latest
  * quotes (libs/domain price-aggregation). Each second is cut into slots of `tickMs` from its start, and a
- * product ticks once a slot: on its first quote in the slot, in the same turn, so a tick carries a quote
- * received a moment before. The slots are the same for every product, so the ticks of all products follow
+ * product ticks once a slot: on its first quote in the slot, in the callback that read the frame, so a tick
+ * carries a quote received a moment before. The slots are the same for every product, so the ticks of all products follow
  * each slot's start closely and share the tick writer's commits. A product with quotes since its last tick
  * but none yet in this slot ticks `quietMs` into the slot on the quotes it has; at the first slot of a
  * second every product ticks (the boundary tick that lets orders expiring on it settle at once). No valid
@@ -97,8 +97,6 @@ export class VenueFeed implements FeedAdapter {
   private slotTimer: NodeJS.Timeout | null = null;
   private startedAt = 0;
   private readonly answered = new Set<VenueName>();
-  private readonly dirty = new Set<ProductState>();
-  private soon: NodeJS.Immediate | null = null;
   private readonly now: () => number;
   private readonly tickMs: number;
   private readonly quietMs: number;
@@ -129,9 +127,6 @@ export class VenueFeed implements FeedAdapter {
     this.onTick = null;
     if (this.slotTimer) clearTimeout(this.slotTimer);
     this.slotTimer = null;
-    if (this.soon) clearImmediate(this.soon);
-    this.soon = null;
-    this.dirty.clear();
     for (const c of this.connections.values()) c.stop();
     this.connections.clear();
   }
@@ -242,23 +237,12 @@ export class VenueFeed implements FeedAdapter {
     book.set(q.symbol, { symbol: q.symbol, bid: q.bid, ask: q.ask, venueTs: q.venueTs, venueId: q.venueId, receivedAt: at });
     const products = this.byMarket.get(venue)?.get(q.symbol);
     if (!products) return;
-    // Most quotes come after their product ticked in this slot: those are only noted, with no evaluation
-    // scheduled. Frames of several exchanges read in one pass of the event loop make one evaluation.
-    let due = false;
+    // Most quotes come after their product ticked in this slot: those are only noted. The first one in the slot
+    // makes the tick now, in the turn that read it; the tick writer stores every tick made in this turn together.
     for (const p of products) {
-      if (!this.due(p, at)) p.quoted = true;
-      else {
-        this.dirty.add(p);
-        due = true;
-      }
+      if (this.due(p, at)) this.evaluate(p);
+      else p.quoted = true;
     }
-    if (!due) return;
-    this.soon ??= setImmediate(() => {
-      this.soon = null;
-      const dirty = [...this.dirty];
-      this.dirty.clear();
-      for (const p of dirty) this.maybeTick(p);
-    });
   }
 
   /** The latest whole second (plus the offset) at or before `nowMs`. */
@@ -275,12 +259,6 @@ export class VenueFeed implements FeedAdapter {
   /** Whether the product has not ticked in the slot `nowMs` is in. */
   private due(p: ProductState, nowMs: number): boolean {
     return p.lastTickAt < this.slotAt(nowMs);
-  }
-
-  /** A quote came: the product's first in this slot makes its tick now; later ones wait for the next slot. */
-  private maybeTick(p: ProductState): void {
-    if (this.due(p, this.now())) this.evaluate(p);
-    else p.quoted = true;
   }
 
   private quotesOf(p: ProductState): VenueQuote[] {
