@@ -81,11 +81,11 @@ function currencyOf(spec: VenueProductSpec): string | null {
  * quote updates the exchange's book, and the product's price is the aggregation of its exchanges' latest
  * quotes (libs/domain price-aggregation). Each second is cut into slots of `tickMs` from its start, and a
  * product ticks once a slot: on its first quote in the slot, in the callback that read the frame, so a tick
- * carries a quote received a moment before. The slots are the same for every product, so the ticks of all products follow
- * each slot's start closely and share the tick writer's commits. A product with quotes since its last tick
- * but none yet in this slot ticks `quietMs` into the slot on the quotes it has; at the first slot of a
- * second every product ticks (the boundary tick that lets orders expiring on it settle at once). No valid
- * price: no tick, and the product halts.
+ * carries a quote received a moment before. The slots are the same for every product, so the ticks of all
+ * products follow each slot's start closely and share the tick writer's commits. A product with quotes
+ * since its last tick but none yet in this slot ticks `quietMs` into the slot on the quotes it has; at the
+ * first slot of a second every product ticks (the boundary tick that lets orders expiring on it settle at
+ * once). No valid price: no tick, and the product halts.
  */
 export class VenueFeed implements FeedAdapter {
   private readonly connections = new Map<VenueName, VenueConnection>();
