@@ -80,12 +80,13 @@ function currencyOf(spec: VenueProductSpec): string | null {
  * Prices from public exchanges: one connection per exchange carrying every product's market there; each
  * quote updates the exchange's book, and the product's price is the aggregation of its exchanges' latest
  * quotes (libs/domain price-aggregation). Each second is cut into slots of `tickMs` from its start, and a
- * product ticks once a slot: on its first quote in the slot, in the callback that read the frame, so a tick
- * carries a quote received a moment before. The slots are the same for every product, so the ticks of all
- * products follow each slot's start closely and share the tick writer's commits. A product with quotes
- * since its last tick but none yet in this slot ticks `quietMs` into the slot on the quotes it has; at the
- * first slot of a second every product ticks (the boundary tick that lets orders expiring on it settle at
- * once). No valid price: no tick, and the product halts.
+ * product ticks once a slot: on its first quote in the slot, in the callback that read the frame (a product
+ * starting or halted: at the end of that pass of the event loop), so a tick carries a quote received a moment
+ * before. The slots are the same for every product, so the ticks of all products follow each slot's start
+ * closely and share the tick writer's commits. A product with quotes since its last tick but none yet in this
+ * slot ticks `quietMs` into the slot on the quotes it has; at the first slot of a second every product ticks
+ * (the boundary tick that lets orders expiring on it settle at once). No valid price: no tick, and the
+ * product halts.
  */
 export class VenueFeed implements FeedAdapter {
   private readonly connections = new Map<VenueName, VenueConnection>();
@@ -97,6 +98,8 @@ export class VenueFeed implements FeedAdapter {
   private slotTimer: NodeJS.Timeout | null = null;
   private startedAt = 0;
   private readonly answered = new Set<VenueName>();
+  private readonly dirty = new Set<ProductState>();
+  private soon: NodeJS.Immediate | null = null;
   private readonly now: () => number;
   private readonly tickMs: number;
   private readonly quietMs: number;
@@ -127,6 +130,9 @@ export class VenueFeed implements FeedAdapter {
     this.onTick = null;
     if (this.slotTimer) clearTimeout(this.slotTimer);
     this.slotTimer = null;
+    if (this.soon) clearImmediate(this.soon);
+    this.soon = null;
+    this.dirty.clear();
     for (const c of this.connections.values()) c.stop();
     this.connections.clear();
   }
@@ -238,11 +244,25 @@ export class VenueFeed implements FeedAdapter {
     const products = this.byMarket.get(venue)?.get(q.symbol);
     if (!products) return;
     // Most quotes come after their product ticked in this slot: those are only noted. The first one in the slot
-    // makes the tick now, in the turn that read it; the tick writer stores every tick made in this turn together.
+    // of a product that has a price makes its tick now, in the callback that read it (the book holds the other
+    // exchanges' quotes already). A product starting or halted waits for the end of this pass of the event loop,
+    // so that the frames of several exchanges read together make one evaluation, not a halt on the first alone.
+    let waiting = false;
     for (const p of products) {
-      if (this.due(p, at)) this.evaluate(p);
-      else p.quoted = true;
+      if (!this.due(p, at)) p.quoted = true;
+      else if (p.last?.ok && !p.halted) this.evaluate(p);
+      else {
+        this.dirty.add(p);
+        waiting = true;
+      }
     }
+    if (!waiting) return;
+    this.soon ??= setImmediate(() => {
+      this.soon = null;
+      const dirty = [...this.dirty];
+      this.dirty.clear();
+      for (const p of dirty) this.maybeTick(p);
+    });
   }
 
   /** The latest whole second (plus the offset) at or before `nowMs`. */
@@ -259,6 +279,12 @@ export class VenueFeed implements FeedAdapter {
   /** Whether the product has not ticked in the slot `nowMs` is in. */
   private due(p: ProductState, nowMs: number): boolean {
     return p.lastTickAt < this.slotAt(nowMs);
+  }
+
+  /** Still due once the pass that read its quotes is over: a product starting or halted. */
+  private maybeTick(p: ProductState): void {
+    if (this.due(p, this.now())) this.evaluate(p);
+    else p.quoted = true;
   }
 
   private quotesOf(p: ProductState): VenueQuote[] {
