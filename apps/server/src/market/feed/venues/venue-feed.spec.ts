@@ -224,3 +224,44 @@ describe('VenueFeed on four fake exchanges', () => {
     expect(st.venues.find((v) => v.venue === 'kraken')).toMatchObject({ connected: false, used: false, reason: 'disabled' });
   });
 });
+
+describe('VenueFeed: when a quote makes its tick', () => {
+  it('a priced product ticks in the call that read its quote; a starting one once the pass is over, on every frame of it', async () => {
+    const clock = { now: Date.UTC(2026, 5, 1, 9, 0, 0, 102) }; // 100 ms into the second's first slot
+    const ticks: Tick[] = [];
+    // Nowhere to connect: the quotes are handed to the feed here, as its connections would.
+    const nowhere = 'ws://127.0.0.1:9';
+    feed = new VenueFeed({
+      products: [{ symbol: 'BTCUSDT', precision: 2, venues: MARKETS }],
+      venues: VENUES,
+      urls: { binance: nowhere, okx: nowhere, coinbase: nowhere, kraken: nowhere },
+      quorum: 3,
+      maxDeviationBps: 50,
+      staleMs: 5000,
+      tickMs: 200,
+      connection: { backoffMs: 60_000, maxBackoffMs: 60_000 },
+      now: () => clock.now,
+    });
+    feed.start((symbol, price, _volume, t, info) => ticks.push({ symbol, price, at: t.getTime(), info: info ?? {} }));
+    const quote = (market: (typeof MARKETS)[number], price: string) =>
+      (feed as unknown as { onQuote(v: string, q: object, at: number): void }).onQuote(
+        market.venue,
+        { symbol: market.symbol, bid: price, ask: price, venueTs: null, venueId: null },
+        clock.now,
+      );
+
+    // Starting: the first frame alone is below the quorum, so the feed waits for the pass's other frames.
+    for (const m of MARKETS) quote(m, '100.00');
+    expect(ticks).toHaveLength(0);
+    await new Promise((r) => setImmediate(r));
+    expect(ticks).toHaveLength(1);
+    expect(ticks[0]!.info.sources!.filter((s) => s.used)).toHaveLength(4);
+
+    // Priced: the next slot's first quote makes the tick before the call returns, with the book's other quotes.
+    clock.now += 200;
+    quote(MARKETS[1], '100.10');
+    expect(ticks).toHaveLength(2);
+    expect(ticks[1]!.price).toBe('100.00'); // the median of 100.00, 100.10, 100.00, 100.00
+    expect(ticks[1]!.info.sources!.find((s) => s.venue === 'okx')!.bid).toBe('100.10');
+  });
+});
