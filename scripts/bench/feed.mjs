@@ -23,7 +23,9 @@
 //     and the wait for the tick cadence: a quote within FEED_TICK_MS of the last tick waits for the end of it)
 //     and made -> publish (the tick writer's batch, as on the simulator path); beside it the transit of that
 //     quote (the exchange's sending -> the feed's stamp: the socket and the feed's event loop), and every
-//     quote -> the first published tick made after it (how far the price lags the market).
+//     quote -> the first published tick made after it (how far the price lags the market);
+//   - the tick writer's commits (timed in the feed process by the preload's BENCH_COMMITS_FILE): how many a
+//     second, of how many ticks, and the time from the call to its answer: made -> publish without its queue.
 // Goal: the quote -> publish p99 at most 5 ms above the simulator's made -> publish p99, and the venue
 // path's CPU per tick at most 1.5x the simulator's. --rounds alternate the paths (venues, simulated, receiving,
 // receiving, simulated, venues, ...); the goals use the medians. The bench's own event-loop delay is reported: the fake
@@ -212,6 +214,8 @@ function receiveSpec(fakes) {
 async function measure(kind, round, { stack, fakes, sent, published, db, setListening }) {
   log(`round ${round}: the ${kind} path`);
   const prof = opt.profile ? profileSetup(`feed-${kind}`) : null;
+  const commitsFile = path.join(LOG_DIR, `feed-${kind}-${round}-${process.pid}.commits`);
+  fs.rmSync(commitsFile, { force: true });
   const simProducts = symbols.map((symbol, i) => ({
     symbol,
     start: startPrice(i),
@@ -232,6 +236,7 @@ async function measure(kind, round, { stack, fakes, sent, published, db, setList
       ...(kind === 'receiving' ? { BENCH_RECEIVE: JSON.stringify(receiveSpec(fakes)) } : {}),
       BENCH_SIM_INTERVAL_MS: String(TICK_MS),
       BENCH_SIM_JITTER_MS: String(Math.round(TICK_MS / 4)),
+      BENCH_COMMITS_FILE: commitsFile,
     },
     nodeArgs: ['--import', PRELOAD, ...(prof?.nodeArgs ?? [])],
     logFile: path.join(LOG_DIR, `feed-${kind}-${process.pid}.log`),
@@ -267,6 +272,7 @@ async function measure(kind, round, { stack, fakes, sent, published, db, setList
       [symbols, from, to],
     );
     const run = analyse(kind, round, rows, { published, sent, frames, cpu, pgCpu, seconds: (to - from) / 1000 });
+    run.commits = commitFigures(commitsFile, from, to);
     run.benchLoopDelayP99 = loop.percentile(99) / 1e6;
     run.benchLoopDelayMax = loop.max / 1e6;
     run.load1 = machineNote().load1;
@@ -276,6 +282,7 @@ async function measure(kind, round, { stack, fakes, sent, published, db, setList
     }
     log(
       `${kind}: ${fmt(run.ticksPerSecond, 0)} ticks/s${run.messages ? `, ${fmt(run.messagesPerSecond, 0)} exchange messages/s` : ''}, feed CPU ${fmt(run.cpuCores, 3)} cores = ${fmt(run.cpuUsPerTick, 0)} us a tick${run.messages ? `, ${fmt(run.cpuUsPerMessage, 1)} us a message` : ''}; made -> publish p50 ${fmt(run.madeToPublish.p50, 1)} p99 ${fmt(run.madeToPublish.p99, 1)} ms` +
+        `; writer: ${fmt(run.commits.perSecond, 0)} commits/s of ${fmt(run.commits.ticksP50, 0)} ticks (p50), ${fmt(run.commits.p50, 2)} / ${fmt(run.commits.p99, 2)} ms p50 / p99 from the call to its answer` +
         (kind === 'venues'
           ? `; quote -> publish p50 ${fmt(run.quoteToPublish.p50, 1)} p99 ${fmt(run.quoteToPublish.p99, 1)} ms (quote -> made p99 ${fmt(run.quoteToMade.p99, 1)} ms, transit p99 ${fmt(run.transit.p99, 1)} ms)`
           : ''),
@@ -284,6 +291,34 @@ async function measure(kind, round, { stack, fakes, sent, published, db, setList
   } finally {
     await feed.stop();
   }
+}
+
+/**
+ * The tick writer's commits in the window (the preload's BENCH_COMMITS_FILE): how many a second, their ticks,
+ * and the time from the call to the answer, the writer's own part of made -> publish (the rest is its queue and
+ * the publish).
+ */
+function commitFigures(file, from, to) {
+  const rows = fs.existsSync(file)
+    ? fs
+        .readFileSync(file, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => l.split(',').map(Number))
+        .filter(([at]) => at >= from && at < to)
+    : [];
+  fs.rmSync(file, { force: true });
+  const ms = rows.map((r) => r[2]);
+  return {
+    n: rows.length,
+    perSecond: rows.length / ((to - from) / 1000),
+    ticksP50: percentile(
+      rows.map((r) => r[1]),
+      0.5,
+    ),
+    p50: percentile(ms, 0.5),
+    p99: percentile(ms, 0.99),
+  };
 }
 
 /** The figures of one run from the stored ticks, their arrival on Redis and what the exchanges sent. */
@@ -479,6 +514,31 @@ function summarize(r) {
         fmt(simP99, 1),
         `${signed(r.summary.venuesMadeToPublishP99 - simP99)} ms`,
         '(the writer, both paths)',
+      ],
+      [
+        "p99 of the writer's commit, from the call to its answer, ms",
+        fmt(
+          of('venues', (x) => x.commits?.p99),
+          2,
+        ),
+        fmt(
+          of('simulated', (x) => x.commits?.p99),
+          2,
+        ),
+        `${fmt(
+          of('venues', (x) => x.commits?.perSecond),
+          0,
+        )} / ${fmt(
+          of('simulated', (x) => x.commits?.perSecond),
+          0,
+        )} commits/s`,
+        `(of ${fmt(
+          of('venues', (x) => x.commits?.ticksP50),
+          0,
+        )} / ${fmt(
+          of('simulated', (x) => x.commits?.ticksP50),
+          0,
+        )} ticks, p50)`,
       ],
       [
         'feed CPU per published tick, us',

@@ -5,6 +5,7 @@
 //   BENCH_SIM_PRODUCTS     JSON list of SimProduct ({ symbol, start, volatility, precision, volume }); [] for none
 //   BENCH_SIM_INTERVAL_MS  mean time between two ticks of a product (the simulator's default is 350)
 //   BENCH_SIM_JITTER_MS    its jitter (default 100)
+// and, on every path, BENCH_RECEIVE and BENCH_COMMITS_FILE below.
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -43,4 +44,30 @@ if (process.env.BENCH_RECEIVE) {
     ws.on('error', (e) => console.error(`bench receive ${venue}: ${e.message}`));
   }
   process.on('exit', () => console.log(`bench receive: ${chars} characters received`));
+}
+
+// BENCH_COMMITS_FILE: every write of the tick writer (one statement: the ticks, their candles and the sealed
+// blocks) is timed from the call to its answer, and appended to this file each second as lines of
+// "epoch ms of the call,ticks,ms": the writer's own share of made -> publish, apart from the wait in its queue.
+if (process.env.BENCH_COMMITS_FILE) {
+  const fs = await import('node:fs');
+  const { PgTickStore } = await import(pathToFileURL(path.join(root, 'apps/server/dist/market/feed/pg-tick-store.js')).href);
+  const file = process.env.BENCH_COMMITS_FILE;
+  let lines = '';
+  const commit = PgTickStore.prototype.commit;
+  PgTickStore.prototype.commit = async function (batch) {
+    const at = Date.now();
+    const t0 = performance.now();
+    try {
+      return await commit.call(this, batch);
+    } finally {
+      lines += `${at},${batch.ticks.length},${(performance.now() - t0).toFixed(3)}\n`;
+    }
+  };
+  const flush = () => {
+    if (lines) fs.appendFileSync(file, lines);
+    lines = '';
+  };
+  setInterval(flush, 1000).unref();
+  process.on('exit', flush);
 }
