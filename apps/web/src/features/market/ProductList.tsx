@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { Product } from '@candor/contracts';
@@ -26,7 +27,7 @@ function shortLabelKey(condition: PriceCondition | undefined, haltReason: string
  * volume (the row keeps its size); simulated prices carry their badge on a line of their own.
  */
 export function ProductList({ products, testId = 'product-list' }: { products: readonly Product[]; testId?: string }) {
-  const { t, i18n } = useTranslation('market');
+  const { t } = useTranslation('market');
   const conditions = usePriceConditions(products);
   return (
     <div className={styles.list} data-testid={testId}>
@@ -36,41 +37,49 @@ export function ProductList({ products, testId = 'product-list' }: { products: r
         <span className={styles.right}>{t('list.change24h')}</span>
       </div>
       <ul className={styles.rows}>
-        {products.map((p) => {
-          const condition = conditions.get(p.symbol);
-          const muted = condition === 'halted' || condition === 'stale';
-          const note = shortLabelKey(condition, p.haltReason);
-          return (
-            <li key={p.symbol}>
-              <Link to={detailRoute(p.symbol)} className={styles.row} data-testid={`product-${p.symbol}`} data-condition={condition}>
-                <span className={styles.nameCell}>
-                  <span className={styles.name}>{p.name}</span>
-                  <span className={styles.sub}>
-                    {p.symbol}
-                    {p.status !== 'open' ? <span className={styles.statusTag}>{t(`status.${p.status}`)}</span> : null}
-                  </span>
-                </span>
-                <span className={`${styles.right} ${styles.priceCol}`}>
-                  <PriceCell price={p.lastPrice} change={p.change24h} muted={muted} />
-                  {note ? (
-                    <span className={`${styles.sub} ${styles.priceNote}`} data-testid="price-note">
-                      {t(note)}
-                    </span>
-                  ) : (
-                    <span className={styles.sub}>
-                      {t('list.volume24h')} {formatVolume(p.volume24h, i18n.language)}
-                    </span>
-                  )}
-                </span>
-                <span className={styles.right}>
-                  <ChangeBadge solid change={p.change24h} text={formatChangePercent(p.change24h, i18n.language)} />
-                </span>
-                {isSimulated(p) ? <SimulatedBadge className={styles.rowBadge} /> : null}
-              </Link>
-            </li>
-          );
-        })}
+        {products.map((p) => (
+          <ProductRow key={p.symbol} product={p} condition={conditions.get(p.symbol)} />
+        ))}
       </ul>
     </div>
   );
 }
+
+/**
+ * One row. Memoized: a tick replaces its own product's object only (the others keep theirs), so a tick
+ * re-renders one row, not the whole list.
+ */
+const ProductRow = memo(function ProductRow({ product: p, condition }: { product: Product; condition: PriceCondition | undefined }) {
+  const { t, i18n } = useTranslation('market');
+  const muted = condition === 'halted' || condition === 'stale';
+  const note = shortLabelKey(condition, p.haltReason);
+  return (
+    <li>
+      <Link to={detailRoute(p.symbol)} className={styles.row} data-testid={`product-${p.symbol}`} data-condition={condition}>
+        <span className={styles.nameCell}>
+          <span className={styles.name}>{p.name}</span>
+          <span className={styles.sub}>
+            {p.symbol}
+            {p.status !== 'open' ? <span className={styles.statusTag}>{t(`status.${p.status}`)}</span> : null}
+          </span>
+        </span>
+        <span className={`${styles.right} ${styles.priceCol}`}>
+          <PriceCell price={p.lastPrice} change={p.change24h} muted={muted} />
+          {note ? (
+            <span className={`${styles.sub} ${styles.priceNote}`} data-testid="price-note">
+              {t(note)}
+            </span>
+          ) : (
+            <span className={styles.sub}>
+              {t('list.volume24h')} {formatVolume(p.volume24h, i18n.language)}
+            </span>
+          )}
+        </span>
+        <span className={styles.right}>
+          <ChangeBadge solid change={p.change24h} text={formatChangePercent(p.change24h, i18n.language)} />
+        </span>
+        {isSimulated(p) ? <SimulatedBadge className={styles.rowBadge} /> : null}
+      </Link>
+    </li>
+  );
+});

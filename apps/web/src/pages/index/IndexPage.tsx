@@ -38,14 +38,6 @@ export default function IndexPage() {
   const { t } = useTranslation('market');
   const toast = useToast();
   const [langOpen, setLangOpen] = useState(false);
-  // The list without live prices; live prices only for the recommended rows on screen.
-  const products = useProducts([]);
-  const recommended = useMemo(() => {
-    const all = products.data ?? [];
-    const flagged = all.filter((p) => p.recommended);
-    return flagged.length > 0 ? flagged : all.slice(0, RECOMMENDED_FALLBACK);
-  }, [products.data]);
-  useLiveTickers(recommended.map((p) => p.symbol));
 
   return (
     <main className="page" data-testid="home">
@@ -100,15 +92,7 @@ export default function IndexPage() {
             <Icon name="chevron" size={16} />
           </Link>
         </div>
-        {products.isPending ? (
-          <SkeletonList rows={4} />
-        ) : products.isError ? (
-          <ErrorState message={errorText(products.error, t)} onRetry={() => void products.refetch()} />
-        ) : recommended.length === 0 ? (
-          <EmptyState title={t('list.empty')} />
-        ) : (
-          <ProductList products={recommended} testId="recommended-list" />
-        )}
+        <RecommendedList />
       </section>
 
       <section className={styles.section} aria-labelledby="home-highlights">
@@ -145,4 +129,25 @@ export default function IndexPage() {
       <LanguageSheet open={langOpen} onClose={() => setLangOpen(false)} />
     </main>
   );
+}
+
+/**
+ * The recommended products with their live prices: the part of the page that changes with each tick, in a
+ * component of its own so that a tick re-renders the list alone, not the links, highlights and sheet around it.
+ */
+function RecommendedList() {
+  const { t } = useTranslation('market');
+  // The list without live prices; live prices only for the recommended rows on screen.
+  const products = useProducts([]);
+  const recommended = useMemo(() => {
+    const all = products.data ?? [];
+    const flagged = all.filter((p) => p.recommended);
+    return flagged.length > 0 ? flagged : all.slice(0, RECOMMENDED_FALLBACK);
+  }, [products.data]);
+  useLiveTickers(recommended.map((p) => p.symbol));
+
+  if (products.isPending) return <SkeletonList rows={4} />;
+  if (products.isError) return <ErrorState message={errorText(products.error, t)} onRetry={() => void products.refetch()} />;
+  if (recommended.length === 0) return <EmptyState title={t('list.empty')} />;
+  return <ProductList products={recommended} testId="recommended-list" />;
 }
