@@ -469,6 +469,12 @@ function summarize(r) {
     ]),
   );
   const of = (kind, f) => median(r.runs.filter((x) => x.kind === kind).map(f));
+  /** A figure of the writer's commits (commitFigures), the median over the path's rounds. */
+  const commits = (kind, figure, digits) =>
+    fmt(
+      of(kind, (x) => x.commits?.[figure]),
+      digits,
+    );
   const venueP99 = of('venues', (x) => x.quoteToPublish?.p99);
   const simP99 = of('simulated', (x) => x.madeToPublish.p99);
   const cpuRatio = ratio(
@@ -517,28 +523,10 @@ function summarize(r) {
       ],
       [
         "p99 of the writer's commit, from the call to its answer, ms",
-        fmt(
-          of('venues', (x) => x.commits?.p99),
-          2,
-        ),
-        fmt(
-          of('simulated', (x) => x.commits?.p99),
-          2,
-        ),
-        `${fmt(
-          of('venues', (x) => x.commits?.perSecond),
-          0,
-        )} / ${fmt(
-          of('simulated', (x) => x.commits?.perSecond),
-          0,
-        )} commits/s`,
-        `(of ${fmt(
-          of('venues', (x) => x.commits?.ticksP50),
-          0,
-        )} / ${fmt(
-          of('simulated', (x) => x.commits?.ticksP50),
-          0,
-        )} ticks, p50)`,
+        commits('venues', 'p99', 2),
+        commits('simulated', 'p99', 2),
+        `${commits('venues', 'perSecond', 0)} / ${commits('simulated', 'perSecond', 0)} commits/s`,
+        `(of ${commits('venues', 'ticksP50', 0)} / ${commits('simulated', 'ticksP50', 0)} ticks, p50)`,
       ],
       [
         'feed CPU per published tick, us',
