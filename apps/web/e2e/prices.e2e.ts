@@ -114,11 +114,13 @@ describe('exchange prices in the browser', () => {
       await waitCondition('live');
       const source = page.getByTestId('price-source');
       await expect(source.getByTestId('price-source-summary').textContent()).resolves.toBe(zh('market:price.median', { n: 4 }));
-      // Every exchange quoted and used, each with its mid.
+      // Every exchange quoted and used, each with its mid at least to the product's precision (a round
+      // mid is sent as "67267" and shown as "67267.00").
+      const midPattern = new RegExp(`^\\d+\\.\\d{${product.precision},}$`);
       for (const v of ['binance', 'okx', 'coinbase', 'kraken']) {
         const row = source.getByTestId(`venue-${v}`);
         await row.and(page.locator('[data-used="true"]')).waitFor({ timeout: 15_000 });
-        await expect(row.getByTestId('venue-mid').textContent()).resolves.toMatch(/^\d+\.\d+$/);
+        await expect(row.getByTestId('venue-mid').textContent()).resolves.toMatch(midPattern);
         await expect(row.getByTestId('venue-state').textContent()).resolves.toBe(zh('market:source.used'));
       }
       await expect(source.getByTestId('price-source-used').textContent()).resolves.toBe(zh('market:price.used', { used: 4, total: 4 }));

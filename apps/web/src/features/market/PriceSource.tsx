@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { FeedVenueState } from '@candor/contracts';
 import { Icon } from '../../components';
 import { ROUTES } from '../../lib/paths';
-import { localizeDecimal } from './format';
+import { localizeDecimal, padDecimal } from './format';
 import { useFeedStatus, type LiveProduct } from './hooks';
 import { ageSeconds, droppedReasonKey, haltLabelKey, isSimulated, sameApartFromTicks, venueName } from './priceState';
 import { SimulatedBadge } from './SimulatedBadge';
@@ -70,7 +70,7 @@ function PriceSourceView({ product }: { product: LiveProduct }) {
                     <span className={styles.sub}>{v.symbol}</span>
                   </span>
                   <span className={styles.venueMid} data-testid="venue-mid">
-                    {s?.mid ?? '--'}
+                    {padDecimal(s?.mid, product.precision)}
                   </span>
                   <span className={s?.used ? styles.venueUsed : styles.venueDropped} data-testid="venue-state">
                     {/* Always there, empty when the quote is not used, so the words never move sideways. */}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { formatChangePercent, formatCountdown, formatPrice, formatVolume, localizeDecimal, signOf, splitDuration } from './format';
+import { formatChangePercent, formatCountdown, formatPrice, formatVolume, localizeDecimal, padDecimal, signOf, splitDuration } from './format';
 
 describe('formatChangePercent (wire fraction -> signed percent)', () => {
   it.each([
@@ -57,6 +57,23 @@ describe('formatPrice', () => {
     expect(formatPrice('64250.10')).toBe('64250.10');
     expect(formatPrice(null)).toBe('--');
     expect(formatPrice('')).toBe('--');
+  });
+});
+
+describe('padDecimal (an exchange mid shown with the product precision)', () => {
+  it('pads a whole number and a short fraction to the precision', () => {
+    expect(padDecimal('67267', 2)).toBe('67267.00');
+    expect(padDecimal('67267.5', 2)).toBe('67267.50');
+    expect(padDecimal('0.1', 4)).toBe('0.1000');
+  });
+  it('keeps a mid that already has as many decimals or more, exactly', () => {
+    expect(padDecimal('67267.25', 2)).toBe('67267.25');
+    expect(padDecimal('67267.255', 2)).toBe('67267.255');
+  });
+  it('leaves a precision of zero alone and shows a dash when there is no mid', () => {
+    expect(padDecimal('67267', 0)).toBe('67267');
+    expect(padDecimal(null, 2)).toBe('--');
+    expect(padDecimal('', 2)).toBe('--');
   });
 });
 

@@ -21,6 +21,20 @@ export function formatPrice(price: string | null | undefined): string {
   return price == null || price === '' ? '--' : price;
 }
 
+/**
+ * A decimal string with at least `digits` decimals ("67267" -> "67267.00"), longer ones kept as they are:
+ * an exchange's mid is sent in its shortest exact form, and a price that drops its decimals on a round
+ * number looks like a different figure from its neighbours.
+ */
+export function padDecimal(text: string | null | undefined, digits: number): string {
+  if (text == null || text === '') return '--';
+  if (digits <= 0) return text;
+  const dot = text.indexOf('.');
+  const have = dot < 0 ? 0 : text.length - dot - 1;
+  if (have >= digits) return text;
+  return (dot < 0 ? `${text}.` : text) + '0'.repeat(digits - have);
+}
+
 /** The sign of a decimal string: 1, -1 or 0 (0 for anything unparsable). */
 export function signOf(value: string | null | undefined): -1 | 0 | 1 {
   const n = Number(value);
