@@ -115,7 +115,7 @@ describe('exchange prices in the browser', () => {
       const source = page.getByTestId('price-source');
       await expect(source.getByTestId('price-source-summary').textContent()).resolves.toBe(zh('market:price.median', { n: 4 }));
       // Every exchange quoted and used, each with its mid at least to the product's precision (a round
-      // mid is sent as "67267" and shown as "67267.00").
+      // mid is sent as "67267" and shown as "67267.00", or "67267.000" beside a mid of three decimals).
       const midPattern = new RegExp(`^\\d+\\.\\d{${product.precision},}$`);
       for (const v of ['binance', 'okx', 'coinbase', 'kraken']) {
         const row = source.getByTestId(`venue-${v}`);
@@ -123,6 +123,9 @@ describe('exchange prices in the browser', () => {
         await expect(row.getByTestId('venue-mid').textContent()).resolves.toMatch(midPattern);
         await expect(row.getByTestId('venue-state').textContent()).resolves.toBe(zh('market:source.used'));
       }
+      // All with as many decimals, so the column lines up.
+      const mids = await source.getByTestId('venue-mid').allTextContents();
+      expect(new Set(mids.map((m) => m.split('.')[1]?.length)).size).toBe(1);
       await expect(source.getByTestId('price-source-used').textContent()).resolves.toBe(zh('market:price.used', { used: 4, total: 4 }));
       await expect(source.textContent()).resolves.toContain(zh('market:source.rule', { quorum: 3, bps: 50 }));
       await expect(page.getByTestId('buy-up').isEnabled()).resolves.toBe(true);

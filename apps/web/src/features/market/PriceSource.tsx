@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { FeedVenueState } from '@candor/contracts';
 import { Icon } from '../../components';
 import { ROUTES } from '../../lib/paths';
-import { localizeDecimal, padDecimal } from './format';
+import { decimalsOf, localizeDecimal, padDecimal } from './format';
 import { useFeedStatus, type LiveProduct } from './hooks';
 import { ageSeconds, droppedReasonKey, haltLabelKey, isSimulated, sameApartFromTicks, venueName } from './priceState';
 import { SimulatedBadge } from './SimulatedBadge';
@@ -28,6 +28,8 @@ function PriceSourceView({ product }: { product: LiveProduct }) {
   const status = feed.data ?? null;
   const source = product.priceSource;
   const byVenue = new Map<string, FeedVenueState>((status?.venues ?? []).map((v) => [v.venue, v]));
+  // One number of decimals for every row, so the mids line up: the product's, or more when a mid has more.
+  const midDigits = Math.max(product.precision, ...(status?.venues ?? []).map((v) => decimalsOf(v.mid)));
   const used = status?.used ?? product.sourcesUsed;
   const total = status?.total ?? product.sourcesTotal ?? source.venues.length;
   const halted = product.status === 'halted';
@@ -70,7 +72,7 @@ function PriceSourceView({ product }: { product: LiveProduct }) {
                     <span className={styles.sub}>{v.symbol}</span>
                   </span>
                   <span className={styles.venueMid} data-testid="venue-mid">
-                    {padDecimal(s?.mid, product.precision)}
+                    {padDecimal(s?.mid, midDigits)}
                   </span>
                   <span className={s?.used ? styles.venueUsed : styles.venueDropped} data-testid="venue-state">
                     {/* Always there, empty when the quote is not used, so the words never move sideways. */}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { formatChangePercent, formatCountdown, formatPrice, formatVolume, localizeDecimal, padDecimal, signOf, splitDuration } from './format';
+import { decimalsOf, formatChangePercent, formatCountdown, formatPrice, formatVolume, localizeDecimal, padDecimal, signOf, splitDuration } from './format';
 
 describe('formatChangePercent (wire fraction -> signed percent)', () => {
   it.each([
@@ -74,6 +74,15 @@ describe('padDecimal (an exchange mid shown with the product precision)', () => 
     expect(padDecimal('67267', 0)).toBe('67267');
     expect(padDecimal(null, 2)).toBe('--');
     expect(padDecimal('', 2)).toBe('--');
+  });
+});
+
+describe('decimalsOf', () => {
+  it('counts the decimals of a decimal string, none for a whole number or nothing', () => {
+    expect(decimalsOf('67249.725')).toBe(3);
+    expect(decimalsOf('67240.7')).toBe(1);
+    expect(decimalsOf('67267')).toBe(0);
+    expect(decimalsOf(null)).toBe(0);
   });
 });
 

@@ -28,11 +28,15 @@ export function formatPrice(price: string | null | undefined): string {
  */
 export function padDecimal(text: string | null | undefined, digits: number): string {
   if (text == null || text === '') return '--';
-  if (digits <= 0) return text;
-  const dot = text.indexOf('.');
-  const have = dot < 0 ? 0 : text.length - dot - 1;
+  const have = decimalsOf(text);
   if (have >= digits) return text;
-  return (dot < 0 ? `${text}.` : text) + '0'.repeat(digits - have);
+  return (have === 0 ? `${text}.` : text) + '0'.repeat(digits - have);
+}
+
+/** How many decimals a decimal string has ("67249.725" -> 3, "67267" or nothing -> 0). */
+export function decimalsOf(text: string | null | undefined): number {
+  const dot = text ? text.indexOf('.') : -1;
+  return dot < 0 ? 0 : text!.length - dot - 1;
 }
 
 /** The sign of a decimal string: 1, -1 or 0 (0 for anything unparsable). */
