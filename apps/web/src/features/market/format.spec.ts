@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { decimalsOf, formatChangePercent, formatCountdown, formatPrice, formatVolume, localizeDecimal, padDecimal, signOf, splitDuration } from './format';
+import { formatChangePercent, formatCountdown, formatPrice, formatVolume, localizeDecimal, padDecimal, signOf, splitDuration } from './format';
 
 describe('formatChangePercent (wire fraction -> signed percent)', () => {
   it.each([
@@ -69,20 +69,12 @@ describe('padDecimal (an exchange mid shown with the product precision)', () => 
   it('keeps a mid that already has as many decimals or more, exactly', () => {
     expect(padDecimal('67267.25', 2)).toBe('67267.25');
     expect(padDecimal('67267.255', 2)).toBe('67267.255');
+    expect(padDecimal('67240.70', 3)).toBe('67240.700');
   });
   it('leaves a precision of zero alone and shows a dash when there is no mid', () => {
     expect(padDecimal('67267', 0)).toBe('67267');
     expect(padDecimal(null, 2)).toBe('--');
     expect(padDecimal('', 2)).toBe('--');
-  });
-});
-
-describe('decimalsOf', () => {
-  it('counts the decimals of a decimal string, none for a whole number or nothing', () => {
-    expect(decimalsOf('67249.725')).toBe(3);
-    expect(decimalsOf('67240.7')).toBe(1);
-    expect(decimalsOf('67267')).toBe(0);
-    expect(decimalsOf(null)).toBe(0);
   });
 });
 

@@ -28,15 +28,11 @@ export function formatPrice(price: string | null | undefined): string {
  */
 export function padDecimal(text: string | null | undefined, digits: number): string {
   if (text == null || text === '') return '--';
-  const have = decimalsOf(text);
+  // Counted on the text as sent, not its normalised value: "67240.70" has two decimals to keep.
+  const dot = text.indexOf('.');
+  const have = dot < 0 ? 0 : text.length - dot - 1;
   if (have >= digits) return text;
-  return (have === 0 ? `${text}.` : text) + '0'.repeat(digits - have);
-}
-
-/** How many decimals a decimal string has ("67249.725" -> 3, "67267" or nothing -> 0). */
-export function decimalsOf(text: string | null | undefined): number {
-  const dot = text ? text.indexOf('.') : -1;
-  return dot < 0 ? 0 : text!.length - dot - 1;
+  return (dot < 0 ? `${text}.` : text) + '0'.repeat(digits - have);
 }
 
 /** The sign of a decimal string: 1, -1 or 0 (0 for anything unparsable). */
