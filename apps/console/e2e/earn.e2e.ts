@@ -74,6 +74,9 @@ describe("Yu'e Bao in the console", () => {
     expect(await page.textContent('[data-testid=earn-dash-pending]')).toBe(dash.pending);
     expect(await page.textContent('[data-testid=earn-dash-yesterday]')).toBe(dash.yesterdayIncome);
     expect(await page.textContent('[data-testid=earn-dash-next]')).toBe(dash.nextPostingExpected);
+    // The next posting in the platform's zone, named, not in the operator's own.
+    expect(dash.timezone).toBe('Asia/Taipei');
+    expect(await page.textContent('[data-testid=earn-dash-next-at]')).toMatch(/ 08:00 \(Asia\/Taipei\)$/);
     await screenshot(page, 'console-earn-dashboard');
 
     // The settings screen from the menu.

@@ -334,7 +334,13 @@ describe("Yu'e Bao over two weeks", () => {
       `SELECT coalesce(sum(balance) FILTER (WHERE kind = 'earn_confirmed'), 0)::bigint AS c, coalesce(sum(balance) FILTER (WHERE kind = 'earn_pending'), 0)::bigint AS p
          FROM ledger_accounts WHERE user_id IS NOT NULL`,
     );
-    expect(d).toMatchObject({ yesterdayIncome: '26.23', incomeDate: '2031-03-17', nextIncomeDate: '2031-03-18', nextPostingAt: iso('03-19T08:00') });
+    expect(d).toMatchObject({
+      yesterdayIncome: '26.23',
+      incomeDate: '2031-03-17',
+      nextIncomeDate: '2031-03-18',
+      nextPostingAt: iso('03-19T08:00'),
+      timezone: 'Asia/Taipei',
+    });
     expect([d.confirmed, d.pending]).toEqual([(Number(sums.c) / 100).toFixed(2), (Number(sums.p) / 100).toFixed(2)]);
     // 796.21, 1781.55 and 73.65 held through the 18th at 1 %: 7.96 + 17.81 + 0.73.
     expect(d.nextPostingExpected).toBe('26.50');

@@ -176,6 +176,8 @@ export interface EarnDashboard {
   yesterdayIncome: string;
   incomeDate: string | null;
   nextPostingAt: string;
+  /** The platform time zone (IANA) of the next posting's cut-off, in which the console shows it. */
+  timezone: string;
   /** The income date the next posting pays. */
   nextIncomeDate: string;
   /** What the next posting pays if nothing changes before it: each holder's confirmed share at its start, rounded down. */

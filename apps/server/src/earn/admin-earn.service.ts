@@ -200,6 +200,7 @@ export class AdminEarnService {
       yesterdayIncome: formatCents(toCents(last?.income_total ?? 0)),
       incomeDate: last?.date ?? null,
       nextPostingAt: next.at.toISOString(),
+      timezone: versions.forDate(next.date).timezone,
       nextIncomeDate,
       nextPostingExpected: formatCents(toCents(expected?.amount)),
       interestExpenseTotal: formatCents(toCents(expense?.paid)),

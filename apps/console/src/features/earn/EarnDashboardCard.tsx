@@ -1,13 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { useOperator } from '../../auth/AuthProvider';
 import { can } from '../../auth/access';
-import { formatDateTime } from '../../components/format';
 import { ErrorState, Loading } from '../../components/States';
 import { useEarnDashboard } from './earnApi';
+import { inZone } from './rate';
 
 /** Yu'e Bao's figures for the dashboard: shares, the last income paid, what the next posting pays. Shown to earn.read only. */
 export function EarnDashboardCard() {
-  const { t } = useTranslation('consoleEarn');
+  const { t, i18n } = useTranslation('consoleEarn');
   const allowed = can(useOperator(), 'earn.read');
   const q = useEarnDashboard(allowed);
   if (!allowed) return null;
@@ -44,7 +44,8 @@ export function EarnDashboardCard() {
             {q.data.nextPostingExpected}
           </dd>
           <dt>{t('dashboard.nextPostingAt')}</dt>
-          <dd>{formatDateTime(q.data.nextPostingAt)}</dd>
+          {/* In the platform's zone, as the rules and the settings page state the cut-off. */}
+          <dd data-testid="earn-dash-next-at">{inZone(q.data.nextPostingAt, q.data.timezone, i18n.language)}</dd>
           <dt>{t('dashboard.paidTotal')}</dt>
           <dd className="num">{q.data.interestExpenseTotal}</dd>
         </dl>
