@@ -83,6 +83,14 @@ describe('operator console', () => {
     await page.goto(CONSOLE);
     await page.waitForSelector('form.login-card');
     await screenshot(page, 'console-login');
+    // Han characters in the language's own fonts: Taiwan's by default, Japan's when the console is in Japanese.
+    const bodyFont = () => page.evaluate(() => getComputedStyle(document.body).fontFamily);
+    expect(await bodyFont()).toMatch(/PingFang TC.*WenQuanYi Micro Hei/);
+    expect(await bodyFont()).not.toMatch(/PingFang SC|Hiragino|Malgun/);
+    await page.evaluate(() => (document.documentElement.lang = 'ja'));
+    expect(await bodyFont()).toMatch(/Hiragino Sans.*Meiryo/);
+    expect(await bodyFont()).not.toContain('PingFang TC');
+    await page.evaluate(() => (document.documentElement.lang = 'zh-TW'));
     await page.fill('input[name=email]', EMAIL);
     await page.fill('input[name=password]', `${PASSWORD}-wrong`);
     await page.click('[data-testid=login-submit]');

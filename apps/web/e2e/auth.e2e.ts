@@ -148,6 +148,14 @@ describe('web app: register, log in, languages, log out', () => {
     await waitForRoute('/pages/set/set');
     await page.getByTestId('session-row').first().waitFor();
     await screenshot(page, 'web-07-settings');
+    // Han characters in each language's own fonts: the page in Taiwan's, each name in the list in its language's.
+    const fontOf = (selector: string) => page.evaluate((s) => getComputedStyle(document.querySelector(s)!).fontFamily, selector);
+    expect(await fontOf('body')).toMatch(/PingFang TC.*Microsoft JhengHei/);
+    expect(await fontOf('body')).not.toMatch(/PingFang SC|Hiragino|Malgun/);
+    expect(await fontOf('[data-testid=lang-ja]')).toMatch(/Hiragino Sans.*Noto Sans CJK JP/);
+    expect(await fontOf('[data-testid=lang-ja]')).not.toContain('PingFang TC');
+    expect(await fontOf('[data-testid=lang-zh-CN]')).toMatch(/PingFang SC.*Microsoft YaHei/);
+    expect(await fontOf('[data-testid=lang-ko]')).toMatch(/Apple SD Gothic Neo.*Malgun Gothic/);
 
     await page.getByTestId('lang-en').click();
     await page.getByRole('heading', { name: 'Settings' }).waitFor();
@@ -167,6 +175,7 @@ describe('web app: register, log in, languages, log out', () => {
     await page.getByTestId('back').click();
     await waitForRoute('/pages/user/user');
     expect(await tabLabels()).toEqual(['ホーム', '商品', 'ニュース', 'マイページ']);
+    expect(await fontOf('[data-testid=tabbar]')).toMatch(/^-apple-system.*Hiragino Sans/);
     await screenshot(page, 'web-10-user-ja');
   });
 
