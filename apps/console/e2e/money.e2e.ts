@@ -19,6 +19,7 @@ const INVITE = process.env.E2E_INVITE_CODE ?? '';
 const REDIS_URL = process.env.E2E_REDIS_URL ?? '';
 const DATABASE_URL = process.env.E2E_DATABASE_URL ?? '';
 const zh = resources['zh-TW'].consoleMoney;
+const recordsZh = resources['zh-TW'].records;
 const DESKTOP = { width: 1280, height: 900 };
 
 async function sql(query: string, params: unknown[]): Promise<number> {
@@ -184,6 +185,10 @@ describe('console money work', () => {
     expect(await card.locator('[data-testid=account-details]').textContent()).toContain(address);
     expect(await card.locator('[data-testid=balance-available]').textContent()).toBe('1000.00');
     await card.locator('[data-testid=recent-records]').waitFor();
+    // Movements in the console's language, not the ledger's codes: the withdrawal's hold, then the deposits.
+    const firstType = card.locator('[data-testid=recent-records] tbody tr td[data-type]').first();
+    expect(await firstType.getAttribute('data-type')).toBe('withdrawal');
+    expect(await firstType.textContent()).toMatch(new RegExp(`^${recordsZh.type.withdrawal} (${recordsZh.account.hold}|${recordsZh.account.cash})$`));
     await card.scrollIntoViewIfNeeded();
     await screenshot(page, 'console-money-withdrawal-queue');
 

@@ -77,8 +77,10 @@ export function UserMoneyPanel({ userId, balances, full }: { userId: string; bal
                   <td className="nowrap" data-label={t('userMoney.time')}>
                     {formatDateTimeShort(r.createdAt)}
                   </td>
-                  <td data-label={t('userMoney.type')}>
-                    <code>{r.type}</code> <span className="muted small">{r.account}</span>
+                  {/* The user's words for the movement (capital records'), with the ledger's codes on hover. */}
+                  <td data-label={t('userMoney.type')} title={`${r.type} / ${r.account}`} data-type={r.type}>
+                    {t(`records:type.${r.type}`, { defaultValue: r.type })}{' '}
+                    <span className="muted small">{t(`records:account.${r.account}`, { defaultValue: r.account })}</span>
                   </td>
                   <td className={`num ${r.amount.startsWith('-') ? 'text-bad' : 'text-ok'}`} data-label={t('userMoney.amount')}>
                     {r.amount}
