@@ -2,10 +2,9 @@ import { memo } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { FeedVenueState } from '@candor/contracts';
-import { decimalPlaces, isDecimal } from '@candor/domain';
 import { Icon } from '../../components';
 import { ROUTES } from '../../lib/paths';
-import { localizeDecimal, padDecimal } from './format';
+import { alignedDecimals, localizeDecimal, padDecimal } from './format';
 import { useFeedStatus, type LiveProduct } from './hooks';
 import { ageSeconds, droppedReasonKey, haltLabelKey, isSimulated, sameApartFromTicks, venueName } from './priceState';
 import { SimulatedBadge } from './SimulatedBadge';
@@ -29,8 +28,10 @@ function PriceSourceView({ product }: { product: LiveProduct }) {
   const status = feed.data ?? null;
   const source = product.priceSource;
   const byVenue = new Map<string, FeedVenueState>((status?.venues ?? []).map((v) => [v.venue, v]));
-  // One number of decimals for every row, so the mids line up: the product's, or more when a mid has more.
-  const midDigits = Math.max(product.precision, ...(status?.venues ?? []).map((v) => (v.mid && isDecimal(v.mid) ? decimalPlaces(v.mid) : 0)));
+  const midDigits = alignedDecimals(
+    (status?.venues ?? []).map((v) => v.mid),
+    product.precision,
+  );
   const used = status?.used ?? product.sourcesUsed;
   const total = status?.total ?? product.sourcesTotal ?? source.venues.length;
   const halted = product.status === 'halted';

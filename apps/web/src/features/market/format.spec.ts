@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { formatChangePercent, formatCountdown, formatPrice, formatVolume, localizeDecimal, padDecimal, signOf, splitDuration } from './format';
+import { alignedDecimals, formatChangePercent, formatCountdown, formatPrice, formatVolume, localizeDecimal, padDecimal, signOf, splitDuration } from './format';
 
 describe('formatChangePercent (wire fraction -> signed percent)', () => {
   it.each([
@@ -75,6 +75,19 @@ describe('padDecimal (an exchange mid shown with the product precision)', () => 
     expect(padDecimal('67267', 0)).toBe('67267');
     expect(padDecimal(null, 2)).toBe('--');
     expect(padDecimal('', 2)).toBe('--');
+  });
+});
+
+describe('alignedDecimals (one number of decimals for a column of mids)', () => {
+  it('takes the precision, or the longest mid as sent, trailing zeros counted', () => {
+    expect(alignedDecimals(['67267', '67267.5'], 2)).toBe(2);
+    expect(alignedDecimals(['67249.725', '67244.98'], 2)).toBe(3);
+    // "67240.700" is kept with its three decimals by padDecimal, so the others get three too.
+    const mids = ['67240.700', '67240.12', null];
+    const digits = alignedDecimals(mids, 2);
+    expect(digits).toBe(3);
+    expect(mids.filter((m) => m !== null).map((m) => padDecimal(m, digits))).toEqual(['67240.700', '67240.120']);
+    expect(alignedDecimals([], 2)).toBe(2);
   });
 });
 

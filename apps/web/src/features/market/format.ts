@@ -28,11 +28,23 @@ export function formatPrice(price: string | null | undefined): string {
  */
 export function padDecimal(text: string | null | undefined, digits: number): string {
   if (text == null || text === '') return '--';
-  // Counted on the text as sent, not its normalised value: "67240.70" has two decimals to keep.
-  const dot = text.indexOf('.');
-  const have = dot < 0 ? 0 : text.length - dot - 1;
+  const have = sentDecimals(text);
   if (have >= digits) return text;
-  return (dot < 0 ? `${text}.` : text) + '0'.repeat(digits - have);
+  return (text.includes('.') ? text : `${text}.`) + '0'.repeat(digits - have);
+}
+
+/**
+ * The decimals every mid in a list is shown with, so the column lines up: the product's precision, or
+ * the most any mid has. Counted on the text as sent, as padDecimal keeps it ("67240.70" has two), not on
+ * its value (libs/domain's decimalPlaces counts one there, and such a row would stand out by a digit).
+ */
+export function alignedDecimals(mids: readonly (string | null | undefined)[], precision: number): number {
+  return Math.max(precision, ...mids.map((m) => (m ? sentDecimals(m) : 0)));
+}
+
+function sentDecimals(text: string): number {
+  const dot = text.indexOf('.');
+  return dot < 0 ? 0 : text.length - dot - 1;
 }
 
 /** The sign of a decimal string: 1, -1 or 0 (0 for anything unparsable). */
