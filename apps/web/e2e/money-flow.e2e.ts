@@ -288,6 +288,17 @@ describe('the money flow across the web app and the console', () => {
     await web.locator('[data-testid="capital-record"][data-type="withdrawal_refund"]').first().waitFor();
     const shownTypes = await web.getByTestId('capital-record').evaluateAll((els) => els.map((e) => e.getAttribute('data-type')));
     expect([...shownTypes].sort()).toEqual(['deposit', 'withdrawal', 'withdrawal', 'withdrawal_refund', 'withdrawal_refund']);
+    // The hold's legs name their account, so their balances are not read as the available one's.
+    const accounts = await web
+      .getByTestId('capital-record')
+      .evaluateAll((els) => els.map((e) => [e.getAttribute('data-account'), e.querySelector('[data-testid="record-account"]')?.textContent ?? null]));
+    expect([...accounts].sort()).toEqual([
+      ['cash', null],
+      ['cash', null],
+      ['cash', null],
+      ['hold', zh.records.account.hold],
+      ['hold', zh.records.account.hold],
+    ]);
     await screenshot(web, 'money-flow-12-records');
     const downloading = web.waitForEvent('download');
     await web.getByTestId('export-csv').click();

@@ -23,10 +23,16 @@ function RecordRow({ record }: { record: CapitalRecord }) {
         data-testid="capital-record"
         data-record-id={record.id}
         data-type={record.type}
+        data-account={record.account}
       >
         <span className={styles.rowMain}>
           <span className={styles.rowTitle}>{t(`type.${record.type}`, { defaultValue: record.type })}</span>
-          <span className={styles.rowMeta}>{formatDateTime(new Date(record.createdAt), currentLanguage())}</span>
+          <span className={styles.rowMeta}>
+            <span>{formatDateTime(new Date(record.createdAt), currentLanguage())}</span>
+            {/* Both legs of a hold or an order are the user's, so a row says which account its balance is of;
+                available cash, the usual one, goes unnamed. */}
+            {record.account !== 'cash' && <span data-testid="record-account">{t(`account.${record.account}`, { defaultValue: record.account })}</span>}
+          </span>
         </span>
         <span className={styles.rowSide}>
           <span className={`num ${styles.amount} ${sign > 0 ? 'num--up' : sign < 0 ? 'num--down' : ''}`} data-testid="record-amount">
