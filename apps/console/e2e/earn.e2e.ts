@@ -72,7 +72,14 @@ describe("Yu'e Bao in the console", () => {
     await page.locator('[data-testid=earn-dash-confirmed]').waitFor();
     expect(await page.textContent('[data-testid=earn-dash-confirmed]')).toBe(dash.confirmed);
     expect(await page.textContent('[data-testid=earn-dash-pending]')).toBe(dash.pending);
-    expect(await page.textContent('[data-testid=earn-dash-yesterday]')).toBe(dash.yesterdayIncome);
+    // The last posting's day and income; before any posting (other browser tests may have run one on this
+    // platform) the card says none was made rather than naming no day.
+    const lastIncome = dash.incomeDate
+      ? [en.dashboard.yesterdayIncome.replace('{{date}}', dash.incomeDate), dash.yesterdayIncome]
+      : [en.dashboard.lastIncomeNone, '—'];
+    expect([await page.textContent('dt:has(+ [data-testid=earn-dash-yesterday])'), await page.textContent('[data-testid=earn-dash-yesterday]')]).toEqual(
+      lastIncome,
+    );
     expect(await page.textContent('[data-testid=earn-dash-next]')).toBe(dash.nextPostingExpected);
     // The next posting in the platform's zone, named, not in the operator's own.
     expect(dash.timezone).toBe('Asia/Taipei');

@@ -35,9 +35,10 @@ export function EarnDashboardCard() {
           </dd>
           <dt>{t('dashboard.holders')}</dt>
           <dd className="num">{q.data.holders}</dd>
-          <dt>{t('dashboard.yesterdayIncome', { date: q.data.incomeDate ?? '—' })}</dt>
+          {/* Before the first posting there is no day to name, and nothing was paid. */}
+          <dt>{q.data.incomeDate ? t('dashboard.yesterdayIncome', { date: q.data.incomeDate }) : t('dashboard.lastIncomeNone')}</dt>
           <dd className="num" data-testid="earn-dash-yesterday">
-            {q.data.yesterdayIncome}
+            {q.data.incomeDate ? q.data.yesterdayIncome : '—'}
           </dd>
           <dt>{t('dashboard.nextExpected', { date: q.data.nextIncomeDate })}</dt>
           <dd className="num" data-testid="earn-dash-next">
@@ -45,7 +46,9 @@ export function EarnDashboardCard() {
           </dd>
           <dt>{t('dashboard.nextPostingAt')}</dt>
           {/* In the platform's zone, as the rules and the settings page state the cut-off. */}
-          <dd data-testid="earn-dash-next-at">{inZone(q.data.nextPostingAt, q.data.timezone, i18n.language)}</dd>
+          <dd className="num" data-testid="earn-dash-next-at">
+            {inZone(q.data.nextPostingAt, q.data.timezone, i18n.language)}
+          </dd>
           <dt>{t('dashboard.paidTotal')}</dt>
           <dd className="num">{q.data.interestExpenseTotal}</dd>
         </dl>

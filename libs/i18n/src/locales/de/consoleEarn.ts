@@ -82,6 +82,7 @@ export default {
     pending: 'Ausstehende Anteile',
     holders: 'Inhaber',
     yesterdayIncome: 'Gezahlter Ertrag für {{date}}',
+    lastIncomeNone: 'Zuletzt gezahlter Ertrag',
     nextExpected: 'Nächste Buchung erwartet (für {{date}})',
     nextPostingAt: 'Nächste Buchung',
     paidTotal: 'Gezahlter Ertrag gesamt',

@@ -82,6 +82,7 @@ export default {
     pending: 'Pending shares',
     holders: 'Holders',
     yesterdayIncome: 'Income paid for {{date}}',
+    lastIncomeNone: 'Last income paid',
     nextExpected: 'Next posting expected (for {{date}})',
     nextPostingAt: 'Next posting',
     paidTotal: 'Income paid in total',

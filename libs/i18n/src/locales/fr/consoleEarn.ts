@@ -82,6 +82,7 @@ export default {
     pending: 'Parts en attente',
     holders: 'Détenteurs',
     yesterdayIncome: 'Revenu versé pour le {{date}}',
+    lastIncomeNone: 'Dernier revenu versé',
     nextExpected: 'Prochain versement prévu (pour le {{date}})',
     nextPostingAt: 'Prochain versement',
     paidTotal: 'Revenu versé au total',

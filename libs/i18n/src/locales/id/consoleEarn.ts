@@ -82,6 +82,7 @@ export default {
     pending: 'Porsi menunggu',
     holders: 'Pemegang',
     yesterdayIncome: 'Hasil dibayar untuk {{date}}',
+    lastIncomeNone: 'Hasil terakhir dibayar',
     nextExpected: 'Perkiraan pembukuan berikutnya (untuk {{date}})',
     nextPostingAt: 'Pembukuan berikutnya',
     paidTotal: 'Total hasil dibayar',

@@ -82,6 +82,7 @@ export default {
     pending: '確定待ち持ち分',
     holders: '保有者数',
     yesterdayIncome: '{{date}} 分の支払済み収益',
+    lastIncomeNone: '前回の支払済み収益',
     nextExpected: '次回計上の見込み（{{date}} 分）',
     nextPostingAt: '次回の計上',
     paidTotal: '支払済み収益の累計',

@@ -82,6 +82,7 @@ export default {
     pending: '확정 대기 지분',
     holders: '보유자 수',
     yesterdayIncome: '{{date}} 지급 수익',
+    lastIncomeNone: '최근 지급 수익',
     nextExpected: '다음 지급 예상({{date}}분)',
     nextPostingAt: '다음 지급',
     paidTotal: '누적 지급 수익',

@@ -82,6 +82,7 @@ export default {
     pending: 'ส่วนแบ่งที่รอยืนยัน',
     holders: 'จำนวนผู้ถือ',
     yesterdayIncome: 'ผลตอบแทนที่จ่ายของวันที่ {{date}}',
+    lastIncomeNone: 'ผลตอบแทนที่จ่ายครั้งล่าสุด',
     nextExpected: 'คาดว่าจะจ่ายครั้งถัดไป (ของวันที่ {{date}})',
     nextPostingAt: 'ลงบัญชีครั้งถัดไป',
     paidTotal: 'ผลตอบแทนที่จ่ายแล้วทั้งหมด',

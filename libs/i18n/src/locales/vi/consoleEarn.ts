@@ -82,6 +82,7 @@ export default {
     pending: 'Phần góp chờ xác nhận',
     holders: 'Số người nắm giữ',
     yesterdayIncome: 'Lợi nhuận đã trả cho ngày {{date}}',
+    lastIncomeNone: 'Lợi nhuận đã trả gần nhất',
     nextExpected: 'Dự kiến lần ghi tiếp theo (ngày {{date}})',
     nextPostingAt: 'Lần ghi tiếp theo',
     paidTotal: 'Tổng lợi nhuận đã trả',

@@ -82,6 +82,7 @@ export default {
     pending: '待确认份额',
     holders: '持有人数',
     yesterdayIncome: '{{date}} 已付收益',
+    lastIncomeNone: '上次已付收益',
     nextExpected: '下次入账预计（{{date}}）',
     nextPostingAt: '下次入账时间',
     paidTotal: '累计已付收益',

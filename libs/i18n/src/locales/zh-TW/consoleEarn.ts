@@ -82,6 +82,7 @@ export default {
     pending: '待確認份額',
     holders: '持有人數',
     yesterdayIncome: '{{date}} 已付收益',
+    lastIncomeNone: '上次已付收益',
     nextExpected: '下次入帳預計（{{date}}）',
     nextPostingAt: '下次入帳時間',
     paidTotal: '累計已付收益',
