@@ -47,3 +47,6 @@ export function venueSymbols(symbol: string, quote?: string): Record<FakeVenueNa
 export function fixtureFrames(venue: FakeVenueName): string[];
 export function shiftBps(price: string, bps: number): string;
 export function subscribedSymbols(venue: FakeVenueName, text: string): string[] | null;
+/** Each fake market's 24h volume in its base asset, reported with its quotes (Binance: a miniTicker once a second). */
+export const FAKE_VOLUMES: Readonly<Record<FakeVenueName, number>>;
+export function miniTickerFrame(venueSymbol: string, quote: { bid: string; ask: string }, now?: number): string;

@@ -48,14 +48,41 @@ const START_PRICES = { BTCUSDT: 67250, ETHUSDT: 3480, SOLUSDT: 152.4, XRPUSDT: 0
 const fixed = (v, decimals) => Math.max(v, 10 ** -decimals).toFixed(decimals);
 
 /** One exchange's ticker frame for a quote. Kraken's prices are JSON numbers, written from the decimal text. */
+/**
+ * Each fake market's 24h volume in its base asset, as the exchange reports it with its tickers (Binance in
+ * a miniTicker frame once a second); turnover in the quote currency is that volume at the current bid.
+ */
+export const FAKE_VOLUMES = { binance: 1200.5, okx: 800.25, coinbase: 400.125, kraken: 200 };
+
+/** Binance's miniTicker frame of a market (its 24h volume), as sent once a second. */
+export function miniTickerFrame(sym, q, now = Date.now()) {
+  const v = FAKE_VOLUMES.binance;
+  return JSON.stringify({ e: '24hrMiniTicker', E: now, s: sym, c: q.bid, o: q.bid, h: q.bid, l: q.bid, v: String(v), q: String(v * Number(q.bid)) });
+}
+
 function quoteFrame(venue, sym, q, seq, now = Date.now()) {
+  const volume = FAKE_VOLUMES[venue];
   switch (venue) {
     case 'binance':
       return JSON.stringify({ u: seq, s: sym, b: q.bid, B: '1.00000000', a: q.ask, A: '1.00000000' });
     case 'okx':
       return JSON.stringify({
         arg: { channel: 'tickers', instId: sym },
-        data: [{ instType: 'SPOT', instId: sym, last: q.bid, lastSz: '0.1', askPx: q.ask, askSz: '1', bidPx: q.bid, bidSz: '1', ts: String(now) }],
+        data: [
+          {
+            instType: 'SPOT',
+            instId: sym,
+            last: q.bid,
+            lastSz: '0.1',
+            askPx: q.ask,
+            askSz: '1',
+            bidPx: q.bid,
+            bidSz: '1',
+            vol24h: String(volume),
+            volCcy24h: String(volume * Number(q.bid)),
+            ts: String(now),
+          },
+        ],
       });
     case 'coinbase':
       return JSON.stringify({
@@ -68,12 +95,13 @@ function quoteFrame(venue, sym, q, seq, now = Date.now()) {
         best_ask: q.ask,
         best_ask_size: '1',
         side: 'buy',
+        volume_24h: String(volume),
         time: new Date(now).toISOString(),
         trade_id: seq,
         last_size: '0.01',
       });
     case 'kraken':
-      return `{"channel":"ticker","type":"update","data":[{"symbol":${JSON.stringify(sym)},"bid":${q.bid},"bid_qty":1.0,"ask":${q.ask},"ask_qty":1.0,"last":${q.bid},"timestamp":"${new Date(now).toISOString()}"}]}`;
+      return `{"channel":"ticker","type":"update","data":[{"symbol":${JSON.stringify(sym)},"bid":${q.bid},"bid_qty":1.0,"ask":${q.ask},"ask_qty":1.0,"last":${q.bid},"volume":${volume},"vwap":${q.bid},"timestamp":"${new Date(now).toISOString()}"}]}`;
     default:
       throw new Error(`unknown venue ${venue}`);
   }
@@ -92,7 +120,8 @@ export function subscribedSymbols(venue, text) {
     case 'binance': {
       if (m?.method !== 'SUBSCRIBE' || typeof m.id !== 'number') return null;
       const params = list(m.params);
-      return params?.every((p) => /^[a-z0-9]+@bookTicker$/.test(p)) ? params.map((p) => p.split('@')[0].toUpperCase()) : null;
+      if (!params?.every((p) => /^[a-z0-9]+@(bookTicker|miniTicker)$/.test(p))) return null;
+      return params.filter((p) => p.endsWith('@bookTicker')).map((p) => p.split('@')[0].toUpperCase());
     }
     case 'okx':
       return m?.op === 'subscribe' && Array.isArray(m.args) && m.args.every((a) => a?.channel === 'tickers' && typeof a.instId === 'string')
@@ -198,6 +227,11 @@ class FakeVenue {
         for (const s of c.symbols)
           this.send(c, JSON.stringify({ type: 'heartbeat', sequence: this.seq, last_trade_id: this.seq, product_id: s, time: new Date().toISOString() }));
       else if (this.venue === 'kraken' && c.symbols.size) this.send(c, '{"channel":"heartbeat"}');
+      else if (this.venue === 'binance')
+        for (const s of c.symbols) {
+          const q = this.quotes.get(s);
+          if (q) this.send(c, miniTickerFrame(s, this.shifted(q)));
+        }
     }
   }
 

@@ -63,6 +63,33 @@ describe('prices from four exchanges', () => {
     expect(record).toMatchObject({ price: '100.06', rule: { name: 'median-of-mids', quorum: 3 }, sources: expect.any(Array) });
   });
 
+  it("answers the exchanges' own 24h volume and turnover for the product, and stores none of it", async () => {
+    const symbol = await createVenueProduct(t);
+    await sleep(300); // the feed subscribes the new markets
+    const v = feed.fakes.venues;
+    const names = { binance: `${symbol}USDT`, okx: `${symbol}-USDT`, coinbase: `${symbol}-USDT`, kraken: `${symbol}/USDT` };
+    // Quoted on, as exchanges do: Binance's volume comes in its miniTicker once a second, the others' with each quote.
+    const keepQuoting = setInterval(() => {
+      for (const venue of ['binance', 'okx', 'coinbase', 'kraken'] as const) v[venue].quote(names[venue], '200.00', '200.00');
+    }, 100);
+    try {
+      // FAKE_VOLUMES: 1200.5 + 800.25 + 400.125 + 200, each at 200.00.
+      const product = await waitFor(
+        'the four volumes on the product',
+        async () => {
+          const p = (await t.http().get(`/api/products/${symbol}`).expect(200)).body as { volume24h: string; amount24h: string };
+          return p.volume24h === '2600.875' ? p : null;
+        },
+        15_000,
+      );
+      expect(product.amount24h).toBe('520175.00');
+    } finally {
+      clearInterval(keepQuoting);
+    }
+    const [stored]: { volumes: string[] }[] = await t.ds.query(`SELECT array_agg(DISTINCT volume::text) AS volumes FROM ticks WHERE symbol = $1`, [symbol]);
+    expect(stored!.volumes.map(Number)).toEqual([0]);
+  });
+
   it('the chain verifies with the sources, and a changed source quote breaks it', async () => {
     const symbol = await createVenueProduct(t);
     await sleep(300);

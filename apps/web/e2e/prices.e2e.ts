@@ -13,6 +13,7 @@ import type { BrowserContext, Page, WebSocketRoute } from 'playwright-core';
 import { API, type Product } from '@candor/contracts';
 import { translate } from '@candor/i18n';
 import { launchBrowser, screenshot } from '../../../scripts/testing/browser.mjs';
+import { FAKE_VOLUMES } from '../../../scripts/testing/fake-venues.mjs';
 import { BASE, call, registerUser, type RegisteredUser } from './support.js';
 
 const REDIS_URL = process.env.E2E_REDIS_URL ?? 'redis://localhost:6379';
@@ -130,6 +131,14 @@ describe('exchange prices in the browser', () => {
       await expect(source.textContent()).resolves.toContain(zh('market:source.rule', { quorum: 3, bps: 50 }));
       await expect(page.getByTestId('buy-up').isEnabled()).resolves.toBe(true);
       await expect(quoteState().textContent()).resolves.toContain(zh('market:price.median', { n: 4 }));
+      // The 24h volume is the exchanges' own, summed (the platform's ticks trade nothing), and so is the turnover.
+      const volume = Object.values(FAKE_VOLUMES).reduce((a, b) => a + b, 0);
+      const live = await waitFor('the four exchanges volume', async () => {
+        const p = await call<Product>('GET', `${API.products}/${product.symbol}`);
+        return p.volume24h === String(volume) ? p : null;
+      });
+      expect(Number(live.amount24h) / volume / Number(live.lastPrice)).toBeCloseTo(1, 2);
+      await page.locator(`[data-testid="volume24h"]:text-is("${new Intl.NumberFormat('zh-TW', { maximumFractionDigits: 2 }).format(volume)}")`).waitFor();
       await screenshot(page, 'prices-01-detail');
       await source.scrollIntoViewIfNeeded();
       await screenshot(page, 'prices-02-sources');

@@ -56,7 +56,9 @@ export interface Product {
   change24h: string; // fraction as a decimal string, "0.0123" = +1.23 %
   high24h: string | null;
   low24h: string | null;
+  /** Base-asset volume over 24 h: for a product priced from exchanges, theirs, summed (the platform's ticks trade nothing). */
   volume24h: string;
+  /** Turnover over 24 h in the quote currency, the same way. */
   amount24h: string;
   status: ProductStatus;
   /** Set with status `halted`. */

@@ -14,6 +14,12 @@ export interface FeedTickInfo {
   /** A price made from exchange quotes: every quote it was made from (used or dropped) and the rule; hashed with the tick. */
   sources?: readonly TickSource[];
   rule?: PriceRule;
+  /**
+   * The product's volume and turnover over 24 h on the exchanges it is priced from, as they report them
+   * (decimal text): shown as its 24h figures in place of the platform's own ticks' (which carry none). Not
+   * part of the tick record.
+   */
+  market24h?: { volume: string; amount: string };
 }
 
 export type OnFeedTick = (symbol: string, price: string, volume: string, t: Date, info?: FeedTickInfo) => void;

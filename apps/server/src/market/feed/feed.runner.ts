@@ -246,13 +246,15 @@ export class FeedRunner implements OnApplicationBootstrap, BeforeApplicationShut
   private onTick(symbol: string, price: string, volume: string, kind: PriceKind, info?: FeedTickInfo): void {
     if (!this.isOpen(symbol, new Date())) return;
     if (this.halts?.blocked(symbol)) return; // its halt is being recorded: nothing after it may be stored first
-    this.writer.writeTick(symbol, price, undefined, { volume, kind: info?.kind ?? kind, sources: info?.sources, rule: info?.rule }).then(
-      () => this.written++,
-      (e: unknown) => {
-        this.dropped++;
-        if (this.dropped <= 5) this.log.warn(`tick of ${symbol} refused: ${(e as Error).message}`);
-      },
-    );
+    this.writer
+      .writeTick(symbol, price, undefined, { volume, kind: info?.kind ?? kind, sources: info?.sources, rule: info?.rule, market24h: info?.market24h })
+      .then(
+        () => this.written++,
+        (e: unknown) => {
+          this.dropped++;
+          if (this.dropped <= 5) this.log.warn(`tick of ${symbol} refused: ${(e as Error).message}`);
+        },
+      );
   }
 
   private async refreshCatalogue(): Promise<void> {

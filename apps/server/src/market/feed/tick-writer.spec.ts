@@ -358,6 +358,19 @@ describe('TickWriter with prices made from exchange quotes', () => {
     expect(verifyChain([tampered!])).toMatchObject({ ok: false, fault: 'hash' });
   });
 
+  it("publishes the exchanges' own 24h volume and turnover as the tick's figures; stores none of it", async () => {
+    const { store, writer, clock } = setup();
+    writers.push(writer);
+    const market24h = { volume: '2600.875', amount: '260087.50' };
+    await writer.writeTick('BTCUSDT', '100.01', undefined, { sources, rule, market24h });
+    clock.now = T0 + 2000;
+    await writer.flush();
+    const [tick] = store.ticks;
+    expect(tick!.message.stats).toMatchObject({ high24h: '100.01', volume24h: '2600.875', amount24h: '260087.50' });
+    expect(JSON.stringify({ ...tick, message: undefined })).not.toContain('2600.875');
+    expect(JSON.stringify(store.blocks)).not.toContain('2600.875');
+  });
+
   it('refuses sources without a rule', async () => {
     const { writer } = setup();
     writers.push(writer);

@@ -77,6 +77,8 @@ export interface WriteOptions {
   /** For a price made from exchange quotes: every quote and the rule (both, or neither). */
   sources?: readonly TickSource[];
   rule?: PriceRule;
+  /** The exchanges' own 24h volume and turnover, published as the tick's 24h figures (see FeedTickInfo); never stored. */
+  market24h?: { volume: string; amount: string };
 }
 
 export interface WrittenTick {
@@ -182,7 +184,7 @@ export class TickWriter {
       t: tIso,
       price: text,
       volume,
-      stats: st.stats.stats(tMs),
+      stats: opts.market24h ? { ...st.stats.stats(tMs), volume24h: opts.market24h.volume, amount24h: opts.market24h.amount } : st.stats.stats(tMs),
       candles: st.stats.candles() as Record<CandleInterval, LiveCandle>,
     };
     const kind = opts.kind ?? (opts.sources ? 'venues' : undefined);

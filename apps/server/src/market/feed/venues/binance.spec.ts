@@ -23,8 +23,16 @@ describe('binance protocol', () => {
 
   it('throws on a garbage frame', () => expect(() => binance.parse('\u0000not json{{')).toThrow());
 
-  it('subscribes to <symbol>@bookTicker in one message; knows quote currencies', () => {
-    expect(binance.subscribe(['BTCUSDT', 'ETHUSDT'])).toEqual(['{"method":"SUBSCRIBE","params":["btcusdt@bookTicker","ethusdt@bookTicker"],"id":1}']);
+  it('reads the 24h volume of a miniTicker frame, base and quote, and no quote from it', () => {
+    const frames = fixtureFrames('binance').map((f) => binance.parse(f));
+    expect(frames.flatMap((f) => f.volumes ?? [])).toEqual([{ symbol: 'BTCUSDT', base: 18234.5123, quote: 1215678901.23456789 }]);
+    expect(binance.parse('{"e":"24hrMiniTicker","E":1,"s":"BTCUSDT","v":"-1","q":"5"}')).toEqual({ quotes: [], volumes: [] });
+  });
+
+  it('subscribes to <symbol>@bookTicker and @miniTicker in one message; knows quote currencies', () => {
+    expect(binance.subscribe(['BTCUSDT', 'ETHUSDT'])).toEqual([
+      '{"method":"SUBSCRIBE","params":["btcusdt@bookTicker","btcusdt@miniTicker","ethusdt@bookTicker","ethusdt@miniTicker"],"id":1}',
+    ]);
     expect(binance.quoteCurrency('BTCUSDT')).toBe('USDT');
     expect(binance.quoteCurrency('BTCFDUSD')).toBe('FDUSD');
     expect(binance.validSymbol('BTCUSDT')).toBe(true);

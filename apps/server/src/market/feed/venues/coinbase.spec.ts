@@ -11,6 +11,12 @@ describe('coinbase protocol', () => {
     ]);
   });
 
+  it('reads volume_24h of each ticker frame in the base currency; it sends none in the quote currency', () => {
+    const volumes = fixtureFrames('coinbase').flatMap((f) => coinbase.parse(f).volumes ?? []);
+    expect(volumes.map((v) => v.symbol)).toEqual(['BTC-USDT', 'ETH-USDT']);
+    expect(volumes[0]).toEqual({ symbol: 'BTC-USDT', base: 2451.79269678, quote: null });
+  });
+
   it('reports an error message', () => {
     expect(coinbase.parse(fixtureFrames('coinbase').at(-1)!).error).toMatch(/not a valid product/);
   });

@@ -1,5 +1,5 @@
 import { priceText } from './json-text.js';
-import { jsonObject, quoteAfter, str, type ParsedFrame, type VenueProtocol } from './venue-protocol.js';
+import { jsonObject, quoteAfter, str, volumeNumber, type ParsedFrame, type VenueProtocol } from './venue-protocol.js';
 
 /**
  * Coinbase Exchange market data feed: `ticker` (best bid and ask with every match) and `heartbeat` (one
@@ -18,9 +18,15 @@ export const coinbase: VenueProtocol = {
     const symbol = str(m.product_id);
     const bid = priceText(m.best_bid);
     const ask = priceText(m.best_ask);
-    if (!symbol || !bid || !ask) return { quotes: [] };
+    // volume_24h is in the base currency; Coinbase sends no quote-currency figure.
+    const base = volumeNumber(m.volume_24h);
+    const volumes = symbol && base !== null ? [{ symbol, base, quote: null }] : [];
+    if (!symbol || !bid || !ask) return { quotes: [], volumes };
     const time = str(m.time);
-    return { quotes: [{ symbol, bid, ask, venueTs: time && Number.isFinite(Date.parse(time)) ? time : null, venueId: str(m.trade_id) ?? str(m.sequence) }] };
+    return {
+      volumes,
+      quotes: [{ symbol, bid, ask, venueTs: time && Number.isFinite(Date.parse(time)) ? time : null, venueId: str(m.trade_id) ?? str(m.sequence) }],
+    };
   },
   pingMessage: () => null,
   maxConnectionMs: null,

@@ -12,6 +12,16 @@ describe('kraken protocol', () => {
     ]);
   });
 
+  it('reads the 24h volume and its quote-currency value (volume times vwap) of each ticker frame', () => {
+    const volumes = fixtureFrames('kraken').flatMap((f) => kraken.parse(f).volumes ?? []);
+    expect(volumes.map((v) => [v.symbol, v.base])).toEqual([
+      ['BTC/USDT', 1730.41011231],
+      ['BTC/USDT', 1730.5],
+      ['SHIB/USDT', 1e9],
+    ]);
+    expect(volumes[0]!.quote).toBeCloseTo(1730.41011231 * 66586.6, 4);
+  });
+
   it('does not round through a double', () => {
     const frame = '{"channel":"ticker","type":"update","data":[{"symbol":"BTC/USD","bid":67012.123456789012345,"ask":67012.2}]}';
     expect(kraken.parse(frame).quotes[0]!.bid).toBe('67012.123456789012345');

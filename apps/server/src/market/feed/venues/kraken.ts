@@ -1,5 +1,5 @@
 import { jsonKeepingNumbersOf, numberTextToDecimal } from './json-text.js';
-import { asRecord, jsonObject, quoteAfter, str, type ParsedFrame, type VenueProtocol } from './venue-protocol.js';
+import { asRecord, jsonObject, quoteAfter, str, volumeNumber, type ParsedFrame, type RawVolume, type VenueProtocol } from './venue-protocol.js';
 
 /**
  * Kraken spot WebSocket v2, channel `ticker` with `event_trigger: "bbo"` (an update whenever the best bid
@@ -21,16 +21,21 @@ export const kraken: VenueProtocol = {
     if (m.method === 'subscribe' && m.success === false) return { quotes: [], error: str(m.error) ?? 'subscribe refused' };
     if (m.channel !== 'ticker' || !Array.isArray(m.data)) return { quotes: [] }; // heartbeat, status, pong, acknowledgements
     const quotes: ParsedFrame['quotes'] = [];
+    const volumes: RawVolume[] = [];
     for (const item of m.data) {
       const d = asRecord(item);
       const symbol = str(d?.symbol);
+      // volume in the base currency over 24 h, vwap its average price: their product is the quote volume.
+      const base = volumeNumber(d?.volume);
+      const vwap = volumeNumber(d?.vwap);
+      if (symbol && base !== null) volumes.push({ symbol, base, quote: vwap === null ? null : base * vwap });
       const bid = numberTextToDecimal(d?.bid);
       const ask = numberTextToDecimal(d?.ask);
       if (!d || !symbol || !bid || !ask) continue;
       const ts = str(d.timestamp);
       quotes.push({ symbol, bid, ask, venueTs: ts && Number.isFinite(Date.parse(ts)) ? ts : null, venueId: null });
     }
-    return { quotes };
+    return { quotes, volumes };
   },
   pingMessage: () => JSON.stringify({ method: 'ping' }),
   maxConnectionMs: null,

@@ -11,6 +11,14 @@ describe('okx protocol', () => {
     ]);
   });
 
+  it('reads the 24h volume of each tickers frame: vol24h in the base currency, volCcy24h in the quote', () => {
+    const volumes = fixtureFrames('okx').flatMap((f) => okx.parse(f).volumes ?? []);
+    expect(volumes).toEqual([
+      { symbol: 'BTC-USDT', base: 12250.1, quote: 812345678.12 },
+      { symbol: 'ETH-USDT', base: 16000, quote: 55500000 },
+    ]);
+  });
+
   it('takes the text pong and acknowledgements quietly, reports an error event', () => {
     expect(okx.parse('pong')).toEqual({ quotes: [] });
     expect(okx.parse('{"event":"subscribe","arg":{"channel":"tickers","instId":"BTC-USDT"},"connId":"x"}')).toEqual({ quotes: [] });

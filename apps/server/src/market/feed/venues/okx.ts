@@ -1,5 +1,5 @@
 import { priceText } from './json-text.js';
-import { asRecord, jsonObject, quoteAfter, str, type ParsedFrame, type VenueProtocol } from './venue-protocol.js';
+import { asRecord, jsonObject, quoteAfter, str, volumeNumber, type ParsedFrame, type RawVolume, type VenueProtocol } from './venue-protocol.js';
 
 /**
  * OKX v5 public channel `tickers`, one subscribe operation for every instrument (a request costs one of
@@ -18,16 +18,20 @@ export const okx: VenueProtocol = {
     if (m.event !== undefined) return { quotes: [] }; // subscribe acknowledgements, notices
     if (asRecord(m.arg)?.channel !== 'tickers' || !Array.isArray(m.data)) return { quotes: [] };
     const quotes: ParsedFrame['quotes'] = [];
+    const volumes: RawVolume[] = [];
     for (const item of m.data) {
       const d = asRecord(item);
       const symbol = str(d?.instId);
+      // vol24h in the base currency; volCcy24h in the quote currency (for spot).
+      const base = volumeNumber(d?.vol24h);
+      if (symbol && base !== null) volumes.push({ symbol, base, quote: volumeNumber(d?.volCcy24h) });
       const bid = priceText(d?.bidPx);
       const ask = priceText(d?.askPx);
       if (!d || !symbol || !bid || !ask) continue;
       const ts = str(d.ts);
       quotes.push({ symbol, bid, ask, venueTs: ts && /^\d{1,15}$/.test(ts) ? new Date(Number(ts)).toISOString() : null, venueId: null }); // tickers carry no id
     }
-    return { quotes };
+    return { quotes, volumes };
   },
   pingMessage: () => 'ping',
   maxConnectionMs: null,

@@ -1,5 +1,5 @@
 import WebSocket from 'ws';
-import type { RawQuote, VenueProtocol } from './venue-protocol.js';
+import type { RawQuote, RawVolume, VenueProtocol } from './venue-protocol.js';
 
 export interface VenueConnectionOptions {
   protocol: VenueProtocol;
@@ -9,6 +9,8 @@ export interface VenueConnectionOptions {
   symbols: readonly string[];
   /** Called for every quote, with the time it arrived (epoch ms). */
   onQuote: (q: RawQuote, receivedAt: number) => void;
+  /** A market's 24h volume as the exchange reported it. */
+  onVolume?: (v: RawVolume, receivedAt: number) => void;
   /** Without any message for this long the connection counts as stale; for twice as long, it is replaced. */
   staleMs: number;
   /** First reconnect delay and its cap (full jitter in between; default 500 ms and 30 s). */
@@ -138,6 +140,7 @@ export class VenueConnection {
     if (frame.error) this.warn(`${this.venue}: ${frame.error}`);
     if (frame.quotes.length) this.attempt = 0; // delivering quotes: the connection is healthy
     for (const q of frame.quotes) this.o.onQuote(q, at);
+    if (frame.volumes && this.o.onVolume) for (const v of frame.volumes) this.o.onVolume(v, at);
     if (frame.reconnect) this.replace('the exchange announced a shutdown');
   }
 

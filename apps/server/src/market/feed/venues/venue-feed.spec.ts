@@ -1,8 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it as base } from '@jest/globals';
 import { checkTickSources, type PriceRule, type TickSource } from '@candor/domain';
-import { startFakeVenues, type FakeVenues } from '../../../../../../scripts/testing/fake-venues.mjs';
+import { FAKE_VOLUMES, startFakeVenues, type FakeVenues } from '../../../../../../scripts/testing/fake-venues.mjs';
 import type { FeedTickInfo } from '../feed-adapter.js';
 import { VenueFeed } from './venue-feed.js';
+import { VENUE_VOLUME_FRESH_MS } from './venue-volumes.js';
 import { VENUES } from './venue-protocol.js';
 
 interface Tick {
@@ -55,6 +56,12 @@ function start(over: Partial<ConstructorParameters<typeof VenueFeed>[0]> = {}) {
   return { ticks, halts };
 }
 const lastOf = (ticks: Tick[]) => ticks[ticks.length - 1]!;
+/** Every non-empty subset's sum of these volumes, as the feed writes a volume. */
+function subsetSums(volumes: number[]): Set<string> {
+  const out = new Set<string>();
+  for (let mask = 1; mask < 1 << volumes.length; mask++) out.add(String(volumes.reduce((sum, v, i) => (mask & (1 << i) ? sum + v : sum), 0)));
+  return out;
+}
 const subscribed = () => Object.values(fakes.venues).every((v) => [...v.clients].some((c) => c.symbols.size > 0));
 
 beforeAll(async () => {
@@ -93,6 +100,39 @@ describe('VenueFeed on four fake exchanges', () => {
       ['kraken', '100.20', '100.40', '100.3'],
     ]);
     expect(checkTickSources(tick.price, tick.info.sources as TickSource[], tick.info.rule as PriceRule)).toEqual([]);
+  });
+
+  it("carries the exchanges' own 24h volume and turnover, summed, with its ticks; not a stale one", async () => {
+    const { ticks } = start();
+    await until('subscribed', subscribed);
+    // OKX, Coinbase and Kraken send their volume with each quote, Binance in a miniTicker once a second. The fake
+    // volumes (FAKE_VOLUMES) add up to 2600.875; Coinbase's, sent without a turnover, counts at its mid.
+    const keepQuoting = setInterval(() => fakes.quote('BTCUSDT', '100.00', '100.00'), 50);
+    try {
+      const tick = await until('a tick with all four volumes', () => ticks.find((k) => k.info.market24h?.volume === '2600.875'));
+      expect(tick.info.market24h).toEqual({ volume: '2600.875', amount: '260087.50' });
+    } finally {
+      clearInterval(keepQuoting);
+    }
+    // Until every exchange reported, the sum of those that did: never a guess.
+    const sums = subsetSums([FAKE_VOLUMES.binance, FAKE_VOLUMES.okx, FAKE_VOLUMES.coinbase, FAKE_VOLUMES.kraken]);
+    expect(ticks.filter((k) => k.info.market24h).every((k) => sums.has(k.info.market24h!.volume))).toBe(true);
+    expect(feed!.market24h('BTCUSDT', Date.now() + VENUE_VOLUME_FRESH_MS + 1_000)).toBeUndefined();
+    expect(feed!.market24h('ETHUSDT')).toBeUndefined();
+  });
+
+  it('counts the volume of the enabled exchanges only', async () => {
+    const { ticks } = start({ venues: ['binance', 'okx', 'coinbase'] });
+    await until('subscribed', () => (['binance', 'okx', 'coinbase'] as const).every((v) => [...fakes.venues[v].clients].some((c) => c.symbols.size > 0)));
+    const keepQuoting = setInterval(() => fakes.quote('BTCUSDT', '100.00', '100.00'), 50);
+    try {
+      const tick = await until('a tick with the three volumes', () => ticks.find((k) => k.info.market24h?.volume === '2400.875'));
+      expect(tick.info.market24h!.amount).toBe('240087.50');
+    } finally {
+      clearInterval(keepQuoting);
+    }
+    const sums = subsetSums([FAKE_VOLUMES.binance, FAKE_VOLUMES.okx, FAKE_VOLUMES.coinbase]);
+    expect(ticks.filter((k) => k.info.market24h).every((k) => sums.has(k.info.market24h!.volume))).toBe(true);
   });
 
   it('drops an exchange 5 % off and prices from the other three', async () => {

@@ -1,8 +1,9 @@
 import { aggregateQuotes, type Aggregation, type HaltReason, type VenueQuote } from '@candor/domain';
-import type { FeedAdapter, OnFeedTick } from '../feed-adapter.js';
+import type { FeedAdapter, FeedTickInfo, OnFeedTick } from '../feed-adapter.js';
 import { PROTOCOLS } from './protocols.js';
 import { VenueConnection, type VenueConnectionOptions } from './venue-connection.js';
 import type { RawQuote, VenueName } from './venue-protocol.js';
+import { VOLUME_SUM_EVERY_MS, VenueVolumes } from './venue-volumes.js';
 
 /** A product priced from exchanges: its markets on them and its precision. */
 export interface VenueProductSpec {
@@ -68,6 +69,8 @@ interface ProductState {
   quoted: boolean;
   halted: HaltReason | null;
   last: Aggregation | null;
+  /** The 24h volume its last ticks carried, and when it was summed (once a second is plenty for a 24h figure). */
+  volume: { atMs: number; value: FeedTickInfo['market24h'] } | null;
 }
 
 /** The quote currency shared by a product's markets (null when they disagree or are unknown: then nothing mixes). */
@@ -92,6 +95,7 @@ export class VenueFeed implements FeedAdapter {
   private readonly connections = new Map<VenueName, VenueConnection>();
   // Keyed by exchange, then its symbol: no key string is built for each of the thousands of quotes a second.
   private readonly book = new Map<VenueName, Map<string, BookQuote>>();
+  private readonly volumes = new VenueVolumes();
   private readonly byMarket = new Map<VenueName, Map<string, ProductState[]>>();
   private products = new Map<string, ProductState>();
   private onTick: OnFeedTick | null = null;
@@ -150,6 +154,7 @@ export class VenueFeed implements FeedAdapter {
         quoted: old?.quoted ?? false,
         halted: old?.halted ?? null,
         last: old?.last ?? null,
+        volume: null,
       });
     }
     this.products = next;
@@ -228,6 +233,7 @@ export class VenueFeed implements FeedAdapter {
       symbols,
       staleMs: this.o.staleMs,
       onQuote: (q, at) => this.onQuote(venue, q, at),
+      onVolume: (v, at) => this.volumes.record(venue, v, at),
       log: this.o.log,
       now: this.now,
       ...this.o.connection,
@@ -263,6 +269,12 @@ export class VenueFeed implements FeedAdapter {
       this.dirty.clear();
       for (const p of dirty) this.maybeTick(p);
     });
+  }
+
+  /** The product's 24h volume and turnover on its exchanges (see VenueVolumes.sum). */
+  market24h(symbol: string, nowMs = this.now()): FeedTickInfo['market24h'] {
+    const p = this.products.get(symbol);
+    return p ? this.volumes.sum(p.spec.venues, this.o.venues, (venue, market) => this.book.get(venue)?.get(market), nowMs) : undefined;
   }
 
   /** The latest whole second (plus the offset) at or before `nowMs`. */
@@ -329,7 +341,11 @@ export class VenueFeed implements FeedAdapter {
       this.o.onHalt?.(p.spec.symbol, null, now);
     }
     p.lastTickAt = now;
-    onTick(p.spec.symbol, agg.price, '0', new Date(now), { boundary, kind: 'venues', sources: agg.sources, rule: agg.rule });
+    const info: FeedTickInfo = { boundary, kind: 'venues', sources: agg.sources, rule: agg.rule };
+    if (!p.volume || now - p.volume.atMs >= VOLUME_SUM_EVERY_MS) p.volume = { atMs: now, value: this.market24h(p.spec.symbol, now) };
+    const market24h = p.volume.value;
+    if (market24h) info.market24h = market24h;
+    onTick(p.spec.symbol, agg.price, '0', new Date(now), info);
   }
 
   /**

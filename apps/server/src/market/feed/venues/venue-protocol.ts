@@ -13,9 +13,24 @@ export interface RawQuote {
   venueId: string | null;
 }
 
+/**
+ * One market's traded volume over the exchange's own rolling 24 hours. Shown beside the price, never used
+ * to make one, so plain numbers (doubles) are exact enough.
+ */
+export interface RawVolume {
+  /** The exchange's own symbol. */
+  symbol: string;
+  /** In the base asset (BTC of BTCUSDT). */
+  base: number;
+  /** In the quote currency when the exchange says, else null (worked out from `base` and the market's mid). */
+  quote: number | null;
+}
+
 /** What one frame from an exchange meant. */
 export interface ParsedFrame {
   quotes: RawQuote[];
+  /** 24h volumes the frame carried (most exchanges send them with their tickers). */
+  volumes?: RawVolume[];
   /** The exchange announced it will close this connection: open a new one now. */
   reconnect?: boolean;
   /** The exchange refused something (a subscription): logged. */
@@ -61,6 +76,12 @@ export function jsonObject(text: string, parse: (t: string) => unknown = JSON.pa
   const v = asRecord(parse(text));
   if (!v) throw new SyntaxError('not a JSON object');
   return v;
+}
+
+/** A volume field (a JSON number or a numeric string) as a finite number >= 0, else null. */
+export function volumeNumber(v: unknown): number | null {
+  const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
+  return Number.isFinite(n) && n >= 0 ? n : null;
 }
 
 export const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : typeof v === 'number' && Number.isFinite(v) ? String(v) : null);
