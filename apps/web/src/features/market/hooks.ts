@@ -41,6 +41,7 @@ function mergeTicker(p: LiveProduct, e: TickerEvent): LiveProduct {
     low24h: e.low24h,
     volume24h: e.volume24h,
   };
+  if (e.amount24h !== undefined) next.amount24h = e.amount24h;
   if (e.sourcesUsed !== undefined && e.sourcesTotal !== undefined) {
     next.sourcesUsed = e.sourcesUsed;
     next.sourcesTotal = e.sourcesTotal;
@@ -181,7 +182,8 @@ export function useProducts(liveSymbols?: readonly string[]) {
   const query = useQuery({
     queryKey: marketKeys.products,
     queryFn: () => api.get<Product[]>(API.products),
-    // Turnover (amount24h) is not in ticker events: refresh the list now and then.
+    // Ticker events keep prices and 24h figures current; this picks up what they do not carry (a product an
+    // operator added or edited).
     refetchInterval: 60_000,
   });
   const all = useMemo(() => (query.data ?? []).map((p) => p.symbol), [query.data]);

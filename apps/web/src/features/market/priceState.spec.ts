@@ -174,8 +174,18 @@ describe('sameApartFromTicks (what lets the trade panel skip a tick)', () => {
     high24h: '101.00',
     low24h: '99.00',
     volume24h: '5',
+    amount24h: '500.00',
   };
-  const ticked = { ...base, lastPrice: '100.50', lastTickAt: at(1000), change24h: '0.02', high24h: '102.00', low24h: '98.00', volume24h: '6' };
+  const ticked = {
+    ...base,
+    lastPrice: '100.50',
+    lastTickAt: at(1000),
+    change24h: '0.02',
+    high24h: '102.00',
+    low24h: '98.00',
+    volume24h: '6',
+    amount24h: '603.00',
+  };
 
   it.each([
     ['the same object', base, base, true],

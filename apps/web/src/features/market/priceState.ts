@@ -17,7 +17,17 @@ export type PriceCondition = 'live' | 'stale' | 'halted' | 'closed' | 'maintenan
 export type TradeBlock = 'closed' | 'maintenance' | 'simulated' | 'halted' | 'stale' | 'noExpiry';
 
 /** The fields a live `ticker` event rewrites on a product held on screen (see mergeTicker). */
-const TICK_FIELDS: ReadonlySet<string> = new Set(['lastPrice', 'lastTickAt', 'change24h', 'high24h', 'low24h', 'volume24h', 'sourcesUsed', 'sourcesTotal']);
+const TICK_FIELDS: ReadonlySet<string> = new Set([
+  'lastPrice',
+  'lastTickAt',
+  'change24h',
+  'high24h',
+  'low24h',
+  'volume24h',
+  'amount24h',
+  'sourcesUsed',
+  'sourcesTotal',
+]);
 
 /**
  * Whether two versions of a product differ in nothing but what ticks move. Parts of a page that do not show
