@@ -3,8 +3,22 @@ import { defineConfig, type Alias, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { pwa } from './build/pwa-plugin.ts';
 import { reactRouterProduction } from './build/react-router-production.ts';
+import { routePreload } from './build/route-preload.ts';
+import { ROUTES } from './src/lib/paths.ts';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+/** The pages a first visit most often lands on, whose files index.html asks for at once (build/route-preload.ts). */
+const LANDING_PAGES: Record<string, string> = {
+  [ROUTES.root]: '/src/pages/welcome/WelcomePage.tsx',
+  [ROUTES.welcome]: '/src/pages/welcome/WelcomePage.tsx',
+  [ROUTES.index]: '/src/pages/index/IndexPage.tsx',
+  [ROUTES.product]: '/src/pages/product/ProductPage.tsx',
+  [ROUTES.detail]: '/src/pages/Detail/DetailPage.tsx',
+  [ROUTES.user]: '/src/pages/user/UserPage.tsx',
+  [ROUTES.login]: '/src/pages/login/LoginPage.tsx',
+  [ROUTES.information]: '/src/pages/information/InformationPage.tsx',
+};
 
 /** Where the dev server sends /api and /socket.io (the api's default port). */
 const apiTarget = process.env.CANDOR_API_URL ?? 'http://localhost:3000';
@@ -88,7 +102,7 @@ const APP_CHUNKS = [
 export default defineConfig(({ command }) => ({
   root: here('.'),
   base: '/',
-  plugins: [react(), pwa(), sharedChunkFilter()],
+  plugins: [react(), pwa(), sharedChunkFilter(), routePreload(LANDING_PAGES)],
   resolve: {
     alias: [
       { find: '@candor/domain', replacement: here('../../libs/domain/src/index.ts') },

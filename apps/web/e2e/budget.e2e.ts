@@ -125,6 +125,32 @@ describe('JavaScript on a first visit', () => {
     expect(over).toEqual([]);
   }, 120_000);
 
+  it("asks for a landing page's own files from index.html, and each is fetched once", async () => {
+    for (const [route, own, other] of [
+      [HOME, 'IndexPage', 'DetailPage'],
+      [detail, 'DetailPage', 'IndexPage'],
+    ] as const) {
+      const { context, page } = await freshPage(false);
+      try {
+        const requested: string[] = [];
+        page.on('request', (r) => requested.push(new URL(r.url()).pathname));
+        await page.goto(`${BASE}${route}`);
+        await settled(page);
+        // build/route-preload.ts: the links its script added, and none for another page.
+        const preloaded = await page.evaluate(() => [...document.querySelectorAll('link[data-route-preload]')].map((l) => l.getAttribute('href') ?? ''));
+        expect(preloaded.some((h) => h.startsWith(`/assets/${own}-`))).toBe(true);
+        expect(preloaded.some((h) => h.startsWith(`/assets/${other}-`))).toBe(false);
+        // Vite's preload helper took them as asked for (no second link), and the browser fetched each once (the
+        // links' CORS mode matches the module loader's, else a file would come twice).
+        const scripts = await page.evaluate(() => [...document.querySelectorAll('link[rel=modulepreload]')].map((l) => l.getAttribute('href')));
+        expect(scripts.filter((h, i) => scripts.indexOf(h) !== i)).toEqual([]);
+        for (const file of preloaded) expect([file, requested.filter((p) => p === file).length]).toEqual([file, 1]);
+      } finally {
+        await context.close();
+      }
+    }
+  }, 60_000);
+
   it("ships React Router's production build, without its development warnings", async () => {
     const { context } = await freshPage(false);
     try {
