@@ -104,6 +104,20 @@ describe('verify-venues.mjs', () => {
     const stop = feed.fakes.stream([symbol], { everyMs: 100, prices: { [symbol]: 25 } });
     let orderId: string;
     try {
+      // The product's first ticks may come before all four exchanges have quoted (three make a quorum): the order
+      // waits for a tick from all four, so its entry tick is one.
+      await waitFor(
+        'a tick priced from all four exchanges',
+        async () => {
+          const [row]: { sources: { used: boolean }[] }[] = await t.ds.query(
+            `SELECT sources FROM ticks WHERE symbol = $1 AND sources IS NOT NULL ORDER BY seq DESC LIMIT 1`,
+            [symbol],
+          );
+          return row?.sources.filter((q) => q.used).length === 4;
+        },
+        10_000,
+        50,
+      );
       await feed.tickAfter(symbol, Date.now());
       const placed = await t.http().post('/api/orders').set(u.auth).send({ symbol, direction: 'up', amount: '10.00', durationSeconds: 2, account: 'real' });
       expect(placed.status).toBe(201);
