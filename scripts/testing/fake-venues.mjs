@@ -47,7 +47,6 @@ const START_PRICES = { BTCUSDT: 67250, ETHUSDT: 3480, SOLUSDT: 152.4, XRPUSDT: 0
 /** A number as a decimal string with `decimals` places (for generated quotes; the feed keeps them as text). */
 const fixed = (v, decimals) => Math.max(v, 10 ** -decimals).toFixed(decimals);
 
-/** One exchange's ticker frame for a quote. Kraken's prices are JSON numbers, written from the decimal text. */
 /**
  * Each fake market's 24h volume in its base asset, as the exchange reports it with its tickers (Binance in
  * a miniTicker frame once a second); turnover in the quote currency is that volume at the current bid.
@@ -60,6 +59,7 @@ export function miniTickerFrame(sym, q, now = Date.now()) {
   return JSON.stringify({ e: '24hrMiniTicker', E: now, s: sym, c: q.bid, o: q.bid, h: q.bid, l: q.bid, v: String(v), q: String(v * Number(q.bid)) });
 }
 
+/** One exchange's ticker frame for a quote. Kraken's prices are JSON numbers, written from the decimal text. */
 function quoteFrame(venue, sym, q, seq, now = Date.now()) {
   const volume = FAKE_VOLUMES[venue];
   switch (venue) {

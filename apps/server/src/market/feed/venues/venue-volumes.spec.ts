@@ -1,13 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
+import { venueSymbols } from '../../../../../../scripts/testing/fake-venues.mjs';
+import { VENUES } from './venue-protocol.js';
 import { VENUE_VOLUME_FRESH_MS, VenueVolumes } from './venue-volumes.js';
 
-const MARKETS = [
-  { venue: 'binance', symbol: 'BTCUSDT' },
-  { venue: 'okx', symbol: 'BTC-USDT' },
-  { venue: 'coinbase', symbol: 'BTC-USDT' },
-  { venue: 'kraken', symbol: 'BTC/USDT' },
-] as const;
-const ALL = MARKETS.map((m) => m.venue);
+const names = venueSymbols('BTCUSDT');
+const MARKETS = VENUES.map((venue) => ({ venue, symbol: names[venue] }));
+const ALL = [...VENUES];
 const mid100 = () => ({ bid: '99.50', ask: '100.50' });
 
 describe('VenueVolumes', () => {
