@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
+import { entryChunk, staticGraph } from './bundle-graph.ts';
 import { resources } from '../../../libs/i18n/src/resources.ts';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
@@ -68,18 +69,9 @@ export function pwa(): Plugin {
     generateBundle(_options, bundle) {
       const html = offlineHtml();
       this.emitFile({ type: 'asset', fileName: 'offline.html', source: html });
-      const entry = Object.values(bundle).find((f) => f.type === 'chunk' && f.isEntry && f.facadeModuleId?.endsWith('index.html'));
-      if (!entry || entry.type !== 'chunk') throw new Error('candor-pwa: the index.html entry chunk was not found');
       // The entry with everything it imports statically, and their styles: what every page needs first.
-      const files = new Set<string>();
-      const visit = (name: string) => {
-        const chunk = bundle[name];
-        if (files.has(name) || !chunk || chunk.type !== 'chunk') return;
-        files.add(name);
-        for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(css);
-        chunk.imports.forEach(visit);
-      };
-      visit(entry.fileName);
+      const graph = staticGraph(bundle, entryChunk(bundle, 'candor-pwa').fileName);
+      const files = new Set([...graph.chunks, ...graph.css]);
       const sw = bundle['sw.js'];
       if (!sw || sw.type !== 'chunk' || !sw.code.includes(PLACEHOLDER)) throw new Error(`candor-pwa: sw.js lacks ${PLACEHOLDER}`);
       const version = createHash('sha256').update(Object.keys(bundle).sort().join('\n')).update(html).update(sw.code).digest('hex').slice(0, 16);

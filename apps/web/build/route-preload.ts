@@ -1,4 +1,5 @@
 import type { Plugin, Rollup } from 'vite';
+import { entryChunk, staticGraph } from './bundle-graph.ts';
 
 /** The script's name at the root of the build: not hashed (index.html names it), so served with `no-cache`. */
 export const ROUTE_PRELOAD_FILE = 'route-preload.js';
@@ -8,32 +9,14 @@ export const ROUTE_PRELOAD_FILE = 'route-preload.js';
  * that chunk imports, and their styles (`/assets/...`, as Vite's preload helper names them).
  */
 export function routePreloadMap(bundle: Rollup.OutputBundle, pages: Readonly<Record<string, string>>): Record<string, string[]> {
-  const chunks = Object.values(bundle).filter((f) => f.type === 'chunk');
-  const entry = chunks.find((c) => c.isEntry && c.facadeModuleId?.endsWith('index.html'));
-  if (!entry) throw new Error('route-preload: the index.html entry chunk was not found');
-  // What the entry loads itself is already on its way (index.html's own modulepreload links).
-  const loaded = new Set<string>();
-  const closure = (name: string, into: Set<string>) => {
-    const c = bundle[name];
-    if (into.has(name) || !c || c.type !== 'chunk') return;
-    into.add(name);
-    c.imports.forEach((i) => closure(i, into));
-  };
-  closure(entry.fileName, loaded);
-  const cssOf = (files: Iterable<string>) =>
-    [...files].flatMap((f) => {
-      const c = bundle[f];
-      return c?.type === 'chunk' ? [...(c.viteMetadata?.importedCss ?? [])] : [];
-    });
-  const loadedCss = new Set(cssOf(loaded));
+  // What the entry loads itself is already on its way (index.html's own links).
+  const loaded = staticGraph(bundle, entryChunk(bundle, 'route-preload').fileName);
   const out: Record<string, string[]> = {};
   for (const [path, module] of Object.entries(pages)) {
-    const page = chunks.find((c) => c.facadeModuleId?.endsWith(module));
+    const page = Object.values(bundle).find((c) => c.type === 'chunk' && c.facadeModuleId?.endsWith(module));
     if (!page) throw new Error(`route-preload: no chunk for ${module} (${path}); was the page moved?`);
-    const files = new Set<string>();
-    closure(page.fileName, files);
-    const css = new Set(cssOf(files).filter((f) => !loadedCss.has(f)));
-    out[path] = [...[...files].filter((f) => !loaded.has(f)), ...css].map((f) => `/${f}`);
+    const { chunks, css } = staticGraph(bundle, page.fileName);
+    out[path] = [...[...chunks].filter((f) => !loaded.chunks.has(f)), ...[...css].filter((f) => !loaded.css.has(f))].map((f) => `/${f}`);
   }
   return out;
 }

@@ -1,6 +1,12 @@
 import type { PriceRule, TickSource } from '@candor/domain';
 import type { PriceKind } from '@candor/cross-process';
 
+/** A product's volume and turnover over 24 h on the exchanges it is priced from, as they report them (decimal text). */
+export interface Market24h {
+  volume: string;
+  amount: string;
+}
+
 /** What an adapter may say about a tick beyond its price. */
 export interface FeedTickInfo {
   /**
@@ -14,12 +20,8 @@ export interface FeedTickInfo {
   /** A price made from exchange quotes: every quote it was made from (used or dropped) and the rule; hashed with the tick. */
   sources?: readonly TickSource[];
   rule?: PriceRule;
-  /**
-   * The product's volume and turnover over 24 h on the exchanges it is priced from, as they report them
-   * (decimal text): shown as its 24h figures in place of the platform's own ticks' (which carry none). Not
-   * part of the tick record.
-   */
-  market24h?: { volume: string; amount: string };
+  /** Shown as the product's 24h figures in place of the platform's own ticks' (which carry none); not part of the tick record. */
+  market24h?: Market24h;
 }
 
 export type OnFeedTick = (symbol: string, price: string, volume: string, t: Date, info?: FeedTickInfo) => void;

@@ -3,6 +3,7 @@ import type { CandleInterval } from '@candor/contracts';
 import { BlockAssembler, type AssembledBlock, type LastBlock } from './block-assembler.js';
 import { LiveStats, type MinuteRow } from './live-stats.js';
 import type { LiveCandle, PriceKind, TickMessage } from '@candor/cross-process';
+import type { Market24h } from './feed-adapter.js';
 
 /** What the writer needs to know about a product before its next tick (read from Postgres). */
 export interface SymbolSeed {
@@ -78,7 +79,7 @@ export interface WriteOptions {
   sources?: readonly TickSource[];
   rule?: PriceRule;
   /** The exchanges' own 24h volume and turnover, published as the tick's 24h figures (see FeedTickInfo); never stored. */
-  market24h?: { volume: string; amount: string };
+  market24h?: Market24h;
 }
 
 export interface WrittenTick {

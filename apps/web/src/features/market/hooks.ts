@@ -16,7 +16,7 @@ import { useChannels, useSocketEvent, useSocketReconnect } from '../../lib/socke
 import { observeServerTime, serverNow } from './clock';
 import { upsertCandle } from './candles';
 import { productPath } from './paths';
-import { priceCondition, type PriceCondition } from './priceState';
+import { mergeTicker, priceCondition, type PriceCondition } from './priceState';
 
 export { candleSeconds, upsertCandle } from './candles';
 
@@ -28,26 +28,7 @@ export const marketKeys = {
   candles: (symbol: string, interval: CandleInterval) => ['candles', symbol, interval] as const,
 };
 
-/** A product as the screens hold it: the API's, plus how many exchanges made its last live tick. */
-export type LiveProduct = Product & { sourcesUsed?: number; sourcesTotal?: number };
-
-function mergeTicker(p: LiveProduct, e: TickerEvent): LiveProduct {
-  const next: LiveProduct = {
-    ...p,
-    lastPrice: e.price,
-    lastTickAt: e.t,
-    change24h: e.change24h,
-    high24h: e.high24h,
-    low24h: e.low24h,
-    volume24h: e.volume24h,
-  };
-  if (e.amount24h !== undefined) next.amount24h = e.amount24h;
-  if (e.sourcesUsed !== undefined && e.sourcesTotal !== undefined) {
-    next.sourcesUsed = e.sourcesUsed;
-    next.sourcesTotal = e.sourcesTotal;
-  }
-  return next;
-}
+export type { LiveProduct } from './priceState';
 
 function mergeMarket(p: Product, e: MarketEvent): Product {
   const next: Product = { ...p, status: e.status };

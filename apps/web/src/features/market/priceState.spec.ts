@@ -10,6 +10,7 @@ import {
   isSimulated,
   isStale,
   priceCondition,
+  mergeTicker,
   sameApartFromTicks,
   tradeBlock,
   venueName,
@@ -199,5 +200,30 @@ describe('sameApartFromTicks (what lets the trade panel skip a tick)', () => {
   ])('%s', (_what, a, b, same) => {
     expect(sameApartFromTicks(a, b)).toBe(same);
     expect(sameApartFromTicks(b, a)).toBe(same);
+  });
+});
+
+describe('mergeTicker', () => {
+  it("takes a ticker event's price and 24h figures, turnover and exchange counts included, and nothing else", () => {
+    const p = { symbol: 'BTCUSDT', status: 'open', lastPrice: '100.00', volume24h: '5', amount24h: '500.00' } as unknown as Product;
+    const merged = mergeTicker(p, {
+      symbol: 'BTCUSDT',
+      price: '101.00',
+      t: at(1000),
+      change24h: '0.01',
+      high24h: '101.00',
+      low24h: '99.00',
+      volume24h: '6',
+      amount24h: '606.00',
+      sourcesUsed: 3,
+      sourcesTotal: 4,
+    });
+    expect(merged).toMatchObject({ lastPrice: '101.00', lastTickAt: at(1000), volume24h: '6', amount24h: '606.00', sourcesUsed: 3, sourcesTotal: 4 });
+    // Every field it rewrote is one the trade panel may skip a render for.
+    expect(sameApartFromTicks(p, merged)).toBe(true);
+    // An event without a turnover keeps the one held.
+    expect(mergeTicker(p, { symbol: 'BTCUSDT', price: '101.00', t: at(1000), change24h: '0', high24h: null, low24h: null, volume24h: '6' }).amount24h).toBe(
+      '500.00',
+    );
   });
 });

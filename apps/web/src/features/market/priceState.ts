@@ -1,4 +1,4 @@
-import type { Product } from '@candor/contracts';
+import type { Product, TickerEvent } from '@candor/contracts';
 
 /**
  * How a price on screen stands: whether it can be read as the current price and traded on. Pure
@@ -28,6 +28,28 @@ const TICK_FIELDS: ReadonlySet<string> = new Set([
   'sourcesUsed',
   'sourcesTotal',
 ]);
+
+/** A product as the screens hold it: the API's, plus how many exchanges made its last live tick. */
+export type LiveProduct = Product & { sourcesUsed?: number; sourcesTotal?: number };
+
+/** A product with a live `ticker` event folded in: exactly the fields TICK_FIELDS names. */
+export function mergeTicker(p: LiveProduct, e: TickerEvent): LiveProduct {
+  const next: LiveProduct = {
+    ...p,
+    lastPrice: e.price,
+    lastTickAt: e.t,
+    change24h: e.change24h,
+    high24h: e.high24h,
+    low24h: e.low24h,
+    volume24h: e.volume24h,
+  };
+  if (e.amount24h !== undefined) next.amount24h = e.amount24h;
+  if (e.sourcesUsed !== undefined && e.sourcesTotal !== undefined) {
+    next.sourcesUsed = e.sourcesUsed;
+    next.sourcesTotal = e.sourcesTotal;
+  }
+  return next;
+}
 
 /**
  * Whether two versions of a product differ in nothing but what ticks move. Parts of a page that do not show

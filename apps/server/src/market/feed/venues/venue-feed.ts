@@ -1,5 +1,5 @@
 import { aggregateQuotes, type Aggregation, type HaltReason, type VenueQuote } from '@candor/domain';
-import type { FeedAdapter, FeedTickInfo, OnFeedTick } from '../feed-adapter.js';
+import type { FeedAdapter, FeedTickInfo, Market24h, OnFeedTick } from '../feed-adapter.js';
 import { PROTOCOLS } from './protocols.js';
 import { VenueConnection, type VenueConnectionOptions } from './venue-connection.js';
 import type { RawQuote, VenueName } from './venue-protocol.js';
@@ -70,7 +70,7 @@ interface ProductState {
   halted: HaltReason | null;
   last: Aggregation | null;
   /** The 24h volume its last ticks carried, and when it was summed (once a second is plenty for a 24h figure). */
-  volume: { atMs: number; value: FeedTickInfo['market24h'] } | null;
+  volume: { atMs: number; value: Market24h | undefined } | null;
 }
 
 /** The quote currency shared by a product's markets (null when they disagree or are unknown: then nothing mixes). */
@@ -272,7 +272,7 @@ export class VenueFeed implements FeedAdapter {
   }
 
   /** The product's 24h volume and turnover on its exchanges (see VenueVolumes.sum). */
-  market24h(symbol: string, nowMs = this.now()): FeedTickInfo['market24h'] {
+  market24h(symbol: string, nowMs = this.now()): Market24h | undefined {
     const p = this.products.get(symbol);
     return p ? this.volumes.sum(p.spec.venues, this.o.venues, (venue, market) => this.book.get(venue)?.get(market), nowMs) : undefined;
   }

@@ -1,4 +1,4 @@
-import type { FeedTickInfo } from '../feed-adapter.js';
+import type { Market24h } from '../feed-adapter.js';
 import { formatAmount, formatVolume } from '../../market-format.js';
 import type { RawVolume, VenueName } from './venue-protocol.js';
 
@@ -37,7 +37,7 @@ export class VenueVolumes {
     enabled: readonly VenueName[],
     book: (venue: VenueName, symbol: string) => { bid: string; ask: string } | undefined,
     nowMs: number,
-  ): FeedTickInfo['market24h'] {
+  ): Market24h | undefined {
     let base = 0;
     let quote = 0;
     let reported = 0;
