@@ -8,6 +8,7 @@ export function firstVisitJs(
 ): Promise<{ bytes: number; files: { url: string; bytes: number; encoding: string }[] }>;
 export function axeViolations(page: Page): Promise<{ id: string; impact: 'minor' | 'moderate' | 'serious' | 'critical'; help: string; targets: string[] }[]>;
 export function smallTapTargets(page: Page, min?: number): Promise<string[]>;
+export function layoutsPerTick(page: Page, url: string, opts?: { settleMs?: number; ms?: number }): Promise<{ ticks: number; layouts: number }>;
 export function layoutShiftOver(page: Page, ms: number): Promise<{ value: number; sources: string[] }>;
 export interface LighthouseRun {
   performance: number;

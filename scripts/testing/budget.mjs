@@ -77,6 +77,34 @@ export function smallTapTargets(page, min = 44) {
   }, min);
 }
 
+/**
+ * Opens `url` and, once it has `settledMs` to load, counts over the next `ms` the `ticker` events its socket
+ * receives and the layouts Chromium runs (CDP's LayoutCount): a page that draws a tick in one frame lays out
+ * about once a tick, or less when ticks share a flush.
+ */
+export async function layoutsPerTick(page, url, { settleMs = 3000, ms = 4000 } = {}) {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    await cdp.send('Network.enable');
+    await cdp.send('Performance.enable');
+    let ticks = 0;
+    let counting = false;
+    cdp.on('Network.webSocketFrameReceived', (e) => {
+      if (counting && e.response.payloadData.startsWith('42["ticker"')) ticks++;
+    });
+    const layouts = async () => (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'LayoutCount').value;
+    await page.goto(url);
+    await page.waitForTimeout(settleMs);
+    const before = await layouts();
+    counting = true;
+    await page.waitForTimeout(ms);
+    counting = false;
+    return { ticks, layouts: (await layouts()) - before };
+  } finally {
+    await cdp.detach();
+  }
+}
+
 /** Layout shift (CLS-style sum of shifts without recent input) on the page over the next `ms`. */
 export async function layoutShiftOver(page, ms) {
   return page.evaluate(

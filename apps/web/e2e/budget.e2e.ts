@@ -10,7 +10,7 @@ import { Redis } from 'ioredis';
 import type { BrowserContext, Page } from 'playwright-core';
 import { API, type Order, type Product } from '@candor/contracts';
 import { launchBrowser } from '../../../scripts/testing/browser.mjs';
-import { KIB, axeViolations, firstVisitJs, layoutShiftOver, lighthouseScores, smallTapTargets } from '../../../scripts/testing/budget.mjs';
+import { KIB, axeViolations, firstVisitJs, layoutShiftOver, layoutsPerTick, lighthouseScores, smallTapTargets } from '../../../scripts/testing/budget.mjs';
 import { BASE, call, registerUser, type RegisteredUser } from './support.js';
 
 const REDIS_URL = process.env.E2E_REDIS_URL ?? 'redis://localhost:6379';
@@ -254,6 +254,22 @@ describe('live prices', () => {
       await context.close();
     }
   }, 90_000);
+
+  it('draw each tick in one frame on Home and Detail: the price, its flash and the chart together', async () => {
+    const { context, page } = await freshPage(false);
+    try {
+      for (const route of [HOME, detail]) {
+        const seen = await layoutsPerTick(page, `${BASE}${route}`);
+        console.log(`${route}: ${seen.ticks} ticks, ${seen.layouts} layouts in 4 s`);
+        expect(seen.ticks).toBeGreaterThanOrEqual(3);
+        // Drawn apart (the chart's candle in a frame of its own, the flash set after the paint) it was two
+        // or three layouts a tick.
+        expect(seen.layouts).toBeLessThanOrEqual(seen.ticks + 2);
+      }
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
 });
 
 describe('Lighthouse, mobile preset', () => {

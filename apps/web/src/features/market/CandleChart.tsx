@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import {
   CandlestickSeries,
   ColorType,
@@ -37,12 +37,48 @@ function toDate(time: Time): Date {
   return new Date(Date.UTC(time.year, time.month - 1, time.day));
 }
 
+/** What the series holds: the first bar's time and the bar count, to tell a live update from a new history. */
+interface Shown {
+  first: number;
+  length: number;
+  interval: CandleInterval;
+}
+
+/** The chart's parts, once created. */
+interface Parts {
+  chart: IChartApi;
+  series: ISeriesApi<'Candlestick'>;
+  shown: Shown | null;
+}
+
+/** Brings the series to `candles`: the last bar updated for a live change, the whole history set otherwise. */
+function show(parts: Parts | null, candles: readonly Candle[], interval: CandleInterval): void {
+  if (!parts) return;
+  const last = candles[candles.length - 1];
+  const first = candles[0];
+  if (!last || !first) {
+    parts.series.setData([]);
+    parts.shown = null;
+    return;
+  }
+  const prev = parts.shown;
+  const firstT = candleSeconds(first.t);
+  const live = prev !== null && prev.interval === interval && prev.first === firstT && (candles.length === prev.length || candles.length === prev.length + 1);
+  if (live) {
+    parts.series.update(toBar(last));
+  } else {
+    parts.series.setData(candles.map(toBar));
+    if (prev === null || prev.interval !== interval) parts.chart.timeScale().scrollToRealTime();
+  }
+  parts.shown = { first: firstT, length: candles.length, interval };
+}
+
 export default function CandleChart({ candles, precision, interval, locale, height = 260 }: CandleChartProps) {
   const box = useRef<HTMLDivElement>(null);
-  const chart = useRef<IChartApi | null>(null);
-  const series = useRef<ISeriesApi<'Candlestick'> | null>(null);
-  /** What the series holds: the first bar's time and the bar count, to tell a live update from a new history. */
-  const shown = useRef<{ first: number; length: number; interval: CandleInterval } | null>(null);
+  const parts = useRef<Parts | null>(null);
+  /** The props the chart, created after the paint, starts from. */
+  const latest = useRef({ candles, interval });
+  latest.current = { candles, interval };
 
   useEffect(() => {
     const el = box.current;
@@ -86,9 +122,8 @@ export default function CandleChart({ candles, precision, interval, locale, heig
       borderVisible: false,
       priceFormat: { type: 'price', precision, minMove: 1 / 10 ** precision },
     });
-    chart.current = c;
-    series.current = s;
-    shown.current = null;
+    parts.current = { chart: c, series: s, shown: null };
+    show(parts.current, latest.current.candles, latest.current.interval);
     const resized = new ResizeObserver(() => {
       if (el.clientWidth === width) return;
       width = el.clientWidth;
@@ -98,33 +133,13 @@ export default function CandleChart({ candles, precision, interval, locale, heig
     return () => {
       resized.disconnect();
       c.remove();
-      chart.current = null;
-      series.current = null;
-      shown.current = null;
+      parts.current = null;
     };
   }, [precision, locale, height]);
 
-  useEffect(() => {
-    const s = series.current;
-    if (!s) return;
-    const last = candles[candles.length - 1];
-    const first = candles[0];
-    if (!last || !first) {
-      s.setData([]);
-      shown.current = null;
-      return;
-    }
-    const prev = shown.current;
-    const firstT = candleSeconds(first.t);
-    const live = prev !== null && prev.interval === interval && prev.first === firstT && (candles.length === prev.length || candles.length === prev.length + 1);
-    if (live) {
-      s.update(toBar(last));
-    } else {
-      s.setData(candles.map(toBar));
-      if (prev === null || prev.interval !== interval) chart.current?.timeScale().scrollToRealTime();
-    }
-    shown.current = { first: firstT, length: candles.length, interval };
-  }, [candles, interval]);
+  // Live updates are handed to the chart before the frame that shows the rest of the page's tick (a layout
+  // effect): from an effect, which Preact runs after the paint, the chart drew in a second frame of its own.
+  useLayoutEffect(() => show(parts.current, candles, interval), [candles, interval]);
 
   return <div ref={box} className={styles.candleChart} style={{ width: '100%', height }} data-testid="candle-chart" />;
 }

@@ -1,6 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
-import { compareDecimal, isDecimal } from '@candor/domain';
+import { useRef } from 'react';
 import { formatPrice, signOf } from './format';
+import { nextFlash, type Flash } from './priceState';
 import styles from './market.module.css';
 
 export interface PriceCellProps {
@@ -19,31 +19,24 @@ export interface PriceCellProps {
  * tint that simply follows the last tick (see market.module.css).
  */
 export function PriceCell({ price, change, size = 'md', className, muted = false }: PriceCellProps) {
-  const prev = useRef(price);
-  const [flash, setFlash] = useState<{ dir: 'up' | 'down'; n: number } | null>(null);
-
-  useEffect(() => {
-    const before = prev.current;
-    prev.current = price;
-    if (!before || !price || before === price || !isDecimal(before) || !isDecimal(price)) return;
-    const c = compareDecimal(price, before);
-    if (c === 0) return;
-    setFlash((f) => ({ dir: c > 0 ? 'up' : 'down', n: (f?.n ?? 0) + 1 }));
-  }, [price]);
+  const last = useRef<Flash>({ price, n: 0 });
+  // Worked out while rendering: set from an effect, which runs after the paint, each tick rendered, laid out
+  // and painted the page a second time for the flash.
+  const flash = (last.current = nextFlash(last.current, price));
 
   const trend = signOf(change);
   const cls = [
     styles.price,
     styles[`price_${size}`],
     muted ? styles.muted : trend > 0 ? styles.rise : trend < 0 ? styles.fall : '',
-    flash && !muted ? (flash.dir === 'up' ? styles.flashUp : styles.flashDown) : '',
+    flash.dir && !muted ? (flash.dir === 'up' ? styles.flashUp : styles.flashDown) : '',
     className ?? '',
   ]
     .filter(Boolean)
     .join(' ');
   // The key restarts the CSS animation on every tick.
   return (
-    <span key={flash?.n ?? 0} className={cls} data-testid="price" data-direction={flash?.dir} data-muted={muted || undefined}>
+    <span key={flash.n} className={cls} data-testid="price" data-direction={flash.dir} data-muted={muted || undefined}>
       {formatPrice(price)}
     </span>
   );

@@ -1,32 +1,17 @@
 import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import {
-  API,
-  channel,
-  type Candle,
-  type CandleEvent,
-  type CandleInterval,
-  type FeedStatus,
-  type MarketEvent,
-  type Product,
-  type TickerEvent,
-} from '@candor/contracts';
+import { API, channel, type Candle, type CandleEvent, type CandleInterval, type FeedStatus, type MarketEvent, type Product } from '@candor/contracts';
 import { api } from '../../lib/api';
 import { useChannels, useSocketEvent, useSocketReconnect } from '../../lib/socket';
 import { observeServerTime, serverNow } from './clock';
-import { upsertCandle } from './candles';
+import { marketKeys } from './keys';
+import { liveUpdates } from './liveUpdates';
 import { productPath } from './paths';
-import { mergeTicker, priceCondition, type PriceCondition } from './priceState';
+import { priceCondition, type PriceCondition } from './priceState';
 
 export { candleSeconds, upsertCandle } from './candles';
 
-/** Query keys of the market feature (one place). */
-export const marketKeys = {
-  products: ['products'] as const,
-  product: (symbol: string) => ['product', symbol] as const,
-  feedStatus: ['feed-status'] as const,
-  candles: (symbol: string, interval: CandleInterval) => ['candles', symbol, interval] as const,
-};
+export { marketKeys };
 
 export type { LiveProduct } from './priceState';
 
@@ -46,46 +31,20 @@ function applyToCaches(qc: QueryClient, symbol: string, fn: (p: Product) => Prod
 }
 
 /**
- * Merge live `ticker` events for `symbols` into the product caches. Events are buffered and
- * written at most every 100 ms, so a list of many products re-renders a few times a second,
- * not once per tick per product.
+ * Merge live `ticker` events for `symbols` into the product caches, written with the candles at most
+ * every LIVE_FLUSH_MS (liveUpdates.ts).
  */
 export function useLiveTickers(symbols: readonly string[]): void {
-  const qc = useQueryClient();
+  const live = liveUpdates(useQueryClient());
   const symbolsKey = symbols.join('|');
   const wanted = useMemo(() => new Set(symbolsKey.split('|')), [symbolsKey]);
-  const buffer = useRef(new Map<string, TickerEvent>());
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   useChannels(symbols.map((s) => channel.ticker(s)));
 
   useSocketEvent('ticker', (e) => {
     observeServerTime(e.t);
-    if (!wanted.has(e.symbol)) return;
-    buffer.current.set(e.symbol, e);
-    if (timer.current) return;
-    timer.current = setTimeout(() => {
-      timer.current = null;
-      const events = [...buffer.current.values()];
-      buffer.current.clear();
-      qc.setQueryData<Product[]>(marketKeys.products, (list) => {
-        if (!list) return list;
-        const bySymbol = new Map(events.map((ev) => [ev.symbol, ev]));
-        return list.map((p) => {
-          const ev = bySymbol.get(p.symbol);
-          return ev ? mergeTicker(p, ev) : p;
-        });
-      });
-      for (const ev of events) qc.setQueryData<Product>(marketKeys.product(ev.symbol), (p) => (p ? mergeTicker(p, ev) : p));
-    }, 100);
+    if (wanted.has(e.symbol)) live.ticker(e);
   });
-
-  useEffect(
-    () => () => {
-      if (timer.current) clearTimeout(timer.current);
-    },
-    [],
-  );
 }
 
 /** Market status changes (open / closed / maintenance / halted and resumed) go to everyone; keep the caches in step. */
@@ -192,7 +151,7 @@ export function useProduct(symbol: string) {
 
 /** Candles for a chart (GET /api/products/:symbol/candles?interval=), merged with live `candle` events. */
 export function useCandles(symbol: string, interval: CandleInterval) {
-  const qc = useQueryClient();
+  const live = liveUpdates(useQueryClient());
   const key = marketKeys.candles(symbol, interval);
   const query = useQuery({
     queryKey: key,
@@ -203,8 +162,7 @@ export function useCandles(symbol: string, interval: CandleInterval) {
   });
   useChannels(symbol ? [channel.candles(symbol, interval)] : []);
   useSocketEvent('candle', (e: CandleEvent) => {
-    if (e.symbol !== symbol || e.interval !== interval) return;
-    qc.setQueryData<Candle[]>(key, (list) => (list ? upsertCandle(list, e) : list));
+    if (e.symbol === symbol && e.interval === interval) live.candle(e);
   });
   return query;
 }

@@ -11,6 +11,7 @@ import {
   isStale,
   priceCondition,
   mergeTicker,
+  nextFlash,
   sameApartFromTicks,
   tradeBlock,
   venueName,
@@ -225,5 +226,32 @@ describe('mergeTicker', () => {
     expect(mergeTicker(p, { symbol: 'BTCUSDT', price: '101.00', t: at(1000), change24h: '0', high24h: null, low24h: null, volume24h: '6' }).amount24h).toBe(
       '500.00',
     );
+  });
+});
+
+describe('nextFlash (a price cell flashes the way each new price moved)', () => {
+  const start = { price: '100.00', n: 0 };
+  it.each<[string, string | null | undefined, { dir?: 'up' | 'down'; n: number }]>([
+    ['a higher price flashes up', '100.01', { dir: 'up', n: 1 }],
+    ['a lower price flashes down', '99.99', { dir: 'down', n: 1 }],
+    ['the same value written otherwise does not flash', '100.0', { n: 0 }],
+    ['no price does not flash', null, { n: 0 }],
+    ['a price that is not a decimal does not flash', '--', { n: 0 }],
+  ])('%s', (_what, price, want) => {
+    const next = nextFlash(start, price);
+    expect(next).toEqual({ price, ...want });
+  });
+
+  it('keeps the same flash object for the same price, and counts each move so its animation restarts', () => {
+    expect(nextFlash(start, '100.00')).toBe(start);
+    const moves = ['101.00', '102.00', '101.50'].reduce<ReturnType<typeof nextFlash>[]>((acc, p) => [...acc, nextFlash(acc.at(-1) ?? start, p)], []);
+    expect(moves.map((f) => [f.dir, f.n])).toEqual([
+      ['up', 1],
+      ['up', 2],
+      ['down', 3],
+    ]);
+    // After a gap without a price, the next one is compared with nothing: no flash, the last one kept.
+    const gap = nextFlash(nextFlash(moves[2]!, null), '99.00');
+    expect(gap).toEqual({ price: '99.00', dir: 'down', n: 3 });
   });
 });

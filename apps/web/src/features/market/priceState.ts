@@ -1,4 +1,5 @@
 import type { Product, TickerEvent } from '@candor/contracts';
+import { compareDecimal, isDecimal } from '@candor/domain';
 
 /**
  * How a price on screen stands: whether it can be read as the current price and traded on. Pure
@@ -135,4 +136,20 @@ export function venueName(venue: string): string {
 export function ageSeconds(ms: number | null | undefined): string | null {
   if (ms == null || !Number.isFinite(ms) || ms < 0) return null;
   return (Math.round(ms / 100) / 10).toFixed(1);
+}
+
+/** The last price a cell showed and its flash: the direction of the last move, counted so each move restarts it. */
+export interface Flash {
+  price: string | null | undefined;
+  dir?: 'up' | 'down';
+  n: number;
+}
+
+/** The flash after `price`: a new one when it moved from the last price shown, else the same. */
+export function nextFlash(f: Flash, price: string | null | undefined): Flash {
+  if (price === f.price) return f;
+  const before = f.price;
+  if (!before || !price || !isDecimal(before) || !isDecimal(price)) return { ...f, price };
+  const c = compareDecimal(price, before);
+  return c === 0 ? { ...f, price } : { price, dir: c > 0 ? 'up' : 'down', n: f.n + 1 };
 }
