@@ -18,10 +18,7 @@ export class LiveUpdates {
   private readonly candles = new Map<string, CandleEvent[]>();
   private timer: ReturnType<typeof setTimeout> | null = null;
 
-  constructor(
-    private readonly qc: QueryClient,
-    private readonly delayMs = LIVE_FLUSH_MS,
-  ) {}
+  constructor(private readonly qc: QueryClient) {}
 
   ticker(e: TickerEvent): void {
     this.tickers.set(e.symbol, e);
@@ -63,7 +60,7 @@ export class LiveUpdates {
   }
 
   private schedule(): void {
-    this.timer ??= setTimeout(() => this.flush(), this.delayMs);
+    this.timer ??= setTimeout(() => this.flush(), LIVE_FLUSH_MS);
   }
 }
 
