@@ -98,7 +98,6 @@ export async function createApp(config: AppConfig, opts: AppOptions = {}): Promi
   await app.register(fastifyCookie);
   app.setGlobalPrefix(API_PREFIX);
   serveOpenApi(app);
-  app.enableShutdownHooks();
 
   const io = new RedisIoAdapter(app, config.REDIS_URL, config.ALLOWED_ORIGINS);
   await io.connect();

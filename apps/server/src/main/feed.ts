@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { Logger, Module, type DynamicModule } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { createLogger, NestPinoLogger } from '../observability/logger.js';
+import { createLogger, NestPinoLogger, stopOnSignals } from '../observability/logger.js';
 import { loadConfigOrExit, type AppConfig } from '../config/config.js';
 import { ConfigModule } from '../config/config.module.js';
 import { DatabaseModule } from '../database/database.module.js';
@@ -24,7 +24,7 @@ async function main(): Promise<void> {
   const app = await NestFactory.createApplicationContext(FeedMainModule.forRoot(config), {
     logger: new NestPinoLogger(createLogger({ service: 'feed', level: config.LOG_LEVEL })),
   });
-  app.enableShutdownHooks();
+  stopOnSignals(app, 'feed-main');
   new Logger('feed-main').log('feed process started');
 }
 

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { createLogger, NestPinoLogger } from '../observability/logger.js';
+import { createLogger, NestPinoLogger, stopOnSignals } from '../observability/logger.js';
 import { loadConfigOrExit } from '../config/config.js';
 import { WorkerModule } from '../worker.module.js';
 
@@ -10,7 +10,7 @@ async function main(): Promise<void> {
   const app = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), {
     logger: new NestPinoLogger(createLogger({ service: 'worker', level: config.LOG_LEVEL })),
   });
-  app.enableShutdownHooks();
+  stopOnSignals(app, 'worker');
   new Logger('worker').log('worker started');
 }
 

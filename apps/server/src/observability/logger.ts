@@ -1,5 +1,5 @@
 import { pino, type DestinationStream, type Level, type Logger } from 'pino';
-import type { LoggerService, LogLevel } from '@nestjs/common';
+import { Logger as NestLogger, type INestApplicationContext, type LoggerService, type LogLevel } from '@nestjs/common';
 
 export type { Logger } from 'pino';
 export type LogLevelSetting = Level | 'silent';
@@ -68,6 +68,17 @@ function stdout(): DestinationStream {
     flush: (cb?: (err?: Error) => void) => dest.flush(cb),
     flushSync: () => dest.flushSync(),
   } as DestinationStream;
+}
+
+/**
+ * Nest's shutdown on a signal (SIGTERM, SIGINT, ...), said in the log and ended with process.exit. Nest's
+ * default ends by raising the signal again, which kills the process before its 'exit' event, so the lines
+ * still waiting to be written (up to half a second of them, and this one) were lost.
+ */
+export function stopOnSignals(app: INestApplicationContext, name: string): void {
+  app.enableShutdownHooks([], { useProcessExit: true });
+  const log = new NestLogger(name);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => log.log(`${signal}: stopping`));
 }
 
 /** The pino level that shows exactly Nest's levels `levels` (the lowest of them), for callers that still pass Nest's list. */

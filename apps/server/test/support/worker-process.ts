@@ -12,6 +12,8 @@ export interface WorkerProcess {
   waitForOutput(pattern: RegExp, timeoutMs?: number): Promise<void>;
   /** Sends a signal and waits for the process to exit. */
   kill(signal?: NodeJS.Signals): Promise<void>;
+  /** How it ended (an exit code, or the signal that killed it); null while it runs. */
+  ended(): { code: number | null; signal: NodeJS.Signals | null } | null;
 }
 
 function testEnv(): Record<string, string> {
@@ -63,6 +65,7 @@ export async function startWorker(env: Record<string, string> = {}): Promise<Wor
         await new Promise((r) => setTimeout(r, 50));
       }
     },
+    ended: () => (child.exitCode !== null || child.signalCode !== null ? { code: child.exitCode, signal: child.signalCode } : null),
     async kill(signal = 'SIGTERM') {
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill(signal);
