@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Alias, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { compileHint } from './build/compile-hint.ts';
 import { pwa } from './build/pwa-plugin.ts';
 import { reactRouterProduction } from './build/react-router-production.ts';
 import { routePreload } from './build/route-preload.ts';
@@ -102,7 +103,7 @@ const APP_CHUNKS = [
 export default defineConfig(({ command }) => ({
   root: here('.'),
   base: '/',
-  plugins: [react(), pwa(), sharedChunkFilter(), routePreload(LANDING_PAGES)],
+  plugins: [react(), pwa(), sharedChunkFilter(), routePreload(LANDING_PAGES), compileHint(['zod', 'hashes'])],
   resolve: {
     alias: [
       { find: '@candor/domain', replacement: here('../../libs/domain/src/index.ts') },

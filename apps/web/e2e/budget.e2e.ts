@@ -164,6 +164,25 @@ describe('JavaScript on a first visit', () => {
     }
   }, 60_000);
 
+  it("marks the scripts a first visit runs with Chrome's compile hint, as the first line", async () => {
+    const { context } = await freshPage(false);
+    try {
+      for (const route of [HOME, detail]) {
+        const { files } = await firstVisitJs(context, `${BASE}${route}`);
+        // The page's modules; not the number-data worker, a few lines run once off the main thread.
+        const chunks = files.filter((f) => /^\/assets\/(?!.*\.worker-)/.test(new URL(f.url).pathname));
+        expect(chunks.length).toBeGreaterThan(2);
+        for (const f of chunks) {
+          const text = await (await context.request.get(f.url)).text();
+          // V8 reads the hint only at the top of the file (build/compile-hint.ts).
+          expect([f.url, text.split('\n', 1)[0]]).toEqual([f.url, '//# allFunctionsCalledOnLoad']);
+        }
+      }
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+
   it('loads the number data in a worker on a first visit, with no script or policy error', async () => {
     const { context, page } = await freshPage(false);
     try {
