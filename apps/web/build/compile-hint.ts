@@ -1,7 +1,7 @@
 import type { Plugin } from 'vite';
 
 /** Chrome's explicit compile hint; other browsers read it as a comment. */
-export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
+const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 
 /**
  * Marks chunks with Chrome's explicit compile hint: V8 compiles every function of a marked file while the
@@ -22,7 +22,8 @@ export function compileHint(onDemand: readonly string[]): Plugin {
       order: 'post',
       handler(_options, bundle) {
         for (const chunk of Object.values(bundle)) {
-          if (chunk.type !== 'chunk' || skip.has(chunk.name)) continue;
+          // The app's modules, under assets/; not the service worker (a thread of its own) nor the offline page's script.
+          if (chunk.type !== 'chunk' || !chunk.fileName.startsWith('assets/') || skip.has(chunk.name)) continue;
           chunk.code = `${COMPILE_HINT}\n${chunk.code}`;
           // One more line at the top: the lines of the source map (an asset of its own by now) start one later.
           const map = bundle[`${chunk.fileName}.map`];
