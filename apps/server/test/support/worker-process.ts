@@ -60,14 +60,14 @@ export async function startWorker(env: Record<string, string> = {}): Promise<Wor
     async waitForOutput(pattern, timeoutMs = 20_000) {
       const end = Date.now() + timeoutMs;
       while (!pattern.test(out)) {
-        if (child.exitCode !== null || child.signalCode !== null) throw new Error(`worker exited before ${pattern}:\n${out.slice(-4000)}`);
+        if (w.ended()) throw new Error(`worker exited before ${pattern}:\n${out.slice(-4000)}`);
         if (Date.now() > end) throw new Error(`worker did not log ${pattern} within ${timeoutMs} ms:\n${out.slice(-4000)}`);
         await new Promise((r) => setTimeout(r, 50));
       }
     },
     ended: () => (child.exitCode !== null || child.signalCode !== null ? { code: child.exitCode, signal: child.signalCode } : null),
     async kill(signal = 'SIGTERM') {
-      if (child.exitCode !== null || child.signalCode !== null) return;
+      if (w.ended()) return;
       child.kill(signal);
       const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
       await exited;
