@@ -17,6 +17,7 @@ import { apiSecurityHeaders, lowerCaseHeaders, securityHeaders } from './common/
 import { DEFAULT_LOCALE, ERROR_STATUS, type ErrorCode } from '@candor/contracts';
 import { translate } from '@candor/i18n';
 import { requestIdFor } from './common/request-id.js';
+import { compressAnswers } from './common/compression.js';
 import { RedisIoAdapter } from './realtime/redis-io.adapter.js';
 import { serveOpenApi } from './openapi/openapi.js';
 import { QueuesDashboard } from './ops/queues-dashboard.js';
@@ -95,6 +96,7 @@ export async function createApp(config: AppConfig, opts: AppOptions = {}): Promi
     }
     done(null, payload);
   });
+  await compressAnswers(app);
   await app.register(fastifyCookie);
   app.setGlobalPrefix(API_PREFIX);
   serveOpenApi(app);

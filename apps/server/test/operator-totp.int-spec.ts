@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { generate } from 'otplib';
+import { COMPRESS_THRESHOLD } from '../src/common/compression.js';
 import { startApp, TEST_OPERATOR, type TestApp } from './support/app.js';
 import { createOperator, loginOperator, operatorLoginBody, refreshCookieOf } from './support/factories.js';
 import { currentTimeStep, totpCode } from './support/totp.js';
@@ -110,8 +111,11 @@ describe('enrolment of an admin without TOTP', () => {
     // A code without a secret changes nothing: still TOTP_REQUIRED with a new token.
     expect(codeOf(await login({ email: op.email, password: op.password, totp: '123456' }))).toEqual([401, 'TOTP_REQUIRED']);
 
-    const started = await t.http().post('/api/admin/auth/enrollment').send({ enrollmentToken }).expect(200);
+    const started = await t.http().post('/api/admin/auth/enrollment').set('Accept-Encoding', 'br, gzip').send({ enrollmentToken }).expect(200);
     expect(started.body.secret).toMatch(/^[A-Z2-7]{32}$/);
+    // Long enough to be compressed, but it holds the secret: never compressed (its length could leak it).
+    expect(started.text.length).toBeGreaterThan(COMPRESS_THRESHOLD);
+    expect(started.headers['content-encoding']).toBeUndefined();
     expect(started.body.otpauthUrl).toContain(`secret=${started.body.secret}`);
     expect(started.body.qrSvg).toMatch(/^<svg/);
     const secret = started.body.secret as string;

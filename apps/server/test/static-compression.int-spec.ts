@@ -1,11 +1,11 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
-import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { precompressDir } from '../../../scripts/lib/precompress.mjs';
 import { startApp, type TestApp } from './support/app.js';
+import { rawGet, varies } from './support/raw-http.js';
 
 // The built apps as the build leaves them: precompressed by scripts/lib/precompress.mjs, then served by
 // the api with the encoding the browser asks for, `Vary: Accept-Encoding`, HTML revalidated on every
@@ -32,22 +32,8 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** A GET that keeps the body as bytes (supertest would decode it). */
-function get(path: string, acceptEncoding?: string): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
-  const u = new URL(t.url);
-  return new Promise((resolve, reject) => {
-    const headers: Record<string, string> = acceptEncoding === undefined ? {} : { 'Accept-Encoding': acceptEncoding };
-    const req = httpRequest({ host: u.hostname, port: u.port, path, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
-
-const varies = (h: IncomingHttpHeaders) => String(h.vary ?? '').toLowerCase();
+/** A GET that keeps the body as bytes, with the Accept-Encoding given (none when undefined). */
+const get = (path: string, acceptEncoding?: string) => rawGet(t.url, path, { 'Accept-Encoding': acceptEncoding });
 
 describe('the build', () => {
   it('writes brotli and gzip copies of the text files that decode to the original, and none of tiny files', () => {

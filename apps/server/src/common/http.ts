@@ -23,5 +23,8 @@ export function beforeNest(fastify: FastifyInstance, method: string, url: string
     if (route.url !== url || route.method !== method) return;
     const existing = route.onRequest;
     route.onRequest = existing ? [...(Array.isArray(existing) ? existing : [existing]), hook] : [hook];
+    // Such a route is a hot read that encodes its own answer (sendShared) or whose answer is short: the
+    // compression plugin's hooks (compression.ts) would only add their cost to each request.
+    route.compress = false;
   });
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { API_PREFIX, beforeNest, JSON_CONTENT_TYPE } from '../common/http.js';
+import { sendShared } from '../common/compression.js';
 import { requestLocale } from '../common/request-context.js';
 import type { MarketService } from './market.service.js';
 
@@ -18,12 +19,13 @@ function plainQuery(q: unknown): boolean {
  * GET /api/products answered from memory before Nest's pipeline runs: the hottest public read, the
  * same text for everyone (MarketService.productsJson). A route hook of that one route, run after the
  * app-wide hooks (security headers, request id), so the answer is the controller's, byte for byte; any
- * other query goes on to the controller, whose validation refuses it in the error envelope.
+ * other query goes on to the controller, whose validation refuses it in the error envelope. Compressed
+ * once per list and language, not per request (sendShared).
  */
 export function serveProductListFromMemory(fastify: FastifyInstance, market: MarketService): void {
   beforeNest(fastify, 'GET', LIST_URL, async (req, reply) => {
     if (!plainQuery(req.query)) return;
     const body = await market.productsJson(requestLocale(req));
-    return reply.type(JSON_CONTENT_TYPE).send(body);
+    return sendShared(req, reply.type(JSON_CONTENT_TYPE), body);
   });
 }
