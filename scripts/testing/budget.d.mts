@@ -5,7 +5,11 @@ export function firstVisitJs(
   context: BrowserContext,
   url: string,
   opts?: { settleMs?: number },
-): Promise<{ bytes: number; files: { url: string; bytes: number; encoding: string }[] }>;
+): Promise<{
+  bytes: number;
+  files: { url: string; bytes: number; encoding: string }[];
+  api: { url: string; bytes: number; decoded: number; encoding: string }[];
+}>;
 export function axeViolations(page: Page): Promise<{ id: string; impact: 'minor' | 'moderate' | 'serious' | 'critical'; help: string; targets: string[] }[]>;
 export function smallTapTargets(page: Page, min?: number): Promise<string[]>;
 export function layoutsPerTick(page: Page, url: string, opts?: { settleMs?: number; ms?: number }): Promise<{ ticks: number; layouts: number }>;

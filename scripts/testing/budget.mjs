@@ -14,13 +14,31 @@ export const KIB = 1024;
  * bytes of JavaScript that came over the network, as sent (compressed), until the network is quiet. Each
  * file counts once. Chromium does not always know the body size of a module that a `modulepreload` link
  * fetched (it reports a negative size): then the response's Content-Length, which the api sends with
- * every precompressed file, is the size sent.
+ * every precompressed file, is the size sent. `api` lists the answers of /api requests the page made, each
+ * with its size as sent, its size decoded and its Content-Encoding.
  */
 export async function firstVisitJs(context, url, { settleMs = 1500 } = {}) {
   const page = await context.newPage();
   const byUrl = new Map();
   const pending = [];
+  const api = [];
   page.on('requestfinished', (request) => {
+    if (request.resourceType() === 'fetch' && new URL(request.url()).pathname.startsWith('/api/')) {
+      pending.push(
+        request.response().then(async (response) => {
+          if (!response) return;
+          const sizes = await request.sizes();
+          const body = await response.body().catch(() => null);
+          api.push({
+            url: request.url(),
+            bytes: sizes.responseBodySize,
+            decoded: body?.length ?? 0,
+            encoding: response.headers()['content-encoding'] ?? 'identity',
+          });
+        }),
+      );
+      return;
+    }
     if (request.resourceType() !== 'script') return;
     pending.push(
       request.sizes().then(async (sizes) => {
@@ -37,7 +55,7 @@ export async function firstVisitJs(context, url, { settleMs = 1500 } = {}) {
   await Promise.all(pending);
   await page.close();
   const files = [...byUrl.values()].sort((a, b) => b.bytes - a.bytes);
-  return { bytes: files.reduce((s, f) => s + f.bytes, 0), files };
+  return { bytes: files.reduce((s, f) => s + f.bytes, 0), files, api };
 }
 
 /**

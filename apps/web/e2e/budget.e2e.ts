@@ -125,6 +125,22 @@ describe('JavaScript on a first visit', () => {
     expect(over).toEqual([]);
   }, 120_000);
 
+  it("gets the api's answers of a kilobyte or more compressed: the product list on Home and Products", async () => {
+    for (const route of [HOME, PRODUCTS]) {
+      const { context } = await freshPage(false);
+      try {
+        const { api } = await firstVisitJs(context, `${BASE}${route}`);
+        const list = api.find((a) => new URL(a.url).pathname === `/api${API.products}`);
+        expect(list).toBeDefined();
+        expect(list!.decoded).toBeGreaterThan(KIB);
+        expect(api.filter((a) => a.decoded > KIB && a.encoding !== 'br').map((a) => a.url)).toEqual([]);
+        console.log(`${route}: ${api.map((a) => `${new URL(a.url).pathname} ${a.decoded} B -> ${a.bytes} B ${a.encoding}`).join(', ')}`);
+      } finally {
+        await context.close();
+      }
+    }
+  }, 60_000);
+
   it("asks for a landing page's own files from index.html, and each is fetched once", async () => {
     for (const [route, own, other] of [
       [HOME, 'IndexPage', 'DetailPage'],
