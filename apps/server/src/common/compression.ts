@@ -18,7 +18,9 @@ const BROTLI_QUALITY = 4;
 const API_ROUTES = `/${API_PREFIX}/`;
 /**
  * Answers that carry tokens or second-factor secrets are never compressed: the length of a compressed
- * answer that holds a secret beside text an attacker chose can leak the secret (BREACH).
+ * answer that holds a secret beside text an attacker chose can leak the secret (BREACH). Such an attack
+ * makes the victim's browser send requests, which carry a cookie but never a bearer token: the routes
+ * that read a cookie are these (the refresh cookie) and the queues dashboard, outside /api.
  */
 const UNCOMPRESSED_PREFIXES = [`/${API_PREFIX}/auth/`, `/${API_PREFIX}/admin/auth/`];
 

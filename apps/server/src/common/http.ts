@@ -16,7 +16,8 @@ export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 /**
  * Runs `hook` for one route of Nest's before Nest's pipeline: a route-level onRequest hook, after the
  * app-wide ones (security headers, request id). A hook that sends an answer ends the request there; one that
- * returns without sending leaves it to the controller. Call before the routes are registered.
+ * returns without sending leaves it to the controller. Call before the routes are registered, and before
+ * compressAnswers (whose plugin must see the route marked).
  */
 export function beforeNest(fastify: FastifyInstance, method: string, url: string, hook: (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>): void {
   fastify.addHook('onRoute', (route: RouteOptions) => {
