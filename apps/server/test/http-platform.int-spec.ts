@@ -1,9 +1,9 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startApp, type TestApp } from './support/app.js';
+import { rawGet as rawHttpGet } from './support/raw-http.js';
 import { createUser, registerUser, login } from './support/factories.js';
 
 // What the HTTP platform (Nest on Fastify) must do besides routing: serve the built apps with their
@@ -64,18 +64,10 @@ describe('every answer', () => {
   });
 });
 
-/** A raw GET, for URLs supertest or Node's own client would not send as they are. */
-function rawGet(path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: IncomingHttpHeaders; body: string }> {
-  const u = new URL(t.url);
-  return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: u.hostname, port: u.port, path, method: 'GET', headers }, (res) => {
-      let body = '';
-      res.on('data', (c: Buffer) => (body += c.toString()));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
+/** A raw GET, for URLs supertest or Node's own client would not send as they are; the body as text. */
+async function rawGet(path: string, headers: Record<string, string> = {}) {
+  const r = await rawHttpGet(t.url, path, headers);
+  return { ...r, body: r.body.toString() };
 }
 
 describe('URLs at and beyond the limits', () => {

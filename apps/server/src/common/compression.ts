@@ -13,7 +13,7 @@ export type AnswerEncoding = (typeof ANSWER_ENCODINGS)[number];
 export const COMPRESS_THRESHOLD = 1024;
 
 /** Quality 4: within a few percent of the best ratio on JSON at a small part of quality 11's time. */
-const BROTLI_QUALITY = 4;
+const BROTLI_OPTIONS = { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } };
 
 const API_ROUTES = `/${API_PREFIX}/`;
 /**
@@ -47,7 +47,7 @@ export async function compressAnswers(app: NestFastifyApplication): Promise<void
     globalDecompression: false,
     encodings: [...ANSWER_ENCODINGS],
     threshold: COMPRESS_THRESHOLD,
-    brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } },
+    brotliOptions: BROTLI_OPTIONS,
   });
 }
 
@@ -55,8 +55,7 @@ export async function compressAnswers(app: NestFastifyApplication): Promise<void
 export function answerEncoding(req: FastifyRequest): AnswerEncoding | null {
   const accepted = req.headers['accept-encoding'];
   if (!accepted) return null;
-  const encoding = negotiate(accepted.toLowerCase(), ANSWER_ENCODINGS as unknown as AnswerEncoding[]);
-  return encoding === 'br' || encoding === 'gzip' ? encoding : null;
+  return negotiate(accepted.toLowerCase(), [...ANSWER_ENCODINGS]);
 }
 
 const copies = new WeakMap<Buffer, Partial<Record<AnswerEncoding, Buffer>>>();
@@ -68,8 +67,7 @@ const copies = new WeakMap<Buffer, Partial<Record<AnswerEncoding, Buffer>>>();
 export function compressedCopy(body: Buffer, encoding: AnswerEncoding): Buffer {
   let forBody = copies.get(body);
   if (!forBody) copies.set(body, (forBody = {}));
-  return (forBody[encoding] ??=
-    encoding === 'br' ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } }) : gzipSync(body));
+  return (forBody[encoding] ??= encoding === 'br' ? brotliCompressSync(body, BROTLI_OPTIONS) : gzipSync(body));
 }
 
 /**
