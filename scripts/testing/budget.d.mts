@@ -28,3 +28,8 @@ export function lighthouseScores(opts: {
   min?: number;
   login?: { email: string; password: string };
 }): Promise<{ route: string; performance: number; accessibility: number; runs: LighthouseRun[]; errors: string[] }[]>;
+export const LIGHTHOUSE_HOST_FLOOR: number;
+export function performanceVerdict(
+  result: { runs: Pick<LighthouseRun, 'performance' | 'benchmarkIndex'>[] },
+  opts?: { min?: number; hostFloor?: number; mode?: 'host' | 'enforce' | 'report' },
+): { verdict: 'pass' | 'fail' | 'unjudged'; reason: string };

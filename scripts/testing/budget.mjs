@@ -188,3 +188,38 @@ export function lighthouseScores({ base, routes, runs = 3, min = 95, login }) {
     });
   });
 }
+
+/**
+ * The benchmarkIndex (Lighthouse's measure of the host's CPU) from which its mobile preset's fixed 4x CPU
+ * slowdown stands for the phone it is meant to: Lighthouse documents 4x for its "high-end desktop" bracket,
+ * 1500 to 2000, and a lower multiplier below it, where 4x makes a slower phone than the preset's.
+ */
+export const LIGHTHOUSE_HOST_FLOOR = 1500;
+
+/**
+ * Whether a route's Lighthouse performance meets `min`, from its runs (lighthouseScores).
+ * - `pass`: a run scored `min` or more.
+ * - `fail`: none did, and at least one ran on a host Lighthouse's preset is calibrated for
+ *   (benchmarkIndex >= hostFloor).
+ * - `unjudged`: none did, and every run's host was slower than that (or no run gave a score): the
+ *   scores say more about the machine than about the page, so they are reported, not judged.
+ * `mode` 'enforce' judges every run whatever the host; 'report' judges none.
+ */
+export function performanceVerdict(result, { min = 95, hostFloor = LIGHTHOUSE_HOST_FLOOR, mode = 'host' } = {}) {
+  const runs = result.runs ?? [];
+  if (runs.some((r) => r.performance >= min)) return { verdict: 'pass', reason: `a run scored ${Math.max(...runs.map((r) => r.performance))}` };
+  const judged = mode === 'enforce' ? runs : mode === 'report' ? [] : runs.filter((r) => r.benchmarkIndex >= hostFloor);
+  if (judged.length > 0) {
+    return {
+      verdict: 'fail',
+      reason: `best ${Math.max(...judged.map((r) => r.performance))} < ${min} on hosts of benchmarkIndex ${judged.map((r) => r.benchmarkIndex).join(', ')}`,
+    };
+  }
+  const why =
+    runs.length === 0
+      ? 'no run gave a score'
+      : mode === 'report'
+        ? 'reported only'
+        : `every run's host under benchmarkIndex ${hostFloor} (${runs.map((r) => r.benchmarkIndex).join(', ')})`;
+  return { verdict: 'unjudged', reason: why };
+}

@@ -10,7 +10,17 @@ import { Redis } from 'ioredis';
 import type { BrowserContext, Page } from 'playwright-core';
 import { API, type Order, type Product } from '@candor/contracts';
 import { launchBrowser } from '../../../scripts/testing/browser.mjs';
-import { KIB, axeViolations, firstVisitJs, layoutShiftOver, layoutsPerTick, lighthouseScores, smallTapTargets } from '../../../scripts/testing/budget.mjs';
+import {
+  KIB,
+  LIGHTHOUSE_HOST_FLOOR,
+  axeViolations,
+  firstVisitJs,
+  layoutShiftOver,
+  layoutsPerTick,
+  lighthouseScores,
+  performanceVerdict,
+  smallTapTargets,
+} from '../../../scripts/testing/budget.mjs';
 import { BASE, call, registerUser, type RegisteredUser } from './support.js';
 
 const REDIS_URL = process.env.E2E_REDIS_URL ?? 'redis://localhost:6379';
@@ -308,28 +318,26 @@ describe('live prices', () => {
 });
 
 describe('Lighthouse, mobile preset', () => {
-  it(`scores accessibility of at least ${LIGHTHOUSE_MIN} on Home, Products, Detail and the personal center, and reports performance`, async () => {
+  it(`scores at least ${LIGHTHOUSE_MIN} in performance and accessibility on Home, Products, Detail and the personal center`, async () => {
     const opts = { base: BASE, runs: LIGHTHOUSE_RUNS, min: LIGHTHOUSE_MIN };
     const pub = await lighthouseScores({ ...opts, routes: [HOME, PRODUCTS, detail] });
     const me = await lighthouseScores({ ...opts, routes: [USER], login: user });
     const results = [...pub, ...me];
+    // Performance is judged where Lighthouse's mobile preset means what it says: on a host of benchmarkIndex
+    // LIGHTHOUSE_HOST_FLOOR or more (see performanceVerdict). LIGHTHOUSE_PERFORMANCE=enforce judges it on any
+    // host, =report on none. Accessibility does not depend on the host: held to the floor on every run.
+    const mode = process.env.LIGHTHOUSE_PERFORMANCE === 'enforce' ? 'enforce' : process.env.LIGHTHOUSE_PERFORMANCE === 'report' ? 'report' : 'host';
+    const verdicts = results.map((r) => ({ route: r.route, ...performanceVerdict(r, { min: LIGHTHOUSE_MIN, mode }) }));
     console.log(
-      `Lighthouse (best performance of up to ${LIGHTHOUSE_RUNS} runs, lowest accessibility)\n${results
+      `Lighthouse (best performance of up to ${LIGHTHOUSE_RUNS} runs, lowest accessibility; performance judged ${mode === 'host' ? `on hosts of benchmarkIndex >= ${LIGHTHOUSE_HOST_FLOOR}` : mode})\n${results
         .map(
-          (r) =>
-            `  ${r.route}: performance ${r.performance}, accessibility ${r.accessibility}; runs ${r.runs.map((x) => `${x.performance}/${x.accessibility} ${JSON.stringify(x.metrics)} benchmarkIndex ${x.benchmarkIndex} lost: ${x.lost.join(', ') || '-'}`).join(' | ')}${r.errors.length ? `; runs without a score: ${r.errors.join(' | ')}` : ''}`,
+          (r, i) =>
+            `  ${r.route}: performance ${r.performance} (${verdicts[i]!.verdict}: ${verdicts[i]!.reason}), accessibility ${r.accessibility}; runs ${r.runs.map((x) => `${x.performance}/${x.accessibility} ${JSON.stringify(x.metrics)} benchmarkIndex ${x.benchmarkIndex} lost: ${x.lost.join(', ') || '-'}`).join(' | ')}${r.errors.length ? `; runs without a score: ${r.errors.join(' | ')}` : ''}`,
         )
         .join('\n')}`,
     );
-    // Accessibility is held to the floor on every run. The performance floor fails the tier only with
-    // LIGHTHOUSE_PERFORMANCE=enforce for now: on a 2-core machine shared with other work the same build
-    // scored 72 to 98, so until CI's own scores hold it is reported here and gated by hand (see
-    // docs/performance.md).
-    const enforcePerformance = process.env.LIGHTHOUSE_PERFORMANCE === 'enforce';
-    const low = results
-      .filter((r) => (enforcePerformance && r.performance < LIGHTHOUSE_MIN) || r.accessibility < LIGHTHOUSE_MIN)
-      .map((r) => `${r.route}: ${r.performance}/${r.accessibility}`);
-    expect(low).toEqual([]);
+    expect(verdicts.filter((v) => v.verdict === 'fail').map((v) => `${v.route}: ${v.reason}`)).toEqual([]);
+    expect(results.filter((r) => r.accessibility < LIGHTHOUSE_MIN).map((r) => `${r.route}: accessibility ${r.accessibility}`)).toEqual([]);
     expect(results.map((r) => r.route)).toEqual([HOME, PRODUCTS, detail, USER]);
     for (const r of results) expect(r.performance).toBeGreaterThan(0);
   }, 900_000);
