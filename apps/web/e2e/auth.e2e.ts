@@ -152,6 +152,8 @@ describe('web app: register, log in, languages, log out', () => {
     const fontOf = (selector: string) => page.evaluate((s) => getComputedStyle(document.querySelector(s)!).fontFamily, selector);
     expect(await fontOf('body')).toMatch(/PingFang TC.*Microsoft JhengHei/);
     expect(await fontOf('body')).not.toMatch(/PingFang SC|Hiragino|Malgun/);
+    // Linux's CJK font before the Latin names Linux never has: each one missing costs a lookup per font size.
+    expect(await fontOf('body')).toMatch(/WenQuanYi Micro Hei.*Segoe UI/);
     expect(await fontOf('[data-testid=lang-ja]')).toMatch(/Hiragino Sans.*Noto Sans CJK JP/);
     expect(await fontOf('[data-testid=lang-ja]')).not.toContain('PingFang TC');
     expect(await fontOf('[data-testid=lang-zh-CN]')).toMatch(/PingFang SC.*Microsoft YaHei/);
