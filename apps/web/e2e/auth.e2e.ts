@@ -154,6 +154,10 @@ describe('web app: register, log in, languages, log out', () => {
     expect(await fontOf('body')).not.toMatch(/PingFang SC|Hiragino|Malgun/);
     // Linux's CJK font before the Latin names Linux never has: each one missing costs a lookup per font size.
     expect(await fontOf('body')).toMatch(/WenQuanYi Micro Hei.*Segoe UI/);
+    // Numbers: a monospace font, then the language's own for the 萬 or 万 a figure carries.
+    const numFontOf = (selector: string) => page.evaluate((s) => getComputedStyle(document.querySelector(s)!).getPropertyValue('--font-num'), selector);
+    expect(await numFontOf('body')).toMatch(/monospace.*PingFang TC.*WenQuanYi Micro Hei/);
+    expect(await numFontOf('[data-testid=lang-ja]')).toMatch(/monospace.*Hiragino Sans.*Noto Sans CJK JP/);
     expect(await fontOf('[data-testid=lang-ja]')).toMatch(/Hiragino Sans.*Noto Sans CJK JP/);
     expect(await fontOf('[data-testid=lang-ja]')).not.toContain('PingFang TC');
     expect(await fontOf('[data-testid=lang-zh-CN]')).toMatch(/PingFang SC.*Microsoft YaHei/);
