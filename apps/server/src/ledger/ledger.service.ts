@@ -5,6 +5,7 @@ import { formatCents, type Cents } from '@candor/domain';
 import type { LedgerCheck } from '@candor/contracts';
 import { USER_ACCOUNT_KINDS, type EntryType, type PlatformAccountKind, type UserAccountKind } from '@candor/db';
 import { DomainError } from '../common/domain-error.js';
+import { pgPool } from '../database/pg-pool.js';
 import { pgPlainArray, pgTextArray } from './pg-array.js';
 import { ReadCoalescer } from './read-coalescer.js';
 
@@ -222,9 +223,15 @@ export class LedgerService {
     return (await this.balancesOf([userId], em)).get(userId) ?? zeroBalances();
   }
 
-  /** The balances of several users (one row per user from Postgres); a user without accounts is left out. */
-  async balancesOf(userIds: readonly string[], em: EntityManager = this.ds.manager): Promise<Map<string, UserBalances>> {
-    const rows: ({ user_id: string } & Record<UserAccountKind, string>)[] = await em.query(BALANCES_BY_USER_SQL, [userIds]);
+  /**
+   * The balances of several users (one row per user from Postgres); a user without accounts is left out.
+   * In `em`'s transaction when given; otherwise a prepared statement, as the wallet reads it on every request.
+   */
+  async balancesOf(userIds: readonly string[], em?: EntityManager): Promise<Map<string, UserBalances>> {
+    type Row = { user_id: string } & Record<UserAccountKind, string>;
+    const rows: Row[] = em
+      ? await em.query(BALANCES_BY_USER_SQL, [userIds])
+      : (await pgPool(this.ds).query<Row>({ name: 'candor-balances-by-user', text: BALANCES_BY_USER_SQL, values: [userIds] })).rows;
     return new Map(rows.map((r) => [r.user_id, Object.fromEntries(USER_ACCOUNT_KINDS.map((k) => [k, toCents(r[k])])) as UserBalances]));
   }
 

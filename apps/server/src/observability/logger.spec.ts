@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { createLogger, levelOfNestLevels, NestPinoLogger } from './logger.js';
-import { eventOf } from './request-log.js';
+import { eventOf, requestLineWriter, type RequestRecord } from './request-log.js';
 
 function capture(level: 'info' | 'debug' = 'info') {
   const out: string[] = [];
@@ -68,5 +68,53 @@ describe('eventOf', () => {
     [{ method: 'POST', route: '/api/orders', status: 201 }, undefined],
   ])('%j is %s', (r, event) => {
     expect(eventOf(r)).toBe(event);
+  });
+});
+
+describe('requestLineWriter', () => {
+  const records: RequestRecord[] = [
+    {
+      reqId: 'a0c2e869-2057-4e2a-9101-8d443ddce82b',
+      method: 'GET',
+      route: '/api/wallet',
+      status: 200,
+      ms: 1.25,
+      ip: '127.0.0.1',
+      userId: '928ab493-b813-4e99-b0fa-3e70107a4a4a',
+    },
+    { reqId: 'r2', method: 'GET', route: null, path: '/a"b\\c\u0001\u2028é語', status: 404, ms: 0, ip: '::1', code: 'NOT_FOUND', event: 'refused' },
+    {
+      reqId: 'r3',
+      method: 'POST',
+      route: '/api/orders',
+      status: 500,
+      ms: 12.5,
+      ip: '10.0.0.1',
+      operatorId: '7',
+      replayed: true,
+      code: 'INTERNAL',
+      event: 'error',
+    },
+  ];
+
+  it("writes the very bytes pino's own call writes, at the level the status gives", () => {
+    for (const level of ['info', 'warn'] as const) {
+      const mine: string[] = [];
+      const pinos: string[] = [];
+      const log = (out: string[]) =>
+        createLogger({ service: 'api', level, destination: { write: (s: string) => void out.push(s) } }).child({ context: 'http' });
+      const write = requestLineWriter(log(mine));
+      const viaPino = log(pinos);
+      for (const r of records) {
+        write(r);
+        const l = r.status >= 500 ? 'error' : r.status >= 400 ? 'warn' : 'info';
+        if (viaPino.isLevelEnabled(l)) viaPino[l](r, 'request');
+      }
+      // pino's time is its own Date.now(): compare the lines with the time taken out, and the times as numbers.
+      const untimed = (lines: string[]) => lines.map((l) => l.replace(/"time":\d+,/, '"time":0,'));
+      expect(untimed(mine)).toEqual(untimed(pinos));
+      expect(mine).toHaveLength(level === 'info' ? 3 : 2);
+      for (const l of mine) expect(Math.abs((JSON.parse(l) as { time: number }).time - Date.now())).toBeLessThan(60_000);
+    }
   });
 });

@@ -54,14 +54,23 @@ export function createLogger(opts: LoggerOptions): Logger {
 }
 
 /**
- * Standard output, written in batches of at least 4 KB (one write per line would cost a thread-pool
- * round trip per request) and at least every half second; pino flushes what is left when the process exits.
+ * Standard output, written in batches of at least 64 KiB (up to 256 KiB a write) and at least every half
+ * second; pino flushes what is left when the process exits. Each write is a round trip through libuv's
+ * thread pool: at 4 KiB batches (about 16 request lines) starting the writes and taking their answers was
+ * 5 % of the api's busy time on its hottest read, at 64 KiB 1.4 %.
  * The batch is kept as bytes: kept as text, sonic-boom measured the whole pending batch again for every line
  * (Buffer.byteLength of a growing string), a twentieth of the api's time on its hottest read.
  */
+const STDOUT_BATCH_BYTES = 64 * 1024;
 function stdout(): DestinationStream {
-  const dest = pino.destination({ dest: 1, sync: false, minLength: 4096, contentMode: 'buffer' });
-  setInterval(() => dest.flush(), 500).unref();
+  const dest = pino.destination({
+    dest: 1,
+    sync: false,
+    minLength: STDOUT_BATCH_BYTES,
+    maxWrite: 4 * STDOUT_BATCH_BYTES,
+    periodicFlush: 500,
+    contentMode: 'buffer',
+  });
   const write = dest.write.bind(dest) as unknown as (bytes: Buffer) => boolean;
   return {
     write: (line: string) => write(Buffer.from(line)),

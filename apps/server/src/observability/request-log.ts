@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { clientIp, errorCodeOf } from '../common/request-context.js';
+import { pino, type DestinationStream, type Level } from 'pino';
 import type { Logger } from './logger.js';
 
 /** What one answered request was, as its log line and the metrics see it. */
@@ -68,14 +69,32 @@ export function requestRecord(req: FastifyRequest, reply: FastifyReply): Request
  * to each sink (the metrics). Never headers or bodies, so no token or password can reach the log.
  */
 export function observeRequests(fastify: FastifyInstance, logger: Logger, sinks: RequestSink[] = []): void {
-  // Without the redaction paths: a request line holds only the scalar fields above, and pino's wildcard
-  // redaction costs about 50 µs a line, a third of a cached answer's whole cost.
-  const log = logger.child({ context: 'http' }, { redact: { paths: [], censor: '' } });
+  const writeLine = requestLineWriter(logger.child({ context: 'http' }));
   fastify.addHook('onResponse', (req, reply, done) => {
     const r = requestRecord(req, reply);
-    const level = r.status >= 500 ? 'error' : r.status >= 400 ? 'warn' : 'info';
-    if (log.isLevelEnabled(level)) log[level](r, 'request');
+    writeLine(r);
     for (const sink of sinks) sink(r);
     done();
   });
+}
+
+/**
+ * Writes the line `log[level](r, 'request')` would write, byte for byte, to the logger's own stream, with
+ * one JSON.stringify of the record. pino's own walk over the fields, escaping each string itself, was 8 %
+ * of the api's busy time on the wallet read; this is under half of that. The record holds only the chosen
+ * scalar fields above, so pino's redaction has nothing to do on it (logger.spec.ts compares the bytes).
+ */
+export function requestLineWriter(log: Logger): (r: RequestRecord) => void {
+  const own = log as unknown as Record<symbol, unknown>;
+  const stream = own[pino.symbols.streamSym] as DestinationStream | undefined;
+  // The bindings (service, pid, context) as pino wrote them once: `,"service":"api","pid":1,...`.
+  const bindings = own[pino.symbols.chindingsSym];
+  if (!stream || typeof bindings !== 'string') throw new Error("request log: pino's stream or bindings are not where they were");
+  const head = (level: Level) => `{"level":"${level}","time":`;
+  const heads = { info: head('info'), warn: head('warn'), error: head('error') };
+  return (r) => {
+    const level = r.status >= 500 ? 'error' : r.status >= 400 ? 'warn' : 'info';
+    if (!log.isLevelEnabled(level)) return;
+    stream.write(`${heads[level]}${Date.now()}${bindings},${JSON.stringify(r).slice(1, -1)},"msg":"request"}\n`);
+  };
 }
