@@ -30,6 +30,18 @@ describe('TokenService audiences', () => {
     expect(await t.verifyOps(console)).toBeNull();
   });
 
+  it("does not take a cached token's signature on another payload for that token", async () => {
+    const t = tokens();
+    const user = await t.sign({ sub: 'u-1', sid: 'sid-u', typ: 'user' });
+    expect(await t.verify(user, 'user')).toMatchObject({ sub: 'u-1' }); // now cached, by its signature
+    const [header, payload, signature] = user.split('.');
+    const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as Record<string, unknown>;
+    const forged = [header, Buffer.from(JSON.stringify({ ...claims, sub: 'u-2' })).toString('base64url'), signature].join('.');
+    expect(await t.verify(forged, 'user')).toBeNull();
+    expect(await t.verify(`${user}x`, 'user')).toBeNull();
+    expect(await t.verify(user, 'user')).toMatchObject({ sub: 'u-1' });
+  });
+
   it('refuses an ops token after its own lifetime', async () => {
     const t = tokens();
     const expired = await t.signOps(operator, -1);
