@@ -19,6 +19,8 @@ export interface LighthouseRun {
   accessibility: number;
   metrics: Record<string, string | null>;
   benchmarkIndex: number;
+  /** What a page fault cost the host just before the run, in microseconds (pageFaultMicros). */
+  faultMicros: number;
   lost: string[];
 }
 export function lighthouseScores(opts: {
@@ -29,7 +31,9 @@ export function lighthouseScores(opts: {
   login?: { email: string; password: string };
 }): Promise<{ route: string; performance: number; accessibility: number; runs: LighthouseRun[]; errors: string[] }[]>;
 export const LIGHTHOUSE_HOST_FLOOR: number;
+export const LIGHTHOUSE_FAULT_CEILING_US: number;
+export function pageFaultMicros(opts?: { pages?: number; trials?: number }): number;
 export function performanceVerdict(
-  result: { runs: Pick<LighthouseRun, 'performance' | 'benchmarkIndex'>[] },
-  opts?: { min?: number; hostFloor?: number; mode?: 'host' | 'enforce' | 'report' },
+  result: { runs: (Pick<LighthouseRun, 'performance' | 'benchmarkIndex'> & { faultMicros?: number })[] },
+  opts?: { min?: number; hostFloor?: number; faultCeiling?: number; mode?: 'host' | 'enforce' | 'report' },
 ): { verdict: 'pass' | 'fail' | 'unjudged'; reason: string };

@@ -5,7 +5,8 @@
 //   node scripts/testing/lighthouse.mjs --base http://localhost:3000 [--runs 3] [--min 95] [--login email:password] <route>...
 //
 // Prints one JSON line: for each route, the performance and accessibility scores (0-100) of every run,
-// the best performance, the lowest accessibility, and the audits that cost points. Each route runs
+// the best performance, the lowest accessibility, the audits that cost points, and the host each run was on
+// (Lighthouse's benchmarkIndex, and what a page fault cost just before it: budget.mjs). Each route runs
 // until a run scores at least --min in both, --runs times at most. The best performance is kept because
 // the machine's other work only ever adds time to a run (Lighthouse simulates the phone's slower CPU by
 // multiplying the tasks it saw): the fastest run is the nearest to the page's own cost. Accessibility
@@ -18,6 +19,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_PATH } from './browser.mjs';
+import { pageFaultMicros } from './budget.mjs';
 
 const { values, positionals } = parseArgs({
   options: { base: { type: 'string' }, runs: { type: 'string', default: '3' }, min: { type: 'string', default: '95' }, login: { type: 'string' } },
@@ -81,6 +83,8 @@ try {
     const errors = [];
     // A run that gave no score is not counted, but at most as many of them as runs are tried.
     while (scores.length < runs && errors.length < runs) {
+      // The host as the run found it: measured just before, while the browser is idle.
+      const faultMicros = pageFaultMicros();
       const { lhr, error } = await audit(`${values.base}${route}`);
       if (error) {
         errors.push(error);
@@ -95,6 +99,7 @@ try {
         accessibility: Math.round(lhr.categories.accessibility.score * 100),
         metrics: Object.fromEntries(Object.keys(METRICS).map((id) => [METRICS[id], lhr.audits[id]?.displayValue ?? null])),
         benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
+        faultMicros,
         lost,
       });
       if (scores.at(-1).performance >= min && scores.at(-1).accessibility >= min) break;
