@@ -1,7 +1,7 @@
 // The web app's budgets, checked against the platform the browser tier starts (a failed budget fails
 // CI like any test): JavaScript transferred on a first visit (Home at most 120 KiB compressed), axe-core
 // on every route with no serious or critical violation, tap targets of at least 44 px, no layout shift
-// while prices move, and Lighthouse's mobile preset (performance and accessibility at least 95) on Home,
+// while prices move, no animation left running forever, and Lighthouse's mobile preset (performance and accessibility at least 95) on Home,
 // Products, Detail and the personal center. Figures are printed; docs/performance.md records them.
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
@@ -301,6 +301,28 @@ describe('live prices', () => {
         // The window saw prices change, or there was nothing to measure.
         expect(after.join() === before.join()).toBe(false);
         expect({ route, ...shift }).toEqual({ route, value: 0, sources: [] });
+      }
+    } finally {
+      await context.close();
+    }
+  }, 90_000);
+
+  it('leave nothing animating forever once the page is there, on Home, Products and Detail', async () => {
+    const { context, page } = await freshPage(false);
+    try {
+      for (const route of [HOME, PRODUCTS, detail]) {
+        await page.goto(`${BASE}${route}`);
+        await settled(page);
+        await page.getByTestId('live-indicator').and(page.locator('[data-live="true"]')).waitFor({ timeout: 15_000 });
+        // An endless animation has the compositor draw 60 frames a second while the page is open, whether or
+        // not a price moves (the live dot's pulse did: docs/performance.md, results (13)).
+        const endless = await page.evaluate(() =>
+          document
+            .getAnimations()
+            .filter((a) => a.effect?.getTiming().iterations === Infinity)
+            .map((a) => `${(a as CSSAnimation).animationName ?? '?'} on ${(a.effect as KeyframeEffect | null)?.target?.className ?? '?'}`),
+        );
+        expect({ route, endless }).toEqual({ route, endless: [] });
       }
     } finally {
       await context.close();
