@@ -1,8 +1,9 @@
 // The web app's budgets, checked against the platform the browser tier starts (a failed budget fails
 // CI like any test): JavaScript transferred on a first visit (Home at most 120 KiB compressed), axe-core
 // on every route with no serious or critical violation, tap targets of at least 44 px, no layout shift
-// while prices move, no animation left running forever, and Lighthouse's mobile preset (performance and accessibility at least 95) on Home,
-// Products, Detail and the personal center. Figures are printed; docs/performance.md records them.
+// while prices move, no animation left running forever, and Lighthouse's mobile preset (performance and
+// accessibility at least 95) on Home, Products, Detail and the personal center. Figures are printed;
+// docs/performance.md records them.
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
