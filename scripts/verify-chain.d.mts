@@ -1,5 +1,10 @@
 export function canonicalTick(k: unknown): unknown;
+export function canonicalChange(c: unknown): { id: string; field: string; from: string; to: string; effectiveAt: string };
 export function canonicalBlock(b: unknown): string;
+export function canonicalJson(value: unknown): string;
+export function checkChange(c: unknown, second: number): string[];
+export function changesIn(blocks: unknown[]): { id: string; field: string; from: string; to: string; effectiveAt: string; second: string }[];
+export function decimalsOf(price: string): number | null;
 export function blockHash(b: unknown): string;
 export function checkTickSources(k: { seq: string; price: string; sources?: unknown[] | null; rule?: unknown }): string[];
 export function checkBlocks(blocks: unknown[], opts?: { fromGenesis?: boolean; previous?: unknown }): string[];

@@ -18,6 +18,16 @@
 // "receivedAt","used"[,"reason"]},...] and "rule":{"name","version","quorum","maxDeviationBps"}; for such
 // a tick the price is recomputed here from the recorded quotes (the median of the used mids, rounded half
 // up to the price's decimals) and the rule's other conditions are checked (see docs/prices.md).
+//
+// A block in whose second a catalogue change took effect (a product's precision, exchange markets, hours,
+// time zone or holidays) has, between "ticks" and "prevHash",
+//   "changes":[{"id","field","from","to","effectiveAt"},...]
+// (only when there is at least one; such a block may have no ticks). `from` and `to` are the values as
+// canonical JSON text (object keys sorted at every level). Each change is checked here: well formed, its
+// effectiveAt inside its block's second, `from` and `to` canonical JSON of the field's kind, `from` equal to
+// the previous change of the same field's `to`; and for a precision change, that no tick before it in the
+// range has more decimals than `from` and none from its block on (until the next one) more than `to`, so
+// the record proves when each precision began. The changes seen are printed.
 import { createHash } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 
@@ -37,8 +47,85 @@ export function canonicalTick(k) {
   return { seq: k.seq, t: k.t, price: k.price, sources, rule: { name: r.name, version: r.version, quorum: r.quorum, maxDeviationBps: r.maxDeviationBps } };
 }
 
+/** A catalogue change in its canonical key order. */
+export function canonicalChange(c) {
+  return { id: c?.id, field: c?.field, from: c?.from, to: c?.to, effectiveAt: c?.effectiveAt };
+}
+
 export function canonicalBlock(b) {
-  return JSON.stringify({ symbol: b.symbol, second: Number(b.second), ticks: b.ticks.map(canonicalTick), prevHash: b.prevHash });
+  const base = { symbol: b.symbol, second: Number(b.second), ticks: b.ticks.map(canonicalTick) };
+  // A block without changes (none, or an empty list) encodes exactly as before changes existed.
+  if (Array.isArray(b.changes) && b.changes.length) return JSON.stringify({ ...base, changes: b.changes.map(canonicalChange), prevHash: b.prevHash });
+  return JSON.stringify({ ...base, prevHash: b.prevHash });
+}
+
+/** JSON text with object keys sorted at every level (the record's one encoding of a catalogue value). */
+export function canonicalJson(value) {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value);
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  const keys = Object.keys(value)
+    .filter((k) => value[k] !== undefined)
+    .sort();
+  return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson(value[k])}`).join(',')}}`;
+}
+
+/** An IANA time zone this Node knows (Intl refuses others). */
+function validZone(tz) {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
+const CLOCK = /^(?:[01]\d|2[0-3]):[0-5]\d$|^24:00$/;
+/** What each catalogue field's value must look like (docs/prices.md, "Catalogue changes"). */
+const FIELD_VALUE = {
+  precision: (v) => Number.isSafeInteger(v) && v >= 0 && v <= 18,
+  priceVenues: (v) => Array.isArray(v) && v.every((m) => isObject(m) && typeof m.venue === 'string' && typeof m.symbol === 'string'),
+  hours: (v) =>
+    v === null ||
+    (Array.isArray(v) &&
+      v.every((h) => isObject(h) && Number.isSafeInteger(h.day) && h.day >= 0 && h.day <= 6 && CLOCK.test(String(h.open)) && CLOCK.test(String(h.close)))),
+  timezone: (v) => typeof v === 'string' && v !== '' && validZone(v),
+  holidays: (v) => Array.isArray(v) && v.every((d) => typeof d === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(d)),
+};
+
+/**
+ * Problems with one change record of a block at `second` (empty when it is sound): its fields, its effectiveAt
+ * inside the block's second, and `from`/`to` canonical JSON text of a value of the field's kind.
+ */
+export function checkChange(c, second) {
+  const name = `change ${c?.id ?? '?'}`;
+  const ok = isObject(c) && ['id', 'field', 'from', 'to', 'effectiveAt'].every((k) => typeof c[k] === 'string') && c.id !== '';
+  if (!ok) return [`${name}: malformed change record`];
+  const out = [];
+  if (!Object.hasOwn(FIELD_VALUE, c.field)) out.push(`${name}: unknown field ${c.field}`);
+  const ms = Date.parse(c.effectiveAt);
+  if (!(ms >= second * 1000 && ms < (second + 1) * 1000))
+    out.push(`${name} (${c.field}) takes effect at ${c.effectiveAt}, outside the block's second (changeTime)`);
+  for (const side of ['from', 'to']) {
+    let value;
+    try {
+      value = JSON.parse(c[side]);
+    } catch {
+      out.push(`${name} (${c.field}): ${side} ${c[side]} is not JSON`);
+      continue;
+    }
+    if (canonicalJson(value) !== c[side]) out.push(`${name} (${c.field}): ${side} ${c[side]} is not canonical JSON (${canonicalJson(value)})`);
+    if (Object.hasOwn(FIELD_VALUE, c.field) && !FIELD_VALUE[c.field](value)) out.push(`${name} (${c.field}): ${side} ${c[side]} is not a valid ${c.field}`);
+  }
+  return out;
+}
+
+/** Every change record in `blocks` (in record order, with its block's second), to print and report. */
+export function changesIn(blocks) {
+  return blocks.flatMap((b) =>
+    Array.isArray(b.changes)
+      ? b.changes.filter((c) => isObject(c) && typeof c.field === 'string').map((c) => ({ ...canonicalChange(c), second: String(b.second) }))
+      : [],
+  );
 }
 
 /** Exact decimal text ("12.5", "12.", ".5", as the server's decimals) -> [bigint, decimals], or null. */
@@ -140,15 +227,33 @@ export function blockHash(b) {
   return createHash('sha256').update(canonicalBlock(b), 'utf8').digest('hex');
 }
 
-/** Check consecutive blocks; returns a list of problems (empty = all good). */
+/** Decimals of a price's text ("100.50" -> 2), or null when it is not a decimal. */
+export function decimalsOf(price) {
+  return scaled(price)?.[1] ?? null;
+}
+
+/**
+ * Check consecutive blocks; returns a list of problems (empty = all good). Besides hashes, links, seconds,
+ * seqs and tick times, each catalogue change record (checkChange), that each change of a field starts from
+ * the previous one's `to`, and the decimals of the ticks around each precision change.
+ */
 export function checkBlocks(blocks, { fromGenesis = false, previous = null } = {}) {
   const problems = [];
   let prev = previous;
   let lastSeq = previous?.lastSeq ?? null;
+  const lastTo = new Map(); // field -> the `to` of its latest change in the range
+  // The most decimals a tick may have: null until the range's first precision change, whose `from` is then
+  // held against the ticks before it (the widest of them is kept in `widest`).
+  let precision = null;
+  let widest = null;
   for (const b of blocks) {
     const where = `block ${b.second} (${new Date(Number(b.second) * 1000).toISOString()})`;
     if (!HASH.test(b.hash ?? '') || !HASH.test(b.prevHash ?? '')) {
       problems.push(`${where}: malformed hash`);
+      continue;
+    }
+    if (b.changes != null && !Array.isArray(b.changes)) {
+      problems.push(`${where}: malformed changes`);
       continue;
     }
     const expected = blockHash(b);
@@ -160,8 +265,25 @@ export function checkBlocks(blocks, { fromGenesis = false, previous = null } = {
     } else if (fromGenesis && b.prevHash !== GENESIS) {
       problems.push(`${where}: the first block does not start from genesis`);
     }
-    if (!Array.isArray(b.ticks) || b.ticks.length === 0) problems.push(`${where}: no ticks`);
-    for (const k of b.ticks ?? []) {
+    const changes = b.changes ?? [];
+    // Only a block that records a change may hold no tick (the change took effect in a quiet second).
+    if (!Array.isArray(b.ticks) || (b.ticks.length === 0 && changes.length === 0)) problems.push(`${where}: no ticks`);
+    for (const c of changes) {
+      const faults = checkChange(c, Number(b.second));
+      for (const p of faults) problems.push(`${where}: ${p}`);
+      if (faults.length) continue;
+      if (lastTo.has(c.field) && lastTo.get(c.field) !== c.from)
+        problems.push(`${where}: change ${c.id} (${c.field}) starts from ${c.from}, but the previous change of ${c.field} set ${lastTo.get(c.field)}`);
+      lastTo.set(c.field, c.to);
+      if (c.field !== 'precision') continue;
+      const from = JSON.parse(c.from);
+      if (precision === null && widest && widest.decimals > from)
+        problems.push(
+          `${widest.where}: tick ${widest.seq} price ${widest.price} has ${widest.decimals} decimals, more than the precision ${from} in force before change ${c.id} at ${c.effectiveAt}`,
+        );
+      precision = { decimals: JSON.parse(c.to), change: c };
+    }
+    for (const k of Array.isArray(b.ticks) ? b.ticks : []) {
       const seq = BigInt(k.seq);
       if (lastSeq !== null && seq <= lastSeq) problems.push(`${where}: tick seq ${k.seq} does not increase`);
       lastSeq = seq;
@@ -169,6 +291,14 @@ export function checkBlocks(blocks, { fromGenesis = false, previous = null } = {
       if (!(ms >= Number(b.second) * 1000 && ms < (Number(b.second) + 1) * 1000))
         problems.push(`${where}: tick ${k.seq} at ${k.t} is outside the block's second`);
       for (const p of checkTickSources(k)) problems.push(`${where}: ${p}`);
+      const decimals = decimalsOf(k.price);
+      if (decimals === null) continue;
+      if (precision === null) {
+        if (!widest || decimals > widest.decimals) widest = { decimals, seq: k.seq, price: k.price, where };
+      } else if (decimals > precision.decimals)
+        problems.push(
+          `${where}: tick ${k.seq} price ${k.price} has ${decimals} decimals, more than the precision ${precision.decimals} in force since change ${precision.change.id} at ${precision.change.effectiveAt}`,
+        );
     }
     prev = { ...b, lastSeq };
   }
@@ -232,21 +362,28 @@ async function main() {
     return 0;
   }
   const problems = checkBlocks(blocks, { fromGenesis: !!flags.fromGenesis });
-  const ticks = blocks.reduce((n, b) => n + b.ticks.length, 0);
+  const ticks = blocks.reduce((n, b) => n + (b.ticks?.length ?? 0), 0);
   const first = blocks[0];
   const last = blocks[blocks.length - 1];
+  const changes = changesIn(blocks);
+  const printChanges = () => {
+    if (changes.length) console.log(`  ${changes.length} catalogue change${changes.length === 1 ? '' : 's'} in the range:`);
+    for (const c of changes) console.log(`    ${c.field}: ${c.from} -> ${c.to} at ${c.effectiveAt} (block ${c.second}, change ${c.id})`);
+  };
   if (problems.length) {
     console.log(`MISMATCH in ${symbol}'s tick record:`);
     for (const p of problems) console.log(`  - ${p}`);
+    printChanges();
     return 1;
   }
-  const fromExchanges = blocks.reduce((n, b) => n + b.ticks.filter((k) => k.sources).length, 0);
+  const fromExchanges = blocks.reduce((n, b) => n + (b.ticks ?? []).filter((k) => k.sources).length, 0);
   console.log(
     `OK: ${blocks.length} blocks, ${ticks} ticks of ${symbol} from ${new Date(Number(first.second) * 1000).toISOString()} to ${new Date(Number(last.second) * 1000).toISOString()} form an unbroken chain.`,
   );
   if (fromExchanges) console.log(`  ${fromExchanges} of the ticks were made from exchange quotes; each one's price was recomputed from its quotes`);
   console.log(`  first block prevHash ${first.prevHash}${first.prevHash === GENESIS ? ' (genesis)' : ''}`);
   console.log(`  last block hash      ${last.hash}`);
+  printChanges();
   return 0;
 }
 

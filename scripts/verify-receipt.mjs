@@ -4,25 +4,35 @@
 //   node scripts/verify-receipt.mjs <orderId> [--api http://localhost:3000] [--token <accessToken>]
 //
 // (the token can also come from CANDOR_TOKEN). It fetches the order's receipt
-// (GET /api/orders/:id/receipt -> { order, entryTick, exitTick }, each tick
-// { seq, t, price, blockSecond, blockHash }), then the public blocks from the entry tick's second
-// to a few seconds past the exit tick (GET /api/products/:symbol/blocks), and checks:
+// (GET /api/orders/:id/receipt -> { order, entryTick, exitTick, closeRule, graceMs, staleMs, halt?, gap? },
+// each tick { seq, t, price, blockSecond, blockHash }), then the public blocks from the entry tick's second
+// to a few seconds past the exit tick or the expiry (GET /api/products/:symbol/blocks), and checks:
 //   - the blocks form an unbroken chain (every hash recomputed here with node:crypto, every
-//     prevHash equal to the previous block's hash; see scripts/verify-chain.mjs);
+//     prevHash equal to the previous block's hash, every catalogue change record sound; see
+//     scripts/verify-chain.mjs);
 //   - each named tick is in the named block (second and hash) with the same price and time;
 //   - the order's open and close prices and times are those ticks';
-//   - the exit tick is the last tick at or before the expiry (the next one is later), or, for an expiry
-//     that fell in a halt (the receipt's closeRule "halt"), the first tick after the expiry and within the
-//     grace period, with no tick from the halt's start to the expiry; a voided order (closeRule "void") has
-//     no tick within the grace period either, and its whole stake came back;
+//   - the terms the order opened with, which it carries: its open price (and the record's entry tick) has
+//     exactly `precision` decimals; `payoutRate` is a rate; `expiresAt` is a whole second, `durationSeconds`
+//     to 4 s after `openedAt` (the expiry is the first whole second at or after the request + the duration,
+//     and the entry tick is the latest one, under 3 s old, at the request); a price made from exchange
+//     quotes used only the order's markets (`priceVenues`);
+//   - the close rule: when the last tick at or before the expiry is at most `staleMs` old at the expiry
+//     and no halt is named, the exit tick is that tick (closeRule "expiry"; the next one is later);
+//     otherwise (a halt, or a gap in the feed) the exit tick is the first tick after the expiry and within
+//     the grace period (closeRule "halt"), with no tick from the halt's start to the expiry; a voided order
+//     (closeRule "void") has no tick within the grace period either, and its whole stake came back;
 //   - each tick made from exchange quotes carries the same quotes in the receipt as in the record, and
 //     its price is the median of the used quotes (recomputed by verify-chain.mjs's checks);
-//   - the outcome follows from the two prices and the direction (equal = tie), and the payout
-//     from the stake and the earnings rate (win: stake + floor(stake x rate); tie: stake; loss: 0).
-// Prints OK or every mismatch. Exit code 0 when everything matches, 1 on a mismatch, 2 on a
-// usage or network error.
+//   - the outcome follows from the two prices at the order's precision (the close rounded half up to it)
+//     and the direction (equal = tie), and the payout from the stake and the order's payoutRate
+//     (win: stake + floor(stake x rate); tie: stake; loss: 0);
+//   - no precision change took effect between the entry and the close (any other catalogue change there
+//     is reported as a note; the platform refuses an order whose expiry would reach a pending change).
+// Prints the order's opening terms, then OK or every mismatch. Exit code 0 when everything matches,
+// 1 on a mismatch, 2 on a usage or network error.
 import { pathToFileURL } from 'node:url';
-import { canonicalTick, checkBlocks, fetchBlocks, getJson, parseArgs } from './verify-chain.mjs';
+import { canonicalTick, changesIn, checkBlocks, fetchBlocks, getJson, parseArgs } from './verify-chain.mjs';
 
 /** Exact decimal text -> [bigint, scale]. */
 function parseDecimal(text) {
@@ -58,6 +68,71 @@ function rateUnits(rate) {
 
 const sameInstant = (a, b) => Number.isFinite(Date.parse(a)) && Date.parse(a) === Date.parse(b);
 
+/** Decimals of a decimal text ("100.50" -> 2), or null when it is not one. */
+function decimalsOf(text) {
+  try {
+    return parseDecimal(text)[1];
+  } catch {
+    return null;
+  }
+}
+
+/** A price rounded half up (away from zero) to `places` decimals, as text with exactly that many. */
+export function roundHalfUp(price, places) {
+  const [v, scale] = parseDecimal(price);
+  const abs = v < 0n ? -v : v;
+  const f = 10n ** BigInt(Math.max(0, scale - places));
+  const r = scale <= places ? abs * 10n ** BigInt(places - scale) : (abs * 2n + f) / (2n * f);
+  const digits = r.toString().padStart(places + 1, '0');
+  return `${v < 0n && r !== 0n ? '-' : ''}${places ? `${digits.slice(0, -places)}.${digits.slice(-places)}` : digits}`;
+}
+
+const validPrecision = (p) => Number.isSafeInteger(p) && p >= 0 && p <= 18;
+/** The order's markets as text: "binance BTCUSDT, okx BTC-USDT". */
+export const marketsText = (venues) =>
+  Array.isArray(venues) ? (venues.length ? venues.map((m) => `${m?.venue} ${m?.symbol}`).join(', ') : 'none (simulated prices)') : '(not stated)';
+
+/**
+ * Problems with the terms an order opened with, against its entry tick (the record's, when found): the
+ * precision and the open price's decimals, the payout rate, the duration and expiry, and the markets the
+ * entry price was made from.
+ */
+export function checkOpeningTerms(order, entry) {
+  const problems = [];
+  if (!validPrecision(order.precision)) problems.push(`the order does not state the precision it opened with (precision ${order.precision})`);
+  else {
+    if (decimalsOf(order.openPrice) !== order.precision)
+      problems.push(`open price ${order.openPrice} does not have the order's precision of ${order.precision} decimals`);
+    if (entry && decimalsOf(entry.price) !== order.precision)
+      problems.push(`the entry tick's price ${entry.price} does not have the order's precision of ${order.precision} decimals`);
+  }
+  let rate = null;
+  try {
+    rate = rateUnits(order.payoutRate);
+  } catch {
+    /* reported below */
+  }
+  if (rate === null || rate <= 0n) problems.push(`payout rate ${order.payoutRate} is not a positive rate of at most 4 decimals`);
+  const duration = order.durationSeconds;
+  const expiry = Date.parse(order.expiresAt);
+  const opened = Date.parse(order.openedAt);
+  if (!Number.isSafeInteger(duration) || duration <= 0) problems.push(`durationSeconds ${duration} is not a whole number of seconds`);
+  else if (!Number.isFinite(expiry) || expiry % 1000 !== 0) problems.push(`expiresAt ${order.expiresAt} is not a whole second`);
+  else if (Number.isFinite(opened) && !(expiry - opened >= duration * 1000 && expiry - opened < (duration + 4) * 1000))
+    problems.push(
+      `expiresAt ${order.expiresAt} is ${(expiry - opened) / 1000} s after openedAt ${order.openedAt}: a ${duration} s order expires ${duration} s to ${duration + 4} s after the tick it opened on`,
+    );
+  if (!Array.isArray(order.priceVenues) || !order.priceVenues.every((m) => typeof m?.venue === 'string' && typeof m?.symbol === 'string'))
+    problems.push('the order does not state the markets it opened with (priceVenues)');
+  else if (Array.isArray(entry?.sources)) {
+    const venues = new Set(order.priceVenues.map((m) => m.venue));
+    for (const x of entry.sources)
+      if (x.used && !venues.has(x.venue))
+        problems.push(`the entry tick ${entry.seq} used ${x.venue}'s quote, which is not among the order's markets (${marketsText(order.priceVenues)})`);
+  }
+  return problems;
+}
+
 /** Checks a receipt against blocks (already fetched); returns { problems, notes }. */
 export function checkReceipt(receipt, blocks) {
   const problems = [];
@@ -92,6 +167,7 @@ export function checkReceipt(receipt, blocks) {
   };
   const entry = locate('entry', entryTick);
   const exit = locate('exit', exitTick);
+  problems.push(...checkOpeningTerms(order, entry ?? entryTick));
 
   if (entryTick) {
     if (compareDecimal(order.openPrice, entryTick.price) !== 0) problems.push(`open price ${order.openPrice} is not the entry tick's price ${entryTick.price}`);
@@ -99,15 +175,53 @@ export function checkReceipt(receipt, blocks) {
   }
   const expiry = Date.parse(order.expiresAt);
   const graceMs = Number(receipt.graceMs ?? 0);
-  const allTicks = blocks.flatMap((b) => b.ticks);
+  const staleMs = receipt.staleMs;
+  if (!Number.isSafeInteger(staleMs) || staleMs <= 0) problems.push(`the receipt does not state the feed's staleness limit (staleMs ${staleMs})`);
+  const allTicks = blocks.flatMap((b) => b.ticks ?? []);
+
+  // Catalogue changes recorded while the order was open: the platform never lets one reach an open order, and
+  // a precision change would change how its prices compare.
+  const closeEnd = exitTick ? Date.parse(exitTick.t) : expiry + graceMs;
+  for (const c of changesIn(blocks)) {
+    const at = Date.parse(c.effectiveAt);
+    if (!(at > Date.parse(entryTick.t) && at <= closeEnd)) continue;
+    notes.push(`a catalogue change took effect while the order was open: ${c.field} ${c.from} -> ${c.to} at ${c.effectiveAt} (block ${c.second})`);
+    if (c.field === 'precision')
+      problems.push(`the order straddled a precision change (${c.from} -> ${c.to} at ${c.effectiveAt}) between its entry and its close`);
+  }
+
+  // The last tick at or before the expiry (of equal times, the later recorded) and its age then: older than
+  // staleMs (a gap in the feed), or a halt, and the halt rule applies instead of the expiry rule.
+  const lastBefore = allTicks
+    .filter((k) => Date.parse(k.t) <= expiry)
+    .reduce((a, k) => (!a || Date.parse(k.t) > Date.parse(a.t) || (Date.parse(k.t) === Date.parse(a.t) && BigInt(k.seq) > BigInt(a.seq)) ? k : a), null);
+  const age = lastBefore ? expiry - Date.parse(lastBefore.t) : null;
+  const stale = age !== null && Number.isSafeInteger(staleMs) && age > staleMs;
+  const lastText = lastBefore ? `the last tick at or before the expiry (${lastBefore.seq} at ${lastBefore.t}) was ${age} ms old at the expiry` : null;
   const haltStart = receipt.halt ? Date.parse(receipt.halt.startedAt) : null;
+  const finished = order.status === 'settled' || order.status === 'voided';
+  if (finished && receipt.closeRule !== 'expiry' && receipt.closeRule !== 'halt' && receipt.closeRule !== 'void')
+    problems.push(`the receipt does not say how the close was chosen (closeRule ${receipt.closeRule})`);
+  if (receipt.closeRule === 'expiry') {
+    if (receipt.halt) problems.push('the receipt names a halt at the expiry, yet closed the order by the expiry rule');
+    if (stale)
+      problems.push(
+        `${lastText}, more than staleMs (${staleMs} ms): the halt rule applies (the first tick within the grace period, else void), not the expiry rule`,
+      );
+  }
   if (receipt.closeRule === 'halt' || receipt.closeRule === 'void') {
-    if (haltStart === null) problems.push(`the receipt says the expiry fell in a halt but names no halt`);
-    else {
+    if (haltStart !== null) {
       const during = allTicks.find((k) => Date.parse(k.t) > haltStart && Date.parse(k.t) <= expiry);
       if (during) problems.push(`tick ${during.seq} at ${during.t} lies between the halt's start and the expiry: the expiry was not in a halt`);
       if (haltStart < Date.parse(entryTick.t)) notes.push('the halt began before the entry tick; only its part after the entry is in the fetched record');
-    }
+    } else if (lastBefore && !stale) {
+      problems.push(`${lastText}, within staleMs (${staleMs} ms), and no halt is named: the order closes on it (rule expiry), not by the halt rule`);
+    } else if (lastBefore) {
+      notes.push(`${lastText}, more than staleMs (${staleMs} ms): a gap in the feed, so the halt rule applies`);
+      if (!receipt.gap) notes.push('the receipt names neither a halt nor the gap');
+      else if (!sameInstant(receipt.gap.lastTickAt, lastBefore.t))
+        problems.push(`the receipt says the last tick before the gap was at ${receipt.gap.lastTickAt}, the record says ${lastBefore.t}`);
+    } else notes.push('no tick at or before the expiry is in the fetched record, so the gap could not be checked');
   }
   if (order.status === 'voided') {
     if (receipt.closeRule !== 'void') problems.push('the order is voided but its receipt does not say so');
@@ -137,24 +251,34 @@ export function checkReceipt(receipt, blocks) {
     if (earlier) problems.push(`tick ${earlier.seq} at ${earlier.t} came after the expiry and before the exit tick: it should have closed the order`);
   } else if (Date.parse(exitTick.t) > expiry) problems.push(`the exit tick (${exitTick.t}) is after the expiry (${order.expiresAt})`);
   else if (exit) {
-    const later = blocks.flatMap((b) => b.ticks).find((k) => BigInt(k.seq) > BigInt(exitTick.seq));
+    const later = allTicks.find((k) => BigInt(k.seq) > BigInt(exitTick.seq));
     if (!later) notes.push('no tick after the exit tick is published yet, so "last tick at or before the expiry" could not be checked');
     else if (Date.parse(later.t) <= expiry)
       problems.push(`tick ${later.seq} at ${later.t} is also at or before the expiry: the exit tick should have been it or a later one`);
   }
 
-  const c = compareDecimal(order.closePrice, order.openPrice);
+  // Prices compare at the order's precision: the close is rounded half up to it (the open already has it).
+  const precise = validPrecision(order.precision);
+  const close = precise ? roundHalfUp(order.closePrice, order.precision) : order.closePrice;
+  const c = compareDecimal(close, order.openPrice);
   const outcome = c === 0 ? 'tie' : (order.direction === 'up') === c > 0 ? 'win' : 'loss';
-  if (order.outcome !== outcome)
-    problems.push(`outcome is ${order.outcome}, but ${order.direction} from ${order.openPrice} to ${order.closePrice} is a ${outcome}`);
+  if (order.outcome !== outcome) {
+    const rounded = close !== order.closePrice ? ` (${close} at ${order.precision} decimals)` : '';
+    problems.push(`outcome is ${order.outcome}, but ${order.direction} from ${order.openPrice} to ${order.closePrice}${rounded} is a ${outcome}`);
+  }
   const stake = cents(order.amount);
-  const expectedPayout = outcome === 'win' ? stake + (stake * rateUnits(order.payoutRate)) / 10000n : outcome === 'tie' ? stake : 0n;
-  if (order.payout !== undefined && cents(order.payout) !== expectedPayout) {
+  let rate = null;
+  try {
+    rate = rateUnits(order.payoutRate);
+  } catch {
+    /* an invalid rate is reported with the opening terms */
+  }
+  const expectedPayout = outcome === 'win' ? (rate === null ? null : stake + (stake * rate) / 10000n) : outcome === 'tie' ? stake : 0n;
+  if (order.payout !== undefined && expectedPayout !== null && cents(order.payout) !== expectedPayout) {
     problems.push(
       `payout is ${order.payout}, but the rule gives ${(Number(expectedPayout) / 100).toFixed(2)} for a ${outcome} of ${order.amount} at ${order.payoutRate}`,
     );
   }
-  void entry;
   return { problems, notes };
 }
 
@@ -171,13 +295,25 @@ async function main() {
   const { order, entryTick, exitTick } = receipt;
   const second = (ref) => (ref?.blockSecond != null ? Number(ref.blockSecond) : Math.floor(Date.parse(ref.t) / 1000));
   const from = Math.min(second(entryTick), receipt.halt ? Math.floor(Date.parse(receipt.halt.startedAt) / 1000) : Infinity);
+  const expirySecond = Math.floor(Date.parse(order.expiresAt) / 1000);
   const graceEnd = Math.ceil((Date.parse(order.expiresAt) + Number(receipt.graceMs ?? 0)) / 1000);
-  const to = Math.max((exitTick ? second(exitTick) : from) + 5, receipt.closeRule === 'void' ? graceEnd + 1 : 0);
+  // Past the expiry for a finished order: the tick after it shows the exit was the last one before it.
+  const to = Math.max(
+    (exitTick ? second(exitTick) : from) + 5,
+    order.status === 'open' ? 0 : expirySecond + 5,
+    receipt.closeRule === 'void' ? graceEnd + 1 : 0,
+  );
   const blocks = await fetchBlocks(api, order.symbol, from, to);
   const { problems, notes } = checkReceipt(receipt, blocks);
 
   console.log(
     `Order ${order.orderNo ?? order.id}: ${order.direction} ${order.symbol}, ${order.amount} at ${order.payoutRate}, ${order.status}${order.outcome ? ` (${order.outcome}, payout ${order.payout})` : ''}`,
+  );
+  console.log(
+    `  opened with: precision ${order.precision} decimals, payout rate ${order.payoutRate}, ${order.durationSeconds} s (expires ${order.expiresAt}), markets ${marketsText(order.priceVenues)}`,
+  );
+  console.log(
+    `  close rule ${receipt.closeRule ?? '-'}: stale after ${receipt.staleMs ?? '?'} ms, grace ${receipt.graceMs ?? '?'} ms${receipt.halt ? `, halt since ${receipt.halt.startedAt} (${receipt.halt.reason})` : ''}${receipt.gap ? `, gap after the tick at ${receipt.gap.lastTickAt}` : ''}`,
   );
   console.log(`  entry tick ${entryTick.seq} at ${entryTick.t}: ${entryTick.price} (block ${entryTick.blockSecond ?? '?'} ${entryTick.blockHash ?? ''})`);
   if (exitTick)

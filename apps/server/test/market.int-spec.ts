@@ -292,7 +292,7 @@ describe('ticks, statistics and candles', () => {
         .expect(200)
     ).body as TickRecord[];
     const entry = ticks[1]!; // 20.10 at +0.7 s
-    const exit = ticks[6]!; // 20.25 at +4.2 s, the last tick at or before the expiry at +4.5 s
+    const exit = ticks[7]!; // 20.40 at +4.9 s, the last tick at or before the expiry at +5 s (a whole second)
     const receipt = {
       order: {
         id: 'o-1',
@@ -305,16 +305,21 @@ describe('ticks, statistics and candles', () => {
         payoutRate: '0.85',
         openPrice: entry.price,
         openedAt: entry.t,
-        expiresAt: new Date(base + 4500).toISOString(),
+        expiresAt: new Date(base + 5000).toISOString(),
         status: 'settled',
         closePrice: exit.price,
         closedAt: exit.t,
         outcome: 'win',
         pnl: '85.00',
         payout: '185.00',
+        precision: 2,
+        priceVenues: [],
       },
       entryTick: entry,
       exitTick: exit,
+      closeRule: 'expiry',
+      graceMs: 10_000,
+      staleMs: 5000,
     };
     let served: unknown = receipt;
     const { createServer } = await import('node:http');
@@ -355,7 +360,7 @@ describe('ticks, statistics and candles', () => {
       expect(wrongOutcome.code).toBe(1);
       expect(wrongOutcome.out).toContain('is a win');
 
-      served = { ...receipt, exitTick: ticks[5], order: { ...receipt.order, closePrice: ticks[5]!.price, closedAt: ticks[5]!.t } };
+      served = { ...receipt, exitTick: ticks[6], order: { ...receipt.order, closePrice: ticks[6]!.price, closedAt: ticks[6]!.t } };
       const earlyExit = await run();
       expect(earlyExit.code).toBe(1);
       expect(earlyExit.out).toContain('is also at or before the expiry');
@@ -433,8 +438,12 @@ describe('operator catalogue', () => {
         timezone: 'Asia/Taipei',
         holidays: ['2026-12-25'],
       });
-    expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({
+    // Hours, time zone and holidays shape sessions: scheduled (202), the rest applied at once.
+    expect(r.status).toBe(202);
+    expect(r.body.scheduledChanges.map((c: { field: string }) => c.field)).toEqual(['hours', 'timezone', 'holidays']);
+    expect(r.body.scheduledChanges.map((c: { effectiveAt: string }) => c.effectiveAt)).toEqual(Array(3).fill(r.body.scheduledChange.effectiveAt));
+    expect(r.body.scheduledChanges[0]).toMatchObject({ from: null, to: [{ day: 1, open: '22:00', close: '06:00' }] });
+    expect(r.body.product).toMatchObject({
       symbol,
       names: { 'zh-TW': '新名稱', en: 'New name' },
       maintenance: true,
@@ -445,15 +454,22 @@ describe('operator catalogue', () => {
       ],
       minStake: '5.00',
       maxStake: '2500.00',
-      hours: [{ day: 1, open: '22:00', close: '06:00' }],
-      timezone: 'Asia/Taipei',
-      holidays: ['2026-12-25'],
+      hours: null,
+      timezone: 'UTC',
+      holidays: [],
     });
     const [entry] = await t.ds.query(`SELECT * FROM audit_log WHERE action = 'product.update' AND target_id = $1`, [symbol]);
-    expect(entry.details.before).toMatchObject({ maintenance: false, minStake: '1.00', maxStake: '5000.00', timezone: 'UTC', hours: null });
-    expect(entry.details.after).toMatchObject({ maintenance: true, minStake: '5.00', maxStake: '2500.00', timezone: 'Asia/Taipei' });
+    expect(entry.details.before).toMatchObject({ maintenance: false, minStake: '1.00', maxStake: '5000.00' });
+    expect(entry.details.after).toMatchObject({ maintenance: true, minStake: '5.00', maxStake: '2500.00' });
+    expect(entry.details.after).not.toHaveProperty('timezone');
+    const [{ n }] = await t.ds.query(`SELECT count(*)::int AS n FROM audit_log WHERE action = 'product.change_scheduled' AND target_id = $1`, [symbol]);
+    expect(n).toBe(3);
     const pub = await t.http().get(`/api/products/${symbol}?lang=en`).expect(200);
     expect(pub.body).toMatchObject({ name: 'New name', status: 'maintenance', maintenanceMessage: 'Back at 10:00', minStake: '5.00' });
+    expect(pub.body.scheduledChanges).toHaveLength(3);
+    // `suspended` is the same immediate switch: new orders only.
+    await t.http().patch(`/api/admin/products/${symbol}`).set(admin.auth).send({ suspended: false }).expect(200);
+    expect((await t.http().get(`/api/products/${symbol}`).expect(200)).body.status).toBe('open');
   });
 
   it('refuses reviewers, bad bodies, unknown products, and any attempt to send a price, outcome or payout', async () => {

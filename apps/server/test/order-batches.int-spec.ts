@@ -347,6 +347,8 @@ describe('OrdersRepository.placeBatch', () => {
         openTickSeq: '1',
         openedAt: new Date(),
         expiresAt: new Date(Date.now() + 60_000),
+        precision: 2,
+        priceVenues: [{ venue: 'binance', symbol: 'BTCUSDT' }],
       },
       from: acc.cash,
       to: acc.escrow,

@@ -359,6 +359,7 @@ describe('settlement', () => {
         1000,
         10_000,
         new Date().toISOString(),
+        5000,
       ]);
       const claimed = all(plan.Plan as PlanNode).find((n) => n['Subplan Name'] === 'CTE claimed');
       expect(claimed).toBeDefined();

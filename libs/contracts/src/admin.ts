@@ -1,3 +1,4 @@
+import type { ScheduledChange } from './market.js';
 import { z } from 'zod';
 import type { CapitalRecord, Wallet } from './wallet.js';
 import { calendarDate } from './common.js';
@@ -22,6 +23,10 @@ export const AUDIT_ACTIONS = [
   'user.disable',
   'user.enable',
   'product.update',
+  'product.change_scheduled',
+  'product.change_cancelled',
+  'product.change_applied',
+  'product.change_refused',
   'users.search',
   'ops.session',
   'withdrawal.approve',
@@ -92,6 +97,10 @@ export const adminProductBody = z.strictObject({
   maxStake: z.union([z.string().max(20), z.number()]).optional(),
   recommended: z.boolean().optional(),
   enabled: z.boolean().optional(),
+  /** Stops new orders at once (the feed and open orders go on); the same switch as `maintenance`, which it overrides when both are given. */
+  suspended: z.boolean().optional(),
+  /** When the scheduled fields of this patch take effect (ISO 8601, a whole second); default: the earliest allowed. */
+  effectiveAt: z.string().max(40).optional(),
   /** Its markets on the public exchanges (one per exchange, one quote currency); empty: simulated prices, demo only. */
   priceVenues: z
     .array(z.strictObject({ venue: z.enum(['binance', 'okx', 'coinbase', 'kraken']), symbol: z.string().trim().min(2).max(30) }))
@@ -125,6 +134,17 @@ export interface AdminProduct {
   /** Its markets on the public exchanges (Binance BTCUSDT, OKX BTC-USDT, Coinbase BTC-USDT, Kraken BTC/USDT); empty: simulated, demo only. */
   priceVenues: { venue: string; symbol: string }[];
   updatedAt: string;
+  /** Changes to precision, markets, hours, time zone or holidays waiting for their `effectiveAt`, earliest first. */
+  scheduledChanges: ScheduledChange[];
+  /** The earliest `effectiveAt` a change scheduled now may have (the notice period, and past every open order's expiry). */
+  earliestEffectiveAt: string;
+}
+/** `PATCH /api/admin/products/:symbol` when it changed a scheduled field: 202 with what was scheduled (and the immediate fields applied). */
+export interface ScheduledChangeResponse {
+  /** The first change scheduled by this request (the API's contract); `scheduledChanges` lists them all. */
+  scheduledChange: ScheduledChange;
+  scheduledChanges: ScheduledChange[];
+  product: AdminProduct;
 }
 
 /** One operator action on the user's own account, as the user sees it. */
@@ -133,6 +153,9 @@ export interface AccountActivity {
   action: string;
   role: string;
   reason: string | null;
+  /** `product.change_applied`: a catalogue change on a product the user had an order open on within 12 h of it. */
+  symbol?: string;
+  change?: { field: string; from: unknown; to: unknown; effectiveAt: string };
 }
 
 /** A user's verification (KYC) status, as stored on the user. */

@@ -29,6 +29,10 @@ export const ERROR_STATUS = {
   /** A real-account order on a product whose price is simulated (the demo account may trade it). */
   PRICE_SIMULATED: 422,
   EXPIRY_NOT_OFFERED: 422,
+  /** An order whose expiry would reach a scheduled catalogue change of its product (with `effectiveAt`): choose a shorter expiry. */
+  CATALOGUE_CHANGE_PENDING: 422,
+  /** A product field that already has a change waiting for its time: cancel that one first. */
+  CHANGE_ALREADY_SCHEDULED: 409,
   EARN_MIN_AMOUNT: 422,
   EARN_DAILY_LIMIT: 422,
   EARN_NOT_WITHDRAWABLE: 422,
@@ -57,6 +61,10 @@ export interface ErrorEnvelope {
     holdUntil?: string;
     /** TOTP_REQUIRED for an admin without TOTP yet: the short-lived token that starts the enrolment. */
     enrollmentToken?: string;
+    /** CATALOGUE_CHANGE_PENDING: when the product's next scheduled change takes effect. */
+    effectiveAt?: string;
+    /** VALIDATION_FAILED on `effectiveAt`: the earliest time a change may take effect. */
+    earliestAt?: string;
     /** MARKET_HALTED: why the product has no valid price (`quorum` or `disagreement`). */
     reason?: string;
   };

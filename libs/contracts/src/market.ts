@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ScheduledFieldName } from '@candor/domain';
 import { CANDLE_INTERVALS, type CandleInterval } from './lists.js';
 
 export const INTERVAL_SECONDS: Record<CandleInterval, number> = { '1m': 60, '5m': 300, '15m': 900, '1h': 3600, '1d': 86400 };
@@ -41,6 +42,45 @@ export interface FeedStatus {
   used?: number;
   total?: number;
   venues: FeedVenueState[];
+  /** Catalogue changes announced for this product and not yet in effect. */
+  scheduledChanges?: ScheduledChange[];
+}
+/**
+ * The catalogue fields that shape prices or sessions. A change to one is never immediate: it is scheduled for
+ * an `effectiveAt` at least the notice period ahead, shown to everyone until then, recorded in the tick chain
+ * when it takes effect, and never reaches an open order (docs/prices.md, "Catalogue changes").
+ */
+export { SCHEDULED_FIELDS } from '@candor/domain';
+export type ScheduledField = ScheduledFieldName;
+/** A pending catalogue change: the field, its value now and from `effectiveAt` (ISO 8601, a whole second). */
+export interface ScheduledChange {
+  id: string;
+  field: ScheduledField;
+  from: unknown;
+  to: unknown;
+  effectiveAt: string;
+}
+/** `pending` until `effectiveAt`; then `applied`, or `refused` (a check at that moment failed: `refusedReason`); `cancelled` by an operator before it. */
+export type CatalogueChangeStatus = 'pending' | 'applied' | 'cancelled' | 'refused';
+/** One catalogue change in a product's public history (`GET /api/products/:symbol/changes`). */
+export interface CatalogueChange extends ScheduledChange {
+  symbol: string;
+  status: CatalogueChangeStatus;
+  createdAt: string;
+  /** When it was applied, cancelled or refused. */
+  decidedAt: string | null;
+  /** `deviation`: a new exchange market's mid did not agree with the product's price; `no_quote`: it sent none. */
+  refusedReason: string | null;
+  /** Applied: the tick-chain block (its epoch second) that records it. */
+  blockSecond: string | null;
+}
+/** A catalogue change as recorded in the tick chain: `from` and `to` are canonical JSON texts (hashed with the block). */
+export interface ChainChange {
+  id: string;
+  field: string;
+  from: string;
+  to: string;
+  effectiveAt: string;
 }
 export interface ExpiryOption {
   seconds: number;
@@ -73,6 +113,8 @@ export interface Product {
   recommended: boolean;
   /** Time of the latest stored tick (how fresh `lastPrice` is). */
   lastTickAt?: string | null;
+  /** Catalogue changes announced and not yet in effect, earliest first. */
+  scheduledChanges: ScheduledChange[];
 }
 /** A platform highlight on the home page: a stable key and, when the server has the text, its translation. */
 export interface HomeHighlight {
@@ -126,6 +168,8 @@ export interface TickBlock {
   symbol: string;
   second: string;
   ticks: { seq: string; t: string; price: string; sources?: TickSource[]; rule?: PriceRule }[];
+  /** Catalogue changes that took effect in this second (hashed with the block). */
+  changes?: ChainChange[];
   prevHash: string;
   hash: string;
 }

@@ -34,6 +34,10 @@ export interface Order {
   openPrice: string;
   openedAt: string;
   expiresAt: string;
+  /** The product's price decimals when it opened: its outcome compares prices at this precision. */
+  precision: number;
+  /** The exchange markets its product was priced from when it opened (empty: simulated prices). */
+  priceVenues: { venue: string; symbol: string }[];
   /** `voided`: its expiry fell in a halt and no valid price came within the grace period; the stake was refunded. */
   status: 'open' | 'settled' | 'voided';
   closePrice?: string;
@@ -77,5 +81,12 @@ export interface OrderReceipt {
   graceMs: number;
   /** When its expiry fell in a halt: since when the product had no valid price, and why. */
   halt?: { reason: HaltReason; startedAt: string; endedAt: string | null };
+  /**
+   * When the last tick at or before its expiry was older than `staleMs` (a gap in the feed: an outage, a closed
+   * session) with no halt recorded: that tick's time. The halt rule applied (closeRule `halt` or `void`).
+   */
+  gap?: { lastTickAt: string | null; staleMs: number };
+  /** The feed's staleness limit: a close tick older than this at the expiry means the halt rule applies. */
+  staleMs: number;
   verify: string;
 }

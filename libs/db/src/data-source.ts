@@ -39,6 +39,7 @@ import { VenuePrices1765100000000 } from './migrations/1765100000000-VenuePrices
 import { UserDisabled1765200000000 } from './migrations/1765200000000-UserDisabled.js';
 import { EarnOutPartsByUser1765200000001 } from './migrations/1765200000001-EarnOutPartsByUser.js';
 import { EarnBatchStatistics1765300000000 } from './migrations/1765300000000-EarnBatchStatistics.js';
+import { CatalogueChanges1765400000000 } from './migrations/1765400000000-CatalogueChanges.js';
 import { Earn1765000000000 } from './migrations/1765000000000-Earn.js';
 import { Init1763700000000 } from './migrations/1763700000000-Init.js';
 import { Market1763800000000 } from './migrations/1763800000000-Market.js';
@@ -96,6 +97,7 @@ export const MIGRATIONS: Function[] = [
   UserDisabled1765200000000,
   EarnOutPartsByUser1765200000001,
   EarnBatchStatistics1765300000000,
+  CatalogueChanges1765400000000,
 ];
 
 export function dataSourceOptions(url: string, extra: Partial<DataSourceOptions> = {}): DataSourceOptions {

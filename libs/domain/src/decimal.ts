@@ -105,6 +105,13 @@ export function divRoundHalfAway(a: bigint, b: bigint): bigint {
   return negative ? -q : q;
 }
 
+/** A decimal rounded half away from zero to `precision` places (as Postgres' round(numeric, n)): ("1.08416", 2) -> "1.08". */
+export function roundDecimal(s: string, precision: number): string {
+  const scale = decimalPlaces(s);
+  if (scale <= precision) return scaledToDecimal(decimalToScaled(s, precision), precision);
+  return scaledToDecimal(divRoundHalfAway(decimalToScaled(s, scale), 10n ** BigInt(scale - precision)), precision);
+}
+
 /**
  * Relative change (to - from) / from as a decimal string with `decimals` places, rounded half
  * away from zero: ("100", "101.5") -> "0.0150". Throws RangeError if `from` is zero.

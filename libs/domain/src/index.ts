@@ -14,3 +14,4 @@ export * from './user-agent.js';
 export * from './price-aggregation.js';
 export * from './earn-calendar.js';
 export * from './earn.js';
+export * from './catalogue.js';

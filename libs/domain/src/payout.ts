@@ -4,7 +4,7 @@
  * ("0.85" = 85 %). Nothing here takes a float.
  */
 import type { Cents } from './money.js';
-import { compareDecimal, divRoundHalfAway, scaledToDecimal } from './decimal.js';
+import { compareDecimal, roundDecimal, divRoundHalfAway, scaledToDecimal } from './decimal.js';
 
 export type Direction = 'up' | 'down';
 export type Outcome = 'win' | 'loss' | 'tie';
@@ -34,10 +34,11 @@ function mustStake(stakeCents: Cents, allowZero = false): bigint {
 
 /**
  * `up` wins when close > open, `down` wins when close < open, equal prices are a tie.
- * Prices compare by value, so "1.50" equals "1.5". Throws RangeError on a malformed price.
+ * Prices compare by value, so "1.50" equals "1.5". With `precision` (the decimals the order opened with) the
+ * close is rounded to it first: an order is decided under its own terms. Throws RangeError on a malformed price.
  */
-export function decideOutcome(direction: Direction, open: string, close: string): Outcome {
-  const c = compareDecimal(close, open);
+export function decideOutcome(direction: Direction, open: string, close: string, precision?: number): Outcome {
+  const c = compareDecimal(precision === undefined ? close : roundDecimal(close, precision), open);
   if (c === 0) return 'tie';
   if (direction === 'up') return c > 0 ? 'win' : 'loss';
   if (direction === 'down') return c < 0 ? 'win' : 'loss';

@@ -22,11 +22,26 @@ export interface ChainTick {
   rule?: PriceRule | null;
 }
 
+/**
+ * A catalogue change that took effect in a block's second (a precision, the exchange markets, the hours, time
+ * zone or holidays): `from` and `to` are the values as canonical JSON text (object keys sorted), so the record
+ * hashes them as plain strings. `effectiveAt` is ISO 8601 and falls in the block's second.
+ */
+export interface ChainChange {
+  id: string;
+  field: string;
+  from: string;
+  to: string;
+  effectiveAt: string;
+}
+
 export interface ChainBlockBody {
   symbol: string;
   /** Epoch second the block covers; a string of digits is accepted too (as it comes off the wire). */
   second: number | string;
   ticks: readonly ChainTick[];
+  /** Catalogue changes that took effect in this second, in the order they were applied (none: omitted). */
+  changes?: readonly ChainChange[] | null;
   prevHash: string;
 }
 
@@ -93,6 +108,40 @@ function canonicalTick(k: ChainTick): Record<string, unknown> {
   return { seq: k.seq, t: k.t, price: k.price, sources: canonicalSources(k.sources!), rule: canonicalRule(k.rule!) };
 }
 
+/** JSON text with object keys sorted at every level: the one encoding of a catalogue value in the record. */
+export function canonicalJson(value: unknown): string {
+  if (value === null || typeof value !== 'object') {
+    const text = JSON.stringify(value);
+    if (text === undefined) throw new RangeError('not a JSON value');
+    return text;
+  }
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  const obj = value as Record<string, unknown>;
+  const keys = Object.keys(obj)
+    .filter((k) => obj[k] !== undefined)
+    .sort();
+  return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson(obj[k])}`).join(',')}}`;
+}
+
+function canonicalChange(c: ChainChange): Record<string, unknown> {
+  const ok =
+    typeof c?.id === 'string' &&
+    typeof c.field === 'string' &&
+    typeof c.from === 'string' &&
+    typeof c.to === 'string' &&
+    typeof c.effectiveAt === 'string' &&
+    Number.isFinite(Date.parse(c.effectiveAt));
+  if (!ok) throw new RangeError('bad catalogue change');
+  return { id: c.id, field: c.field, from: c.from, to: c.to, effectiveAt: c.effectiveAt };
+}
+
+/** A block's changes, or null when it has none (then it encodes exactly as a block from before changes existed). */
+function changesOf(block: Pick<ChainBlockBody, 'changes'>): readonly ChainChange[] | null {
+  if (block.changes === undefined || block.changes === null) return null;
+  if (!Array.isArray(block.changes)) throw new RangeError('block changes must be a list');
+  return block.changes.length ? block.changes : null;
+}
+
 /** A tick with only the fields that are hashed (what a block keeps). */
 export function chainTickOf(k: ChainTick): ChainTick {
   return k.sources && k.rule ? { seq: k.seq, t: k.t, price: k.price, sources: k.sources, rule: k.rule } : { seq: k.seq, t: k.t, price: k.price };
@@ -104,7 +153,9 @@ export function chainTickOf(k: ChainTick): ChainTick {
  * N the epoch second as an integer, ticks in stored (ascending seq) order. A tick made from exchange
  * quotes also has, after "price", "sources":[{"venue","bid","ask","mid","venueTs","venueId","receivedAt",
  * "used"[,"reason"]},...] and "rule":{"name","version","quorum","maxDeviationBps"} (docs/internals.md);
- * ticks without sources encode exactly as before, so earlier blocks keep their hashes.
+ * ticks without sources encode exactly as before, so earlier blocks keep their hashes. A block in whose
+ * second catalogue changes took effect has, after "ticks", "changes":[{"id","field","from","to","effectiveAt"},...]
+ * (a block without changes encodes as before; it may have no ticks at all).
  * Throws RangeError on a malformed block.
  */
 export function canonicalBlockEncoding(block: ChainBlockBody): string {
@@ -114,6 +165,8 @@ export function canonicalBlockEncoding(block: ChainBlockBody): string {
   if (typeof block.prevHash !== 'string' || !HASH.test(block.prevHash)) throw new RangeError('bad prevHash');
   if (!Array.isArray(block.ticks)) throw new RangeError('block ticks missing');
   const ticks = block.ticks.map(canonicalTick);
+  const changes = changesOf(block);
+  if (changes) return JSON.stringify({ symbol: block.symbol, second, ticks, changes: changes.map(canonicalChange), prevHash: block.prevHash });
   return JSON.stringify({ symbol: block.symbol, second, ticks, prevHash: block.prevHash });
 }
 
@@ -123,13 +176,20 @@ export function hashBlock(block: ChainBlockBody): string {
 }
 
 /** Build the next block of a product's chain: prevHash is the previous block's hash (genesis when none). */
-export function sealBlock(prev: Pick<ChainBlock, 'hash'> | null, symbol: string, second: number, ticks: readonly ChainTick[]): ChainBlock {
+export function sealBlock(
+  prev: Pick<ChainBlock, 'hash'> | null,
+  symbol: string,
+  second: number,
+  ticks: readonly ChainTick[],
+  changes: readonly ChainChange[] = [],
+): ChainBlock {
   const body: ChainBlockBody = {
     symbol,
     second,
     ticks: ticks.map(chainTickOf),
     prevHash: prev ? prev.hash : GENESIS_PREV_HASH,
   };
+  if (changes.length) body.changes = changes;
   return { ...body, hash: hashBlock(body) };
 }
 
@@ -140,7 +200,8 @@ export type ChainFault =
   | 'symbol' // blocks of different products
   | 'order' // block seconds not strictly increasing
   | 'seq' // tick seq not strictly increasing
-  | 'tickTime'; // a tick's time is not inside its block's second
+  | 'tickTime' // a tick's time is not inside its block's second
+  | 'changeTime'; // a catalogue change's effectiveAt is not inside its block's second
 
 export type ChainCheck = { ok: true } | { ok: false; brokenAt: number; fault: ChainFault };
 
@@ -176,6 +237,10 @@ export function verifyChain(blocks: readonly ChainBlock[], opts: { fromGenesis?:
       lastSeq = seq;
       const ms = Date.parse(k.t);
       if (!(ms >= second * 1000 && ms < (second + 1) * 1000)) return fail('tickTime');
+    }
+    for (const c of b.changes ?? []) {
+      const ms = Date.parse(c.effectiveAt);
+      if (!(ms >= second * 1000 && ms < (second + 1) * 1000)) return fail('changeTime');
     }
   }
   return { ok: true };

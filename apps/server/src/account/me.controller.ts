@@ -72,12 +72,20 @@ export class MeController {
   async activity(@CurrentUser() u: AuthUser, @ZodQuery(auditQuery) q: z.infer<typeof auditQuery>): Promise<Page<AccountActivity>> {
     const page = await this.audit.list({ userId: u.id, limit: q.limit ?? 20, cursor: q.cursor });
     return {
-      items: page.items.map((e) => ({
-        at: e.createdAt,
-        action: e.action,
-        role: e.operatorRole ?? 'system',
-        reason: typeof (e.details as { reason?: unknown } | null)?.reason === 'string' ? (e.details as { reason: string }).reason : null,
-      })),
+      items: page.items.map((e) => {
+        const item: AccountActivity = {
+          at: e.createdAt,
+          action: e.action,
+          role: e.operatorRole ?? 'system',
+          reason: typeof (e.details as { reason?: unknown } | null)?.reason === 'string' ? (e.details as { reason: string }).reason : null,
+        };
+        if (e.action === 'product.change_applied' && e.targetId) {
+          const d = e.details as { field: string; from: unknown; to: unknown; effectiveAt: string };
+          item.symbol = e.targetId;
+          item.change = { field: d.field, from: d.from, to: d.to, effectiveAt: d.effectiveAt };
+        }
+        return item;
+      }),
       nextCursor: page.nextCursor,
     };
   }

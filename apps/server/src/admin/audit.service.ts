@@ -50,13 +50,13 @@ export class AuditService {
     );
   }
 
+  /**
+   * The log, newest first. For one user: the entries about them, and every catalogue change applied to a
+   * product they had an order open on within 12 h of the change (it happened under them, so they see it).
+   */
   async list(f: { userId?: string; action?: string; operatorId?: string; limit: number; cursor?: string }): Promise<Page<AuditEntry>> {
     const where: string[] = [];
     const params: unknown[] = [];
-    if (f.userId) {
-      params.push(f.userId);
-      where.push(`l.user_id = $${params.length}`);
-    }
     if (f.action) {
       params.push(f.action);
       where.push(`l.action = $${params.length}`);
@@ -70,11 +70,29 @@ export class AuditService {
       where.push(`l.id < $${params.length}::bigint`);
     }
     params.push(f.limit + 1);
+    const limit = `$${params.length}`;
+    const and = (extra: string[]) => [...where, ...extra].join(' AND ') || 'true';
+    let source = `(SELECT l.* FROM audit_log l WHERE ${and([])} ORDER BY l.id DESC LIMIT ${limit}) l`;
+    if (f.userId) {
+      params.push(f.userId);
+      const user = `$${params.length}`;
+      // Two index scans (by user, by action), each cut at the page size, merged below.
+      source = `(
+        (SELECT l.* FROM audit_log l WHERE ${and([`l.user_id = ${user}`])} ORDER BY l.id DESC LIMIT ${limit})
+        UNION ALL
+        (SELECT l.* FROM audit_log l
+          WHERE ${and([`l.action = 'product.change_applied'`, `l.user_id IS NULL`])}
+            AND EXISTS (SELECT 1 FROM orders o
+                         WHERE o.user_id = ${user} AND o.symbol = l.target_id
+                           AND o.opened_at <= (l.details->>'effectiveAt')::timestamptz + interval '12 hours'
+                           AND coalesce(o.closed_at, o.expires_at) >= (l.details->>'effectiveAt')::timestamptz - interval '12 hours')
+          ORDER BY l.id DESC LIMIT ${limit})
+      ) l`;
+    }
     const rows: AuditRow[] = await this.ds.query(
       `SELECT l.id, l.operator_id, o.email AS operator_email, o.role AS operator_role, l.action, l.target_type, l.target_id, l.user_id, l.details, l.ip, l.created_at
-         FROM audit_log l LEFT JOIN operators o ON o.id = l.operator_id
-        ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
-        ORDER BY l.id DESC LIMIT $${params.length}`,
+         FROM ${source} LEFT JOIN operators o ON o.id = l.operator_id
+        ORDER BY l.id DESC LIMIT ${limit}`,
       params,
     );
     const items = rows.slice(0, f.limit).map((r) => ({

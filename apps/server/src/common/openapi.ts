@@ -55,6 +55,8 @@ export const IdempotencyKey = (): ParameterDecorator => (target, key, index) => 
 export interface RouteDoc {
   /** The success body: a zod schema (documented as its JSON Schema) or the name of its type in libs/contracts. */
   ok?: z.ZodType | string;
+  /** A route that may also answer 202 Accepted: the name of that body's type in libs/contracts. */
+  accepted?: string;
   /** Error codes this route answers beyond those the builder derives from its metadata. */
   errors?: ErrorCode[];
 }

@@ -1,5 +1,12 @@
 import { z } from 'zod';
 
+/**
+ * The feed's staleness limit (FEED_STALE_MS): a quote older than this is not used, and an order whose last tick
+ * at or before its expiry is older than this closes by the halt rule. One definition, read by the feed's
+ * settings and by settlement's.
+ */
+export const feedStaleMs = z.coerce.number().int().min(500).max(600_000).default(5000);
+
 /** Configuration from the environment, validated once at boot with errors that say what to fix. */
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -59,6 +66,14 @@ const schema = z.object({
   // An order expiring while its product is halted settles on the first valid tick within this time after its
   // expiry, or is voided and its stake refunded (at most 60 s: the database checks a close that late).
   SETTLE_GRACE_MS: z.coerce.number().int().min(1000).max(60_000).default(10_000),
+  FEED_STALE_MS: feedStaleMs,
+  // Changes to a product's precision, exchange markets, hours, time zone or holidays are announced this many
+  // hours ahead (never less than the product's longest expiry plus a minute; fractions for tests).
+  CATALOGUE_NOTICE_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 30)
+    .default(24),
   ORDER_BATCH_PARALLEL: z.coerce.number().int().min(1).max(64).default(2),
   ORDER_BATCH_MAX: z.coerce.number().int().min(1).max(1000).default(200),
   ORDER_BATCH_WAIT_MS: z.coerce.number().int().min(0).max(50).default(5),

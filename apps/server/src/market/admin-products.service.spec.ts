@@ -21,7 +21,7 @@ const current = {
 
 function fieldOf(body: AdminProductBody): string | undefined {
   try {
-    applyPatch(current, body);
+    applyPatch(current, body, 'BTCUSDT');
     return undefined;
   } catch (e) {
     if (e instanceof DomainError) return `${e.code}:${e.field}`;
@@ -48,6 +48,18 @@ describe('product settings patch', () => {
         ],
       },
       'VALIDATION_FAILED:priceVenues.1.venue',
+    ],
+    // The market must trade the product's own asset: BTCUSDT is never priced from another instrument.
+    ['another asset (BTCUSDT from Binance ETHUSDT)', { priceVenues: [{ venue: 'binance', symbol: 'ETHUSDT' }] }, 'VALIDATION_FAILED:priceVenues.0.symbol'],
+    [
+      'another asset in second place',
+      {
+        priceVenues: [
+          { venue: 'binance', symbol: 'BTCUSDT' },
+          { venue: 'okx', symbol: 'BTCX-USDT' },
+        ],
+      },
+      'VALIDATION_FAILED:priceVenues.1.symbol',
     ],
     ["a symbol not in the exchange's spelling", { priceVenues: [{ venue: 'kraken', symbol: 'BTC-USDT' }] }, 'VALIDATION_FAILED:priceVenues.0.symbol'],
     [
@@ -95,21 +107,35 @@ describe('product settings patch', () => {
       },
     ],
     ['an IANA zone', { timezone: 'America/New_York' }],
+    ["Kraken's XBT for BTC", { priceVenues: [{ venue: 'kraken', symbol: 'XBT/USDT' }] }],
+    [
+      'the same asset on every exchange',
+      {
+        priceVenues: [
+          { venue: 'binance', symbol: 'BTCUSDT' },
+          { venue: 'coinbase', symbol: 'BTC-USDT' },
+        ],
+      },
+    ],
   ])('accepts %s', (_label, body) => {
     expect(fieldOf(body)).toBeUndefined();
   });
 
   it('normalises what it stores: rates, sorted expiries, unique sorted holidays, cents, an empty message as null', () => {
-    const next = applyPatch(current, {
-      expiries: [
-        { seconds: 300, payoutRate: '.80' },
-        { seconds: 30, payoutRate: '0.8500' },
-      ],
-      holidays: ['2026-12-25', '2026-01-01', '2026-12-25'],
-      minStake: 10,
-      maxStake: '2500.5',
-      maintenanceMessage: '  ',
-    });
+    const next = applyPatch(
+      current,
+      {
+        expiries: [
+          { seconds: 300, payoutRate: '.80' },
+          { seconds: 30, payoutRate: '0.8500' },
+        ],
+        holidays: ['2026-12-25', '2026-01-01', '2026-12-25'],
+        minStake: 10,
+        maxStake: '2500.5',
+        maintenanceMessage: '  ',
+      },
+      'ETHUSDT',
+    );
     expect(next.expiries).toEqual([
       { seconds: 30, payoutRate: '0.85' },
       { seconds: 300, payoutRate: '0.8' },
@@ -120,24 +146,28 @@ describe('product settings patch', () => {
   });
 
   it("keeps a product's exchange markets in the exchanges' order, upper-cased; an empty list is simulated prices", () => {
-    const next = applyPatch(current, {
-      priceVenues: [
-        { venue: 'kraken', symbol: 'eth/usdt' },
-        { venue: 'binance', symbol: 'ETHUSDT' },
-        { venue: 'okx', symbol: 'ETH-USDT' },
-      ],
-    });
+    const next = applyPatch(
+      current,
+      {
+        priceVenues: [
+          { venue: 'kraken', symbol: 'eth/usdt' },
+          { venue: 'binance', symbol: 'ETHUSDT' },
+          { venue: 'okx', symbol: 'ETH-USDT' },
+        ],
+      },
+      'ETHUSDT',
+    );
     expect(next.priceVenues).toEqual([
       { venue: 'binance', symbol: 'ETHUSDT' },
       { venue: 'okx', symbol: 'ETH-USDT' },
       { venue: 'kraken', symbol: 'ETH/USDT' },
     ]);
     expect(diff(current, next).after).toEqual({ priceVenues: next.priceVenues });
-    expect(applyPatch(next, { priceVenues: [] }).priceVenues).toEqual([]);
+    expect(applyPatch(next, { priceVenues: [] }, 'ETHUSDT').priceVenues).toEqual([]);
   });
 
   it('names only the changed fields, stakes as money', () => {
-    const next = applyPatch(current, { maintenance: true, maxStake: '200.00', precision: 2 });
+    const next = applyPatch(current, { maintenance: true, maxStake: '200.00', precision: 2 }, 'ETHUSDT');
     expect(diff(current, next)).toEqual({ before: { maintenance: false, maxStake: '100000.00' }, after: { maintenance: true, maxStake: '200.00' } });
   });
 });

@@ -1,5 +1,6 @@
 import { Controller, Get } from '@nestjs/common';
 import type { FeedStatus } from '@candor/contracts';
+import { scheduledOf } from './product-view.js';
 import { z } from 'zod';
 import { ApiFeature, Doc, ZodQuery } from '../common/openapi.js';
 import { MarketService } from './market.service.js';
@@ -20,11 +21,16 @@ export class FeedStatusController {
   @Doc("Each product's price source and each of its exchanges: connected, age of the last message, last mid, used or why not", {
     ok: 'FeedStatus[]',
     description:
-      '`kind` is `venues` (the median of public exchanges), `simulated` or `replay` (demo only). `status` is `open`, `halted` (with `haltReason`: `quorum` or `disagreement`), `starting`, or `unknown` when no feed has reported. Per exchange: `connected`, `lastMessageAgeMs`, `mid`, `used`, and `reason` when not used (`stale`, `deviation`, `currency`, `invalid`, `disabled`).',
+      '`scheduledChanges`: announced catalogue changes not yet in effect. `kind` is `venues` (the median of public exchanges), `simulated` or `replay` (demo only). `status` is `open`, `halted` (with `haltReason`: `quorum` or `disagreement`), `starting`, or `unknown` when no feed has reported. Per exchange: `connected`, `lastMessageAgeMs`, `mid`, `used`, and `reason` when not used (`stale`, `deviation`, `currency`, `invalid`, `disabled`).',
   })
   async feedStatus(@ZodQuery(langOnly) _q: unknown): Promise<FeedStatus[]> {
     const rows = (await this.market.allProductRows()).filter((p) => p.enabled);
     await this.sources.fresh();
-    return this.sources.feedStatus(rows);
+    const scheduled = new Map(rows.map((r) => [r.symbol, scheduledOf(r)]));
+    // Announced changes of each product's price source or precision, so a watcher sees them before they happen.
+    return this.sources.feedStatus(rows).map((f) => {
+      const mine = scheduled.get(f.symbol) ?? [];
+      return mine.length ? { ...f, scheduledChanges: mine } : f;
+    });
   }
 }

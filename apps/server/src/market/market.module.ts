@@ -8,6 +8,8 @@ import { MarketStatusWatcher } from './market-status.watcher.js';
 import { FeedStatusController } from './feed-status.controller.js';
 import { PriceSources } from './price-sources.js';
 import { TickerRelay } from './ticker-relay.service.js';
+import { CatalogueController } from './catalogue/catalogue.controller.js';
+import { CatalogueChangesRepository } from './catalogue/catalogue-changes.repository.js';
 
 /**
  * The market in the api: public products, candles and tick record, the operator catalogue, the
@@ -15,8 +17,8 @@ import { TickerRelay } from './ticker-relay.service.js';
  */
 @Global()
 @Module({
-  controllers: [ProductsController, HomeController, AdminProductsController, FeedStatusController],
-  providers: [MarketRepository, MarketService, MarketStatusWatcher, TickerRelay, AdminProductsService, PriceSources],
-  exports: [MarketService, PriceSources],
+  controllers: [ProductsController, HomeController, AdminProductsController, FeedStatusController, CatalogueController],
+  providers: [MarketRepository, MarketService, MarketStatusWatcher, TickerRelay, AdminProductsService, PriceSources, CatalogueChangesRepository],
+  exports: [MarketService, PriceSources, CatalogueChangesRepository],
 })
 export class MarketModule {}

@@ -3,7 +3,8 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { ProductEntity } from '@candor/db';
 import type { LastTick } from '@candor/cross-process';
-import type { PriceRule, TickSource } from '@candor/contracts';
+import { CatalogueChangesRepository, toScheduled } from './catalogue/catalogue-changes.repository.js';
+import type { ChainChange, PriceRule, TickSource } from '@candor/contracts';
 
 export interface StatsRow {
   symbol: string;
@@ -37,6 +38,8 @@ export interface BlockRow {
   hash: string;
   first_seq: string;
   last_seq: string;
+  tick_count: number;
+  changes: ChainChange[] | null;
 }
 export interface BlockTickRow {
   seq: string;
@@ -49,10 +52,17 @@ export interface BlockTickRow {
 /** Market data access (TypeORM / SQL only, no rules). */
 @Injectable()
 export class MarketRepository {
-  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly changes: CatalogueChangesRepository,
+  ) {}
 
-  allProducts(): Promise<ProductEntity[]> {
-    return this.ds.getRepository(ProductEntity).find({ order: { sort: 'ASC', symbol: 'ASC' } });
+  /** Every product with its pending catalogue changes attached (`scheduledChanges`, earliest first). */
+  async allProducts(): Promise<ProductEntity[]> {
+    const [rows, pending] = await Promise.all([this.ds.getRepository(ProductEntity).find({ order: { sort: 'ASC', symbol: 'ASC' } }), this.changes.pending()]);
+    const bySymbol = new Map<string, NonNullable<ProductEntity['scheduledChanges']>>(rows.map((r) => [r.symbol, (r.scheduledChanges = [])]));
+    for (const c of pending) bySymbol.get(c.symbol)?.push(toScheduled(c));
+    return rows;
   }
 
   /** 24h statistics from the 1-minute rollups with t in [from, to]. */
@@ -123,7 +133,7 @@ export class MarketRepository {
   /** Blocks with second in [fromSecond, toSecond], oldest first, with their ticks. */
   async blocks(symbol: string, fromSecond: number, toSecond: number, limit: number): Promise<{ blocks: BlockRow[]; ticks: BlockTickRow[] }> {
     const blocks: BlockRow[] = await this.ds.query(
-      `SELECT second, prev_hash, hash, first_seq, last_seq FROM tick_blocks
+      `SELECT second, prev_hash, hash, first_seq, last_seq, tick_count, changes FROM tick_blocks
         WHERE symbol = $1 AND second >= $2 AND second <= $3 ORDER BY second LIMIT $4`,
       [symbol, fromSecond, toSecond, limit],
     );

@@ -239,8 +239,9 @@ export class MarketService {
       const first = BigInt(b.first_seq);
       const last = BigInt(b.last_seq);
       const own: TickBlock['ticks'] = [];
-      while (i < ticks.length && BigInt(ticks[i]!.seq) < first) i++;
-      while (i < ticks.length && BigInt(ticks[i]!.seq) <= last) {
+      // A block of catalogue changes alone spans no tick (its seqs repeat the previous block's last).
+      while (b.tick_count > 0 && i < ticks.length && BigInt(ticks[i]!.seq) < first) i++;
+      while (b.tick_count > 0 && i < ticks.length && BigInt(ticks[i]!.seq) <= last) {
         const k = ticks[i++]!;
         own.push(
           k.sources && k.rule
@@ -248,7 +249,9 @@ export class MarketService {
             : { seq: String(k.seq), t: new Date(k.t).toISOString(), price: k.price },
         );
       }
-      return { symbol, second: String(b.second), ticks: own, prevHash: b.prev_hash, hash: b.hash };
+      const block: TickBlock = { symbol, second: String(b.second), ticks: own, prevHash: b.prev_hash, hash: b.hash };
+      if (b.changes?.length) block.changes = b.changes;
+      return block;
     });
   }
 

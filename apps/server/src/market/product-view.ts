@@ -1,5 +1,15 @@
 import { formatCents } from '@candor/domain';
-import { DEFAULT_LOCALE, type AdminProduct, type HaltReason, type Locale, type PriceSource, type Product, type ProductStatus } from '@candor/contracts';
+import {
+  DEFAULT_LOCALE,
+  type AdminProduct,
+  type HaltReason,
+  type Locale,
+  type PriceSource,
+  type Product,
+  type ProductStatus,
+  type ScheduledChange,
+  type ScheduledField,
+} from '@candor/contracts';
 import type { ProductEntity } from '@candor/db';
 import { formatChange } from './market-format.js';
 import type { LastTick, LiveStats24h } from '@candor/cross-process';
@@ -15,6 +25,11 @@ export function productName(p: Pick<ProductEntity, 'names' | 'symbol'>, locale: 
 export function catalogueSource(p: Pick<ProductEntity, 'priceVenues'>): PriceSource {
   const venues = (p.priceVenues ?? []).map((v) => ({ venue: v.venue, symbol: v.symbol }));
   return { kind: venues.length ? 'venues' : 'simulated', venues, quorum: 3, maxDeviationBps: 50 };
+}
+
+/** A product's announced changes (attached to the catalogue row by the market repository), as the API shows them. */
+export function scheduledOf(p: Pick<ProductEntity, 'scheduledChanges'>): ScheduledChange[] {
+  return (p.scheduledChanges ?? []).map((c) => ({ id: c.id, field: c.field as ScheduledField, from: c.from, to: c.to, effectiveAt: c.effectiveAt }));
 }
 
 /**
@@ -49,6 +64,7 @@ export function toProduct(
     maxStake: formatCents(Number(p.maxStake)),
     recommended: p.recommended,
     lastTickAt: last?.t ?? null,
+    scheduledChanges: scheduledOf(p),
   };
   if (out.status === 'halted' && halt) out.haltReason = halt;
   if (state.status === 'maintenance' && p.maintenanceMessage) out.maintenanceMessage = p.maintenanceMessage;
@@ -56,7 +72,8 @@ export function toProduct(
   return out;
 }
 
-export function toAdminProduct(p: ProductEntity): AdminProduct {
+/** The operator's view of the catalogue row (the service adds the schedule). */
+export function toAdminProduct(p: ProductEntity): Omit<AdminProduct, 'scheduledChanges' | 'earliestEffectiveAt'> {
   return {
     symbol: p.symbol,
     category: p.category,

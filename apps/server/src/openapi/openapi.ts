@@ -153,7 +153,10 @@ function completeOperation(op: Operation, route: Route, path: string): void {
   }
 
   const ok = routeDoc(route.handler)?.ok;
+  const accepted = routeDoc(route.handler)?.accepted;
+  if (accepted) op.responses['202'] = { description: `Accepted: \`${accepted}\` (libs/contracts)` };
   for (const [status, response] of Object.entries(op.responses)) {
+    if (status === '202' && accepted) continue;
     if (!/^2\d\d$/.test(status)) continue;
     if (typeof ok === 'string') response.description = `\`${ok}\` (libs/contracts)`;
     else if (ok) response.content = { 'application/json': { schema: zodJsonSchema(ok, 'output') } };

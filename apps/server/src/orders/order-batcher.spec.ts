@@ -20,6 +20,8 @@ function statement(n: number, userId = `u${n}`, key: string | null = `k${n}`): P
       openTickSeq: '1',
       openedAt: new Date(0),
       expiresAt: new Date(60_000),
+      precision: 2,
+      priceVenues: [],
     },
     from: '1',
     to: '2',

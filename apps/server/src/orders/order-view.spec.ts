@@ -43,6 +43,13 @@ describe('toOrder', () => {
       openedAt: '2025-11-22T08:00:00.250Z',
       expiresAt: '2025-11-22T08:01:00.400Z',
       status: 'open',
+      // not recorded on this row: the open price's own decimals, and no markets
+      precision: 2,
+      priceVenues: [],
+    });
+    expect(toOrder({ ...open, precision: 4, price_venues: [{ venue: 'binance', symbol: 'BTCUSDT' }] })).toMatchObject({
+      precision: 4,
+      priceVenues: [{ venue: 'binance', symbol: 'BTCUSDT' }],
     });
   });
 

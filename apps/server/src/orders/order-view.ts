@@ -27,12 +27,18 @@ export interface OrderRow {
   pnl: string | null;
   settled_at: Date | null;
   void_reason?: OrderVoidReason | null;
+  /** Null for orders placed before it was recorded: their open price's own decimals. */
+  precision?: number | null;
+  price_venues?: { venue: string; symbol: string }[] | null;
   created_at: Date;
 }
 
 /** Columns of an order for `SELECT`/`RETURNING`, in one place. */
 export const ORDER_COLUMNS = `id, order_no, user_id, account, symbol, direction, amount, duration_seconds, payout_rate, open_price, open_tick_seq,
-  opened_at, expires_at, status, close_price, close_tick_seq, closed_at, outcome, payout, pnl, settled_at, void_reason, created_at`;
+  opened_at, expires_at, status, close_price, close_tick_seq, closed_at, outcome, payout, pnl, settled_at, void_reason, precision, price_venues, created_at`;
+
+/** Decimals written in a price's text, trailing zeros included ("1.08400" has 5): the precision it was stored at. */
+export const scaleOf = (price: string): number => (price.includes('.') ? price.length - price.indexOf('.') - 1 : 0);
 
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 /** ISO 8601 UTC with milliseconds; a string already in that form (formatted by SQL) is used as it is. */
@@ -62,6 +68,8 @@ export function toOrder(r: OrderViewRow): Order {
     openedAt: iso(r.opened_at),
     expiresAt: iso(r.expires_at),
     status: r.status,
+    precision: r.precision ?? scaleOf(String(r.open_price)),
+    priceVenues: (r.price_venues ?? []).map((v) => ({ venue: v.venue, symbol: v.symbol })),
   };
   if (r.status === 'settled') {
     order.closePrice = String(r.close_price);

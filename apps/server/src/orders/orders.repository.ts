@@ -20,6 +20,9 @@ export interface NewOrder {
   openTickSeq: string;
   openedAt: Date;
   expiresAt: Date;
+  /** The product's price decimals and exchange markets it opens under (its outcome is decided under them). */
+  precision: number;
+  priceVenues: { venue: string; symbol: string }[];
 }
 
 export interface PlaceStatement {
@@ -41,7 +44,9 @@ export interface PlaceResult {
 export type BatchPlaceResult = { status: 'placed'; balances: Record<string, string> } | { status: 'key_taken' } | { status: 'short' };
 
 /** placeBatch's columns of uuids and integers (id, user, amount, duration, open tick, from, to, status code); the others are text. */
-const PLAIN_COLUMNS = new Set([0, 2, 6, 7, 10, 13, 14, 18]);
+const PLAIN_COLUMNS = new Set([0, 2, 6, 7, 10, 13, 14, 18, 20]);
+/** placeBatch's number of columns. */
+const BATCH_COLUMNS = 22;
 
 /** The batch statement failed: it wrote nothing, so its orders may be placed again one by one. */
 export class BatchNotWritten extends Error {
@@ -103,22 +108,24 @@ export class OrdersRepository {
       o.expiresAt,
       [s.from, s.to],
       [-o.amountCents, o.amountCents],
+      o.precision,
+      JSON.stringify(o.priceVenues),
     ];
     let claimCte = `k AS (SELECT 1 AS one)`;
     if (s.claim) {
       params.push(s.claim.subjectId, s.claim.key, s.claim.scope, s.claim.requestHash, s.claim.status, JSON.stringify(s.claim.response));
       claimCte = `k AS (
         INSERT INTO idempotency_keys (subject_id, key, scope, request_hash, status_code, response)
-        VALUES ($16, $17, $18, $19, $20, $21::jsonb) ON CONFLICT (subject_id, key) DO NOTHING RETURNING 1 AS one)`;
+        VALUES ($18, $19, $20, $21, $22, $23::jsonb) ON CONFLICT (subject_id, key) DO NOTHING RETURNING 1 AS one)`;
     }
     // A named (prepared) statement on the pg pool: parsed and planned once per connection, not per order.
     const text = `WITH ${claimCte},
        e AS (SELECT p.* FROM k, LATERAL candor_post_entry('order_stake', $3::uuid, 'order', $1::text, 'stake:' || $1::text, NULL,
                                                          $14::bigint[], $15::bigint[]) p),
        o AS (INSERT INTO orders (id, order_no, user_id, account, symbol, direction, amount, duration_seconds, payout_rate,
-                                 open_price, open_tick_seq, opened_at, expires_at, status)
+                                 open_price, open_tick_seq, opened_at, expires_at, status, precision, price_venues)
              SELECT $1::uuid, $2::varchar, $3::uuid, $4::varchar, $5::varchar, $6::varchar, $7::bigint, $8::int, $9::numeric, $10::numeric,
-                    $11::bigint, $12::timestamptz, $13::timestamptz, 'open' FROM (SELECT 1 FROM e LIMIT 1) x
+                    $11::bigint, $12::timestamptz, $13::timestamptz, 'open', $16::int, $17::jsonb FROM (SELECT 1 FROM e LIMIT 1) x
              RETURNING id)
        SELECT (SELECT count(*) FROM o)::int AS placed,
               -- the statement's snapshot predates its own updates: take the stake accounts from e
@@ -145,7 +152,7 @@ export class OrdersRepository {
    */
   async placeBatch(batch: readonly PlaceStatement[]): Promise<BatchPlaceResult[]> {
     const n = batch.length;
-    const cols: (string | number | null)[][] = Array.from({ length: 20 }, () => new Array<string | number | null>(n));
+    const cols: (string | number | null)[][] = Array.from({ length: BATCH_COLUMNS }, () => new Array<string | number | null>(n));
     for (let i = 0; i < n; i++) {
       const s = batch[i]!;
       const o = s.order;
@@ -170,8 +177,10 @@ export class OrdersRepository {
         s.claim?.requestHash ?? null,
         s.claim?.status ?? null,
         s.claim ? JSON.stringify(s.claim.response) : null,
+        o.precision,
+        JSON.stringify(o.priceVenues),
       ];
-      for (let c = 0; c < 20; c++) cols[c]![i] = values[c] ?? null;
+      for (let c = 0; c < BATCH_COLUMNS; c++) cols[c]![i] = values[c] ?? null;
     }
     // The columns go as array literals written by pg-array.ts (node-postgres' own conversion escapes element by element):
     // ids and integers unquoted, every other value a quoted string ($1::uuid[], $2::varchar[], ... cast them as before).
@@ -179,9 +188,10 @@ export class OrdersRepository {
     const text = `WITH x AS (
          SELECT * FROM unnest($1::uuid[], $2::varchar[], $3::uuid[], $4::varchar[], $5::varchar[], $6::varchar[], $7::bigint[], $8::int[],
                               $9::numeric[], $10::numeric[], $11::bigint[], $12::timestamptz[], $13::timestamptz[], $14::bigint[], $15::bigint[],
-                              $16::varchar[], $17::varchar[], $18::varchar[], $19::int[], $20::text[])
+                              $16::varchar[], $17::varchar[], $18::varchar[], $19::int[], $20::text[], $21::int[], $22::text[])
            WITH ORDINALITY AS x(id, order_no, user_id, account, symbol, direction, amount, duration_seconds, payout_rate, open_price,
-                                open_tick_seq, opened_at, expires_at, from_acc, to_acc, key, scope, request_hash, status_code, response, ord)),
+                                open_tick_seq, opened_at, expires_at, from_acc, to_acc, key, scope, request_hash, status_code, response,
+                                precision, price_venues, ord)),
        taken AS (SELECT x.ord FROM x JOIN idempotency_keys k ON k.subject_id = x.user_id AND k.key = x.key),
        go AS (SELECT x.*, row_number() OVER (ORDER BY x.ord)::int AS g FROM x WHERE x.ord NOT IN (SELECT ord FROM taken)),
        e AS (SELECT p.* FROM candor_post_entries(
@@ -196,9 +206,9 @@ export class OrdersRepository {
                (SELECT array_agg(v.amt ORDER BY go.g, v.i) FROM go, LATERAL (VALUES (1, -go.amount), (2, go.amount)) v(i, amt)),
                true) p),
        o AS (INSERT INTO orders (id, order_no, user_id, account, symbol, direction, amount, duration_seconds, payout_rate,
-                                 open_price, open_tick_seq, opened_at, expires_at, status)
+                                 open_price, open_tick_seq, opened_at, expires_at, status, precision, price_venues)
              SELECT go.id, go.order_no, go.user_id, go.account, go.symbol, go.direction, go.amount, go.duration_seconds, go.payout_rate,
-                    go.open_price, go.open_tick_seq, go.opened_at, go.expires_at, 'open'
+                    go.open_price, go.open_tick_seq, go.opened_at, go.expires_at, 'open', go.precision, go.price_venues::jsonb
                FROM go JOIN e ON e.out_ord = go.g WHERE e.out_status = 'posted'
              RETURNING id),
        k AS (INSERT INTO idempotency_keys (subject_id, key, scope, request_hash, status_code, response)
@@ -276,6 +286,12 @@ export class OrdersRepository {
   }
 
   /** The halt that held this expiry: the latest one of the product begun before it and not ended by then. */
+  /** Time of the product's last tick at or before `at` (epoch ms), or null. */
+  async lastTickAtOrBefore(symbol: string, at: Date): Promise<number | null> {
+    const [row]: { t: Date | null }[] = await this.ds.query(`SELECT max(t) AS t FROM ticks WHERE symbol = $1 AND t <= $2`, [symbol, at]);
+    return row?.t ? new Date(row.t).getTime() : null;
+  }
+
   async haltAt(symbol: string, at: Date): Promise<HaltRow | null> {
     const rows: HaltRow[] = await this.ds.query(
       `SELECT reason, started_at, ended_at FROM market_halts

@@ -3,7 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import type { ProductEntity } from '@candor/db';
-import { expiresAt, findExpiry, isTickFresh, parseRate, receiptRecordSeconds, stakeRange } from '@candor/domain';
+import { isTickFresh, receiptRecordSeconds } from '@candor/domain';
 import {
   channel,
   type CloseRule,
@@ -23,7 +23,8 @@ import { MarketService } from '../market/market.service.js';
 import { PriceSources } from '../market/price-sources.js';
 import { RealtimeGateway } from '../realtime/realtime.gateway.js';
 import { toCommand } from './order-command.js';
-import { toOrder, toWallet, type OrderRow, type OrderViewRow } from './order-view.js';
+import { catalogueTerms, tickTerms } from './order-terms.js';
+import { scaleOf, toOrder, toWallet, type OrderRow, type OrderViewRow } from './order-view.js';
 import { OrderBatcher } from './order-batcher.js';
 import { OrderNumbers } from './order-numbers.js';
 import { OrdersRepository, type ListQuery, type TickWithBlock } from './orders.repository.js';
@@ -76,15 +77,9 @@ export class OrdersService {
     try {
       const product = await this.market.getProductRow(cmd.symbol);
       if (!product || !product.enabled) throw new DomainError('VALIDATION_FAILED', 'symbol');
-      const expiry = findExpiry(product.expiries ?? [], cmd.durationSeconds);
-      if (!expiry || parseRate(String(expiry.payoutRate)) === null) throw new DomainError('EXPIRY_NOT_OFFERED', 'durationSeconds');
-      if (stakeRange(cmd.amountCents, Number(product.minStake), Number(product.maxStake)) !== 'ok') throw new DomainError('AMOUNT_OUT_OF_RANGE', 'amount');
-
       const now = Date.now();
-      expiresAtMs = expiresAt(now, cmd.durationSeconds);
-      if (!this.openAt(product, now) || !this.openAt(product, expiresAtMs)) {
-        throw new DomainError('MARKET_CLOSED');
-      }
+      const terms = catalogueTerms(product, cmd, now, (ms) => this.openAt(product, ms));
+      expiresAtMs = terms.expiresAtMs;
       await this.sources.fresh();
       const halt = this.sources.halt(cmd.symbol);
       if (halt) throw new DomainError('MARKET_HALTED', undefined, {}, { reason: halt.reason });
@@ -93,6 +88,7 @@ export class OrdersService {
       const tick = await this.market.latestTick(cmd.symbol);
       if (!tick || !isTickFresh(tick.t.getTime(), now)) throw new DomainError('MARKET_DATA_STALE');
       if (cmd.account === 'real' && tick.kind !== 'venues') throw new DomainError('PRICE_SIMULATED');
+      const opened = tickTerms(product, { price: String(tick.price), ...(tick.kind ? { kind: tick.kind } : {}) });
 
       const ids = await this.userAccounts(userId);
       const id = randomUUID();
@@ -105,7 +101,7 @@ export class OrdersService {
         direction: cmd.direction,
         amount: String(cmd.amountCents),
         duration_seconds: cmd.durationSeconds,
-        payout_rate: String(expiry.payoutRate),
+        payout_rate: terms.payoutRate,
         open_price: String(tick.price),
         open_tick_seq: String(tick.seq),
         opened_at: tick.t,
@@ -117,6 +113,9 @@ export class OrdersService {
         outcome: null,
         payout: null,
         pnl: null,
+        // the decimals of the very tick it opens on, and the markets that tick was made from
+        precision: opened.precision,
+        price_venues: opened.priceVenues,
       };
       // The whole answer is known before the one statement that stores the order, its stake and the key.
       const order = toOrder(row);
@@ -135,6 +134,8 @@ export class OrdersService {
           openTickSeq: row.open_tick_seq,
           openedAt: tick.t,
           expiresAt: new Date(expiresAtMs),
+          precision: row.precision!,
+          priceVenues: row.price_venues!,
         },
         from: real ? ids.cash : ids.demo,
         to: real ? ids.escrow : ids.demo_escrow,
@@ -187,13 +188,15 @@ export class OrdersService {
     const expires = new Date(row.expires_at);
     const inHalt = row.status === 'voided' || (row.status === 'settled' && row.closed_at !== null && new Date(row.closed_at).getTime() > expires.getTime());
     const closeRule: CloseRule | null = row.status === 'open' ? null : row.status === 'voided' ? 'void' : inHalt ? 'halt' : 'expiry';
+    const staleMs = this.config.FEED_STALE_MS;
     const receipt: OrderReceipt = {
       order: toOrder(row),
       entryTick: tickRef(entry),
       exitTick: exit ? tickRef(exit) : null,
       closeRule,
       graceMs: this.config.SETTLE_GRACE_MS,
-      verify: verifyText(row, closeRule, this.config.SETTLE_GRACE_MS),
+      staleMs,
+      verify: verifyText(row, closeRule, this.config.SETTLE_GRACE_MS, staleMs),
     };
     const halt = inHalt ? await this.repo.haltAt(row.symbol, expires) : null;
     if (halt) {
@@ -202,6 +205,10 @@ export class OrdersService {
         startedAt: new Date(halt.started_at).toISOString(),
         endedAt: halt.ended_at ? new Date(halt.ended_at).toISOString() : null,
       };
+    } else if (inHalt) {
+      // No halt recorded: the halt rule applied because the last price at the expiry was older than the limit.
+      const last = await this.repo.lastTickAtOrBefore(row.symbol, expires);
+      receipt.gap = { lastTickAt: last ? new Date(last).toISOString() : null, staleMs };
     }
     return receipt;
   }
@@ -305,7 +312,7 @@ function tickRef(t: TickWithBlock): TickRef {
   return ref;
 }
 
-function verifyText(r: OrderRow, closeRule: CloseRule | null, graceMs: number): string {
+function verifyText(r: OrderRow, closeRule: CloseRule | null, graceMs: number, staleMs: number): string {
   const { from, to } = receiptRecordSeconds(
     new Date(r.opened_at).getTime(),
     new Date(r.closed_at ?? r.expires_at).getTime() + (closeRule === 'void' ? graceMs : 0),
@@ -313,16 +320,16 @@ function verifyText(r: OrderRow, closeRule: CloseRule | null, graceMs: number): 
   const expiry = new Date(r.expires_at).toISOString();
   const exit =
     closeRule === 'void'
-      ? `The order's expiry ${expiry} fell in a halt (no valid price from the exchanges), and no tick came within ${graceMs / 1000} s after it: the record holds no tick from the halt's start to ${new Date(new Date(r.expires_at).getTime() + graceMs).toISOString()}, so the order was voided and its stake refunded in full.`
+      ? `The order's expiry ${expiry} fell in a halt or a gap (no valid price from the exchanges, or the last tick before it older than ${staleMs / 1000} s), and no tick came within ${graceMs / 1000} s after it: the record holds no tick from the halt's start (or the last tick) to ${new Date(new Date(r.expires_at).getTime() + graceMs).toISOString()}, so the order was voided and its stake refunded in full.`
       : closeRule === 'halt'
-        ? `The order's expiry ${expiry} fell in a halt (no valid price from the exchanges): the exit tick (seq ${r.close_tick_seq}, price ${r.close_price}) must be the first tick after the expiry, within ${graceMs / 1000} s of it, and the record must hold no tick from the halt's start to the expiry.`
+        ? `The order's expiry ${expiry} fell in a halt or a gap (no valid price from the exchanges, or the last tick before it older than ${staleMs / 1000} s): the exit tick (seq ${r.close_tick_seq}, price ${r.close_price}) must be the first tick after the expiry, within ${graceMs / 1000} s of it.`
         : r.close_tick_seq
-          ? `The exit tick (seq ${r.close_tick_seq}, price ${r.close_price}) must be the last tick at or before expiresAt ${expiry}, and the record must hold a later tick.`
+          ? `The exit tick (seq ${r.close_tick_seq}, price ${r.close_price}) must be the last tick at or before expiresAt ${expiry}, at most ${staleMs / 1000} s before it, and the record must hold a later tick.`
           : 'The exit tick is named here once the order is settled.';
   return [
     `1. Get the public record of ${r.symbol} for seconds ${from} to ${to}: GET /api/products/${r.symbol}/blocks?from=${from}&to=${to} (blocks with their ticks, prevHash and hash; GET /api/products/${r.symbol}/ticks gives the same ticks with their block).`,
     `2. Check the chain: node scripts/verify-chain.mjs ${r.symbol} ${from} ${to} --api <this site's origin> recomputes every block's SHA-256 from its canonical encoding, checks each prevHash, and recomputes each price made from exchange quotes (the median of the used quotes' mids); a rewritten tick or quote breaks it. node scripts/verify-venues.mjs <order id> holds the recorded quotes against the exchanges' own public history.`,
     `3. The entry tick (seq ${r.open_tick_seq}, price ${r.open_price}) and the exit tick must be in those blocks with the block seconds and hashes shown in this receipt. ${exit}`,
-    `4. The result follows from the two prices alone: "up" wins if the exit price is higher, "down" if it is lower, equal prices are a tie (stake refunded); a win pays the stake plus floor(stake x ${r.payout_rate}).`,
+    `4. The result follows from the two prices alone, compared at the ${r.precision ?? scaleOf(String(r.open_price))} decimals the order opened with: "up" wins if the exit price is higher, "down" if it is lower, equal prices are a tie (stake refunded); a win pays the stake plus floor(stake x ${r.payout_rate}), the earnings rate it opened with.`,
   ].join('\n');
 }

@@ -27,6 +27,10 @@ export class OrderEntity {
   @Column({ name: 'payout_rate', type: 'numeric' }) payoutRate: string;
   @Column({ name: 'open_price', type: 'numeric' }) openPrice: string;
   @Column({ name: 'open_tick_seq', type: 'bigint' }) openTickSeq: string;
+  /** The product's price decimals when it opened (null before they were recorded: the open price's own scale). */
+  @Column({ type: 'int', nullable: true }) precision: number | null;
+  /** Its product's exchange markets when it opened (null before they were recorded). */
+  @Column({ name: 'price_venues', type: 'jsonb', nullable: true }) priceVenues: { venue: string; symbol: string }[] | null;
   /** Time of the tick whose price opened the order. */
   @Column({ name: 'opened_at', type: 'timestamptz' }) openedAt: Date;
   /** Server time of the request + duration. */

@@ -52,4 +52,9 @@ export class ProductEntity {
   /** Where its real prices come from: its markets on public exchanges (none: simulated prices, demo only). */
   @Column({ name: 'price_venues', type: 'jsonb', default: () => `'[]'::jsonb` }) priceVenues: ProductVenue[];
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' }) updatedAt: Date;
+  /**
+   * Not a column: the product's pending catalogue changes (product_changes), earliest first, attached by the
+   * api's catalogue read so that every view and every order check sees the same schedule.
+   */
+  scheduledChanges?: { id: string; field: string; from: unknown; to: unknown; effectiveAt: string }[];
 }

@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
-import type { PriceRule, TickSource } from '@candor/domain';
+import type { ChainChange, PriceRule, TickSource } from '@candor/domain';
 
 /**
  * One price tick from the feed. `seq` is per symbol, assigned by the feed, strictly increasing.
@@ -35,6 +35,8 @@ export class TickBlockEntity {
   @Column({ name: 'first_seq', type: 'bigint' }) firstSeq: string;
   @Column({ name: 'last_seq', type: 'bigint' }) lastSeq: string;
   @Column({ name: 'tick_count', type: 'int' }) tickCount: number;
+  /** Catalogue changes that took effect in this second (hashed with the block); null when none. */
+  @Column({ type: 'jsonb', nullable: true }) changes: ChainChange[] | null;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;
 }
 

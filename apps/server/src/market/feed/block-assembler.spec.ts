@@ -74,7 +74,7 @@ describe('BlockAssembler', () => {
     expect(a.pendingCount).toBe(1);
     a.commit(first);
     expect(a.pendingCount).toBe(0);
-    expect(a.lastBlock).toEqual({ second: T0 / 1000, hash: first[0]!.hash });
+    expect(a.lastBlock).toEqual({ second: T0 / 1000, hash: first[0]!.hash, lastSeq: '1' });
     a.add(tick(2, 2100));
     const next = a.seal(T0 + 4000, 150);
     expect(next[0]!.prevHash).toBe(first[0]!.hash);

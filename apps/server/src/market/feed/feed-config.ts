@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { feedStaleMs } from '../../config/config.js';
 import { VENUES, isVenueName, type VenueName } from './venues/venue-protocol.js';
 
 const wsUrl = z
@@ -40,7 +41,7 @@ const schema = z.object({
   /** A quote further than this from the median is dropped; used quotes must agree within it. */
   FEED_MAX_DEVIATION_BPS: z.coerce.number().int().min(1).max(10_000).default(50),
   /** A quote older than this is stale; an exchange silent this long is reported stale. */
-  FEED_STALE_MS: z.coerce.number().int().min(500).max(600_000).default(5000),
+  FEED_STALE_MS: feedStaleMs,
   /** The slots each second is cut into for exchange prices: one tick per product and slot it has quotes in (and one each second). */
   FEED_TICK_MS: z.coerce.number().int().min(20).max(5000).default(200),
   /** FEED=auto: how long to wait for an exchange to answer before falling back to the simulator. */

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnAppl
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import type { Redis } from 'ioredis';
-import { isWithinTradingHours, type TradingInterval } from '@candor/domain';
+import { compareDecimal, isWithinTradingHours, precisionKeepsPrice, valueAt, type TradingInterval } from '@candor/domain';
 import { REDIS_CHANNELS, REDIS_KEYS, type FeedProductStatus, type FeedStatusSnapshot, type PriceKind } from '@candor/cross-process';
 import { REDIS } from '../../redis/redis.module.js';
 import type { FeedTickInfo } from './feed-adapter.js';
@@ -11,9 +11,21 @@ import { FeedHalts } from './feed-halts.js';
 import { FeedLeader } from './feed-leader.js';
 import { ReplayFeed } from './replay-feed.js';
 import { SIM_PRODUCTS, SimulatedFeed } from './simulated-feed.js';
-import { TickWriter } from './tick-writer.js';
+import { TickWriter, type ScheduledChainChange } from './tick-writer.js';
+import { CatalogueChangesRepository } from '../catalogue/catalogue-changes.repository.js';
+import { AuditService } from '../../admin/audit.service.js';
+import type { VenueName } from './venues/venue-protocol.js';
 import { isVenueName } from './venues/venue-protocol.js';
 import { VenueFeed, type VenueProductSpec } from './venues/venue-feed.js';
+
+type ProductVenueList = { venue: string; symbol: string }[] | null;
+
+/** Whether `a` lies further than `bps` basis points from `b` (as floating point: a sanity bound, never a price). */
+function beyondBps(a: string, b: string, bps: number): boolean {
+  const [x, y] = [Number(a), Number(b)];
+  if (!(y > 0) || !Number.isFinite(x)) return compareDecimal(a, b) !== 0;
+  return (Math.abs(x - y) / y) * 10_000 > bps;
+}
 
 interface CatalogueRow {
   symbol: string;
@@ -26,6 +38,11 @@ interface CatalogueRow {
 
 /** How often the runner re-reads the catalogue (hours, precisions, exchange markets). */
 const CATALOGUE_REFRESH_MS = 5000;
+/** How often scheduled changes are looked at (checked a second before their time, switched on at it). */
+const SCHEDULE_EVERY_MS = 100;
+/** A scheduled change is checked this long before it takes effect (its markets' quotes, its precision). */
+const CHECK_AHEAD_MS = 1000;
+const SESSION_FIELDS = new Set(['hours', 'timezone', 'holidays']);
 /** How often the feed's state is written to Redis (it expires after STATUS_TTL_MS if the feed dies). */
 const STATUS_EVERY_MS = 1000;
 const STATUS_TTL_MS = 10_000;
@@ -55,13 +72,23 @@ export class FeedRunner implements OnApplicationBootstrap, BeforeApplicationShut
   private sub: Redis | null = null;
   private written = 0;
   private dropped = 0;
+  /** The pending catalogue changes, earliest first (re-read with the catalogue). */
+  private pending: ScheduledChainChange[] = [];
+  /** Ids of changes checked before their time, and of those whose time came (switched on here). */
+  private readonly checked = new Set<string>();
+  private readonly switched = new Set<string>();
+  private readonly changes: CatalogueChangesRepository;
+  private readonly audit: AuditService;
 
   constructor(
     @Inject(FEED_CONFIG) private readonly config: FeedConfig,
     @InjectDataSource() private readonly ds: DataSource,
     @Inject(REDIS) private readonly redis: Redis,
     private readonly writer: TickWriter,
-  ) {}
+  ) {
+    this.changes = new CatalogueChangesRepository(ds);
+    this.audit = new AuditService(ds);
+  }
 
   /** Whether this process holds the feed lock and produces prices. */
   get leading(): boolean {
@@ -112,6 +139,7 @@ export class FeedRunner implements OnApplicationBootstrap, BeforeApplicationShut
     this.sub.on('message', () => void this.refreshCatalogue());
     await this.sub.subscribe(REDIS_CHANNELS.productsChanged).catch((e: unknown) => this.log.warn(`catalogue changes: ${(e as Error).message}`));
     every(STATUS_EVERY_MS, () => void this.publishStatus());
+    every(SCHEDULE_EVERY_MS, () => void this.runSchedule());
     every(60_000, () => {
       this.log.log(`ticks written in the last minute: ${this.written}${this.dropped ? `, refused: ${this.dropped}` : ''}`);
       this.written = this.dropped = 0;
@@ -178,14 +206,102 @@ export class FeedRunner implements OnApplicationBootstrap, BeforeApplicationShut
     return `exchanges ${this.config.FEED_VENUES.join(', ')} for ${priced.join(', ') || 'no product'}; simulated (demo only): ${this.simulatedSymbols || 'none'}`;
   }
 
-  /** Products with markets on the exchanges this feed reads. */
-  private venueSpecs(): VenueProductSpec[] {
+  /**
+   * Products with markets on the exchanges this feed reads, as of now; a scheduled change of markets rides along
+   * as `next`, so the VenueFeed reads the new markets ahead and switches to them exactly at their time.
+   */
+  private venueSpecs(nowMs = Date.now()): VenueProductSpec[] {
     const out: VenueProductSpec[] = [];
+    const known = (list: { venue: string; symbol: string }[] | null) => (list ?? []).filter((v) => isVenueName(v.venue)) as VenueProductSpec['venues'];
     for (const r of this.rows) {
-      const venues = (r.price_venues ?? []).filter((v) => isVenueName(v.venue)) as VenueProductSpec['venues'];
-      if (venues.length) out.push({ symbol: r.symbol, precision: r.precision, venues });
+      const mine = this.pending.filter((c) => c.symbol === r.symbol);
+      const venues = known(valueAt(r.price_venues, 'priceVenues', mine, nowMs));
+      if (!venues.length) continue;
+      const spec: VenueProductSpec = { symbol: r.symbol, precision: this.writer.precisionAt(r.symbol, nowMs) ?? r.precision, venues };
+      const ahead = mine.find((c) => c.field === 'priceVenues' && c.effectiveAtMs > nowMs);
+      // A change to no markets (simulated prices) is switched at its time by runSchedule, not inside the VenueFeed.
+      if (ahead && known(ahead.to as ProductVenueList).length) spec.next = { atMs: ahead.effectiveAtMs, venues: known(ahead.to as ProductVenueList) };
+      out.push(spec);
     }
     return out;
+  }
+
+  /** A product's trading hours, time zone and holidays in force at `atMs` (scheduled changes included). */
+  private sessionAt(r: CatalogueRow, atMs: number): { timezone: string; hours: TradingInterval[] | null; holidays: string[] } {
+    const mine = this.pending.filter((c) => c.symbol === r.symbol);
+    return {
+      timezone: valueAt(r.timezone, 'timezone', mine, atMs),
+      hours: valueAt(r.hours, 'hours', mine, atMs),
+      holidays: valueAt(r.holidays ?? [], 'holidays', mine, atMs),
+    };
+  }
+
+  /**
+   * Scheduled changes: a second before its time each is checked (a new market must send a fresh quote whose mid
+   * agrees with the product's price within the deviation limit; a precision must keep enough of the price), and
+   * refused if it fails; at its time the feed switches to it (the tick writer records it in that second's block).
+   */
+  private async runSchedule(): Promise<void> {
+    const now = Date.now();
+    for (const c of [...this.pending]) {
+      if (!this.checked.has(c.id) && c.effectiveAtMs - CHECK_AHEAD_MS <= now) {
+        this.checked.add(c.id);
+        const reason = await this.problemWith(c).catch((e: unknown) => {
+          this.log.warn(`checking catalogue change ${c.id}: ${(e as Error).message}`);
+          return null;
+        });
+        if (reason) await this.refuse(c, reason);
+      }
+      if (!this.switched.has(c.id) && c.effectiveAtMs <= now && this.pending.includes(c)) {
+        this.switched.add(c.id);
+        if (SESSION_FIELDS.has(c.field)) this.openCache.clear();
+        if (c.field === 'priceVenues' && this.venues) {
+          this.venues.setProducts(this.venueSpecs(now));
+          const unpriced = SIM_PRODUCTS.filter((p) => !this.venueSpecs(now).some((x) => x.symbol === p.symbol))
+            .map((p) => p.symbol)
+            .join(', ');
+          if (unpriced !== this.simulatedSymbols) await this.startSimulator(true);
+        }
+      }
+    }
+  }
+
+  /** Why a change may not take effect now, or null when it may. */
+  private async problemWith(c: ScheduledChainChange): Promise<string | null> {
+    const last = await this.writer.lastPrice(c.symbol).catch(() => null);
+    if (c.field === 'precision') return precisionKeepsPrice(last, c.to as number) ? null : 'precision';
+    if (c.field !== 'priceVenues' || !this.venues) return null; // without exchange prices there is nothing to compare
+    const before = new Set(((c.from as ProductVenueList) ?? []).map((v) => `${v.venue}:${v.symbol}`));
+    for (const v of (c.to as ProductVenueList) ?? []) {
+      if (before.has(`${v.venue}:${v.symbol}`) || !isVenueName(v.venue) || !this.config.FEED_VENUES.includes(v.venue)) continue;
+      const mid = this.venues.freshMid(v.venue as VenueName, v.symbol);
+      if (!mid) return 'no_quote';
+      if (last && beyondBps(mid, last, this.config.FEED_MAX_DEVIATION_BPS)) return 'deviation';
+    }
+    return null;
+  }
+
+  /** Marks a change refused (audited, public), and takes it out of the schedule. */
+  private async refuse(c: ScheduledChainChange, reason: string): Promise<void> {
+    const refused = await this.ds.transaction(async (em) => {
+      if (!(await this.changes.decide(em, c.id, { status: 'refused', reason }))) return false;
+      await this.audit.record(
+        {
+          operatorId: null,
+          action: 'product.change_refused',
+          targetType: 'product',
+          targetId: c.symbol,
+          details: { symbol: c.symbol, changeId: c.id, field: c.field, from: c.from, to: c.to, effectiveAt: new Date(c.effectiveAtMs).toISOString(), reason },
+        },
+        em,
+      );
+      return true;
+    });
+    this.log.warn(`catalogue change ${c.id} (${c.symbol} ${c.field}) ${refused ? 'refused' : 'no longer pending'}: ${reason}`);
+    this.pending = this.pending.filter((x) => x.id !== c.id);
+    this.writer.setSchedule(this.pending);
+    this.venues?.setProducts(this.venueSpecs());
+    await this.redis.publish(REDIS_CHANNELS.productsChanged, c.symbol).catch(() => undefined);
   }
 
   private startVenues(): void {
@@ -197,6 +313,7 @@ export class FeedRunner implements OnApplicationBootstrap, BeforeApplicationShut
       maxDeviationBps: this.config.FEED_MAX_DEVIATION_BPS,
       staleMs: this.config.FEED_STALE_MS,
       tickMs: this.config.FEED_TICK_MS,
+      precisionAt: (symbol, atMs) => this.writer.precisionAt(symbol, atMs),
       onHalt: (symbol, reason, at) => {
         this.log.warn(reason ? `${symbol} halted: ${reason}` : `${symbol} priced again`);
         void this.halts?.report(symbol, reason, at).then(() => this.publishStatus());
@@ -216,7 +333,8 @@ export class FeedRunner implements OnApplicationBootstrap, BeforeApplicationShut
     for (const p of products) {
       if (this.rows.some((r) => r.symbol === p.symbol)) last.set(p.symbol, await this.writer.lastPrice(p.symbol).catch(() => null));
     }
-    const precision = (symbol: string) => this.rows.find((r) => r.symbol === symbol)?.precision;
+    // The precision in force now (a scheduled change begins at its second), else the catalogue's.
+    const precision = (symbol: string) => this.writer.precisionAt(symbol, Date.now()) ?? this.rows.find((r) => r.symbol === symbol)?.precision;
     this.sim = new SimulatedFeed({ products, isOpen: (symbol, at) => this.isOpen(symbol, at), lastPrice: (s) => last.get(s) ?? null, precision });
     this.sim.start((symbol, price, volume, _t, info) => this.onTick(symbol, price, volume, 'simulated', info));
   }
@@ -233,12 +351,16 @@ export class FeedRunner implements OnApplicationBootstrap, BeforeApplicationShut
     let open = false;
     if (s) {
       try {
-        open = isWithinTradingHours({ timezone: s.timezone, hours: s.hours, holidays: s.holidays ?? [] }, at);
+        open = isWithinTradingHours(this.sessionAt(s, at.getTime()), at);
       } catch {
         open = false;
       }
     }
-    this.openCache.set(symbol, { minute, open });
+    // A scheduled change of hours may begin inside this minute (at any whole second): then no caching.
+    const boundary = this.pending.some(
+      (c) => c.symbol === symbol && SESSION_FIELDS.has(c.field) && Math.floor(c.effectiveAtMs / 60_000) === minute && c.effectiveAtMs % 60_000 !== 0,
+    );
+    if (!boundary) this.openCache.set(symbol, { minute, open });
     return open;
   }
 
@@ -260,8 +382,20 @@ export class FeedRunner implements OnApplicationBootstrap, BeforeApplicationShut
   private async refreshCatalogue(): Promise<void> {
     try {
       this.rows = await this.ds.query(`SELECT symbol, precision, timezone, hours, holidays, price_venues FROM products`);
+      this.pending = (await this.changes.pending()).map((c) => ({
+        id: c.id,
+        symbol: c.symbol,
+        field: c.field,
+        from: c.from_value,
+        to: c.to_value,
+        effectiveAtMs: new Date(c.effective_at).getTime(),
+      }));
+      this.writer.setSchedule(this.pending);
       // Trading hours are worked out once per product and minute; only a change of hours forgets that.
-      const hours = JSON.stringify(this.rows.map((r) => [r.symbol, r.timezone, r.hours, r.holidays]));
+      const hours = JSON.stringify([
+        this.rows.map((r) => [r.symbol, r.timezone, r.hours, r.holidays]),
+        this.pending.filter((c) => SESSION_FIELDS.has(c.field)).map((c) => c.id),
+      ]);
       if (hours !== this.hoursSeen) this.openCache.clear();
       this.hoursSeen = hours;
       for (const r of this.rows) this.writer.updatePrecision(r.symbol, r.precision);

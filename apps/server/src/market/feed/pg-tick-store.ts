@@ -1,7 +1,9 @@
 import type { DataSource } from 'typeorm';
 import type { ChainTick, PriceRule, TickSource } from '@candor/domain';
 import { windowStart } from '../market-format.js';
-import type { PendingTick, SymbolBlock, SymbolSeed, TickStore } from './tick-writer.js';
+import { ChangeWithdrawnError, type PendingTick, type ScheduledChainChange, type SymbolBlock, type SymbolSeed, type TickStore } from './tick-writer.js';
+import { CatalogueChangesRepository } from '../catalogue/catalogue-changes.repository.js';
+import { AuditService } from '../../admin/audit.service.js';
 import { pgPool } from '../../database/pg-pool.js';
 
 /** Most unsealed ticks a writer picks up from a predecessor (far more than a crash can leave). */
@@ -27,7 +29,13 @@ const chainTick = (k: TickRow): ChainTick =>
  * rows also feed the 1-minute and 1-hour candle rollups, and the sealed blocks.
  */
 export class PgTickStore implements TickStore {
-  constructor(private readonly ds: DataSource) {}
+  private readonly changes: CatalogueChangesRepository;
+  private readonly audit: AuditService;
+
+  constructor(private readonly ds: DataSource) {
+    this.changes = new CatalogueChangesRepository(ds);
+    this.audit = new AuditService(ds);
+  }
 
   async seed(symbol: string, nowMs: number): Promise<SymbolSeed | null> {
     const [product]: { precision: number }[] = await this.ds.query(`SELECT precision FROM products WHERE symbol = $1`, [symbol]);
@@ -55,25 +63,96 @@ export class PgTickStore implements TickStore {
       precision: product.precision,
       lastSeq: last ? String(last.seq) : null,
       lastTick: last ? { t: iso(last.t), price: last.price } : null,
-      lastBlock: block ? { second: Number(block.second), hash: block.hash } : null,
+      lastBlock: block ? { second: Number(block.second), hash: block.hash, lastSeq: String(block.last_seq) } : null,
       unsealed: unsealed.map(chainTick),
       minutes: minutes.map((m) => ({ t: new Date(m.t).getTime(), o: m.o, h: m.h, l: m.l, c: m.c, v: m.v, amount: m.amount })),
     };
   }
 
-  /**
-   * One statement, so one round trip and its own transaction: the ticks, their rollups into the 1-minute and
-   * 1-hour candles, and the sealed blocks (data-modifying CTEs all run, atomically, whatever the outer query
-   * reads). The feed writes every few milliseconds, so the round trips of BEGIN and COMMIT would be most of it.
-   * A named statement: Postgres parses and plans it once per connection instead of at every write, where the
-   * two took longer than running it (0.65 ms each against 0.7 ms, by the server's own log).
-   */
+  /** Ticks, rollups and blocks in one statement (COMMIT_SQL); with catalogue changes, in one transaction with them. */
   async commit(batch: { ticks: readonly PendingTick[]; blocks: readonly SymbolBlock[] }): Promise<void> {
     const { ticks, blocks } = batch;
     if (!ticks.length && !blocks.length) return;
-    await pgPool(this.ds).query({
-      name: 'candor-tick-commit',
-      text: `WITH new AS (
+    const values = commitValues(ticks, blocks);
+    if (!blocks.some((b) => b.changes?.length)) {
+      await pgPool(this.ds).query({ name: 'candor-tick-commit', text: COMMIT_SQL, values });
+      return;
+    }
+    // A block that records catalogue changes applies them in the same transaction: the catalogue changes
+    // exactly when the record says so, and a change no longer pending fails the whole write.
+    await this.ds.transaction(async (em) => {
+      await em.query(COMMIT_SQL, values);
+      for (const b of blocks) {
+        for (const c of b.changes ?? []) {
+          const applied = await this.changes.apply(em, c.id, b.second);
+          if (!applied) throw new ChangeWithdrawnError(c.id);
+          await this.audit.record(
+            {
+              operatorId: null,
+              action: 'product.change_applied',
+              targetType: 'product',
+              targetId: b.symbol,
+              details: {
+                symbol: b.symbol,
+                changeId: c.id,
+                field: c.field,
+                from: applied.from_value,
+                to: applied.to_value,
+                effectiveAt: c.effectiveAt,
+                blockSecond: String(b.second),
+              },
+            },
+            em,
+          );
+        }
+      }
+    });
+  }
+
+  async pendingChanges(): Promise<ScheduledChainChange[]> {
+    return (await this.changes.pending()).map((c) => ({
+      id: c.id,
+      symbol: c.symbol,
+      field: c.field,
+      from: c.from_value,
+      to: c.to_value,
+      effectiveAtMs: new Date(c.effective_at).getTime(),
+    }));
+  }
+}
+
+/** Each block's changes (or null) in one JSON text, like the ticks' sources. */
+const changesJson = (blocks: readonly SymbolBlock[]): string => `[${blocks.map((b) => (b.changes?.length ? JSON.stringify(b.changes) : 'null')).join(',')}]`;
+
+function commitValues(ticks: readonly PendingTick[], blocks: readonly SymbolBlock[]): unknown[] {
+  return [
+    ticks.map((k) => k.symbol),
+    ticks.map((k) => k.seq),
+    ticks.map((k) => k.t),
+    ticks.map((k) => k.price),
+    ticks.map((k) => k.volume),
+    // Each tick's [sources, rule] (or null) in one JSON text: a jsonb[] parameter would have every
+    // element's quotes escaped once more by the driver and parsed as an array literal by Postgres.
+    `[${ticks.map((k) => (k.sources && k.rule ? `[${JSON.stringify(k.sources)},${JSON.stringify(k.rule)}]` : 'null')).join(',')}]`,
+    blocks.map((b) => b.symbol),
+    blocks.map((b) => String(b.second)),
+    blocks.map((b) => b.prevHash),
+    blocks.map((b) => b.hash),
+    blocks.map((b) => b.firstSeq),
+    blocks.map((b) => b.lastSeq),
+    blocks.map((b) => b.ticks.length),
+    changesJson(blocks),
+  ];
+}
+
+/**
+ * One statement, so one round trip and its own transaction: the ticks, their rollups into the 1-minute and
+ * 1-hour candles, and the sealed blocks (data-modifying CTEs all run, atomically, whatever the outer query
+ * reads). The feed writes every few milliseconds, so the round trips of BEGIN and COMMIT would be most of it.
+ * A named statement: Postgres parses and plans it once per connection instead of at every write, where the
+ * two took longer than running it (0.65 ms each against 0.7 ms, by the server's own log).
+ */
+const COMMIT_SQL = `WITH new AS (
          INSERT INTO ticks (symbol, seq, t, price, volume, sources, rule)
          SELECT u.symbol, u.seq, u.t, u.price, u.volume, x.j -> 0, x.j -> 1
            FROM unnest($1::varchar[], $2::bigint[], $3::timestamptz[], $4::numeric[], $5::numeric[])
@@ -104,28 +183,10 @@ export class PgTickStore implements TickStore {
            tick_count = k.tick_count + EXCLUDED.tick_count
          RETURNING 1
        ), sealed AS (
-         INSERT INTO tick_blocks (symbol, second, prev_hash, hash, first_seq, last_seq, tick_count)
-         SELECT * FROM unnest($7::varchar[], $8::bigint[], $9::char(64)[], $10::char(64)[], $11::bigint[], $12::bigint[], $13::int[])
+         INSERT INTO tick_blocks (symbol, second, prev_hash, hash, first_seq, last_seq, tick_count, changes)
+         SELECT b.symbol, b.second, b.prev_hash, b.hash, b.first_seq, b.last_seq, b.tick_count, NULLIF($14::jsonb -> (b.n::int - 1), 'null')
+           FROM unnest($7::varchar[], $8::bigint[], $9::char(64)[], $10::char(64)[], $11::bigint[], $12::bigint[], $13::int[])
+                WITH ORDINALITY AS b(symbol, second, prev_hash, hash, first_seq, last_seq, tick_count, n)
          RETURNING 1
        )
-       SELECT (SELECT count(*) FROM new) AS ticks, (SELECT count(*) FROM sealed) AS blocks`,
-      values: [
-        ticks.map((k) => k.symbol),
-        ticks.map((k) => k.seq),
-        ticks.map((k) => k.t),
-        ticks.map((k) => k.price),
-        ticks.map((k) => k.volume),
-        // Each tick's [sources, rule] (or null) in one JSON text: a jsonb[] parameter would have every
-        // element's quotes escaped once more by the driver and parsed as an array literal by Postgres.
-        `[${ticks.map((k) => (k.sources && k.rule ? `[${JSON.stringify(k.sources)},${JSON.stringify(k.rule)}]` : 'null')).join(',')}]`,
-        blocks.map((b) => b.symbol),
-        blocks.map((b) => String(b.second)),
-        blocks.map((b) => b.prevHash),
-        blocks.map((b) => b.hash),
-        blocks.map((b) => b.firstSeq),
-        blocks.map((b) => b.lastSeq),
-        blocks.map((b) => b.ticks.length),
-      ],
-    });
-  }
-}
+       SELECT (SELECT count(*) FROM new) AS ticks, (SELECT count(*) FROM sealed) AS blocks`;

@@ -16,4 +16,8 @@ export class RedisTickBus implements TickBus {
     const failed = results?.find(([err]) => err);
     if (failed) throw failed[0];
   }
+
+  async catalogueChanged(): Promise<void> {
+    await this.redis.publish(REDIS_CHANNELS.productsChanged, '*');
+  }
 }

@@ -1,4 +1,15 @@
-import { decimalPlaces, decimalToScaled, isDecimal, scaledToDecimal, type ChainTick, type PriceRule, type TickSource } from '@candor/domain';
+import {
+  canonicalJson,
+  decimalPlaces,
+  decimalToScaled,
+  isDecimal,
+  scaledToDecimal,
+  valueAt,
+  type ChainChange,
+  type ChainTick,
+  type PriceRule,
+  type TickSource,
+} from '@candor/domain';
 import type { CandleInterval } from '@candor/contracts';
 import { BlockAssembler, type AssembledBlock, type LastBlock } from './block-assembler.js';
 import { LiveStats, type MinuteRow } from './live-stats.js';
@@ -36,12 +47,34 @@ export interface SymbolBlock extends AssembledBlock {
   symbol: string;
 }
 
+/** A scheduled catalogue change as the writer needs it: recorded in the block of its second, and its precision used from then on. */
+export interface ScheduledChainChange {
+  id: string;
+  symbol: string;
+  field: string;
+  from: unknown;
+  to: unknown;
+  effectiveAtMs: number;
+}
+
+/** The store refused a change in a block: it is no longer pending (cancelled or refused just before its time). */
+export class ChangeWithdrawnError extends Error {
+  constructor(readonly changeId: string) {
+    super(`catalogue change ${changeId} is no longer pending`);
+  }
+}
+
 /** Storage of the tick record (Postgres in production, a fake in unit tests). */
 export interface TickStore {
   /** The product's state, or null when no such product exists. */
   seed(symbol: string, nowMs: number): Promise<SymbolSeed | null>;
-  /** Stores ticks (with their candle rollups) and sealed blocks atomically (one transaction). */
+  /**
+   * Stores ticks (with their candle rollups) and sealed blocks atomically (one transaction); a block's catalogue
+   * changes are applied to the catalogue in the same transaction (ChangeWithdrawnError when one is not pending).
+   */
   commit(batch: { ticks: readonly PendingTick[]; blocks: readonly SymbolBlock[] }): Promise<void>;
+  /** The pending catalogue changes of every product (for `refreshSchedule`). */
+  pendingChanges?(): Promise<ScheduledChainChange[]>;
 }
 
 /**
@@ -51,6 +84,8 @@ export interface TickStore {
  */
 export interface TickBus {
   publish(ticks: readonly PendingTick[]): Promise<void>;
+  /** A block applied catalogue changes: every api instance re-reads the catalogue. */
+  catalogueChanged?(): Promise<void>;
 }
 
 export interface TickWriterOptions {
@@ -92,6 +127,7 @@ export interface WrittenTick {
 
 interface SymbolState {
   symbol: string;
+  /** The catalogue's precision (before any scheduled change of it). */
   precision: number;
   nextSeq: bigint;
   lastT: number;
@@ -128,6 +164,12 @@ export class TickWriter {
   private generation = 0;
   private closed = false;
   private readonly warned = new Map<string, number>();
+  /** Pending catalogue changes by product, earliest first. */
+  private schedule = new Map<string, ScheduledChainChange[]>();
+  /** Changes handed to an assembler (by id), so each is placed once. */
+  private readonly placed = new Set<string>();
+  /** Changes stored (applied): a schedule read just before their commit must not bring them back. */
+  private readonly stored = new Set<string>();
   private readonly flushIntervalMs: number;
   private readonly sealGraceMs: number;
   private readonly maxPending: number;
@@ -158,7 +200,6 @@ export class TickWriter {
     while (st && this.ready.get(symbol) !== st) st = await this.state(symbol); // reset() while seeding
     if (!st) throw new RangeError(`unknown product: ${symbol}`);
 
-    const text = this.priceText(st, price);
     const volume = opts.volume ?? '0';
     if (!isDecimal(volume) || volume.startsWith('-') || decimalPlaces(volume) > 8) throw new RangeError(`bad volume: ${String(volume).slice(0, 40)}`);
     const firstOpenMs = (Math.max(st.assembler.sealedThrough, st.sealing) + 1) * 1000;
@@ -171,6 +212,8 @@ export class TickWriter {
     } else {
       tMs = Math.max(this.now(), st.lastT, firstOpenMs);
     }
+    // The precision in force at the tick's own time: a scheduled change begins exactly at its second.
+    const text = this.priceText(this.precisionOf(st, tMs), price);
 
     if (!opts.sources !== !opts.rule) throw new RangeError('a tick has sources and a rule, or neither');
     const seq = (st.nextSeq++).toString();
@@ -220,10 +263,78 @@ export class TickWriter {
     return st && Number.isFinite(st.lastT) ? st.lastT : null;
   }
 
-  /** The catalogue changed a product's precision: later prices are checked and padded to it. */
+  /**
+   * The catalogue's precision of a product as stored (re-read by the feed): it only changes when a scheduled
+   * change is applied, which this writer already follows from that change's second on.
+   */
   updatePrecision(symbol: string, precision: number): void {
     const st = this.ready.get(symbol);
     if (st && Number.isInteger(precision) && precision >= 0 && precision <= 8) st.precision = precision;
+  }
+
+  /**
+   * The pending catalogue changes (all products): each is recorded in the block of its second once that second
+   * comes, and a precision change applies to ticks from that second on. A change left out of a new schedule
+   * (cancelled or refused) is forgotten unless its block is already being stored.
+   */
+  setSchedule(changes: readonly ScheduledChainChange[]): void {
+    const next = new Map<string, ScheduledChainChange[]>();
+    for (const c of [...changes].sort((a, b) => a.effectiveAtMs - b.effectiveAtMs)) {
+      if (this.stored.has(c.id)) continue;
+      let list = next.get(c.symbol);
+      if (!list) next.set(c.symbol, (list = []));
+      list.push(c);
+    }
+    const ids = new Set(changes.map((c) => c.id));
+    for (const st of this.ready.values()) {
+      for (const id of st.assembler.changeIds) {
+        if (ids.has(id) || st.sealing >= 0) continue;
+        st.assembler.dropChange(id);
+        this.placed.delete(id);
+        this.log.warn(`tick writer: catalogue change ${id} of ${st.symbol} withdrawn before its block was stored`);
+      }
+    }
+    this.schedule = next;
+    if (changes.length) this.arm();
+  }
+
+  /** Re-read the pending changes from the store (tests, and a store that can list them). */
+  async refreshSchedule(): Promise<void> {
+    if (this.store.pendingChanges) this.setSchedule(await this.store.pendingChanges());
+  }
+
+  /** The precision a tick of `symbol` at `tMs` is rounded to, or null before the product's state is known. */
+  precisionAt(symbol: string, tMs: number): number | null {
+    const st = this.ready.get(symbol);
+    return st ? this.precisionOf(st, tMs) : null;
+  }
+
+  private precisionOf(st: SymbolState, tMs: number): number {
+    const list = this.schedule.get(st.symbol);
+    return list ? valueAt(st.precision, 'precision', list, tMs) : st.precision;
+  }
+
+  /** Hands each change whose time has come to its product's assembler (seeding the product's state if needed). */
+  private placeDueChanges(now: number): void {
+    for (const [symbol, list] of this.schedule) {
+      for (const c of list) {
+        if (c.effectiveAtMs > now || this.placed.has(c.id)) continue;
+        const st = this.ready.get(symbol);
+        if (!st) {
+          void this.state(symbol).catch(() => undefined); // placed at the next flush, once its state is read
+          continue;
+        }
+        const change: ChainChange = {
+          id: c.id,
+          field: c.field,
+          from: canonicalJson(c.from),
+          to: canonicalJson(c.to),
+          effectiveAt: new Date(c.effectiveAtMs).toISOString(),
+        };
+        st.assembler.addChange(change, Math.max(st.assembler.sealedThrough, st.sealing) + 1);
+        this.placed.add(c.id);
+      }
+    }
   }
 
   /**
@@ -295,12 +406,12 @@ export class TickWriter {
     this.log.warn(message);
   }
 
-  private priceText(st: SymbolState, price: string): string {
+  private priceText(precision: number, price: string): string {
     if (!isDecimal(price) || price.startsWith('-')) throw new RangeError(`bad price: ${String(price).slice(0, 40)}`);
-    if (decimalPlaces(price) > st.precision) throw new RangeError(`price ${price} has more than ${st.precision} decimals`);
-    const scaled = decimalToScaled(price, st.precision);
+    if (decimalPlaces(price) > precision) throw new RangeError(`price ${price} has more than ${precision} decimals`);
+    const scaled = decimalToScaled(price, precision);
     if (scaled <= 0n) throw new RangeError('price must be positive');
-    return scaledToDecimal(scaled, st.precision);
+    return scaledToDecimal(scaled, precision);
   }
 
   private state(symbol: string): Promise<SymbolState | null> {
@@ -322,7 +433,7 @@ export class TickWriter {
           nextSeq: seed.lastSeq === null ? 1n : BigInt(seed.lastSeq) + 1n,
           lastT: seed.lastTick ? Date.parse(seed.lastTick.t) : -Infinity,
           lastPrice: seed.lastTick?.price ?? null,
-          assembler: new BlockAssembler(symbol, last, unsealed),
+          assembler: new BlockAssembler(symbol, last, unsealed, last?.lastSeq ?? null),
           sealing: -1,
           stats: new LiveStats(seed.minutes),
         };
@@ -346,6 +457,7 @@ export class TickWriter {
     const ticks = this.pending;
     this.pending = [];
     const now = this.now();
+    this.placeDueChanges(now);
     const blocks: SymbolBlock[] = [];
     for (const st of this.ready.values()) {
       if (st.assembler.pendingCount === 0) continue;
@@ -355,6 +467,7 @@ export class TickWriter {
       }
     }
     if (ticks.length === 0 && blocks.length === 0) return done;
+    const changed = blocks.some((b) => b.changes?.length);
     try {
       await this.store.commit({ ticks, blocks });
     } catch (e) {
@@ -367,6 +480,19 @@ export class TickWriter {
         if (this.generation === generation) this.reset();
         return done;
       }
+      if (e instanceof ChangeWithdrawnError) {
+        // Cancelled or refused after it was placed: the blocks are sealed again without it at the next write.
+        this.log.error(`tick writer: ${e.message}; its block is sealed without it`);
+        for (const st of this.ready.values()) st.assembler.dropChange(e.changeId);
+        for (const [symbol, list] of this.schedule)
+          this.schedule.set(
+            symbol,
+            list.filter((c) => c.id !== e.changeId),
+          );
+        if (this.generation === generation) this.pending = [...ticks, ...this.pending];
+        this.flushSoon();
+        return done;
+      }
       if (this.generation === generation) this.pending = [...ticks, ...this.pending];
       this.failing = true;
       throw e;
@@ -377,7 +503,20 @@ export class TickWriter {
       const st = this.ready.get(b.symbol);
       st?.assembler.commit([b]);
       if (st) st.sealing = -1;
+      for (const c of b.changes ?? []) {
+        // Applied: the catalogue now holds the new value, and the schedule no longer needs to say it.
+        if (st && c.field === 'precision') st.precision = JSON.parse(c.to) as number;
+        const list = this.schedule.get(b.symbol);
+        if (list)
+          this.schedule.set(
+            b.symbol,
+            list.filter((x) => x.id !== c.id),
+          );
+        this.placed.delete(c.id);
+        this.stored.add(c.id);
+      }
     }
+    if (changed) void this.bus.catalogueChanged?.().catch(() => undefined);
     if (ticks.length) {
       done.published = this.bus.publish(ticks).catch((e: unknown) => {
         this.warnEvery('publish', `tick writer: publishing ${ticks.length} ticks failed: ${(e as Error).message}`);

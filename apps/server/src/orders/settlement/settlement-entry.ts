@@ -1,7 +1,7 @@
 import { decideOutcome, settleAmounts, type Direction, type Outcome, type Settlement } from '@candor/domain';
 import type { EntrySpec } from '../../ledger/ledger.service.js';
 import { toCents } from '../../ledger/ledger.service.js';
-import type { OrderViewRow } from '../order-view.js';
+import { scaleOf, type OrderViewRow } from '../order-view.js';
 
 /**
  * A row returned by the settlement UPDATE: the settled order (times as ISO strings formatted by SQL),
@@ -17,10 +17,10 @@ export class RuleCache {
   private readonly outcomes = new Map<string, Outcome>();
   private readonly settlements = new Map<string, Settlement>();
 
-  outcome(direction: Direction, open: string, close: string): Outcome {
-    const key = `${direction}|${open}|${close}`;
+  outcome(direction: Direction, open: string, close: string, precision: number): Outcome {
+    const key = `${direction}|${open}|${close}|${precision}`;
     let v = this.outcomes.get(key);
-    if (v === undefined) this.outcomes.set(key, (v = decideOutcome(direction, open, close)));
+    if (v === undefined) this.outcomes.set(key, (v = decideOutcome(direction, open, close, precision)));
     return v;
   }
 
@@ -54,7 +54,7 @@ export function settlementEntry(r: SettledRow, houseAccountId: string, rules: Ru
     ];
     return { type: 'order_void', userId: r.user_id, refType: 'order', refId: r.id, uniqueKey: `settle:${r.id}`, postings };
   }
-  const outcome = rules.outcome(r.direction, String(r.open_price), String(r.close_price));
+  const outcome = rules.outcome(r.direction, String(r.open_price), String(r.close_price), r.precision ?? scaleOf(String(r.open_price)));
   const expected = rules.amounts(amount, String(r.payout_rate), outcome);
   if (outcome !== r.outcome || expected.payoutCents !== toCents(r.payout) || expected.pnlCents !== toCents(r.pnl)) {
     throw new Error(

@@ -10,16 +10,18 @@ const iso = (ms: number): string => new Date(ms).toISOString();
 
 /**
  * The settlement statement: $1/$2 the window [lo, hi) of expiresAt, $3 the most orders, $4 the grace period
- * (ms), $5 now. Claims ready open orders from open_orders FOR UPDATE SKIP LOCKED and deletes their rows,
+ * (ms), $5 now, $6 the feed's staleness limit (ms). Claims ready open orders from open_orders FOR UPDATE SKIP LOCKED and deletes their rows,
  * finds each one's closing tick, flips them open -> settled with the domain's outcome and amounts (or
  * open -> voided), and returns them (times as ISO text). Its cost follows the batch, not the window; the
  * conditional `status = 'open'` keeps the flip exactly once whatever open_orders holds
  * (docs/internals.md, "Settlement").
  *
- * An order's close is the last tick at or before its expiry, once a later tick is stored; but when a halt
- * began at or after that tick and before the expiry (the product had no valid price at its expiry), the
+ * An order's close is the last tick at or before its expiry, once a later tick is stored; but when that tick
+ * is older than the staleness limit at the expiry, or a halt began at or after it and before the expiry
+ * (the product had no valid price at its expiry, whatever the reason: an outage, a closed session), the
  * close is the first tick within the grace period after the expiry, and without one the order is voided
  * (its stake refunded) once the grace period is over (a later tick stored, or 2 s past it on the clock).
+ * The outcome compares the prices at the decimals the order opened with.
  */
 export const SETTLE_SQL = `WITH RECURSIVE symbols AS (
            -- the tick record's symbols: a skip scan, one index probe each
@@ -36,28 +38,30 @@ export const SETTLE_SQL = `WITH RECURSIVE symbols AS (
          ), claimed AS MATERIALIZED (
            -- in key order (earliest expiry first, then by turn and user), ready orders only, until $3 are locked
            -- (the readiness is a filter on the ordered index scan, not a join the planner could sort after):
-           -- a later tick is stored, or the product was halted and the grace period is over
+           -- a later tick is stored, or the product was halted or its last tick is stale, and the grace period is over
            SELECT q.ctid AS row_id, q.order_id
              FROM open_orders q
             WHERE q.expires_at >= $1::timestamptz AND q.expires_at < $2::timestamptz
               AND (q.expires_at < (SELECT l.t FROM latest l WHERE l.symbol = q.symbol)
                    OR (q.expires_at < $5::timestamptz - ($4::int + 2000) * interval '1 millisecond'
-                       AND EXISTS (SELECT 1 FROM halts h WHERE h.symbol = q.symbol)))
+                       AND (EXISTS (SELECT 1 FROM halts h WHERE h.symbol = q.symbol)
+                            OR coalesce((SELECT l.t FROM latest l WHERE l.symbol = q.symbol) < q.expires_at - $6::int * interval '1 millisecond', true))))
             ORDER BY q.expires_at, q.turn, q.user_id, q.order_id
             LIMIT $3
               FOR UPDATE OF q SKIP LOCKED
          ), due AS MATERIALIZED (
            -- one index probe per claimed order (a join here was planned as a scan of all orders)
-           SELECT o.id, o.symbol, o.direction, o.open_price, o.expires_at
+           SELECT o.id, o.symbol, o.direction, o.open_price, o.expires_at, coalesce(o.precision, scale(o.open_price)) AS precision
              FROM orders o
             WHERE o.id = ANY (ARRAY(SELECT c.order_id FROM claimed c)) AND o.status = 'open'
          ), closes AS MATERIALIZED (
            -- the close of each (symbol, expiry) once, not once per order (a burst shares a few of them):
-           -- the last tick at or before expiresAt (same time: the later-recorded), and whether a halt began
-           -- at or after it and before the expiry
+           -- the last tick at or before expiresAt (same time: the later-recorded), and whether the halt rule
+           -- applies: that tick is older than the staleness limit, or a halt began at or after it and before the expiry
            SELECT k.symbol, k.expires_at, c.seq, c.t, c.price,
-                  EXISTS (SELECT 1 FROM halts h WHERE h.symbol = k.symbol AND h.started_at < k.expires_at
-                             AND (c.t IS NULL OR h.started_at >= c.t)) AS halted
+                  (c.t IS NULL OR c.t < k.expires_at - $6::int * interval '1 millisecond'
+                   OR EXISTS (SELECT 1 FROM halts h WHERE h.symbol = k.symbol AND h.started_at < k.expires_at
+                                 AND h.started_at >= c.t)) AS halted
              FROM (SELECT DISTINCT d.symbol, d.expires_at FROM due d) k
              LEFT JOIN LATERAL (
               SELECT x.seq, x.t, x.price FROM ticks x
@@ -89,8 +93,8 @@ export const SETTLE_SQL = `WITH RECURSIVE symbols AS (
          ), result AS (
            SELECT d.id, f.seq, f.t, f.price, f.void,
                   CASE WHEN f.void THEN NULL
-                       WHEN f.price = d.open_price THEN 'tie'
-                       WHEN (d.direction = 'up') = (f.price > d.open_price) THEN 'win'
+                       WHEN round(f.price, d.precision) = d.open_price THEN 'tie'
+                       WHEN (d.direction = 'up') = (round(f.price, d.precision) > d.open_price) THEN 'win'
                        ELSE 'loss' END AS outcome
              FROM due d
              JOIN final f ON f.symbol = d.symbol AND f.expires_at = d.expires_at
@@ -115,6 +119,7 @@ export const SETTLE_SQL = `WITH RECURSIVE symbols AS (
           WHERE o.id = r.id AND o.status = 'open'
          RETURNING o.id, o.order_no, o.user_id, o.account, o.symbol, o.direction, o.amount, o.duration_seconds, o.payout_rate,
                    o.open_price, o.open_tick_seq, o.status, o.close_price, o.close_tick_seq, o.outcome, o.payout, o.pnl, o.void_reason,
+                   o.precision, o.price_venues,
                    to_char(o.opened_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS opened_at,
                    to_char(o.expires_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS expires_at,
                    to_char(o.closed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS closed_at,
@@ -145,6 +150,8 @@ export const SETTLE_BATCH_LIMIT = 1_000;
 export const SETTLE_PARALLEL = 2;
 /** An expiry inside a halt: the first valid tick within this many ms after it closes the order, else it is voided. */
 export const SETTLE_GRACE_MS = 10_000;
+/** The feed's default staleness limit, when no configuration is given (unit tests). */
+export const SETTLE_STALE_MS = 5_000;
 
 export interface WindowState {
   open: number;
@@ -176,11 +183,12 @@ export class SettlementService {
     @InjectDataSource() private readonly ds: DataSource,
     private readonly ledger: LedgerService,
     @Optional() @Inject(SETTLEMENT_EVENTS) private readonly events?: SettlementEvents,
-    @Optional() @Inject(APP_CONFIG) config?: Partial<Pick<AppConfig, 'SETTLE_BATCH_LIMIT' | 'SETTLE_PARALLEL' | 'SETTLE_GRACE_MS'>>,
+    @Optional() @Inject(APP_CONFIG) config?: Partial<Pick<AppConfig, 'SETTLE_BATCH_LIMIT' | 'SETTLE_PARALLEL' | 'SETTLE_GRACE_MS' | 'FEED_STALE_MS'>>,
   ) {
     this.batchLimit = config?.SETTLE_BATCH_LIMIT ?? SETTLE_BATCH_LIMIT;
     this.parallel = config?.SETTLE_PARALLEL ?? SETTLE_PARALLEL;
     this.graceMs = config?.SETTLE_GRACE_MS ?? SETTLE_GRACE_MS;
+    this.staleMs = config?.FEED_STALE_MS ?? SETTLE_STALE_MS;
   }
 
   /** Most orders per transaction, and transactions at a time per window (the validated settings). */
@@ -188,6 +196,8 @@ export class SettlementService {
   readonly parallel: number;
   /** How long after an expiry in a halt a valid tick may still close the order (SETTLE_GRACE_MS). */
   readonly graceMs: number;
+  /** A last tick older than this at the expiry closes the order by the halt rule (FEED_STALE_MS). */
+  readonly staleMs: number;
 
   /**
    * Settles every ready open order with fromMs <= expiresAt < toMs, in transactions of up to
@@ -243,7 +253,7 @@ export class SettlementService {
   async settleBatch(em: EntityManager, fromMs: number, toMs: number, limit: number): Promise<SettledRow[]> {
     await em.query(SETTLE_PLANNER_SQL);
     const settled = returnedRows<Omit<SettledRow, 'cash_account_id' | 'escrow_account_id'>>(
-      await em.query(SETTLE_SQL, [iso(fromMs), iso(toMs), limit, this.graceMs, iso(Date.now())]),
+      await em.query(SETTLE_SQL, [iso(fromMs), iso(toMs), limit, this.graceMs, iso(Date.now()), this.staleMs]),
     );
     await em.query(SETTLE_PLANNER_RESET_SQL);
     if (settled.length === 0) return [];

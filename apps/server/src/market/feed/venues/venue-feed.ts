@@ -1,4 +1,4 @@
-import { aggregateQuotes, type Aggregation, type HaltReason, type VenueQuote } from '@candor/domain';
+import { aggregateQuotes, midOf, type Aggregation, type HaltReason, type VenueQuote } from '@candor/domain';
 import type { FeedAdapter, FeedTickInfo, Market24h, OnFeedTick } from '../feed-adapter.js';
 import { PROTOCOLS } from './protocols.js';
 import { VenueConnection, type VenueConnectionOptions } from './venue-connection.js';
@@ -10,6 +10,11 @@ export interface VenueProductSpec {
   symbol: string;
   precision: number;
   venues: readonly { venue: VenueName; symbol: string }[];
+  /**
+   * A scheduled change of its markets: from `atMs` on the product is priced from these. Their quotes are read
+   * ahead (so the check at that moment has them) but used for nothing before.
+   */
+  next?: { atMs: number; venues: readonly { venue: VenueName; symbol: string }[] };
 }
 
 export interface VenueFeedOptions {
@@ -32,6 +37,8 @@ export interface VenueFeedOptions {
   quietMs?: number;
   /** No halt is declared this soon after start, while the connections come up (default staleMs). */
   warmupMs?: number;
+  /** The decimals a price of the product made at `atMs` is rounded to (a scheduled change begins at its second); default the spec's. */
+  precisionAt?: (symbol: string, atMs: number) => number | null;
   /** A product stops having a price (halted with the reason) or has one again (null). */
   onHalt?: (symbol: string, reason: HaltReason | null, atMs: number) => void;
   connection?: Partial<Pick<VenueConnectionOptions, 'backoffMs' | 'maxBackoffMs' | 'maxConnectionMs' | 'maxAgeMarginMs'>>;
@@ -160,11 +167,11 @@ export class VenueFeed implements FeedAdapter {
     this.products = next;
     this.byMarket.clear();
     for (const p of next.values()) {
-      for (const v of p.spec.venues) {
+      for (const v of [...p.spec.venues, ...(p.spec.next?.venues ?? [])]) {
         let markets = this.byMarket.get(v.venue);
         if (!markets) this.byMarket.set(v.venue, (markets = new Map()));
         const list = markets.get(v.symbol) ?? [];
-        list.push(p);
+        if (!list.includes(p)) list.push(p);
         markets.set(v.symbol, list);
       }
     }
@@ -175,6 +182,17 @@ export class VenueFeed implements FeedAdapter {
       this.connections.get(venue)?.stop();
       this.connections.delete(venue);
       this.connect(venue, after.get(venue) ?? []);
+    }
+  }
+
+  /** The mid of a market's latest quote if it is fresh (for the check of a scheduled change of markets), else null. */
+  freshMid(venue: VenueName, symbol: string): string | null {
+    const q = this.book.get(venue)?.get(symbol);
+    if (!q || this.now() - q.receivedAt > this.o.staleMs) return null;
+    try {
+      return midOf(q.bid, q.ask);
+    } catch {
+      return null; // not a valid quote
     }
   }
 
@@ -319,12 +337,17 @@ export class VenueFeed implements FeedAdapter {
     const now = this.now();
     const boundary = p.lastTickAt < this.boundaryAt(now);
     p.quoted = false;
+    // A scheduled change of markets begins exactly at its time: the first price made at or after it uses them.
+    if (p.spec.next && now >= p.spec.next.atMs) {
+      p.spec = { symbol: p.spec.symbol, precision: p.spec.precision, venues: p.spec.next.venues };
+      p.currency = currencyOf(p.spec);
+    }
     const agg = aggregateQuotes(this.quotesOf(p), {
       nowMs: now,
       staleMs: this.o.staleMs,
       quorum: this.o.quorum,
       maxDeviationBps: this.o.maxDeviationBps,
-      precision: p.spec.precision,
+      precision: this.o.precisionAt?.(p.spec.symbol, now) ?? p.spec.precision,
       quoteCurrency: p.currency ?? '?',
     });
     p.last = agg;
