@@ -9,16 +9,7 @@ import { SettlementService } from '../src/orders/settlement/settlement.service.j
 import type { TickWriter } from '../src/market/feed/tick-writer.js';
 import { ledgerCheck, startApp, type TestApp } from './support/app.js';
 import { createUser, loginOperator, type LoggedIn } from './support/factories.js';
-import {
-  balanceOf,
-  createTestProduct,
-  runningBalanceMismatches,
-  sleep,
-  tick,
-  tickPump,
-  tickWriter,
-  type TestProductOptions,
-} from './support/trading.js';
+import { balanceOf, createTestProduct, runningBalanceMismatches, sleep, tick, tickPump, tickWriter, type TestProductOptions } from './support/trading.js';
 import { createVenueProduct, startVenueFeed, type VenueFeed } from './support/venues.js';
 import { REDIS_CHANNELS } from '@candor/cross-process';
 import { checkBlocks } from '../../../scripts/verify-chain.mjs';
