@@ -124,7 +124,7 @@ const aheadArb = fc.oneof({ weight: 3, arbitrary: fc.constant(null) }, { weight:
 const callArb: fc.Arbitrary<Call> = fc.oneof(
   {
     weight: 3,
-    arbitrary: fc.record({ kind: fc.constant('patch' as const), body: patchArb, aheadMs: fc.option(fc.integer({ min: 0, max: 200_000 }), { nil: null }) }),
+    arbitrary: fc.record({ kind: fc.constant('patch' as const), body: patchArb, aheadMs: aheadArb }),
   },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('cancel' as const), pick: fc.nat() }) },
   {
