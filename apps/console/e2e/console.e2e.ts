@@ -1,10 +1,13 @@
 // Browser test of the operator console against the platform started by the browser tier's
 // globalSetup: the seeded operator logs in and sees their role, the ledger check is green, the
-// audit log holds this login, maintenance is switched on for a product and back off, and both
-// changes appear in the audit log, a product is mapped to an exchange market and back (stored and audited),
-// the read-only queues dashboard opens from the console and closes with its session. Screenshots in screenshots/console-*.png.
+// audit log holds this login, new orders are suspended for a product and resumed (each applied at once and
+// in the audit log), an exchange market for a product is scheduled rather than applied (shown with its time,
+// in Traditional Chinese and in English), cancelled, and a change cancelled behind the page's back is reported
+// as already decided (all audited), the read-only queues dashboard opens from the console and closes with its
+// session. Screenshots in screenshots/console-*.png.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { BrowserContext, Page } from 'playwright-core';
+import { ADMIN_AUTH, API } from '@candor/contracts';
 import { resources } from '@candor/i18n';
 import { launchBrowser, screenshot } from '../../../scripts/testing/browser.mjs';
 import { freshTotp } from '../../../scripts/testing/totp.mjs';
@@ -17,6 +20,7 @@ const CONSOLE = `${BASE}/console/`;
 const EMAIL = process.env.E2E_OPERATOR_EMAIL ?? '';
 const PASSWORD = process.env.E2E_OPERATOR_PASSWORD ?? '';
 const zh = resources['zh-TW'].console;
+const en = resources.en.console;
 const DESKTOP = { width: 1280, height: 860 };
 
 interface AuditRowInfo {
@@ -55,13 +59,38 @@ async function openAudit(page: Page): Promise<void> {
 async function setMaintenance(page: Page, symbol: string, on: boolean, message: string): Promise<void> {
   await page.goto(`${CONSOLE}#/products/${symbol}`);
   await page.waitForSelector(`[data-testid=product-editor][data-symbol="${symbol}"]`);
-  const toggle = page.locator('input[name=maintenance]');
+  // the switch says what it does: at once, new orders only, prices and open orders go on
+  expect(await page.textContent('[data-testid=suspend-section]')).toContain(zh.products.suspendHint);
+  const toggle = page.locator('input[name=suspended]');
   expect(await toggle.isChecked()).toBe(!on);
-  await page.click('label.toggle:has(input[name=maintenance])');
+  await page.click('label.toggle:has(input[name=suspended])');
   expect(await toggle.isChecked()).toBe(on);
   await page.fill('textarea[name=maintenanceMessage]', message);
   await page.click('[data-testid=save]');
   await page.waitForSelector('[data-testid=saved]');
+  // applied at once, nothing scheduled
+  expect(await page.textContent('[data-testid=saved-applied]')).toContain(zh.products.fields.suspended);
+  expect(await page.locator('[data-testid=saved-scheduled]').count()).toBe(0);
+}
+
+/** The text of `template` up to its first placeholder: what a message with interpolated values starts with. */
+const lead = (template: string): string => template.split('{{')[0]!;
+
+/**
+ * A datetime-local value `hours` after (or before) the input's `min`, in the browser's own time zone, as the
+ * operator would type it.
+ */
+async function localTimeFromMin(page: Page, hours: number): Promise<string> {
+  return page.$eval(
+    'input[name=effectiveAt]',
+    (input, h) => {
+      const min = new Date((input as HTMLInputElement).min); // no offset: read as local time
+      const d = new Date(min.getTime() + h * 3_600_000);
+      const p = (n: number) => String(n).padStart(2, '0');
+      return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
+    },
+    hours,
+  );
 }
 
 describe('operator console', () => {
@@ -71,7 +100,8 @@ describe('operator console', () => {
   beforeAll(async () => {
     expect(EMAIL).not.toBe('');
     expect(PASSWORD).not.toBe('');
-    context = await launchBrowser({ viewport: DESKTOP });
+    // An operator east of UTC: the console shows and takes local times and sends UTC.
+    context = await launchBrowser({ viewport: DESKTOP, timezoneId: 'Asia/Taipei' });
     page = context.pages()[0] ?? (await context.newPage());
   });
 
@@ -188,15 +218,22 @@ describe('operator console', () => {
     await screenshot(page, 'console-audit-product-changes');
   });
 
-  it('maps a simulated product to an exchange market, sees it stored and audited, then removes it again', async () => {
+  it('schedules an exchange market instead of applying it, shows when, and cancels it; a change decided meanwhile is reported', async () => {
     // A forex product: simulated prices (demo only) until an operator names its markets.
     const symbol = 'AUDUSD';
     await page.goto(`${CONSOLE}#/products/${symbol}`);
     await page.waitForSelector(`[data-testid=product-editor][data-symbol="${symbol}"]`);
+    expect(await page.textContent('[data-testid=honesty-note]')).toContain(zh.products.honesty);
+    const panel = page.getByTestId('scheduled-changes');
+    expect(await panel.getAttribute('data-count')).toBe('0');
     const section = page.getByTestId('price-sources');
     expect(await section.getByTestId('price-venues-simulated').textContent()).toBe(zh.products.simulatedExplain);
-    await section.scrollIntoViewIfNeeded();
-    await screenshot(page, 'console-product-price-sources-simulated');
+    // marked as scheduled, not immediate, with the earliest time; precision beside the stakes, which apply at once
+    expect(await section.getByTestId('scheduled-note').textContent()).toContain(zh.products.schedule.badge);
+    const precisionNote = page.locator('[data-testid=scheduled-note][data-fields=precision]');
+    expect(await precisionNote.textContent()).toContain(lead(zh.products.schedule.earliest));
+    await precisionNote.scrollIntoViewIfNeeded();
+    await screenshot(page, 'console-product-scheduled-fields');
 
     await section.getByTestId('add-venue-select').selectOption('kraken');
     await section.getByTestId('add-venue').click();
@@ -209,50 +246,142 @@ describe('operator console', () => {
     // only one row per exchange: Kraken is no longer offered
     expect(await section.locator('[data-testid=add-venue-select] option[value=kraken]').count()).toBe(0);
     await row.locator('input[name="priceVenues.0.symbol"]').fill('aud/usd');
-    expect(await page.textContent('.save-bar')).toContain(zh.products.fields.priceVenues);
-    await screenshot(page, 'console-product-price-sources');
-    await page.click('[data-testid=save]');
-    await page.waitForSelector('[data-testid=saved]');
+    // the save bar says it will be scheduled, not applied
+    expect(await page.textContent('[data-testid=unsaved-scheduled]')).toContain(zh.products.fields.priceVenues);
 
-    // Stored as the exchange spells it, after a reload (the list comes from the server again).
+    // a time before the earliest allowed is refused with the earliest named
+    const effectiveAt = page.locator('input[name=effectiveAt]');
+    await effectiveAt.fill(await localTimeFromMin(page, -1));
+    await page.click('[data-testid=save]');
+    const timeError = page.locator('[data-testid=effective-at] .field-error');
+    expect(await timeError.textContent()).toContain(lead(zh.products.errors.tooEarly));
+    await page.getByTestId('effective-at').scrollIntoViewIfNeeded();
+    await screenshot(page, 'console-product-schedule-too-early');
+    // two hours after the earliest: shown back in local time and UTC before saving
+    const chosen = await localTimeFromMin(page, 2);
+    await effectiveAt.fill(chosen);
+    expect(await page.textContent('[data-testid=effective-at-preview]')).toContain(lead(zh.products.schedule.preview));
+    expect(await timeError.count()).toBe(0);
+    await page.getByTestId('effective-at').scrollIntoViewIfNeeded();
+    await screenshot(page, 'console-product-schedule-time');
+
+    const [answer] = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === 'PATCH' && r.url().endsWith(`/api/admin/products/${symbol}`)),
+      page.click('[data-testid=save]'),
+    ]);
+    expect(answer.status()).toBe(202);
+    const sent = answer.request().postDataJSON() as Record<string, unknown>;
+    // only the changed field, and the time the operator chose, in UTC
+    expect(Object.keys(sent).sort()).toEqual(['effectiveAt', 'priceVenues']);
+    expect(sent.priceVenues).toEqual([{ venue: 'kraken', symbol: 'AUD/USD' }]);
+    const expectedAt = await page.evaluate((local) => new Date(local).toISOString().replace(/\.\d{3}Z$/, 'Z'), chosen);
+    expect(sent.effectiveAt).toBe(expectedAt);
+
+    const saved = page.getByTestId('saved');
+    await saved.waitFor();
+    expect(await saved.getAttribute('data-scheduled')).toBe('1');
+    expect(await page.textContent('[data-testid=saved-scheduled]')).toContain(zh.products.fields.priceVenues);
+    // not applied: the product is still on simulated prices, and the change waits in the panel
+    await page.getByTestId('price-venues-simulated').waitFor();
+    await page.waitForSelector('[data-testid=scheduled-changes][data-count="1"]');
+    const change = panel.locator('[data-testid=scheduled-change][data-field=priceVenues]');
+    expect(await change.getByTestId('change-text').textContent()).toBe(`${zh.products.simulated} → Kraken AUD/USD`);
+    expect(Date.parse((await change.locator('time').getAttribute('datetime')) ?? '')).toBe(Date.parse(expectedAt));
+    expect(await change.getByTestId('time-left').textContent()).toMatch(/小時/);
+    await panel.scrollIntoViewIfNeeded();
+    await screenshot(page, 'console-product-scheduled-zh-TW');
+
+    // The products list counts it; the stored product has no market yet.
     await page.goto(`${CONSOLE}#/products`);
     await page.reload();
-    await page.waitForSelector(`[data-testid=product-row][data-symbol="${symbol}"]`);
-    expect(await page.getAttribute(`[data-testid=product-row][data-symbol="${symbol}"]`, 'data-venues')).toBe('1');
+    const listRow = page.locator(`[data-testid=product-row][data-symbol="${symbol}"]`);
+    await listRow.waitFor();
+    expect(await listRow.getAttribute('data-venues')).toBe('0');
+    expect(await listRow.getByTestId('scheduled-count').getAttribute('data-count')).toBe('1');
+    await listRow.scrollIntoViewIfNeeded();
+    await screenshot(page, 'console-products-scheduled');
+
+    // The same panel in English.
+    await page.evaluate(() => localStorage.setItem('candor.console.lang', 'en'));
     await page.goto(`${CONSOLE}#/products/${symbol}`);
-    await page.waitForSelector(`[data-testid=product-editor][data-symbol="${symbol}"]`);
-    expect(await page.inputValue('[data-testid=venue-row][data-venue=kraken] input')).toBe('AUD/USD');
-    // the feed reads the saved market now: the row shows its state there, not "once saved"
-    await page.getByTestId('feed-summary').waitFor();
-    await page.waitForFunction(
-      (unsaved) => {
-        const live = document.querySelector('[data-testid=venue-row][data-venue=kraken] [data-testid=venue-live]');
-        return live !== null && live.textContent !== unsaved;
-      },
-      zh.products.feed.unsaved,
-      { timeout: 20_000 },
+    await page.reload();
+    await page.waitForSelector('[data-testid=scheduled-changes][data-count="1"]');
+    expect(await panel.locator('h2').textContent()).toContain(en.products.scheduled.title);
+    expect(await change.getByTestId('time-left').textContent()).toMatch(/^in (\d+ days? )?\d+ hr/);
+    await screenshot(page, 'console-product-scheduled-en');
+    await page.evaluate(() => localStorage.setItem('candor.console.lang', 'zh-TW'));
+    await page.reload();
+    await page.waitForSelector('[data-testid=scheduled-changes][data-count="1"]');
+
+    // Cancelled after a confirmation.
+    const confirmText = new Promise<string>((resolve) =>
+      page.once('dialog', (d) => {
+        resolve(d.message());
+        void d.accept();
+      }),
     );
-    await page.getByTestId('price-sources').scrollIntoViewIfNeeded();
-    await screenshot(page, 'console-product-price-sources-saved');
+    await change.getByTestId('cancel-change').click();
+    expect(await confirmText).toContain(zh.products.fields.priceVenues);
+    const notice = panel.getByTestId('scheduled-notice');
+    await notice.waitFor();
+    expect([await notice.getAttribute('data-kind'), await notice.textContent()]).toEqual([
+      'info',
+      zh.products.scheduled.cancelled.replace('{{field}}', zh.products.fields.priceVenues),
+    ]);
+    await page.waitForSelector('[data-testid=scheduled-changes][data-count="0"]');
+    expect(await panel.getByTestId('scheduled-empty').textContent()).toBe(zh.products.scheduled.empty);
+    // the save's outcome no longer announces the cancelled change as scheduled
+    expect(await page.locator('[data-testid=saved-scheduled]').count()).toBe(0);
 
-    // Removed again: simulated prices, demo only, as before.
-    await page.click('[data-testid=venue-row][data-venue=kraken] button');
-    await page.getByTestId('price-venues-simulated').waitFor();
-    await page.click('[data-testid=save]');
-    await page.waitForSelector('[data-testid=saved]');
+    // A holiday scheduled at the earliest allowed time (no time chosen), then cancelled behind the page's back:
+    // the page still lists it, and its Cancel reports that it was already decided, then shows the list as it is.
+    await page.fill('[data-testid=product-editor] input[type=date]', '2030-12-24');
+    await page.click('button:has-text("' + zh.products.addHoliday + '")');
+    const [second] = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === 'PATCH' && r.url().endsWith(`/api/admin/products/${symbol}`)),
+      page.click('[data-testid=save]'),
+    ]);
+    expect(second.status()).toBe(202);
+    expect(Object.keys(second.request().postDataJSON() as object)).toEqual(['holidays']);
+    const holiday = panel.locator('[data-testid=scheduled-change][data-field=holidays]');
+    await holiday.waitFor();
+    expect(await holiday.getByTestId('change-text').textContent()).toBe(zh.products.scheduled.added.replace('{{dates}}', '2030-12-24'));
+    const id = await holiday.getAttribute('data-id');
+    const cancelled = await page.evaluate(
+      async ({ refresh, path }) => {
+        const { accessToken } = (await (await fetch(`/api${refresh}`, { method: 'POST', credentials: 'same-origin' })).json()) as { accessToken: string };
+        return (await fetch(`/api${path}`, { method: 'DELETE', headers: { Authorization: `Bearer ${accessToken}` } })).status;
+      },
+      { refresh: ADMIN_AUTH.refresh, path: `${API.adminProducts}/${symbol}/scheduled-changes/${id}` },
+    );
+    expect(cancelled).toBe(204);
+    page.once('dialog', (d) => void d.accept());
+    await holiday.getByTestId('cancel-change').click();
+    await page.waitForSelector('[data-testid=scheduled-notice][data-kind=warn]');
+    expect(await notice.textContent()).toBe(zh.products.scheduled.alreadyDecided);
+    await page.waitForSelector('[data-testid=scheduled-changes][data-count="0"]');
+    await screenshot(page, 'console-product-already-decided');
 
+    // Both changes, scheduled and cancelled, are in the audit log; the product was never changed directly.
     await openAudit(page);
-    const changes = await page.$$eval(`[data-testid=audit-row][data-target-id="${symbol}"]`, (rows) =>
+    const actions = await page.$$eval(`[data-testid=audit-row][data-target-id="${symbol}"]`, (rows) =>
       rows.map((r) => ({
-        before: r.querySelector('[data-testid=audit-diff] tr[data-field=priceVenues] td[data-side=before]')?.textContent ?? null,
-        after: r.querySelector('[data-testid=audit-diff] tr[data-field=priceVenues] td[data-side=after]')?.textContent ?? null,
+        action: r.getAttribute('data-action'),
+        field: r.querySelector('[data-testid=audit-diff] tr[data-field]')?.getAttribute('data-field') ?? null,
+        after: r.querySelector('[data-testid=audit-diff] td[data-side=after]')?.textContent ?? null,
       })),
     );
-    // newest first: removed, then added
-    expect(changes.slice(0, 2).map((c) => [JSON.parse(c.before ?? 'null'), JSON.parse(c.after ?? 'null')])).toEqual([
-      [[{ venue: 'kraken', symbol: 'AUD/USD' }], []],
-      [[], [{ venue: 'kraken', symbol: 'AUD/USD' }]],
+    // newest first; the dates are the product's holidays and the one added
+    expect(actions.slice(0, 4).map((a) => [a.action, a.field])).toEqual([
+      ['product.change_cancelled', 'holidays'],
+      ['product.change_scheduled', 'holidays'],
+      ['product.change_cancelled', 'priceVenues'],
+      ['product.change_scheduled', 'priceVenues'],
     ]);
+    expect(actions[0]!.after).toContain('2030-12-24');
+    expect(actions.slice(2, 4).map((a) => a.after)).toEqual(['Kraken AUD/USD', 'Kraken AUD/USD']);
+    await page.locator(`[data-testid=audit-row][data-target-id="${symbol}"] summary`).first().click();
+    await screenshot(page, 'console-audit-catalogue-changes');
   });
 
   it("opens the read-only queues dashboard with the worker's queues", async () => {

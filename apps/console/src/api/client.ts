@@ -10,6 +10,8 @@ export class ApiError extends Error {
     readonly field?: string,
     /** TOTP_REQUIRED of an admin without TOTP yet: the token that starts the enrolment. */
     readonly enrollmentToken?: string,
+    /** VALIDATION_FAILED on `effectiveAt`: the earliest time a scheduled change may take effect. */
+    readonly earliestAt?: string,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -74,11 +76,12 @@ async function toError(res: Response): Promise<ApiError> {
   } catch {
     /* not JSON */
   }
-  const err = (body as { error?: { code?: unknown; message?: unknown; field?: unknown; enrollmentToken?: unknown } } | null)?.error;
+  const err = (body as { error?: { code?: unknown; message?: unknown; field?: unknown; enrollmentToken?: unknown; earliestAt?: unknown } } | null)?.error;
   if (err && typeof err.code === 'string') {
     const field = typeof err.field === 'string' ? err.field : undefined;
     const enrollmentToken = typeof err.enrollmentToken === 'string' ? err.enrollmentToken : undefined;
-    return new ApiError(res.status, err.code, typeof err.message === 'string' ? err.message : err.code, field, enrollmentToken);
+    const earliestAt = typeof err.earliestAt === 'string' ? err.earliestAt : undefined;
+    return new ApiError(res.status, err.code, typeof err.message === 'string' ? err.message : err.code, field, enrollmentToken, earliestAt);
   }
   return new ApiError(res.status, res.status === 404 ? 'NOT_FOUND' : 'HTTP_' + res.status, i18n.t('console:errors.http', { status: res.status }));
 }

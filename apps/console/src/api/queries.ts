@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminProduct, AdminProductBody, AuditEntry, FeedStatus, LedgerCheck, OpsSession, Page } from '@candor/contracts';
+import type { AdminProduct, AdminProductBody, AuditEntry, FeedStatus, LedgerCheck, OpsSession, Page, ScheduledChangeResponse } from '@candor/contracts';
 import { API, ApiError, request } from './client';
 import { i18n } from '../i18n';
 
@@ -85,16 +85,36 @@ export function useFeedStatus() {
   });
 }
 
+/** A PATCH that changed a scheduled field answers 202 with what it scheduled and the product; one that did not, 200 with the product. */
+export function isScheduledResponse(r: AdminProduct | ScheduledChangeResponse | undefined): r is ScheduledChangeResponse {
+  return typeof r === 'object' && 'product' in r && 'scheduledChanges' in r;
+}
+
 export function useUpdateProduct(symbol: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: AdminProductBody) => request<AdminProduct>(`${API.adminProducts}/${encodeURIComponent(symbol)}`, { method: 'PATCH', body }),
-    onSuccess: (updated) => {
+    mutationFn: (body: AdminProductBody) =>
+      request<AdminProduct | ScheduledChangeResponse>(`${API.adminProducts}/${encodeURIComponent(symbol)}`, { method: 'PATCH', body }),
+    onSuccess: (answer) => {
+      const updated = isScheduledResponse(answer) ? answer.product : answer;
       if (updated && typeof updated === 'object' && 'symbol' in updated) {
         qc.setQueryData<AdminProduct[]>(queryKeys.products, (list) => list?.map((p) => (p.symbol === updated.symbol ? updated : p)));
       }
       void qc.invalidateQueries({ queryKey: queryKeys.products });
       void qc.invalidateQueries({ queryKey: queryKeys.feedStatus });
+      void qc.invalidateQueries({ queryKey: ['audit'] });
+    },
+  });
+}
+
+/** Cancels a pending scheduled change (204); the list is read again whatever the answer (409 ALREADY_DECIDED: it was decided meanwhile). */
+export function useCancelScheduledChange(symbol: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      request<void>(`${API.adminProducts}/${encodeURIComponent(symbol)}/scheduled-changes/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSettled: () => {
+      void qc.invalidateQueries({ queryKey: queryKeys.products });
       void qc.invalidateQueries({ queryKey: ['audit'] });
     },
   });

@@ -1,11 +1,12 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { AUDIT_ACTIONS, type AuditEntry } from '@candor/contracts';
+import { AUDIT_ACTIONS, SCHEDULED_FIELDS, type AuditEntry, type ScheduledField } from '@candor/contracts';
 import { useAuditLog, type AuditFilters } from '../api/queries';
 import { PageHeader } from '../components/Shell';
 import { Empty, ErrorState, Loading } from '../components/States';
-import { formatDateTimeShort } from '../components/format';
+import { formatDateTimeShort, formatInstant } from '../components/format';
+import { formatChangeValue } from '../features/products/scheduledText';
 import { PermissionGate } from '../components/PermissionGate';
 
 const FILTER_KEYS = ['action', 'userId', 'operatorId'] as const;
@@ -213,6 +214,7 @@ const PRODUCT_FIELDS = [
   'hours',
   'holidays',
   'maintenance',
+  'suspended',
   'maintenanceMessage',
   'expiries',
   'minStake',
@@ -222,10 +224,46 @@ const PRODUCT_FIELDS = [
   'priceVenues',
 ] as const;
 const show = (v: unknown): string => (v === undefined ? '—' : typeof v === 'string' ? v : JSON.stringify(v));
+/** A catalogue change's audit details (product.change_scheduled, _cancelled, _applied, _refused). */
+type CatalogueDetails = { changeId: string; field: ScheduledField; from: unknown; to: unknown; effectiveAt: string };
+const isCatalogueChange = (v: unknown): v is CatalogueDetails =>
+  isRecord(v) && typeof v.changeId === 'string' && typeof v.effectiveAt === 'string' && (SCHEDULED_FIELDS as readonly unknown[]).includes(v.field);
 
-/** A change is shown as field / before / after; anything else as its JSON. */
+/** A change is shown as field / before / after (a catalogue change in words, with when); anything else as its JSON. */
 function Details({ details }: { details: unknown }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  if (isCatalogueChange(details)) {
+    const labels = { allDay: t('products.allDay'), simulated: t('products.simulated'), none: t('products.scheduled.none') };
+    const at = formatInstant(details.effectiveAt);
+    return (
+      <table className="diff" data-testid="audit-diff" data-change-id={details.changeId}>
+        <thead>
+          <tr>
+            <th>{t('audit.field')}</th>
+            <th>{t('audit.before')}</th>
+            <th>{t('audit.after')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          <tr data-field={details.field}>
+            <th scope="row">{t(`products.fields.${details.field}`)}</th>
+            <td data-side="before">
+              <code>{formatChangeValue(details.field, details.from, i18n.language, labels)}</code>
+            </td>
+            <td data-side="after">
+              <code>{formatChangeValue(details.field, details.to, i18n.language, labels)}</code>
+            </td>
+          </tr>
+          <tr data-field="effectiveAt">
+            <th scope="row">{t('products.scheduled.effectiveAt')}</th>
+            <td colSpan={2}>
+              {at.local} · {t('products.utcTime', { time: at.utc })}
+            </td>
+          </tr>
+        </tbody>
+      </table>
+    );
+  }
   if (!isChange(details)) return <pre data-testid="audit-details">{JSON.stringify(details, null, 2)}</pre>;
   const fields = [...new Set([...Object.keys(details.before), ...Object.keys(details.after)])];
   const label = (f: string) => ((PRODUCT_FIELDS as readonly string[]).includes(f) ? t(`products.fields.${f as (typeof PRODUCT_FIELDS)[number]}`) : f);

@@ -1,6 +1,9 @@
 import { useTranslation } from 'react-i18next';
 
-/** Always on the products pages: there is no control for prices, outcomes or payouts, by design. */
+/**
+ * Always on the products pages: the rule the editor keeps. Nothing here changes a price or an open order (there is
+ * no control for prices, outcomes or payouts); changes that shape prices are scheduled ahead and public.
+ */
 export function HonestyNote() {
   const { t } = useTranslation();
   return (

@@ -68,6 +68,11 @@ function ProductsScreen() {
                         <span className="pill pill-muted">{t('products.disabled')}</span>
                       )}
                       {p.maintenance ? <span className="pill pill-warn">{t('products.maintenance')}</span> : null}
+                      {p.scheduledChanges.length ? (
+                        <span className="pill pill-info" data-testid="scheduled-count" data-count={p.scheduledChanges.length}>
+                          {t('products.scheduledCount', { count: p.scheduledChanges.length })}
+                        </span>
+                      ) : null}
                       {p.priceVenues.length === 0 ? (
                         <span className="pill pill-warn" data-testid="simulated-pill">
                           {t('products.simulated')}

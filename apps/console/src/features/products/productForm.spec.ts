@@ -1,6 +1,19 @@
 import { describe, expect, it } from '@jest/globals';
 import type { AdminProduct } from '@candor/contracts';
-import { changes, normalizeRate, normalizeTime, toBody, toForm, validate, type ProductForm } from './productForm.js';
+import {
+  changes,
+  isoToLocalInput,
+  localInputToIso,
+  normalizeRate,
+  normalizeTime,
+  saveBody,
+  serverFieldError,
+  splitChanges,
+  toBody,
+  toForm,
+  validate,
+  type ProductForm,
+} from './productForm.js';
 
 const product: AdminProduct = {
   symbol: 'EURUSD',
@@ -25,6 +38,8 @@ const product: AdminProduct = {
   enabled: true,
   priceVenues: [],
   updatedAt: '2026-01-01T00:00:00.000Z',
+  scheduledChanges: [],
+  earliestEffectiveAt: '2026-06-02T01:00:00Z',
 };
 
 /** A crypto product priced from three exchanges (stored in the server's exchange order). */
@@ -59,12 +74,13 @@ describe('product form', () => {
     expect(validate(f)).toEqual({});
   });
 
-  it('toggling maintenance sends only maintenance and its message', () => {
+  it('suspending new orders sends only `suspended` and the message, both applied at once', () => {
     const f = edit((f) => {
-      f.maintenance = true;
+      f.suspended = true;
       f.maintenanceMessage = '  Upgrading feed  ';
     });
-    expect(changes(product, f)).toEqual({ maintenance: true, maintenanceMessage: 'Upgrading feed' });
+    expect(saveBody(product, f)).toEqual({ suspended: true, maintenanceMessage: 'Upgrading feed' });
+    expect(splitChanges(changes(product, f))).toEqual({ immediate: ['suspended', 'maintenanceMessage'], scheduled: [] });
   });
 
   it('no intervals means 24/7 (hours: null); intervals are sent sorted by day', () => {
@@ -250,5 +266,102 @@ describe('product form', () => {
       expect(validate(f)).toEqual({ 'priceVenues.2.symbol': 'venueSymbol' });
       expect(toBody(f).priceVenues[2]).toEqual({ venue: 'kraken', symbol: 'BTC-USDT' });
     });
+  });
+});
+
+describe('scheduling a save', () => {
+  // The datetime input holds the operator's local time, read in the browser's zone; here the zone is named,
+  // Taipei (UTC+8, no daylight saving) and New York (daylight saving), so the results are known offsets.
+  it.each([
+    ['2026-06-02T09:30:15', '2026-06-02T01:30:15Z'],
+    ['2026-06-02T09:30', '2026-06-02T01:30:00Z'],
+    ['2026-01-01T07:59:59', '2025-12-31T23:59:59Z'],
+    ['2026-02-30T10:00', null],
+    ['2026-06-02T25:00', null],
+    ['2026-06-02 09:30', null],
+    ['2026-06-02T09:30:15.5', null],
+    ['', null],
+  ])('localInputToIso(%p) in Taipei = %p', (input, out) => {
+    expect(localInputToIso(input, 'Asia/Taipei')).toBe(out);
+  });
+
+  it('isoToLocalInput shows an instant in local time to the second, and converts back to the same instant', () => {
+    expect(isoToLocalInput('2026-06-02T01:30:15.250Z', 'Asia/Taipei')).toBe('2026-06-02T09:30:15');
+    expect(isoToLocalInput('2026-07-01T12:00:00Z', 'America/New_York')).toBe('2026-07-01T08:00:00');
+    expect(isoToLocalInput('2026-01-15T12:00:00Z', 'America/New_York')).toBe('2026-01-15T07:00:00');
+    for (const zone of ['Asia/Taipei', 'America/New_York', 'Asia/Kolkata']) {
+      expect(localInputToIso(isoToLocalInput(product.earliestEffectiveAt, zone), zone)).toBe(product.earliestEffectiveAt);
+    }
+    expect(isoToLocalInput('not a time', 'Asia/Taipei')).toBe('');
+  });
+
+  it('a local time that daylight saving skips is refused, not moved; the hours around it convert with their own offset', () => {
+    expect(localInputToIso('2026-03-08T02:30', 'America/New_York')).toBeNull();
+    expect(localInputToIso('2026-03-08T01:59:59', 'America/New_York')).toBe('2026-03-08T06:59:59Z');
+    expect(localInputToIso('2026-03-08T03:30', 'America/New_York')).toBe('2026-03-08T07:30:00Z');
+  });
+
+  it('sends only the changed fields; a scheduled field with a chosen time carries effectiveAt in UTC', () => {
+    const f = edit((f) => {
+      f.precision = '4';
+      f.maxStake = '6000';
+      f.effectiveAt = '2026-06-03T08:00:00';
+    });
+    expect(saveBody(product, f, 'Asia/Taipei')).toEqual({ precision: 4, maxStake: '6000.00', effectiveAt: '2026-06-03T00:00:00Z' });
+    expect(splitChanges(changes(product, f))).toEqual({ immediate: ['maxStake'], scheduled: ['precision'] });
+  });
+
+  it('without a chosen time a scheduled change is sent without effectiveAt (the server takes the earliest)', () => {
+    const f = edit((f) => {
+      f.holidays = ['2026-01-01'];
+      f.timezone = 'Europe/London';
+    });
+    expect(saveBody(product, f)).toEqual({ holidays: ['2026-01-01'], timezone: 'Europe/London' });
+    expect(splitChanges(changes(product, f)).scheduled).toEqual(['timezone', 'holidays']);
+  });
+
+  it('a chosen time is not sent when no scheduled field changed', () => {
+    const f = edit((f) => {
+      f.enabled = false;
+      f.effectiveAt = '2026-06-03T08:00';
+    });
+    expect(saveBody(product, f)).toEqual({ enabled: false });
+  });
+
+  it('the time alone is not a change: nothing to save', () => {
+    expect(
+      changes(
+        product,
+        edit((f) => void (f.effectiveAt = '2026-06-03T08:00')),
+      ),
+    ).toEqual({});
+  });
+
+  it.each<[string, string, string | undefined]>([
+    ['before the earliest allowed', '2026-06-02T08:59:59', 'tooEarly'],
+    ['not a real date', '2026-02-30T10:00', 'dateTime'],
+    ['exactly the earliest allowed', '2026-06-02T09:00:00', undefined],
+    ['after the earliest allowed', '2026-07-01T00:00', undefined],
+  ])('a time %s', (_name, value, code) => {
+    const errors = validate(
+      edit((f) => {
+        f.precision = '3';
+        f.effectiveAt = value;
+      }),
+      product.earliestEffectiveAt,
+      'Asia/Taipei',
+    );
+    expect(errors.effectiveAt).toBe(code);
+  });
+
+  it.each<[string, { code: string; field?: string }, string]>([
+    ['a time before the earliest', { code: 'VALIDATION_FAILED', field: 'effectiveAt' }, 'tooEarly'],
+    ['precision that keeps too few digits', { code: 'VALIDATION_FAILED', field: 'precision' }, 'precisionDigits'],
+    ['a market of another base asset', { code: 'VALIDATION_FAILED', field: 'priceVenues.1.symbol' }, 'venueBase'],
+    ['a field that already has a pending change', { code: 'CHANGE_ALREADY_SCHEDULED', field: 'hours' }, 'alreadyScheduled'],
+    ['another field', { code: 'VALIDATION_FAILED', field: 'minStake' }, 'invalid'],
+    ['another code on precision', { code: 'CONFLICT', field: 'precision' }, 'invalid'],
+  ])('the server refusing %s is shown as %p', (_name, error, code) => {
+    expect(serverFieldError(error)).toBe(code);
   });
 });

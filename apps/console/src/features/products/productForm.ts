@@ -1,4 +1,4 @@
-import { adminProductBody, LOCALES, type AdminProduct, type AdminProductBody, type Locale } from '@candor/contracts';
+import { adminProductBody, LOCALES, SCHEDULED_FIELDS, type AdminProduct, type AdminProductBody, type Locale, type ScheduledField } from '@candor/contracts';
 import { formatCents, isValidLocalDate, isValidTimeZone, MAX_AMOUNT_CENTS, parseClock, parseMoney, parseRate, RATE_SCALE } from '@candor/domain';
 
 /** The editable copy of a product's catalogue settings, as the form holds it (strings where the user types). */
@@ -9,7 +9,8 @@ export interface ProductForm {
   /** Open intervals; none means open 24/7. */
   hours: { key: number; day: string; open: string; close: string }[];
   holidays: string[];
-  maintenance: boolean;
+  /** Stops new orders at once (sent as `suspended`); prices and open orders go on. */
+  suspended: boolean;
   maintenanceMessage: string;
   expiries: { key: number; seconds: string; payoutRate: string }[];
   minStake: string;
@@ -18,7 +19,13 @@ export interface ProductForm {
   enabled: boolean;
   /** Its markets on the public exchanges; none: simulated prices, demo only. */
   priceVenues: { key: number; venue: string; symbol: string }[];
+  /** When the scheduled fields take effect: a local date and time as a datetime-local input holds it; '' = the earliest allowed. */
+  effectiveAt: string;
 }
+
+/** The product's settings as a PATCH sends them: `suspended` stands for `maintenance`, and `effectiveAt` says when, not what. */
+export type ProductFields = Required<Omit<AdminProductBody, 'maintenance' | 'effectiveAt'>>;
+export type ProductChanges = Partial<ProductFields>;
 
 /** A reason a field is refused; the page turns it into a translated message (`products.errors.<code>`). */
 export type FieldErrorCode =
@@ -41,8 +48,28 @@ export type FieldErrorCode =
   | 'duplicateVenue'
   | 'venueSymbol'
   | 'venueCurrency'
+  | 'venueBase'
+  | 'precisionDigits'
+  | 'dateTime'
+  | 'tooEarly'
+  | 'alreadyScheduled'
   | 'invalid';
 export type FieldErrors = Record<string, FieldErrorCode>;
+
+/**
+ * The message a field the server refused gets. After the form's own checks pass, VALIDATION_FAILED on precision
+ * means the sanity bound (fewer than 5 significant digits of the current price), on a market's symbol that its
+ * base asset is not the product's, and on effectiveAt that the time is before the earliest allowed.
+ */
+export function serverFieldError(error: { code: string; field?: string }): FieldErrorCode {
+  // One pending change per field: a second one waits until the first is cancelled (or applied).
+  if (error.code === 'CHANGE_ALREADY_SCHEDULED') return 'alreadyScheduled';
+  if (error.code !== 'VALIDATION_FAILED') return 'invalid';
+  if (error.field === 'effectiveAt') return 'tooEarly';
+  if (error.field === 'precision') return 'precisionDigits';
+  if (error.field && /^priceVenues\.\d+\.symbol$/.test(error.field)) return 'venueBase';
+  return 'invalid';
+}
 
 /** Most rows the form holds; the add buttons stop here and validate refuses more. */
 export const MAX_EXPIRIES = 10;
@@ -93,7 +120,7 @@ export function toForm(p: AdminProduct): ProductForm {
     timezone: p.timezone,
     hours: (p.hours ?? []).map((h) => ({ key: rowKey(), day: String(h.day), open: h.open, close: h.close })),
     holidays: [...p.holidays].sort(),
-    maintenance: p.maintenance,
+    suspended: p.maintenance,
     maintenanceMessage: p.maintenanceMessage ?? '',
     expiries: p.expiries.map((e) => ({ key: rowKey(), seconds: String(e.seconds), payoutRate: e.payoutRate })),
     minStake: p.minStake,
@@ -103,6 +130,7 @@ export function toForm(p: AdminProduct): ProductForm {
     priceVenues: (p.priceVenues ?? [])
       .map((v) => ({ key: rowKey(), venue: v.venue, symbol: v.symbol }))
       .sort((a, b) => venueOrder(a.venue) - venueOrder(b.venue)),
+    effectiveAt: '',
   };
 }
 
@@ -135,8 +163,8 @@ function normalizeMoney(s: string): string {
 
 const byHours = (a: { day: number; open: string }, b: { day: number; open: string }) => a.day - b.day || a.open.localeCompare(b.open);
 
-/** Every field of the PATCH body, normalized, from the form. */
-export function toBody(f: ProductForm): Required<AdminProductBody> {
+/** Every setting of the PATCH body, normalized, from the form. */
+export function toBody(f: ProductForm): ProductFields {
   const names: Record<string, string> = {};
   for (const l of LOCALES) if (f.names[l].trim()) names[l] = f.names[l].trim();
   return {
@@ -145,7 +173,7 @@ export function toBody(f: ProductForm): Required<AdminProductBody> {
     timezone: f.timezone.trim(),
     hours: f.hours.length ? f.hours.map((h) => ({ day: intOrNaN(h.day), open: normalizeTime(h.open), close: normalizeTime(h.close) })).sort(byHours) : null,
     holidays: [...new Set(f.holidays)].sort(),
-    maintenance: f.maintenance,
+    suspended: f.suspended,
     maintenanceMessage: f.maintenanceMessage.trim() || null,
     expiries: f.expiries.map((e) => ({ seconds: intOrNaN(e.seconds), payoutRate: normalizeRate(e.payoutRate) })).sort((a, b) => a.seconds - b.seconds),
     minStake: normalizeMoney(f.minStake),
@@ -160,14 +188,81 @@ export function toBody(f: ProductForm): Required<AdminProductBody> {
 }
 
 /** Only the fields that differ from the product as stored: what a save sends (and what the audit log records). */
-export function changes(original: AdminProduct, f: ProductForm): AdminProductBody {
+export function changes(original: AdminProduct, f: ProductForm): ProductChanges {
   const before = toBody(toForm(original));
   const after = toBody(f);
   const out: Record<string, unknown> = {};
   for (const k of Object.keys(after) as (keyof typeof after)[]) {
     if (JSON.stringify(before[k]) !== JSON.stringify(after[k])) out[k] = after[k];
   }
-  return out as AdminProductBody;
+  return out as ProductChanges;
+}
+
+/** Precision, markets, hours, time zone and holidays shape prices: the server schedules them, never applies them at once. */
+export const isScheduledField = (k: string): k is ScheduledField => (SCHEDULED_FIELDS as readonly string[]).includes(k);
+
+/** The changed fields, split into those that apply at once and those that are scheduled. */
+export function splitChanges(diff: ProductChanges): { immediate: (keyof ProductFields)[]; scheduled: ScheduledField[] } {
+  const keys = Object.keys(diff) as (keyof ProductFields)[];
+  return { immediate: keys.filter((k) => !isScheduledField(k)), scheduled: keys.filter(isScheduledField) };
+}
+
+const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
+
+/** The operator's own time zone: the one the browser shows times in. */
+export const browserTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** How far `zone`'s wall clock is ahead of UTC at instant `t` (ms, whole seconds). */
+function offsetAt(t: number, zone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: zone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(new Date(t));
+  const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
+  const wall = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
+  return wall - Math.floor(t / 1000) * 1000;
+}
+
+/**
+ * A datetime-local value ("2026-06-02T09:30:15"; the input leaves out zero seconds) read in `zone` (the
+ * browser's), as the ISO instant the API takes, a whole second ("2026-06-02T01:30:15Z" in Taipei); null when
+ * it names no real local time there (30 February, or a time a daylight-saving jump skips).
+ */
+export function localInputToIso(value: string, zone: string = browserTimeZone()): string | null {
+  const m = LOCAL_DATE_TIME.exec(value.trim());
+  if (!m) return null;
+  const [y, mo, d, h, mi, s] = m.slice(1).map((x) => Number(x ?? '0')) as [number, number, number, number, number, number];
+  const wall = Date.UTC(y, mo - 1, d, h, mi, s);
+  const w = new Date(wall);
+  if (w.getUTCFullYear() !== y || w.getUTCMonth() !== mo - 1 || w.getUTCDate() !== d || w.getUTCHours() !== h || w.getUTCMinutes() !== mi) return null;
+  // The offset depends on the instant being found: guess with the wall time's, then correct once.
+  let t = wall - offsetAt(wall, zone);
+  t = wall - offsetAt(t, zone);
+  if (t + offsetAt(t, zone) !== wall) return null;
+  return new Date(t).toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+/** An instant as a datetime-local value in `zone` (the browser's), to the second: the input's `min`, and tests. */
+export function isoToLocalInput(iso: string, zone: string = browserTimeZone()): string {
+  const t = Date.parse(iso);
+  if (Number.isNaN(t)) return '';
+  return new Date(Math.floor(t / 1000) * 1000 + offsetAt(t, zone)).toISOString().slice(0, 19);
+}
+
+/**
+ * The PATCH body of a save: only the changed fields, and `effectiveAt` when a scheduled field is among them and
+ * the operator chose a time (without one the server takes the earliest allowed).
+ */
+export function saveBody(original: AdminProduct, f: ProductForm, zone: string = browserTimeZone()): AdminProductBody {
+  const diff: AdminProductBody = changes(original, f);
+  const at = f.effectiveAt.trim() ? localInputToIso(f.effectiveAt, zone) : null;
+  return at && splitChanges(diff).scheduled.length ? { ...diff, effectiveAt: at } : diff;
 }
 
 /**
@@ -175,7 +270,7 @@ export function changes(original: AdminProduct, f: ProductForm): AdminProductBod
  * same `@candor/domain` helpers (clock times with '24:00' allowed as a close, real dates, IANA
  * zones, rates in (0, 1], stakes within limits, min <= max, distinct durations).
  */
-export function validate(f: ProductForm): FieldErrors {
+export function validate(f: ProductForm, earliestEffectiveAt?: string, zone: string = browserTimeZone()): FieldErrors {
   const errors: FieldErrors = {};
   const set = (path: string, code: FieldErrorCode) => {
     errors[path] ??= code;
@@ -250,6 +345,13 @@ export function validate(f: ProductForm): FieldErrors {
   if (min === null || min <= 0 || min > MAX_AMOUNT_CENTS) set('minStake', 'stake');
   if (max === null || max <= 0 || max > MAX_AMOUNT_CENTS) set('maxStake', 'stake');
   if (min !== null && max !== null && min > max) set('maxStake', 'stakeOrder');
+
+  // The time a scheduled change takes effect: a real local time, whole seconds, not before the earliest allowed.
+  if (f.effectiveAt.trim()) {
+    const at = localInputToIso(f.effectiveAt, zone);
+    if (at === null) set('effectiveAt', 'dateTime');
+    else if (earliestEffectiveAt && Date.parse(at) < Date.parse(earliestEffectiveAt)) set('effectiveAt', 'tooEarly');
+  }
 
   // The shared schema has the last word; anything it refuses that the rules above missed is still reported.
   const parsed = adminProductBody.safeParse(body);

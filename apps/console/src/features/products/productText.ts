@@ -16,6 +16,4 @@ export function durationLabel(seconds: number): string {
   return i18n.t('console:products.secondsShort', { count: seconds });
 }
 
-/** Exchanges by their own names (brand names: the same in every language). */
-const VENUE_NAMES: Record<string, string> = { binance: 'Binance', okx: 'OKX', coinbase: 'Coinbase', kraken: 'Kraken' };
-export const venueName = (venue: string): string => VENUE_NAMES[venue] ?? venue;
+export { venueName } from './scheduledText';

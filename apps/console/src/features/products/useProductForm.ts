@@ -1,8 +1,15 @@
 import { useMemo, useReducer, useRef, type FormEvent } from 'react';
-import type { AdminProduct } from '@candor/contracts';
+import type { AdminProduct, ScheduledChange } from '@candor/contracts';
 import { ApiError } from '../../api/client';
-import { useUpdateProduct } from '../../api/queries';
-import { changes, toForm, validate, type FieldErrors, type ProductForm } from './productForm';
+import { isScheduledResponse, useUpdateProduct } from '../../api/queries';
+import { changes, saveBody, serverFieldError, splitChanges, toForm, validate, type FieldErrors, type ProductFields, type ProductForm } from './productForm';
+
+/** What the last save did: the fields applied at once, and the changes it scheduled (each with its time). */
+export interface SaveResult {
+  at: string;
+  applied: (keyof ProductFields)[];
+  scheduled: ScheduledChange[];
+}
 
 interface EditorState {
   /** The product as last loaded or saved: the form is compared against it. */
@@ -11,7 +18,7 @@ interface EditorState {
   errors: FieldErrors;
   /** Set by a save attempt: from then on every edit is validated again. */
   submitted: boolean;
-  savedAt: string | null;
+  saved: SaveResult | null;
   serverError: ApiError | Error | null;
 }
 
@@ -20,12 +27,12 @@ type Action =
   | { type: 'load'; baseline: AdminProduct; form: ProductForm }
   | { type: 'edit'; patch: Partial<ProductForm> }
   | { type: 'submit'; errors: FieldErrors }
-  | { type: 'saved'; baseline: AdminProduct; form: ProductForm; savedAt: string }
+  | { type: 'saved'; baseline: AdminProduct; form: ProductForm; saved: SaveResult }
   | { type: 'failed'; error: Error }
   | { type: 'discard'; form: ProductForm };
 
 function init(product: AdminProduct): EditorState {
-  return { baseline: product, form: toForm(product), errors: {}, submitted: false, savedAt: null, serverError: null };
+  return { baseline: product, form: toForm(product), errors: {}, submitted: false, saved: null, serverError: null };
 }
 
 function reducer(s: EditorState, a: Action): EditorState {
@@ -34,15 +41,15 @@ function reducer(s: EditorState, a: Action): EditorState {
       return { ...s, baseline: a.baseline, form: a.form };
     case 'edit': {
       const form = { ...s.form, ...a.patch };
-      return { ...s, form, savedAt: null, errors: s.submitted ? validate(form) : s.errors };
+      return { ...s, form, saved: null, errors: s.submitted ? validate(form, s.baseline.earliestEffectiveAt) : s.errors };
     }
     case 'submit':
       return { ...s, submitted: true, serverError: null, errors: a.errors };
     case 'saved':
-      return { ...s, baseline: a.baseline, form: a.form, submitted: false, errors: {}, savedAt: a.savedAt };
+      return { ...s, baseline: a.baseline, form: a.form, submitted: false, errors: {}, saved: a.saved };
     case 'failed': {
       const field = a.error instanceof ApiError ? a.error.field : undefined;
-      return { ...s, serverError: a.error, errors: field ? { ...s.errors, [field]: 'invalid' } : s.errors };
+      return { ...s, serverError: a.error, errors: field && a.error instanceof ApiError ? { ...s.errors, [field]: serverFieldError(a.error) } : s.errors };
     }
     case 'discard':
       return { ...s, form: a.form, errors: {}, submitted: false, serverError: null };
@@ -71,16 +78,20 @@ export function useProductForm(product: AdminProduct, canEdit: boolean) {
   function submit(e: FormEvent) {
     e.preventDefault();
     if (!canEdit || !dirty) return;
-    const found = validate(form);
+    const found = validate(form, product.earliestEffectiveAt);
     dispatch({ type: 'submit', errors: found });
     if (Object.keys(found).length) {
       requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
       return;
     }
-    mutation.mutate(diff, {
-      onSuccess: (updated) => {
+    const { immediate } = splitChanges(diff);
+    mutation.mutate(saveBody(baseline, form), {
+      onSuccess: (answer) => {
+        const scheduled = isScheduledResponse(answer) ? answer.scheduledChanges : [];
+        const updated = isScheduledResponse(answer) ? answer.product : answer;
         const next = updated && typeof updated === 'object' && 'symbol' in updated ? updated : { ...baseline, updatedAt: new Date().toISOString() };
-        dispatch({ type: 'saved', baseline: next, form: toForm(next), savedAt: new Date().toISOString() });
+        const saved = { at: new Date().toISOString(), applied: immediate, scheduled };
+        dispatch({ type: 'saved', baseline: next, form: toForm(next), saved });
       },
       onError: (error) => dispatch({ type: 'failed', error }),
     });

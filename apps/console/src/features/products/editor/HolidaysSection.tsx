@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { withHoliday } from '../productRows';
-import { FieldError, type SectionProps } from './FormControls';
+import { FieldError, ScheduledNote, type SectionProps } from './FormControls';
 
 /** Closed dates in the product's time zone, added one at a time from a date picker. */
-export function HolidaysSection({ form, update, err }: SectionProps) {
+export function HolidaysSection({ form, update, err, schedule }: SectionProps) {
   const { t } = useTranslation();
   // The date being picked is not part of the product until it is added.
   const [draft, setDraft] = useState('');
@@ -17,6 +17,7 @@ export function HolidaysSection({ form, update, err }: SectionProps) {
   return (
     <section className="card">
       <h2>{t('products.sections.holidays')}</h2>
+      <ScheduledNote schedule={schedule} fields={['holidays']} />
       <p className="muted small">{t('products.holidaysHint', { timezone: form.timezone })}</p>
       <FieldError text={err('holidays')} />
       {form.holidays.length === 0 ? (

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { MAX_INTERVALS } from '../productForm';
 import { nextInterval, overnight, patchRow } from '../productRows';
 import { weekdayName } from '../productText';
-import { FieldError, type SectionProps } from './FormControls';
+import { FieldError, ScheduledNote, type SectionProps } from './FormControls';
 
 const TIME_ZONES: string[] = (() => {
   try {
@@ -16,11 +16,12 @@ const TIME_ZONES: string[] = (() => {
 const WEEK = [1, 2, 3, 4, 5, 6, 0];
 
 /** The product's time zone and weekly open intervals; no intervals means open 24/7. */
-export function HoursSection({ form, update, err }: SectionProps) {
+export function HoursSection({ form, update, err, schedule }: SectionProps) {
   const { t } = useTranslation();
   return (
     <section className="card">
       <h2>{t('products.sections.hours')}</h2>
+      <ScheduledNote schedule={schedule} fields={['timezone', 'hours']} />
       <label className="field field-wide">
         <span>{t('products.timezone')}</span>
         <input

@@ -5,13 +5,13 @@ import { useFeedStatus } from '../../../api/queries';
 import { venueExample } from '../productForm';
 import { addVenueRow, patchRow, unusedVenues, venueLive, type VenueRow } from '../productRows';
 import { venueName } from '../productText';
-import { FieldError, type SectionProps } from './FormControls';
+import { FieldError, ScheduledNote, type SectionProps } from './FormControls';
 
 /**
  * The product's markets on the public exchanges, one row per exchange: its price is the median of their
  * quotes. No rows: simulated prices, which only the demo account can trade.
  */
-export function PriceSourcesSection({ form, update, err, symbol }: SectionProps & { symbol: string }) {
+export function PriceSourcesSection({ form, update, err, schedule, symbol }: SectionProps & { symbol: string }) {
   const { t } = useTranslation();
   const feedQuery = useFeedStatus();
   const feed = feedQuery.data?.find((f) => f.symbol === symbol);
@@ -23,8 +23,10 @@ export function PriceSourcesSection({ form, update, err, symbol }: SectionProps 
   return (
     <section className={`card ${rows.length === 0 ? 'card-warn' : ''}`} data-testid="price-sources">
       <h2>{t('products.sections.priceVenues')}</h2>
+      <ScheduledNote schedule={schedule} fields={['priceVenues']} />
       <p className="muted small">{t('products.priceVenuesHint')}</p>
       <FeedSummary feed={feed} loaded={feedQuery.isSuccess} />
+      <FieldError text={err('priceVenues')} />
       {rows.length === 0 ? (
         <p className="notice notice-warn" data-testid="price-venues-simulated">
           {t('products.simulatedExplain')}

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { FieldError, type SectionProps } from './FormControls';
+import { FieldError, ScheduledNote, type SectionProps } from './FormControls';
 
 /** Price precision and the stake limits. */
-export function PricingSection({ form, update, err }: SectionProps) {
+export function PricingSection({ form, update, err, schedule }: SectionProps) {
   const { t } = useTranslation();
   return (
     <section className="card">
@@ -47,6 +47,7 @@ export function PricingSection({ form, update, err }: SectionProps) {
           <FieldError text={err('maxStake')} />
         </label>
       </div>
+      <ScheduledNote schedule={schedule} fields={['precision']} name={t('products.precision')} />
     </section>
   );
 }

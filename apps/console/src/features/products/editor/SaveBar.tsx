@@ -1,22 +1,36 @@
 import { useTranslation } from 'react-i18next';
-import type { AdminProductBody } from '@candor/contracts';
-import { formatDateTime } from '../../../components/format';
-import type { ProductForm } from '../productForm';
+import type { ScheduledChange } from '@candor/contracts';
+import { formatDateTime, formatInstant } from '../../../components/format';
+import { splitChanges, type ProductChanges, type ProductFields } from '../productForm';
+import type { SaveResult } from '../useProductForm';
 
 interface SaveBarProps {
   /** The fields that differ from the stored product. */
-  diff: AdminProductBody;
+  diff: ProductChanges;
+  /** When the scheduled edits would take effect: the chosen time, or (not chosen) the earliest allowed as last read. */
+  scheduledAt: { local: string; utc: string; chosen: boolean };
   dirty: boolean;
   pending: boolean;
   errorCount: number;
-  savedAt: string | null;
+  saved: SaveResult | null;
+  /** The changes still pending: a saved change cancelled (or applied) since is no longer announced as scheduled. */
+  pendingIds: ReadonlySet<string>;
   serverError: Error | null;
   onDiscard: () => void;
 }
 
-/** The editor's footer: what state the edits are in, and discard / save. */
-export function SaveBar({ diff, dirty, pending, errorCount, savedAt, serverError, onDiscard }: SaveBarProps) {
+/** The changes a save scheduled, by the time they take effect (one PATCH schedules all of its fields for one time). */
+function byTime(changes: ScheduledChange[]): [string, ScheduledChange[]][] {
+  const groups = new Map<string, ScheduledChange[]>();
+  for (const c of changes) groups.set(c.effectiveAt, [...(groups.get(c.effectiveAt) ?? []), c]);
+  return [...groups];
+}
+
+/** The editor's footer: what state the edits are in (which apply at once, which are scheduled), and discard / save. */
+export function SaveBar({ diff, scheduledAt, dirty, pending, errorCount, saved, pendingIds, serverError, onDiscard }: SaveBarProps) {
   const { t } = useTranslation();
+  const label = (k: keyof ProductFields) => t(`products.fields.${k}`);
+  const { immediate, scheduled } = splitChanges(diff);
   return (
     <div className="save-bar" role="region" aria-label={t('products.saveBar')}>
       <div className="save-status" aria-live="polite">
@@ -28,17 +42,30 @@ export function SaveBar({ diff, dirty, pending, errorCount, savedAt, serverError
           <span className="text-bad" role="alert">
             {t('products.fixErrors', { count: errorCount })}
           </span>
-        ) : savedAt ? (
-          <span className="text-ok" data-testid="saved">
-            {t('products.saved', { time: formatDateTime(savedAt) })}
+        ) : saved ? (
+          <span className="save-lines" data-testid="saved" data-scheduled={saved.scheduled.length}>
+            <span className="text-ok">{t('products.saved', { time: formatDateTime(saved.at) })}</span>
+            {saved.applied.length ? (
+              <span data-testid="saved-applied">{t('products.savedApplied', { fields: saved.applied.map(label).join(', ') })}</span>
+            ) : null}
+            {byTime(saved.scheduled.filter((c) => pendingIds.has(c.id))).map(([at, changes]) => (
+              <span key={at} data-testid="saved-scheduled" className="text-info">
+                {t('products.savedScheduled', { fields: changes.map((c) => label(c.field)).join(', '), ...formatInstant(at) })}
+              </span>
+            ))}
           </span>
         ) : dirty ? (
-          <span>
-            {t('products.unsaved', {
-              fields: Object.keys(diff)
-                .map((k) => t(`products.fields.${k as keyof ProductForm}`))
-                .join(', '),
-            })}
+          <span className="save-lines">
+            {immediate.length ? <span>{t('products.unsavedImmediate', { fields: immediate.map(label).join(', ') })}</span> : null}
+            {scheduled.length ? (
+              <span className="text-info" data-testid="unsaved-scheduled">
+                {t(scheduledAt.chosen ? 'products.unsavedScheduled' : 'products.unsavedScheduledEarliest', {
+                  fields: scheduled.map(label).join(', '),
+                  local: scheduledAt.local,
+                  utc: scheduledAt.utc,
+                })}
+              </span>
+            ) : null}
           </span>
         ) : (
           <span className="muted">{t('products.noChanges')}</span>
