@@ -1,6 +1,3 @@
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import type { AdminProduct, CatalogueChange, OrderReceipt, Product, ScheduledChangeResponse, TickBlock } from '@candor/contracts';
 import { LedgerService } from '../src/ledger/ledger.service.js';
@@ -11,6 +8,7 @@ import { ledgerCheck, startApp, type TestApp } from './support/app.js';
 import { createUser, loginOperator, type LoggedIn } from './support/factories.js';
 import { balanceOf, createTestProduct, runningBalanceMismatches, sleep, tick, tickPump, tickWriter, type TestProductOptions } from './support/trading.js';
 import { createVenueProduct, startVenueFeed, type VenueFeed } from './support/venues.js';
+import { runScript } from './support/scripts.js';
 import { REDIS_CHANNELS } from '@candor/cross-process';
 import { checkBlocks } from '../../../scripts/verify-chain.mjs';
 
@@ -20,9 +18,6 @@ import { checkBlocks } from '../../../scripts/verify-chain.mjs';
 // halt rule. The feed process runs on four fake exchanges; simulated test products take ticks from a writer.
 const STALE_MS = 1500;
 const GRACE_MS = 2000;
-const run = promisify(execFile);
-const VERIFY_CHAIN = path.resolve('scripts/verify-chain.mjs');
-const VERIFY_RECEIPT = path.resolve('scripts/verify-receipt.mjs');
 
 let t: TestApp;
 let feed: VenueFeed;
@@ -68,25 +63,8 @@ async function productEndingIn(quote: string, opts: TestProductOptions = {}): Pr
   return `${symbol}${quote}`;
 }
 
-async function verifyChain(symbol: string, from: number, to: number): Promise<{ code: number; out: string }> {
-  try {
-    const { stdout } = await run(process.execPath, [VERIFY_CHAIN, symbol, String(from), String(to), '--api', t.url]);
-    return { code: 0, out: stdout };
-  } catch (e) {
-    const err = e as { code: number; stdout: string; stderr: string };
-    return { code: err.code, out: `${err.stdout}${err.stderr}` };
-  }
-}
-
-async function verifyReceipt(u: LoggedIn, orderId: string): Promise<{ code: number; out: string }> {
-  try {
-    const { stdout } = await run(process.execPath, [VERIFY_RECEIPT, orderId, '--api', t.url, '--token', u.token]);
-    return { code: 0, out: stdout };
-  } catch (e) {
-    const err = e as { code: number; stdout: string; stderr: string };
-    return { code: err.code, out: `${err.stdout}${err.stderr}` };
-  }
-}
+const verifyChain = (symbol: string, from: number, to: number) => runScript('verify-chain.mjs', [symbol, String(from), String(to), '--api', t.url]);
+const verifyReceipt = (u: LoggedIn, orderId: string) => runScript('verify-receipt.mjs', [orderId, '--api', t.url, '--token', u.token]);
 
 describe('catalogue changes are scheduled, never immediate', () => {
   it('refuses a precision that keeps fewer than 5 significant digits, schedules one that does, and shows it to everyone', async () => {

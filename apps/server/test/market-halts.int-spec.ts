@@ -1,6 +1,3 @@
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { io, type Socket } from 'socket.io-client';
 import type { MarketEvent } from '@candor/contracts';
@@ -11,6 +8,7 @@ import { ledgerCheck, startApp, type TestApp } from './support/app.js';
 import { createUser, type LoggedIn } from './support/factories.js';
 import { balanceOf, createTestProduct, fundCash, runningBalanceMismatches, sleep, tick, tickWriter, waitFor } from './support/trading.js';
 import { createVenueProduct, startVenueFeed, type VenueFeed } from './support/venues.js';
+import { runScript } from './support/scripts.js';
 import type { TickWriter } from '../src/market/feed/tick-writer.js';
 
 // Halts and the rules around them, with the feed process on four fake exchanges: two exchanges fall silent,
@@ -18,8 +16,6 @@ import type { TickWriter } from '../src/market/feed/tick-writer.js';
 // settles on the first tick within the grace period, or is voided with its stake refunded.
 const STALE_MS = 1500;
 const GRACE_MS = 3000;
-const run = promisify(execFile);
-const VERIFY_RECEIPT = path.resolve('scripts/verify-receipt.mjs');
 
 let t: TestApp;
 let feed: VenueFeed;
@@ -65,15 +61,7 @@ function socket(): Promise<Socket> {
   });
 }
 
-async function verifyReceipt(u: LoggedIn, orderId: string): Promise<{ code: number; out: string }> {
-  try {
-    const { stdout } = await run(process.execPath, [VERIFY_RECEIPT, orderId, '--api', t.url, '--token', u.token]);
-    return { code: 0, out: stdout };
-  } catch (e) {
-    const err = e as { code: number; stdout: string; stderr: string };
-    return { code: err.code, out: `${err.stdout}${err.stderr}` };
-  }
-}
+const verifyReceipt = (u: LoggedIn, orderId: string) => runScript('verify-receipt.mjs', [orderId, '--api', t.url, '--token', u.token]);
 
 describe('halts', () => {
   it('two exchanges silent: the product halts (MARKET_HALTED, a market event, the feed status says why) and resumes by itself', async () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ScheduledFieldName } from '@candor/domain';
+import type { ChainChange, ScheduledFieldName } from '@candor/domain';
 import { CANDLE_INTERVALS, type CandleInterval } from './lists.js';
 
 export const INTERVAL_SECONDS: Record<CandleInterval, number> = { '1m': 60, '5m': 300, '15m': 900, '1h': 3600, '1d': 86400 };
@@ -75,13 +75,7 @@ export interface CatalogueChange extends ScheduledChange {
   blockSecond: string | null;
 }
 /** A catalogue change as recorded in the tick chain: `from` and `to` are canonical JSON texts (hashed with the block). */
-export interface ChainChange {
-  id: string;
-  field: string;
-  from: string;
-  to: string;
-  effectiveAt: string;
-}
+export type { ChainChange } from '@candor/domain';
 export interface ExpiryOption {
   seconds: number;
   payoutRate: string;

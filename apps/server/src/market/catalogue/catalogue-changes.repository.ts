@@ -39,6 +39,16 @@ export const toCatalogueChange = (r: ChangeRow): CatalogueChange => ({
   blockSecond: r.block_second === null ? null : String(r.block_second),
 });
 
+/** A pending change as the feed schedules it (the tick writer's ScheduledChainChange). */
+export const toChainSchedule = (r: ChangeRow) => ({
+  id: r.id,
+  symbol: r.symbol,
+  field: r.field,
+  from: r.from_value,
+  to: r.to_value,
+  effectiveAtMs: new Date(r.effective_at).getTime(),
+});
+
 /** The columns of `products` a scheduled field writes, and how its JSON value is stored there. */
 const PRODUCT_COLUMN: Record<ScheduledField, string> = {
   precision: `precision = ($2::jsonb)::int`,
@@ -99,11 +109,7 @@ export class CatalogueChangesRepository {
   }
 
   /** Marks a pending change cancelled (by an operator) or refused (by the check at its time); false when it was not pending. */
-  async decide(
-    em: EntityManager,
-    id: string,
-    outcome: { status: 'cancelled'; operatorId: string } | { status: 'refused'; reason: string },
-  ): Promise<boolean> {
+  async decide(em: EntityManager, id: string, outcome: { status: 'cancelled'; operatorId: string } | { status: 'refused'; reason: string }): Promise<boolean> {
     const rows = returnedRows<{ id: string }>(
       await em.query(
         `UPDATE product_changes SET status = $2, decided_at = now(), decided_by = $3, refused_reason = $4

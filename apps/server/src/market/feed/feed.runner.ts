@@ -12,7 +12,7 @@ import { FeedLeader } from './feed-leader.js';
 import { ReplayFeed } from './replay-feed.js';
 import { SIM_PRODUCTS, SimulatedFeed } from './simulated-feed.js';
 import { TickWriter, type ScheduledChainChange } from './tick-writer.js';
-import { CatalogueChangesRepository } from '../catalogue/catalogue-changes.repository.js';
+import { CatalogueChangesRepository, toChainSchedule } from '../catalogue/catalogue-changes.repository.js';
 import { AuditService } from '../../admin/audit.service.js';
 import type { VenueName } from './venues/venue-protocol.js';
 import { isVenueName } from './venues/venue-protocol.js';
@@ -382,14 +382,7 @@ export class FeedRunner implements OnApplicationBootstrap, BeforeApplicationShut
   private async refreshCatalogue(): Promise<void> {
     try {
       this.rows = await this.ds.query(`SELECT symbol, precision, timezone, hours, holidays, price_venues FROM products`);
-      this.pending = (await this.changes.pending()).map((c) => ({
-        id: c.id,
-        symbol: c.symbol,
-        field: c.field,
-        from: c.from_value,
-        to: c.to_value,
-        effectiveAtMs: new Date(c.effective_at).getTime(),
-      }));
+      this.pending = (await this.changes.pending()).map(toChainSchedule);
       this.writer.setSchedule(this.pending);
       // Trading hours are worked out once per product and minute; only a change of hours forgets that.
       const hours = JSON.stringify([

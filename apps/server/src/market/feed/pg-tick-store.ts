@@ -2,7 +2,7 @@ import type { DataSource } from 'typeorm';
 import type { ChainTick, PriceRule, TickSource } from '@candor/domain';
 import { windowStart } from '../market-format.js';
 import { ChangeWithdrawnError, type PendingTick, type ScheduledChainChange, type SymbolBlock, type SymbolSeed, type TickStore } from './tick-writer.js';
-import { CatalogueChangesRepository } from '../catalogue/catalogue-changes.repository.js';
+import { CatalogueChangesRepository, toChainSchedule } from '../catalogue/catalogue-changes.repository.js';
 import { AuditService } from '../../admin/audit.service.js';
 import { pgPool } from '../../database/pg-pool.js';
 
@@ -110,14 +110,7 @@ export class PgTickStore implements TickStore {
   }
 
   async pendingChanges(): Promise<ScheduledChainChange[]> {
-    return (await this.changes.pending()).map((c) => ({
-      id: c.id,
-      symbol: c.symbol,
-      field: c.field,
-      from: c.from_value,
-      to: c.to_value,
-      effectiveAtMs: new Date(c.effective_at).getTime(),
-    }));
+    return (await this.changes.pending()).map(toChainSchedule);
   }
 }
 
