@@ -8,6 +8,7 @@ import {
   maxDecimal,
   minDecimal,
   normalizeDecimal,
+  roundDecimal,
   parseDecimal,
   relativeChange,
   scaledToDecimal,
@@ -169,4 +170,15 @@ describe('relativeChange', () => {
   ])('%p -> %p (%p decimals) = %p', (from, to, d, out) => expect(relativeChange(from, to, d)).toBe(out));
 
   it('refuses a change from zero', () => expect(() => relativeChange('0.00', '1')).toThrow(RangeError));
+});
+
+describe('roundDecimal', () => {
+  it.each<[string, number, string]>([
+    ['1.08416', 2, '1.08'],
+    ['1.085', 2, '1.09'],
+    ['1.0849999', 2, '1.08'],
+    ['100.5', 0, '101'],
+    ['100.5', 2, '100.50'],
+    ['7', 3, '7.000'],
+  ])('%p to %p places -> %p', (value, places, out) => expect(roundDecimal(value, places)).toBe(out));
 });

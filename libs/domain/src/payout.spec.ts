@@ -170,3 +170,13 @@ describe('ratePercent', () => {
     ['0', '0'],
   ])('%p -> %p', (rate, pct) => expect(ratePercent(rate)).toBe(pct));
 });
+
+describe('decideOutcome at the precision the order opened with', () => {
+  it.each<[Direction, string, string, number, string]>([
+    ['up', '1.08416', '1.084164', 5, 'tie'], // rounds down to the open price
+    ['up', '1.08416', '1.084165', 5, 'win'], // half up
+    ['down', '1.08416', '1.084155', 5, 'tie'],
+    ['down', '1.08416', '1.08415', 5, 'win'],
+    ['up', '100.00', '100.5', 2, 'win'], // fewer decimals than the order's: compared by value
+  ])('%p open %p close %p at %p decimals -> %p', (dir, open, close, precision, out) => expect(decideOutcome(dir, open, close, precision)).toBe(out));
+});

@@ -2,6 +2,7 @@ import { describe, it, expect } from '@jest/globals';
 import { createHash } from 'node:crypto';
 import {
   GENESIS_PREV_HASH,
+  canonicalJson,
   canonicalBlockEncoding,
   hashBlock,
   receiptRecordSeconds,
@@ -317,5 +318,36 @@ describe('ticks made from exchange quotes', () => {
     expect(() => canonicalBlockEncoding(body({ seq: '1', t: iso(S0, 1), price: '1', sources: [{ ...sources[0]!, reason: 'whim' as never }], rule }))).toThrow(
       RangeError,
     );
+  });
+});
+
+describe('catalogue changes in a block', () => {
+  const change = { id: 'c1', field: 'precision', from: '5', to: '4', effectiveAt: iso(S0, 0) };
+  const tick = (seq: string, ms: number, price: string): ChainTick => ({ seq, t: iso(S0, ms), price });
+
+  it('hashes them between the ticks and prevHash, and leaves blocks without changes as they were', () => {
+    const plain = sealBlock(null, 'EURUSD', S0, [tick('1', 5, '1.0842')]);
+    expect(canonicalBlockEncoding({ ...plain, changes: [] })).toBe(canonicalBlockEncoding(plain));
+    const withChange = sealBlock(null, 'EURUSD', S0, [tick('1', 5, '1.0842')], [change]);
+    expect(canonicalBlockEncoding(withChange)).toBe(
+      `{"symbol":"EURUSD","second":${S0},"ticks":[{"seq":"1","t":"${iso(S0, 5)}","price":"1.0842"}],"changes":[{"id":"c1","field":"precision","from":"5","to":"4","effectiveAt":"${iso(S0, 0)}"}],"prevHash":"${GENESIS_PREV_HASH}"}`,
+    );
+    expect(withChange.hash).not.toBe(plain.hash);
+    // Altering the recorded change breaks the hash.
+    expect(verifyChain([{ ...withChange, changes: [{ ...change, to: '0' }] }])).toMatchObject({ ok: false, fault: 'hash' });
+  });
+
+  it('accepts a block of changes alone, and refuses a change dated outside its block', () => {
+    const first = sealBlock(null, 'EURUSD', S0 - 1, [tick('1', -500, '1.08421')]);
+    const alone = sealBlock(first, 'EURUSD', S0, [], [change]);
+    expect(verifyChain([first, alone], { fromGenesis: true })).toEqual({ ok: true });
+    const outside = sealBlock(first, 'EURUSD', S0, [], [{ ...change, effectiveAt: iso(S0, 1000) }]);
+    expect(verifyChain([first, outside])).toMatchObject({ ok: false, brokenAt: 1, fault: 'changeTime' });
+  });
+
+  it('writes catalogue values as canonical JSON: keys sorted at every level', () => {
+    expect(canonicalJson([{ venue: 'binance', symbol: 'BTCUSDT' }])).toBe('[{"symbol":"BTCUSDT","venue":"binance"}]');
+    expect(canonicalJson(null)).toBe('null');
+    expect(canonicalJson({ b: { d: 1, c: [2, 'x'] }, a: true })).toBe('{"a":true,"b":{"c":[2,"x"],"d":1}}');
   });
 });

@@ -108,4 +108,18 @@ describe('BlockAssembler', () => {
     expect(a.seal(T0 + 200, 150)).toHaveLength(0);
     expect(a.seal(T0 + 200, 150, true)).toHaveLength(1);
   });
+
+  it('records a catalogue change whose second is already sealed in the first open second, saying when it began', () => {
+    const a = new BlockAssembler('X1');
+    a.add(tick(1, 100));
+    a.commit(a.seal(T0 + 3000, 0));
+    const change = { id: 'c', field: 'precision', from: '2', to: '3', effectiveAt: new Date(T0).toISOString() };
+    const recorded = a.addChange(change, 0);
+    expect(recorded.effectiveAt).toBe(new Date(T0 + 1000).toISOString());
+    const [block] = a.seal(T0 + 3000, 0);
+    expect(block).toMatchObject({ second: T0 / 1000 + 1, ticks: [], changes: [recorded], firstSeq: '1', lastSeq: '1' });
+    expect(a.pendingCount).toBe(1);
+    a.commit([block!]);
+    expect(a.pendingCount).toBe(0);
+  });
 });

@@ -226,6 +226,14 @@ export class FeedRunner implements OnApplicationBootstrap, BeforeApplicationShut
     return out;
   }
 
+  /** New markets of products now simulated, read ahead of their scheduled switch so that it can be checked. */
+  private watchedMarkets(nowMs = Date.now()): { venue: VenueName; symbol: string }[] {
+    const priced = new Set(this.venueSpecs(nowMs).map((s) => s.symbol));
+    return this.pending
+      .filter((c) => c.field === 'priceVenues' && c.effectiveAtMs > nowMs && !priced.has(c.symbol))
+      .flatMap((c) => ((c.to as ProductVenueList) ?? []).filter((v) => isVenueName(v.venue)) as { venue: VenueName; symbol: string }[]);
+  }
+
   /** A product's trading hours, time zone and holidays in force at `atMs` (scheduled changes included). */
   private sessionAt(r: CatalogueRow, atMs: number): { timezone: string; hours: TradingInterval[] | null; holidays: string[] } {
     const mine = this.pending.filter((c) => c.symbol === r.symbol);
@@ -256,7 +264,7 @@ export class FeedRunner implements OnApplicationBootstrap, BeforeApplicationShut
         this.switched.add(c.id);
         if (SESSION_FIELDS.has(c.field)) this.openCache.clear();
         if (c.field === 'priceVenues' && this.venues) {
-          this.venues.setProducts(this.venueSpecs(now));
+          this.venues.setProducts(this.venueSpecs(now), this.watchedMarkets(now));
           const unpriced = SIM_PRODUCTS.filter((p) => !this.venueSpecs(now).some((x) => x.symbol === p.symbol))
             .map((p) => p.symbol)
             .join(', ');
@@ -300,13 +308,14 @@ export class FeedRunner implements OnApplicationBootstrap, BeforeApplicationShut
     this.log.warn(`catalogue change ${c.id} (${c.symbol} ${c.field}) ${refused ? 'refused' : 'no longer pending'}: ${reason}`);
     this.pending = this.pending.filter((x) => x.id !== c.id);
     this.writer.setSchedule(this.pending);
-    this.venues?.setProducts(this.venueSpecs());
+    this.venues?.setProducts(this.venueSpecs(), this.watchedMarkets());
     await this.redis.publish(REDIS_CHANNELS.productsChanged, c.symbol).catch(() => undefined);
   }
 
   private startVenues(): void {
     this.venues = new VenueFeed({
       products: this.venueSpecs(),
+      watch: this.watchedMarkets(),
       venues: this.config.FEED_VENUES,
       urls: venueUrls(this.config),
       quorum: this.config.FEED_QUORUM,
@@ -394,7 +403,7 @@ export class FeedRunner implements OnApplicationBootstrap, BeforeApplicationShut
       for (const r of this.rows) this.writer.updatePrecision(r.symbol, r.precision);
       if (!this.venues) return;
       const specs = this.venueSpecs();
-      this.venues.setProducts(specs);
+      this.venues.setProducts(specs, this.watchedMarkets());
       for (const symbol of [...new Set(this.rows.map((r) => r.symbol))]) {
         if (!specs.some((s) => s.symbol === symbol) && this.halts?.halted(symbol)) void this.halts.report(symbol, null, Date.now());
       }

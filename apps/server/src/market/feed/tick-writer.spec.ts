@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { GENESIS_PREV_HASH, verifyChain } from '@candor/domain';
-import { TickWriter, type PendingTick, type SymbolBlock, type SymbolSeed, type TickBus, type TickStore } from './tick-writer.js';
+import { ChangeWithdrawnError, TickWriter, type PendingTick, type SymbolBlock, type SymbolSeed, type TickBus, type TickStore } from './tick-writer.js';
 
 const T0 = Date.UTC(2026, 5, 1, 9, 0, 0);
 
@@ -375,5 +375,70 @@ describe('TickWriter with prices made from exchange quotes', () => {
     const { writer } = setup();
     writers.push(writer);
     await expect(writer.writeTick('BTCUSDT', '100.01', undefined, { sources })).rejects.toThrow(RangeError);
+  });
+
+  describe('scheduled catalogue changes', () => {
+    const change = (atMs: number, to = 1) => ({ id: 'c1', symbol: 'BTCUSDT', field: 'precision', from: 2, to, effectiveAtMs: atMs });
+
+    it("rounds to the new precision from the change's second on, and records the change in that second's block", async () => {
+      const { clock, store, writer } = setup();
+      writers.push(writer);
+      writer.setSchedule([change(T0 + 2000)]);
+      await writer.writeTick('BTCUSDT', '100.25', new Date(T0 + 100), { flush: true });
+      expect(writer.precisionAt('BTCUSDT', T0 + 1999)).toBe(2);
+      expect(writer.precisionAt('BTCUSDT', T0 + 2000)).toBe(1);
+      // A price made before the second with the old decimals is refused after it: never rounded behind its back.
+      await expect(writer.writeTick('BTCUSDT', '100.25', new Date(T0 + 2001))).rejects.toThrow(/more than 1 decimals/);
+      const later = await writer.writeTick('BTCUSDT', '100.3', new Date(T0 + 2100), { flush: true });
+      expect(later.price).toBe('100.3');
+      clock.now = T0 + 3500;
+      await writer.flush();
+      const own = store.blocks.find((b) => b.second === (T0 + 2000) / 1000)!;
+      expect(own.changes).toEqual([{ id: 'c1', field: 'precision', from: '2', to: '1', effectiveAt: new Date(T0 + 2000).toISOString() }]);
+      expect(own.ticks.map((k) => k.price)).toEqual(['100.3']);
+      expect(store.blocks.find((b) => b.second === T0 / 1000)!.changes).toBeUndefined();
+      expect(verifyChain(store.blocks, { fromGenesis: true })).toEqual({ ok: true });
+      // Applied: the schedule no longer needs it, and a schedule read before its commit does not bring it back.
+      writer.setSchedule([change(T0 + 2000)]);
+      clock.now = T0 + 5500;
+      await writer.writeTick('BTCUSDT', '100.4', new Date(T0 + 5000), { flush: true });
+      expect(store.blocks.flatMap((b) => b.changes ?? [])).toHaveLength(1);
+    });
+
+    it('records a change in a block of its own when its second has no tick', async () => {
+      const { clock, store, writer } = setup();
+      writers.push(writer);
+      await writer.writeTick('BTCUSDT', '100.25', new Date(T0 + 100), { flush: true });
+      writer.setSchedule([change(T0 + 3000)]);
+      clock.now = T0 + 4500;
+      await writer.flush();
+      await writer.writeTick('BTCUSDT', '100.5', new Date(T0 + 4600), { flush: true });
+      clock.now = T0 + 6000;
+      await writer.flush();
+      const seconds = store.blocks.map((b) => [b.second - T0 / 1000, b.ticks.length, b.changes?.length ?? 0]);
+      expect(seconds).toEqual([
+        [0, 1, 0],
+        [3, 0, 1],
+        [4, 1, 0],
+      ]);
+      const empty = store.blocks[1]!;
+      expect([empty.firstSeq, empty.lastSeq]).toEqual(['1', '1']); // spans no tick: the previous block's last seq
+      expect(verifyChain(store.blocks, { fromGenesis: true })).toEqual({ ok: true });
+    });
+
+    it('seals the blocks again without a change the store no longer has pending', async () => {
+      const { clock, store, writer } = setup();
+      writers.push(writer);
+      writer.setSchedule([change(T0 + 1000, 3)]);
+      await writer.writeTick('BTCUSDT', '100.25', new Date(T0 + 100), { flush: true });
+      await writer.writeTick('BTCUSDT', '100.26', new Date(T0 + 1100));
+      clock.now = T0 + 2500;
+      store.fail = new ChangeWithdrawnError('c1');
+      await writer.flush();
+      await writer.flush();
+      expect(store.blocks.flatMap((b) => b.changes ?? [])).toEqual([]);
+      expect(store.ticks.map((k) => k.price)).toEqual(['100.25', '100.260']);
+      expect(verifyChain(store.blocks, { fromGenesis: true })).toEqual({ ok: true });
+    });
   });
 });

@@ -19,6 +19,8 @@ export interface VenueProductSpec {
 
 export interface VenueFeedOptions {
   products: readonly VenueProductSpec[];
+  /** Markets read for their quotes only (a product about to be priced from them: checked before it switches). */
+  watch?: readonly { venue: VenueName; symbol: string }[];
   /** The exchanges this feed connects to (FEED_VENUES); a product's other markets are listed as disabled. */
   venues: readonly VenueName[];
   /** Addresses per exchange (FEED_<VENUE>_URL), else the exchange's public address. */
@@ -105,6 +107,7 @@ export class VenueFeed implements FeedAdapter {
   private readonly volumes = new VenueVolumes();
   private readonly byMarket = new Map<VenueName, Map<string, ProductState[]>>();
   private products = new Map<string, ProductState>();
+  private watched: readonly { venue: VenueName; symbol: string }[] = [];
   private onTick: OnFeedTick | null = null;
   private slotTimer: NodeJS.Timeout | null = null;
   private startedAt = 0;
@@ -121,7 +124,7 @@ export class VenueFeed implements FeedAdapter {
     this.tickMs = o.tickMs ?? 200;
     this.quietMs = Math.min(o.quietMs ?? 50, Math.floor(this.tickMs / 4));
     this.boundaryOffsetMs = o.boundaryOffsetMs ?? 2;
-    this.setProducts(o.products);
+    this.setProducts(o.products, o.watch);
   }
 
   /** Exchanges that sent at least one quote since start. */
@@ -148,9 +151,13 @@ export class VenueFeed implements FeedAdapter {
     this.connections.clear();
   }
 
-  /** The catalogue changed: products and their markets; connections whose markets changed are replaced. */
-  setProducts(products: readonly VenueProductSpec[]): void {
+  /**
+   * The catalogue changed: products and their markets, and markets only watched; connections whose markets
+   * changed are replaced.
+   */
+  setProducts(products: readonly VenueProductSpec[], watch: readonly { venue: VenueName; symbol: string }[] = []): void {
     const before = this.marketsByVenue();
+    this.watched = watch;
     const next = new Map<string, ProductState>();
     for (const spec of products) {
       const old = this.products.get(spec.symbol);
@@ -232,9 +239,13 @@ export class VenueFeed implements FeedAdapter {
   }
 
   private marketsByVenue(): Map<VenueName, string[]> {
-    const out = new Map<VenueName, string[]>();
-    for (const [venue, markets] of this.byMarket) out.set(venue, [...markets.keys()].sort());
-    return out;
+    const all = new Map<VenueName, Set<string>>();
+    for (const [venue, markets] of this.byMarket) all.set(venue, new Set(markets.keys()));
+    for (const w of this.watched) {
+      if (!all.has(w.venue)) all.set(w.venue, new Set());
+      all.get(w.venue)!.add(w.symbol);
+    }
+    return new Map([...all].map(([venue, set]) => [venue, [...set].sort()]));
   }
 
   private connectAll(): void {
