@@ -21,6 +21,8 @@ export const E2E_SEED = {
   OPERATOR_EMAIL: 'operator.e2e@example.com',
   OPERATOR_PASSWORD: 'E2e-Operator-Pass-2024',
   OPERATOR_TOTP_SECRET: 'KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLU',
+  // A scheduled catalogue change takes effect within the test (never sooner than the longest expiry plus a minute).
+  CATALOGUE_NOTICE_HOURS: '0.005',
 };
 const STATE = '__CANDOR_BROWSER__';
 

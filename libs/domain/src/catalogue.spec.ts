@@ -9,6 +9,10 @@ describe('catalogue rules', () => {
     expect(significantDigitsAt('64250.12', 0)).toBe(5);
     expect(significantDigitsAt('0.000123456', 6)).toBe(3);
     expect(significantDigitsAt('0.000123456', 8)).toBe(5);
+    // the decimals a precision keeps count even where the price text stops early
+    expect(significantDigitsAt('0.5821', 5)).toBe(5);
+    expect(significantDigitsAt('2500.00', 3)).toBe(7);
+    expect(significantDigitsAt('2500', 1)).toBe(5);
   });
 
   it('refuses a precision that keeps fewer than five significant digits', () => {

@@ -17,13 +17,15 @@ export function isScheduledField(field: string): field is ScheduledFieldName {
 export const MIN_SIGNIFICANT_DIGITS = 5;
 
 /**
- * Significant digits of `price` kept at `precision` decimals (truncated: what the rounding can keep at most).
- * "1.08416" at 0 keeps 1, at 4 keeps 5; "64250.12" at 0 keeps 5.
+ * Significant digits of `price` kept at `precision` decimals: from its first non-zero digit to the last decimal
+ * the precision keeps. "1.08416" at 0 keeps 1, at 4 keeps 5; "64250.12" at 0 keeps 5; "0.5821" at 5 keeps 5.
  */
 export function significantDigitsAt(price: string, precision: number): number {
   const p = parseDecimal(price);
   if (!p) return 0;
-  const digits = `${p.int}${p.frac.slice(0, Math.max(0, precision))}`.replace(/^0+/, '');
+  // Every decimal place the precision keeps counts, trailing zeros included: 2500.00 at 2 keeps 6.
+  const places = Math.max(0, precision);
+  const digits = `${p.int}${p.frac.padEnd(places, '0').slice(0, places)}`.replace(/^0+/, '');
   return digits.length;
 }
 
