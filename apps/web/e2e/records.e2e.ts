@@ -11,51 +11,23 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { API, type CapitalRecord, type Deposit, type LoginResponse, type Page as ListPage, type SystemMessage } from '@candor/contracts';
 import { resources } from '@candor/i18n';
 import { launchBrowser, screenshot } from '../../../scripts/testing/browser.mjs';
-import { freshTotp } from '../../../scripts/testing/totp.mjs';
-import { BASE, call, registerUser } from './support.js';
+import { BASE, call, eventually, operatorToken, registerUser } from './support.js';
 
 const REDIS_URL = process.env.E2E_REDIS_URL ?? 'redis://localhost:6379';
-const OPERATOR_EMAIL = process.env.E2E_OPERATOR_EMAIL ?? '';
-const OPERATOR_PASSWORD = process.env.E2E_OPERATOR_PASSWORD ?? '';
-/** Base32 TOTP secret of the seeded operator, where the platform asks operators for a second factor. */
-const OPERATOR_TOTP_SECRET = process.env.E2E_OPERATOR_TOTP_SECRET ?? '';
 const zh = resources['zh-TW'].records;
 const CSV_HEADER = 'id,entryNo,createdAt,type,account,amount,balanceAfter,ref';
-
-/** The operator's access token; with a TOTP secret, a code of a time step no sign-in of this run used (`freshTotp`). */
-async function operatorLogin(): Promise<string> {
-  const body = {
-    email: OPERATOR_EMAIL,
-    password: OPERATOR_PASSWORD,
-    ...(OPERATOR_TOTP_SECRET ? { totp: await freshTotp(OPERATOR_TOTP_SECRET) } : {}),
-  };
-  return (await call<{ accessToken: string }>('POST', API.adminLogin, body)).accessToken;
-}
-
-/** Polls `read` until `ok` holds (server-side effects of a click), failing with the last value. */
-async function eventually<T>(what: string, read: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 10_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  let last = await read();
-  while (!ok(last)) {
-    if (Date.now() > end) throw new Error(`${what}: still ${JSON.stringify(last)}`);
-    await new Promise((r) => setTimeout(r, 250));
-    last = await read();
-  }
-  return last;
-}
 
 describe('money records in the browser', () => {
   let redis: Redis;
   let context: BrowserContext;
   let page: Page;
-  let operatorToken: string;
+  let operator: string;
   let methodId: string;
 
   beforeAll(async () => {
-    expect(OPERATOR_EMAIL).not.toBe('');
     redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 2 });
     await redis.connect();
-    operatorToken = await operatorLogin();
+    operator = await operatorToken();
     const method = await call<{ id: string }>(
       'POST',
       '/admin/deposit-methods',
@@ -66,7 +38,7 @@ describe('money records in the browser', () => {
         minAmount: '1',
         maxAmount: '100000',
       },
-      operatorToken,
+      operator,
     );
     methodId = method.id;
     context = await launchBrowser();
@@ -89,12 +61,12 @@ describe('money records in the browser', () => {
 
   async function depositApproved(userToken: string, amount: string): Promise<Deposit> {
     const deposit = await call<Deposit>('POST', '/deposits', { methodId, amount }, userToken);
-    await call('POST', `/admin/deposits/${deposit.id}/approve`, undefined, operatorToken);
+    await call('POST', `/admin/deposits/${deposit.id}/approve`, undefined, operator);
     return deposit;
   }
 
   async function sendMessage(userId: string, title: string): Promise<SystemMessage> {
-    return call<SystemMessage>('POST', '/admin/messages', { userId, title: { 'zh-TW': title }, body: { 'zh-TW': `${title}：內容` } }, operatorToken);
+    return call<SystemMessage>('POST', '/admin/messages', { userId, title: { 'zh-TW': title }, body: { 'zh-TW': `${title}：內容` } }, operator);
   }
 
   /** A marker on `window` that a reload would wipe: proves an update arrived live. */

@@ -1,6 +1,6 @@
 // Shared helpers of the web browser tests that span the web app and the console: api calls, a user
 // registered through the API (the captcha answer read from Redis) and the operator signed in with a
-// fresh TOTP code. Used by money-flow.e2e.ts.
+// fresh TOTP code. Used by money-flow.e2e.ts, records.e2e.ts and catalogue-changes.e2e.ts.
 import { expect } from '@jest/globals';
 import type { Redis } from 'ioredis';
 import type { Page } from 'playwright-core';
@@ -82,4 +82,27 @@ export async function operatorLogin(page: Page): Promise<string> {
   const body = (await res.json()) as { accessToken?: string };
   if (res.status() !== 200 || !body.accessToken) throw new Error(`operator login -> ${res.status()} ${JSON.stringify(body)}`);
   return body.accessToken;
+}
+
+/** The operator's access token, signed in through the api alone (no browser); a fresh TOTP code when needed. */
+export async function operatorToken(): Promise<string> {
+  expect(OPERATOR_EMAIL).not.toBe('');
+  const body = {
+    email: OPERATOR_EMAIL,
+    password: OPERATOR_PASSWORD,
+    ...(OPERATOR_TOTP_SECRET ? { totp: await freshTotp(OPERATOR_TOTP_SECRET) } : {}),
+  };
+  return (await call<{ accessToken: string }>('POST', API.adminLogin, body)).accessToken;
+}
+
+/** Polls `read` until `ok` holds (server-side effects of a click), failing with the last value. */
+export async function eventually<T>(what: string, read: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 10_000, everyMs = 250): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  let last = await read();
+  while (!ok(last)) {
+    if (Date.now() > end) throw new Error(`${what}: still ${JSON.stringify(last)}`);
+    await new Promise((r) => setTimeout(r, everyMs));
+    last = await read();
+  }
+  return last;
 }

@@ -74,6 +74,15 @@ describe('api client', () => {
     expect(err).toMatchObject({ code: 'USER_EXISTS', status: 409, field: 'email', message: '用戶已存在', requestId: 'r1' });
   });
 
+  it('keeps when a pending catalogue change takes effect (CATALOGUE_CHANGE_PENDING), for the message in the reader’s time zone', async () => {
+    const at = '2026-12-02T08:00:00.000Z';
+    mockFetch(() => json(422, { error: { code: 'CATALOGUE_CHANGE_PENDING', message: 'm', requestId: 'r2', effectiveAt: at } }));
+    const err = await api.post('/orders', {}).catch((e: unknown) => e);
+    expect(err).toMatchObject({ code: 'CATALOGUE_CHANGE_PENDING', status: 422, effectiveAt: at });
+    mockFetch(() => json(422, { error: { code: 'MARKET_CLOSED', message: 'm' } }));
+    expect(await api.post('/orders', {}).catch((e: unknown) => (e as ApiError).effectiveAt)).toBeUndefined();
+  });
+
   it('returns undefined for 204', async () => {
     mockFetch(() => new Response(null, { status: 204 }));
     await expect(api.post('/me/password', { kind: 'login' })).resolves.toBeUndefined();

@@ -16,8 +16,10 @@ export class ApiError extends Error {
   readonly requestId?: string;
   /** When a refusal ends (TRADE_PASSWORD_LOCKED: `unlockAt`, WITHDRAWAL_HOLD_ACTIVE: `holdUntil`), ISO 8601. */
   readonly until?: string;
+  /** CATALOGUE_CHANGE_PENDING: when the product's next catalogue change takes effect, ISO 8601. */
+  readonly effectiveAt?: string;
 
-  constructor(code: string, message: string, status: number, field?: string, requestId?: string, until?: string) {
+  constructor(code: string, message: string, status: number, field?: string, requestId?: string, until?: string, effectiveAt?: string) {
     super(message);
     this.name = 'ApiError';
     this.code = code;
@@ -25,6 +27,7 @@ export class ApiError extends Error {
     if (field !== undefined) this.field = field;
     if (requestId !== undefined) this.requestId = requestId;
     if (until !== undefined) this.until = until;
+    if (effectiveAt !== undefined) this.effectiveAt = effectiveAt;
   }
 }
 
@@ -103,7 +106,8 @@ async function readError(res: Response): Promise<ApiError> {
   const env = (body as Partial<ErrorEnvelope> | null)?.error;
   if (env && typeof env.code === 'string') {
     const until = env.unlockAt ?? env.holdUntil;
-    return new ApiError(env.code, typeof env.message === 'string' ? env.message : env.code, res.status, env.field, env.requestId, until);
+    const effectiveAt = typeof env.effectiveAt === 'string' ? env.effectiveAt : undefined;
+    return new ApiError(env.code, typeof env.message === 'string' ? env.message : env.code, res.status, env.field, env.requestId, until, effectiveAt);
   }
   return new ApiError(res.status === 401 ? 'UNAUTHENTICATED' : CLIENT_ERROR.badResponse, `HTTP ${res.status}`, res.status);
 }

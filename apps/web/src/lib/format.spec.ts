@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { classifyRelativeTime, formatMoney, formatRelativeTime, moneySign } from './format';
+import { classifyRelativeTime, formatAnnouncedTime, formatMoney, formatRelativeTime, moneySign } from './format';
 
 describe('formatMoney', () => {
   it.each([
@@ -52,5 +52,30 @@ describe('relative time (under 15 min just now, under a day relative, else date)
   it('formats in the given locale', () => {
     expect(formatRelativeTime(ago(60_000), 'en', 'Just now', now)).toBe('Just now');
     expect(formatRelativeTime(ago(2 * 3_600_000), 'en', 'Just now', now)).toBe('2 hours ago');
+  });
+});
+
+describe('formatAnnouncedTime (when a catalogue change takes effect)', () => {
+  it('writes the instant in the given time zone, to the minute, with the month in words', () => {
+    const text = formatAnnouncedTime('2026-12-02T08:00:00Z', 'en', 'Asia/Taipei');
+    expect(text).toContain('16:00');
+    expect(text).toContain('Dec');
+    expect(text).not.toContain('16:00:00');
+    // The same instant elsewhere is another wall-clock time.
+    expect(formatAnnouncedTime('2026-12-02T08:00:00Z', 'en', 'Europe/Berlin')).toContain('09:00');
+  });
+
+  it('shows seconds only when the instant has some', () => {
+    expect(formatAnnouncedTime('2026-12-02T08:00:37Z', 'en', 'UTC')).toContain('08:00:37');
+  });
+
+  it('follows the reader’s language', () => {
+    expect(formatAnnouncedTime('2026-12-02T08:00:00Z', 'zh-TW', 'UTC')).toContain('12月');
+    expect(formatAnnouncedTime('2026-12-02T08:00:00Z', 'de', 'UTC')).toContain('Dez');
+  });
+
+  it('shows a dash for a missing or malformed time', () => {
+    expect(formatAnnouncedTime(null, 'en')).toBe('--');
+    expect(formatAnnouncedTime('soon', 'en')).toBe('--');
   });
 });

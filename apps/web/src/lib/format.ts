@@ -44,6 +44,26 @@ export function formatDateTime(date: Date, locale: string): string {
   return new Intl.DateTimeFormat(locale, { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hour12: false }).format(date);
 }
 
+/**
+ * An announced instant (when a catalogue change takes effect) in the reader's language and time zone, the
+ * month in words so no reader mistakes day for month ("Dec 2, 2026, 16:00"); seconds only when it has some.
+ * `timeZone` is for tests: the app leaves it to the device.
+ */
+export function formatAnnouncedTime(iso: string | null | undefined, locale: string, timeZone?: string): string {
+  const date = iso ? new Date(iso) : null;
+  if (!date || Number.isNaN(date.getTime())) return '--';
+  return new Intl.DateTimeFormat(locale, {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    ...(date.getUTCSeconds() ? { second: '2-digit' } : {}),
+    hourCycle: 'h23',
+    ...(timeZone ? { timeZone } : {}),
+  }).format(date);
+}
+
 export function formatRelativeTime(iso: string, locale: string, justNow: string, now: Date = new Date()): string {
   const r = classifyRelativeTime(iso, now);
   switch (r.kind) {

@@ -2,6 +2,7 @@ import { memo } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { Product } from '@candor/contracts';
+import { Icon } from '../../components';
 import { ROUTES } from '../../lib/paths';
 import { usePriceConditions } from './hooks';
 import { ChangeBadge, PriceCell } from './PriceCell';
@@ -61,6 +62,12 @@ const ProductRow = memo(function ProductRow({ product: p, condition }: { product
           <span className={styles.sub}>
             {p.symbol}
             {p.status !== 'open' ? <span className={styles.statusTag}>{t(`status.${p.status}`)}</span> : null}
+            {p.scheduledChanges?.length ? (
+              <span className={styles.rowChange} data-testid="row-change">
+                <Icon name="clock" size={13} />
+                <span className={styles.srOnly}>{t('changes.listBadge')}</span>
+              </span>
+            ) : null}
           </span>
         </span>
         <span className={`${styles.right} ${styles.priceCol}`}>

@@ -1,6 +1,17 @@
 import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
-import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { API, channel, type Candle, type CandleEvent, type CandleInterval, type FeedStatus, type MarketEvent, type Product } from '@candor/contracts';
+import { useInfiniteQuery, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  API,
+  channel,
+  type Candle,
+  type CandleEvent,
+  type CandleInterval,
+  type CatalogueChange,
+  type FeedStatus,
+  type MarketEvent,
+  type Page,
+  type Product,
+} from '@candor/contracts';
 import { api } from '../../lib/api';
 import { useChannels, useSocketEvent, useSocketReconnect } from '../../lib/socket';
 import { observeServerTime, serverNow } from './clock';
@@ -147,6 +158,55 @@ export function useProduct(symbol: string) {
   useLiveTickers(symbol ? [symbol] : []);
   useMarketStatusEvents();
   return query;
+}
+
+/** Catalogue changes of a product per page of the history. */
+const CHANGES_PAGE = 20;
+
+/**
+ * A product's catalogue changes, newest first, every status (GET /api/products/:symbol/changes), page by
+ * page; only asked for while `enabled` (the history is folded away until the reader opens it).
+ */
+export function useProductChanges(symbol: string, enabled: boolean) {
+  return useInfiniteQuery({
+    queryKey: marketKeys.changes(symbol),
+    queryFn: ({ pageParam, signal }) =>
+      api.get<Page<CatalogueChange>>(`${productPath(symbol)}/changes`, { signal, query: { limit: CHANGES_PAGE, cursor: pageParam ?? undefined } }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    enabled: enabled && symbol !== '',
+    staleTime: 30_000,
+  });
+}
+
+/** After a change's time, how often and how many times the product is asked for again until it is in effect. */
+const CHANGE_RECHECK_MS = 2_000;
+const CHANGE_RECHECKS = 15;
+
+/**
+ * When the product's next announced change is due, ask for the product (and its history) again a moment
+ * later, and again every few seconds until the answer no longer announces it (the feed applies it with the
+ * first block of its second), so the notice does not outlive the change by the 30 s of the regular refresh.
+ */
+export function useRefreshAtChange(symbol: string, effectiveAt: string | undefined): void {
+  const qc = useQueryClient();
+  useEffect(() => {
+    const at = effectiveAt ? Date.parse(effectiveAt) : NaN;
+    if (!Number.isFinite(at)) return;
+    // setTimeout counts in a signed 32-bit number of ms: a change weeks ahead is left to the regular refresh.
+    const first = Math.max(0, at - serverNow()) + 1_000;
+    if (first > 2 ** 31 - 1) return;
+    let left = CHANGE_RECHECKS;
+    let id: ReturnType<typeof setTimeout>;
+    const recheck = () => {
+      void qc.invalidateQueries({ queryKey: marketKeys.product(symbol) });
+      void qc.invalidateQueries({ queryKey: marketKeys.changes(symbol) });
+      // A new answer without this change re-runs the effect (another effectiveAt, or none) and clears this.
+      if (--left > 0) id = setTimeout(recheck, CHANGE_RECHECK_MS);
+    };
+    id = setTimeout(recheck, first);
+    return () => clearTimeout(id);
+  }, [qc, symbol, effectiveAt]);
 }
 
 /** Candles for a chart (GET /api/products/:symbol/candles?interval=), merged with live `candle` events. */

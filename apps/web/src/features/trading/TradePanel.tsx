@@ -21,8 +21,11 @@ import styles from './trading.module.css';
 import marketStyles from '../market/market.module.css';
 import { haptic } from '../../lib/haptics';
 
-/** Refusals that mean the product's market is not what the screen shows: its data is fetched again. */
-const MARKET_REFUSALS = new Set(['MARKET_HALTED', 'PRICE_SIMULATED', 'MARKET_CLOSED', 'MARKET_DATA_STALE']);
+/**
+ * Refusals that mean the product's market is not what the screen shows: its data is fetched again (for a
+ * pending catalogue change, the page's notice of it then shows, if it did not yet).
+ */
+const MARKET_REFUSALS = new Set(['MARKET_HALTED', 'PRICE_SIMULATED', 'MARKET_CLOSED', 'MARKET_DATA_STALE', 'CATALOGUE_CHANGE_PENDING']);
 
 /** Preset stake chips, in whole units; those outside the product's limits are left out. */
 const CHIP_AMOUNTS = [10, 50, 100, 500, 1000, 5000];

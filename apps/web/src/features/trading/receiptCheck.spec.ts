@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { aggregateQuotes, sealBlock, type ChainBlock, type ChainTick, type VenueQuote } from '@candor/domain';
+import { aggregateQuotes, canonicalJson, sealBlock, type ChainBlock, type ChainChange, type ChainTick, type VenueQuote } from '@candor/domain';
 import type { OrderReceipt, TickBlock, TickRef } from '@candor/contracts';
 import { blockRange, fetchBlockRange, judgeReceipt } from './receiptCheck';
 
@@ -18,12 +18,11 @@ const TICKS: Record<number, ChainTick[]> = {
   104: [],
 };
 
-function chain(ticks = TICKS): TickBlock[] {
+/** The blocks of `ticks` (and of `changes`, catalogue changes recorded in a second), as /blocks sends them. */
+function chain(ticks = TICKS, changes: Record<number, ChainChange[]> = {}): TickBlock[] {
   const out: ChainBlock[] = [];
-  for (const second of Object.keys(ticks)
-    .map(Number)
-    .sort((a, b) => a - b))
-    out.push(sealBlock(out[out.length - 1] ?? null, SYMBOL, second, ticks[second]!));
+  for (const second of [...new Set([...Object.keys(ticks), ...Object.keys(changes)].map(Number))].sort((a, b) => a - b))
+    out.push(sealBlock(out[out.length - 1] ?? null, SYMBOL, second, ticks[second] ?? [], changes[second] ?? []));
   return out.map((b) => ({ ...b, second: String(b.second), ticks: b.ticks.map((k) => ({ ...k })) })) as TickBlock[];
 }
 
@@ -47,6 +46,8 @@ function receipt(blocks: TickBlock[], overrides: Partial<OrderReceipt['order']> 
       openPrice: '100.00',
       openedAt: iso(100_200),
       expiresAt: iso(102_500),
+      precision: 2,
+      priceVenues: [],
       status: 'settled',
       closePrice: '101.25',
       closedAt: iso(102_400),
@@ -59,6 +60,7 @@ function receipt(blocks: TickBlock[], overrides: Partial<OrderReceipt['order']> 
     exitTick: ref(blocks, exitSeq),
     closeRule: 'expiry',
     graceMs: 10_000,
+    staleMs: 5_000,
     verify: '',
   };
 }
@@ -236,12 +238,13 @@ describe('judgeReceipt: an expiry in a halt', () => {
     expect(judgeReceipt(settled(blocks, 1_000), blocks)).toEqual({ ok: false, reason: 'grace' });
   });
 
-  it('fails when the record holds a price between the halt’s start and the expiry, or names no halt', () => {
+  it('fails when the record holds a price between the halt’s start and the expiry, or names no halt and no gap', () => {
     const blocks = chain({ ...HALTED, 102: [{ seq: '2', t: iso(102_000), price: '100.70' }], 101: [] });
     expect(judgeReceipt(settled(blocks), blocks)).toEqual({ ok: false, reason: 'halt' });
     const plain = chain(HALTED);
     const { halt: _none, ...noHalt } = settled(plain);
-    expect(judgeReceipt(noHalt, plain)).toEqual({ ok: false, reason: 'halt' });
+    // The last tick before the expiry (101.5 s) was 1 s old at it, within the 5 s limit: no gap either.
+    expect(judgeReceipt(noHalt, plain)).toEqual({ ok: false, reason: 'gap' });
   });
 
   const voided = (blocks: TickBlock[], overrides: Partial<OrderReceipt['order']> = {}): OrderReceipt => {
@@ -252,6 +255,7 @@ describe('judgeReceipt: an expiry in a halt', () => {
       exitTick: null,
       closeRule: 'void',
       graceMs: 1_000,
+      staleMs: 5_000,
       halt: HALT,
       verify: '',
     };
@@ -285,5 +289,143 @@ describe('judgeReceipt: an expiry in a halt', () => {
     const blocks = chain(HALTED);
     expect(blockRange(voided(blocks))).toEqual({ from: 100, to: 107 });
     expect(blockRange({ ...voided(blocks), halt: { ...HALT, startedAt: iso(99_000), endedAt: iso(120_000) } })).toEqual({ from: 99, to: 123 });
+  });
+});
+
+describe('judgeReceipt: the order’s precision and catalogue changes in the record', () => {
+  it('compares the prices at the precision the order opened with, the close rounded half up to it', () => {
+    // A close recorded with three decimals: 100.004 is 100.00 at the order's two, a tie; 100.005 is 100.01, a win.
+    const at = (price: string) =>
+      chain({
+        ...TICKS,
+        102: [
+          { seq: '3', t: iso(102_100), price: '99.00' },
+          { seq: '4', t: iso(102_400), price },
+        ],
+      });
+    const tie = at('100.004');
+    expect(judgeReceipt(receipt(tie, { closePrice: '100.004', outcome: 'tie', pnl: '0.00', payout: '10.00' }), tie)).toEqual({ ok: true });
+    expect(judgeReceipt(receipt(tie, { closePrice: '100.004', outcome: 'win', pnl: '8.50', payout: '18.50' }), tie)).toEqual({ ok: false, reason: 'outcome' });
+    const win = at('100.005');
+    expect(judgeReceipt(receipt(win, { closePrice: '100.005' }), win)).toEqual({ ok: true });
+    // At three decimals the first would have been a win: the order's own precision decides.
+    expect(judgeReceipt(receipt(tie, { closePrice: '100.004', precision: 3, outcome: 'win', pnl: '8.50', payout: '18.50' }), tie)).toEqual({ ok: true });
+  });
+
+  it('takes a close with fewer decimals than the precision at its value', () => {
+    const flat = chain({
+      ...TICKS,
+      102: [
+        { seq: '3', t: iso(102_100), price: '99.00' },
+        { seq: '4', t: iso(102_400), price: '100' },
+      ],
+    });
+    expect(judgeReceipt(receipt(flat, { closePrice: '100', outcome: 'tie', pnl: '0.00', payout: '10.00' }), flat)).toEqual({ ok: true });
+    const up = chain({
+      ...TICKS,
+      102: [
+        { seq: '3', t: iso(102_100), price: '99.00' },
+        { seq: '4', t: iso(102_400), price: '100.1' },
+      ],
+    });
+    expect(judgeReceipt(receipt(up, { closePrice: '100.1', outcome: 'win' }), up)).toEqual({ ok: true });
+  });
+
+  // A catalogue change recorded in the chain: in a second with ticks, and alone in a second without any.
+  const change = (id: string, ms: number, field: string, from: unknown, to: unknown): ChainChange => ({
+    id,
+    field,
+    from: canonicalJson(from),
+    to: canonicalJson(to),
+    effectiveAt: iso(ms),
+  });
+  const CHANGES = {
+    101: [change('c1', 101_000, 'holidays', [], ['2026-12-25'])],
+    104: [change('c2', 104_000, 'priceVenues', [{ venue: 'okx', symbol: 'BTC-USDT' }], [{ venue: 'kraken', symbol: 'BTC/USDT' }])],
+  };
+
+  it('verifies blocks that carry catalogue changes, with or without ticks', () => {
+    const blocks = chain(TICKS, CHANGES);
+    expect(blocks.find((b) => b.second === '104')).toMatchObject({ ticks: [], changes: CHANGES[104] });
+    expect(blocks.find((b) => b.second === '101')?.changes).toEqual(CHANGES[101]);
+    expect(judgeReceipt(receipt(blocks), blocks)).toEqual({ ok: true });
+  });
+
+  it('fails when a recorded change was rewritten after sealing', () => {
+    const blocks = chain(TICKS, CHANGES);
+    const rewritten = blocks.map((b) => (b.second === '101' ? { ...b, changes: b.changes!.map((c) => ({ ...c, to: canonicalJson(['2026-12-26']) })) } : b));
+    expect(judgeReceipt(receipt(blocks), rewritten)).toEqual({ ok: false, reason: 'chain' });
+    const dropped = blocks.map((b) => (b.second === '101' ? { ...b, changes: [] } : b));
+    expect(judgeReceipt(receipt(blocks), dropped)).toEqual({ ok: false, reason: 'chain' });
+  });
+});
+
+describe('judgeReceipt: a gap in the prices before the expiry', () => {
+  // The entry at 100.2 s, then nothing until 108.1 s; the expiry at 106.5 s: the last tick before it is
+  // 6.3 s old there, past the 5 s limit, so the halt rule applies with no halt recorded.
+  const GAP: Record<number, ChainTick[]> = {
+    100: [{ seq: '1', t: iso(100_200), price: '100.00' }],
+    108: [{ seq: '2', t: iso(108_100), price: '101.25' }],
+    109: [{ seq: '3', t: iso(109_000), price: '99.00' }],
+  };
+  const gapped = (blocks: TickBlock[], overrides: Partial<OrderReceipt> = {}): OrderReceipt => ({
+    ...receipt(blocks, { expiresAt: iso(106_500), closePrice: '101.25', closedAt: iso(108_100) }, '2'),
+    closeRule: 'halt',
+    gap: { lastTickAt: iso(100_200), staleMs: 5_000 },
+    ...overrides,
+  });
+
+  it('accepts a close on the first tick within the grace period after the expiry', () => {
+    const blocks = chain(GAP);
+    expect(judgeReceipt(gapped(blocks), blocks)).toEqual({ ok: true });
+  });
+
+  it('fails the halt rule when the last tick before the expiry was fresh', () => {
+    // A tick at 103 s: 3.5 s old at the expiry, within the limit.
+    const fresh = chain({
+      100: GAP[100]!,
+      103: [{ seq: '2', t: iso(103_000), price: '100.10' }],
+      108: [{ seq: '3', t: iso(108_100), price: '101.25' }],
+      109: [{ seq: '4', t: iso(109_000), price: '99.00' }],
+    });
+    const r = { ...receipt(fresh, { expiresAt: iso(106_500), closePrice: '101.25', closedAt: iso(108_100) }, '3'), closeRule: 'halt' as const };
+    expect(judgeReceipt(r, fresh)).toEqual({ ok: false, reason: 'gap' });
+    // ...and with a longer staleness limit the gapped record holds no gap either.
+    expect(judgeReceipt({ ...gapped(chain(GAP)), staleMs: 7_000 }, chain(GAP))).toEqual({ ok: false, reason: 'gap' });
+  });
+
+  it('fails when the receipt names another last tick than the record holds', () => {
+    const blocks = chain(GAP);
+    expect(judgeReceipt(gapped(blocks, { gap: { lastTickAt: iso(99_000), staleMs: 5_000 } }), blocks)).toEqual({ ok: false, reason: 'gap' });
+  });
+
+  it('fails an order closed by the expiry rule on a stale tick', () => {
+    // The last tick before the expiry at 101 s: 5.5 s old at it.
+    const blocks = chain({ ...GAP, 101: [{ seq: '2', t: iso(101_000), price: '100.50' }], 108: [{ seq: '3', t: iso(108_100), price: '101.25' }], 109: [] });
+    const r = receipt(blocks, { expiresAt: iso(106_500), closePrice: '100.50', closedAt: iso(101_000) }, '2');
+    expect(judgeReceipt(r, blocks)).toEqual({ ok: false, reason: 'stale' });
+    expect(judgeReceipt({ ...r, staleMs: 10_000 }, blocks)).toEqual({ ok: true });
+  });
+
+  it('accepts a void after a gap when no tick came within the grace period', () => {
+    const blocks = chain(GAP);
+    const { closePrice: _c, closedAt: _d, outcome: _o, ...open } = receipt(blocks, {}, '1').order;
+    const voided: OrderReceipt = {
+      order: { ...open, expiresAt: iso(106_500), status: 'voided', payout: '10.00', pnl: '0.00', voidReason: 'halt', voidedAt: iso(108_600) },
+      entryTick: receipt(blocks, {}, '1').entryTick,
+      exitTick: null,
+      closeRule: 'void',
+      graceMs: 1_000,
+      staleMs: 5_000,
+      gap: { lastTickAt: iso(100_200), staleMs: 5_000 },
+      verify: '',
+    };
+    expect(judgeReceipt(voided, blocks)).toEqual({ ok: true });
+    expect(judgeReceipt({ ...voided, graceMs: 2_000 }, blocks)).toEqual({ ok: false, reason: 'void' });
+  });
+
+  it('asks for the blocks from the last tick before the gap', () => {
+    const blocks = chain(GAP);
+    expect(blockRange(gapped(blocks, { gap: { lastTickAt: iso(97_500), staleMs: 5_000 } }))).toEqual({ from: 97, to: 111 });
   });
 });

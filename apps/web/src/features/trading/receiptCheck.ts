@@ -2,9 +2,10 @@
  * Checking a receipt on the user's own device, with the rules of libs/domain and nothing of
  * the server's but the public blocks: the hash chain links, both named ticks are in the named
  * blocks with the exchange quotes the receipt shows, each price made from quotes is their median,
- * the close follows the receipt's close rule (the last tick at or before expiry; after a halt, the
- * first tick within the grace period; voided when none came), and the outcome and the amounts
- * follow from the two prices (a voided order gets exactly its stake back).
+ * the close follows the receipt's close rule (the last tick at or before expiry while it is fresh;
+ * after a halt or a gap in the prices, the first tick within the grace period; voided when none came),
+ * and the outcome (at the order's own precision) and the amounts follow from the two prices (a voided
+ * order gets exactly its stake back). Blocks that record catalogue changes hash them with their ticks.
  */
 import {
   checkTickSources,
@@ -34,6 +35,10 @@ export type ReceiptFailure =
   | 'close'
   /** The record holds a tick between the halt's start and the expiry: the expiry was not in a halt. */
   | 'halt'
+  /** No halt is named and the last tick before the expiry was fresh (or is not the one the receipt names): no gap. */
+  | 'gap'
+  /** Closed by the expiry rule on a tick older than the staleness limit: the halt rule applied. */
+  | 'stale'
   /** After a halt, the exit is not the first tick within the grace period after the expiry. */
   | 'grace'
   /** A tick came within the grace period, so the order should have settled on it, not been voided. */
@@ -61,6 +66,7 @@ export function blockRange(receipt: OrderReceipt): { from: number; to: number } 
   let to = Math.max(Math.floor(expiry / 1000), Number.isSafeInteger(exit) ? exit : 0);
   let from = entry;
   if (receipt.halt) from = Math.min(from, second(receipt.halt.startedAt));
+  if (receipt.gap?.lastTickAt) from = Math.min(from, second(receipt.gap.lastTickAt));
   if (receipt.closeRule === 'void') {
     to = Math.max(to, Math.floor((expiry + receipt.graceMs) / 1000));
     if (receipt.halt?.endedAt) to = Math.max(to, second(receipt.halt.endedAt));
@@ -105,12 +111,23 @@ export function judgeReceipt(receipt: OrderReceipt, blocks: readonly TickBlock[]
   const graceEnd = expiry + receipt.graceMs;
   const ticks = blocks.flatMap((b) => b.ticks.map((k) => ({ seq: k.seq, t: Date.parse(k.t) })));
   const rule = receipt.closeRule ?? 'expiry';
+  const last = lastAtOrBefore(ticks, expiry);
+  // Older than the feed's staleness limit at the expiry (a gap in the prices): the halt rule applies.
+  const staleKnown = Number.isSafeInteger(receipt.staleMs) && receipt.staleMs > 0;
+  const stale = staleKnown && last !== null && expiry - last.t > receipt.staleMs;
 
-  // An expiry in a halt: the record holds no tick from the halt's start to the expiry.
+  if (rule === 'expiry' && stale) return { ok: false, reason: 'stale' };
+  // An expiry in a halt: the record holds no tick from the halt's start to the expiry. Without a halt, a gap:
+  // the last tick before the expiry is the one the receipt names, and older than the staleness limit.
   if (rule === 'halt' || rule === 'void') {
-    if (!receipt.halt) return { ok: false, reason: 'halt' };
-    const start = Date.parse(receipt.halt.startedAt);
-    if (ticks.some((k) => k.t > start && k.t <= expiry)) return { ok: false, reason: 'halt' };
+    if (receipt.halt) {
+      const start = Date.parse(receipt.halt.startedAt);
+      if (ticks.some((k) => k.t > start && k.t <= expiry)) return { ok: false, reason: 'halt' };
+    } else if (!staleKnown) {
+      return { ok: false, reason: 'halt' };
+    } else if (!stale || (receipt.gap?.lastTickAt && Date.parse(receipt.gap.lastTickAt) !== last?.t)) {
+      return { ok: false, reason: 'gap' };
+    }
   }
 
   if (order.status === 'voided') {
@@ -137,7 +154,9 @@ export function judgeReceipt(receipt: OrderReceipt, blocks: readonly TickBlock[]
     if (close.status === 'none' || close.tick.seq !== exitTick.seq) return { ok: false, reason: 'close' };
   }
 
-  const outcome = decideOutcome(order.direction, entryTick.price, exitTick.price);
+  // The outcome compares the prices at the precision the order opened with (the close rounded half up to it).
+  const precision = Number.isSafeInteger(order.precision) && order.precision >= 0 ? order.precision : undefined;
+  const outcome = decideOutcome(order.direction, entryTick.price, exitTick.price, precision);
   if (outcome !== order.outcome || order.closePrice !== exitTick.price || order.openPrice !== entryTick.price) return { ok: false, reason: 'outcome' };
 
   const stake = parseMoney(order.amount);
@@ -145,6 +164,13 @@ export function judgeReceipt(receipt: OrderReceipt, blocks: readonly TickBlock[]
   const { payoutCents, pnlCents } = settleAmounts(stake, order.payoutRate, outcome);
   if (order.payout !== formatCents(payoutCents) || order.pnl !== formatCents(pnlCents)) return { ok: false, reason: 'payout' };
   return { ok: true };
+}
+
+/** The last tick at or before `atMs` (of equal times, the later recorded), or null. */
+function lastAtOrBefore(ticks: readonly { seq: string; t: number }[], atMs: number): { seq: string; t: number } | null {
+  let last: { seq: string; t: number } | null = null;
+  for (const k of ticks) if (k.t <= atMs && (!last || k.t > last.t || (k.t === last.t && BigInt(k.seq) > BigInt(last.seq)))) last = k;
+  return last;
 }
 
 /** Most blocks one /blocks answer holds (the api's page size). */

@@ -132,4 +132,51 @@ describe('technicalSteps', () => {
       for (const part of parts) expect({ locale, part, found: text.includes(part) }).toEqual({ locale, part, found: true });
     }
   });
+
+  /** Settled by the halt rule after a gap in the prices (no halt recorded), with its precision. */
+  const afterGap = {
+    ...afterHalt,
+    order: { ...afterHalt.order, precision: 2 },
+    halt: undefined,
+    gap: { lastTickAt: '2026-11-22T08:00:54.000Z', staleMs: 5_000 },
+    staleMs: 5_000,
+  } as OrderReceipt;
+
+  it('after a gap: the last tick before the expiry is older than the staleness limit', () => {
+    const steps = technicalSteps(afterGap, 'https://candor.example');
+    expect(steps.map((s) => s.key)).toEqual([
+      'receipt:tech.records',
+      'receipt:tech.chain',
+      'receipt:tech.venues',
+      'receipt:tech.ticks',
+      'receipt:tech.exitGap',
+      'receipt:tech.result',
+    ]);
+    expect(steps[4]!.values).toEqual({ seq: '77', price: '101.25', expiresAt: '2026-11-22T08:01:00.000Z', stale: 5, grace: 10 });
+  });
+
+  it('voided after a gap: no tick from the expiry to the end of the grace period', () => {
+    const steps = technicalSteps(
+      { ...voided, halt: undefined, gap: { lastTickAt: null, staleMs: 5_000 }, staleMs: 5_000 } as OrderReceipt,
+      'https://candor.example',
+    );
+    expect(steps[3]).toEqual({
+      key: 'receipt:tech.exitGapVoid',
+      values: { expiresAt: '2026-11-22T08:01:00.000Z', stale: 5, graceEnd: '2026-11-22T08:01:10.000Z' },
+      continues: true,
+    });
+  });
+
+  it('after a gap: reads in every language with every number filled in', () => {
+    for (const locale of LOCALES) {
+      const text = technicalText(technicalSteps(afterGap, 'https://candor.example'), (key, values) => translate(locale, key, values));
+      expect({ locale, paragraphs: text.split('\n').length }).toEqual({ locale, paragraphs: 4 });
+      expect({ locale, left: text.match(/\{\{[^}]*\}\}/g) }).toEqual({ locale, left: null });
+      for (const part of ['2026-11-22T08:01:00.000Z', '101.25', '0.85'])
+        expect({ locale, part, found: text.includes(part) }).toEqual({ locale, part, found: true });
+      // The gap's sentence, with its staleness limit, is in the text.
+      const gap = translate(locale, 'receipt:tech.exitGap', { seq: '77', price: '101.25', expiresAt: '2026-11-22T08:01:00.000Z', stale: 5, grace: 10 });
+      expect({ locale, gap: text.includes(gap) }).toEqual({ locale, gap: true });
+    }
+  });
 });

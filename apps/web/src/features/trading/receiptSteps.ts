@@ -32,8 +32,15 @@ export function technicalSteps(receipt: OrderReceipt, origin: string): Technical
     steps.push({ key: 'receipt:tech.venues', values: { command: `node scripts/verify-venues.mjs ${o.id}` }, continues: true });
   }
   steps.push({ key: 'receipt:tech.ticks', values: { seq: receipt.entryTick.seq, price: receipt.entryTick.price } });
-  if (rule === 'void') {
-    steps.push({ key: 'receipt:tech.exitVoid', values: { expiresAt, grace, graceEnd: new Date(expiry + receipt.graceMs).toISOString() }, continues: true });
+  // No halt recorded, yet the halt rule: the last price before the expiry was older than the staleness limit.
+  const gap = !receipt.halt && receipt.gap ? { stale: receipt.gap.staleMs / 1000 } : null;
+  const graceEnd = new Date(expiry + receipt.graceMs).toISOString();
+  if (rule === 'void' && gap) {
+    steps.push({ key: 'receipt:tech.exitGapVoid', values: { expiresAt, stale: gap.stale, graceEnd }, continues: true });
+  } else if (rule === 'void') {
+    steps.push({ key: 'receipt:tech.exitVoid', values: { expiresAt, grace, graceEnd }, continues: true });
+  } else if (exit && rule === 'halt' && gap) {
+    steps.push({ key: 'receipt:tech.exitGap', values: { seq: exit.seq, price: exit.price, expiresAt, stale: gap.stale, grace }, continues: true });
   } else if (exit && rule === 'halt') {
     steps.push({ key: 'receipt:tech.exitHalt', values: { seq: exit.seq, price: exit.price, expiresAt, grace }, continues: true });
   } else if (exit) {

@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { Order } from '@candor/contracts';
 import { EmptyState, ErrorState, Icon, Loading, PageHeader } from '../../components';
+import { CatalogueHistory, ScheduledChangesNotice } from '../../features/market/CatalogueChanges';
 import { ChartPanel } from '../../features/market/ChartPanel';
 import { LiveDot } from '../../features/market/LiveDot';
 import { ChangeBadge, PriceCell } from '../../features/market/PriceCell';
@@ -93,10 +94,12 @@ export default function DetailPage() {
               </div>
             </div>
           ) : null}
+          <ScheduledChangesNotice product={p} />
 
           <ChartPanel symbol={p.symbol} precision={p.precision} />
           <TradePanel product={p} condition={condition} onPlaced={onPlaced} />
           <PriceSource product={p} />
+          <CatalogueHistory symbol={p.symbol} />
         </>
       )}
       {sheetOrderId ? <OrderSheet orderId={sheetOrderId} productName={p?.name} onClose={() => setSheetOrderId(null)} /> : null}

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AccountActivity } from '@candor/contracts';
 import { EmptyState, ErrorState, PageHeader, SkeletonList } from '../../components';
+import { describeChange, type Translate } from '../../features/market/catalogueChanges';
 import { useAccountActivity } from '../../features/records/hooks';
 import { ListFooter } from '../../features/records/ListFooter';
 import { actionKey } from '../../features/records/model';
@@ -12,6 +13,8 @@ import styles from '../../features/records/records.module.css';
 
 function ActivityRow({ entry }: { entry: AccountActivity }) {
   const { t } = useTranslation('records');
+  // A catalogue change on a product the user had an order on (role "system"): the product and the change in words.
+  const tr: Translate = (key, values) => t(key, values ?? {});
   return (
     <li className={styles.activity} data-testid="activity" data-action={entry.action}>
       <div className={styles.activityHead}>
@@ -20,6 +23,16 @@ function ActivityRow({ entry }: { entry: AccountActivity }) {
           {formatDateTime(new Date(entry.at), currentLanguage())}
         </time>
       </div>
+      {entry.symbol ? (
+        <p className={styles.rowMeta} data-testid="activity-product">
+          {t('activity.product', { symbol: entry.symbol })}
+        </p>
+      ) : null}
+      {entry.change ? (
+        <p className={styles.change} data-testid="activity-change" data-field={entry.change.field}>
+          {describeChange(entry.change, tr, currentLanguage())}
+        </p>
+      ) : null}
       <p className={styles.rowMeta}>{t('activity.by', { role: t(`role.${entry.role}`, { defaultValue: entry.role }) })}</p>
       {entry.reason ? (
         <p className={styles.reason} data-testid="activity-reason">
@@ -30,7 +43,7 @@ function ActivityRow({ entry }: { entry: AccountActivity }) {
   );
 }
 
-/** /pages/activity/activity: what platform staff did on this account, newest first. */
+/** /pages/activity/activity: what platform staff did on this account, and catalogue changes to products the user traded, newest first. */
 export default function ActivityPage() {
   const { t } = useTranslation('records');
   const activity = useAccountActivity();

@@ -6,10 +6,12 @@ import type { OrderReceipt, TickRef } from '@candor/contracts';
 import { Button, EmptyState, ErrorState, Loading, PageHeader, PageSkeleton } from '../../components';
 import { formatTimestamp, localizeDecimal } from '../../features/market/format';
 import { productPath } from '../../features/market/paths';
+import { venueName } from '../../features/market/priceState';
 import { fetchBlocks, useReceipt } from '../../features/trading/hooks';
 import { blockRange, fetchBlockRange, judgeReceipt, type ReceiptVerdict } from '../../features/trading/receiptCheck';
 import { ReceiptSources } from '../../features/trading/ReceiptSources';
 import { technicalSteps, technicalText } from '../../features/trading/receiptSteps';
+import { useDurationLabel } from '../../features/trading/labels';
 import { DirectionTag, OutcomeTag, VoidedTag } from '../../features/trading/tags';
 import { isApiError } from '../../lib/api';
 import { usePageNamespace } from '../../lib/i18n';
@@ -80,8 +82,10 @@ function CloseRuleFacts({ receipt }: { receipt: OrderReceipt }) {
   const { t, i18n } = useTranslation('trade');
   const rule = receipt.closeRule;
   const halt = receipt.halt;
+  // No halt recorded, yet the halt rule: the last price before the expiry was older than the staleness limit.
+  const gap = halt ? undefined : receipt.gap;
   return (
-    <dl className={styles.facts} data-testid="receipt-close-rule" data-rule={rule ?? 'open'}>
+    <dl className={styles.facts} data-testid="receipt-close-rule" data-rule={rule ?? 'open'} data-gap={gap ? 'true' : undefined}>
       <div>
         <dt>{t('receipt:close.label')}</dt>
         <dd>{rule ? t(`receipt:close.${rule}`) : t('receipt:close.pending')}</dd>
@@ -102,6 +106,18 @@ function CloseRuleFacts({ receipt }: { receipt: OrderReceipt }) {
           </div>
         </>
       ) : null}
+      {gap ? (
+        <>
+          <div>
+            <dt>{t('receipt:close.gapLast')}</dt>
+            <dd data-testid="receipt-gap-last">{gap.lastTickAt ? formatTimestamp(gap.lastTickAt, i18n.language) : t('receipt:close.gapNone')}</dd>
+          </div>
+          <div>
+            <dt>{t('receipt:close.staleLimit')}</dt>
+            <dd>{t('receipt:close.seconds', { value: gap.staleMs / 1000 })}</dd>
+          </div>
+        </>
+      ) : null}
       {rule === 'halt' || rule === 'void' ? (
         <div>
           <dt>{t('receipt:close.grace')}</dt>
@@ -116,11 +132,74 @@ function CloseRuleFacts({ receipt }: { receipt: OrderReceipt }) {
 function verdictText(receipt: OrderReceipt, verdict: ReceiptVerdict, t: (key: string, values?: Record<string, string>) => string): string {
   if (verdict.ok) {
     const quoted = Boolean(receipt.entryTick.sources || receipt.exitTick?.sources);
-    const base = receipt.closeRule === 'void' ? t('receipt:checkOkVoid') : receipt.closeRule === 'halt' ? t('receipt:checkOkHalt') : t('receipt:checkOk');
+    const gap = !receipt.halt && receipt.gap;
+    const base =
+      receipt.closeRule === 'void'
+        ? t(gap ? 'receipt:checkOkGapVoid' : 'receipt:checkOkVoid')
+        : receipt.closeRule === 'halt'
+          ? t(gap ? 'receipt:checkOkGap' : 'receipt:checkOkHalt')
+          : t('receipt:checkOk');
     return quoted ? `${base} ${t('receipt:checkOkSources')}` : base;
   }
   if (verdict.reason === 'unsealed' || verdict.reason === 'incomplete' || verdict.reason === 'graceOpen') return t(`receipt:wait.${verdict.reason}`);
   return t('receipt:checkBad', { reason: t(`receipt:fail.${verdict.reason}`) });
+}
+
+/** How the close was chosen, in a sentence: the expiry rule, or the halt rule after a halt or a gap in the prices. */
+function closeText(receipt: OrderReceipt, t: (key: string, values?: Record<string, string | number>) => string): string {
+  const grace = receipt.graceMs / 1000;
+  const gap = !receipt.halt && receipt.gap ? { stale: receipt.gap.staleMs / 1000 } : null;
+  const amount = formatMoney(receipt.order.amount);
+  if (receipt.closeRule === 'void')
+    return gap ? t('receipt:close.gapVoidText', { stale: gap.stale, grace, amount }) : t('receipt:close.voidText', { grace, amount });
+  if (receipt.closeRule === 'halt') return gap ? t('receipt:close.gapHaltText', { stale: gap.stale, grace }) : t('receipt:close.haltText', { grace });
+  return t('receipt:ruleClose');
+}
+
+/**
+ * The terms the order opened with and keeps whatever the catalogue does later: its duration, rate, the
+ * decimals its prices compare at, and the exchange markets its prices came from.
+ */
+function OpeningTerms({ order: o }: { order: OrderReceipt['order'] }) {
+  const { t, i18n } = useTranslation('trade');
+  const durationLabel = useDurationLabel();
+  const markets = o.priceVenues ?? [];
+  return (
+    <section className={styles.card} data-testid="receipt-terms">
+      <h2 className={styles.cardTitle}>{t('receipt:terms.title')}</h2>
+      <dl className={styles.facts}>
+        <div>
+          <dt>{t('order.duration')}</dt>
+          <dd>{durationLabel(o.durationSeconds)}</dd>
+        </div>
+        <div>
+          <dt>{t('order.payoutRate')}</dt>
+          <dd>{t('percent', { value: localizeDecimal(ratePercent(o.payoutRate), i18n.language) })}</dd>
+        </div>
+        <div>
+          <dt>{t('receipt:terms.precision')}</dt>
+          <dd data-testid="receipt-precision">{o.precision}</dd>
+        </div>
+        <div>
+          <dt>{t('receipt:terms.markets')}</dt>
+          <dd data-testid="receipt-markets">
+            {markets.length === 0 ? (
+              t('receipt:terms.simulated')
+            ) : (
+              <ul className={styles.termsMarkets}>
+                {markets.map((m) => (
+                  <li key={`${m.venue}-${m.symbol}`}>
+                    {venueName(m.venue)} {m.symbol}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </dd>
+        </div>
+      </dl>
+      {Number.isSafeInteger(o.precision) ? <p className={styles.hint}>{t('receipt:terms.note', { precision: o.precision })}</p> : null}
+    </section>
+  );
 }
 
 function ReceiptBody({ receipt }: { receipt: OrderReceipt }) {
@@ -168,10 +247,6 @@ function ReceiptBody({ receipt }: { receipt: OrderReceipt }) {
             <dd>{formatMoney(o.amount)}</dd>
           </div>
           <div>
-            <dt>{t('order.payoutRate')}</dt>
-            <dd>{t('percent', { value: localizeDecimal(ratePercent(o.payoutRate), i18n.language) })}</dd>
-          </div>
-          <div>
             <dt>{t('order.expiresAt')}</dt>
             <dd>{formatTimestamp(o.expiresAt, i18n.language)}</dd>
           </div>
@@ -203,6 +278,7 @@ function ReceiptBody({ receipt }: { receipt: OrderReceipt }) {
         </dl>
       </section>
 
+      <OpeningTerms order={o} />
       <TickCard title={t('receipt:entry')} tick={receipt.entryTick} testId="receipt-entry" />
       <TickCard title={t('receipt:exit')} tick={receipt.exitTick} testId="receipt-exit" voided={o.status === 'voided'} />
 
@@ -210,13 +286,7 @@ function ReceiptBody({ receipt }: { receipt: OrderReceipt }) {
         <h2 className={styles.cardTitle}>{t('receipt:ruleTitle')}</h2>
         <CloseRuleFacts receipt={receipt} />
         <ul className={styles.steps}>
-          <li>
-            {receipt.closeRule === 'void'
-              ? t('receipt:close.voidText', { grace: receipt.graceMs / 1000, amount: formatMoney(o.amount) })
-              : receipt.closeRule === 'halt'
-                ? t('receipt:close.haltText', { grace: receipt.graceMs / 1000 })
-                : t('receipt:ruleClose')}
-          </li>
+          <li data-testid="receipt-rule-close">{closeText(receipt, t)}</li>
           <li>{t('receipt:ruleUpDown')}</li>
           <li>{t('receipt:ruleTie')}</li>
           <li>{t('receipt:rulePayout')}</li>

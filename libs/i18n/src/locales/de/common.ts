@@ -23,6 +23,7 @@ export default {
     network: 'Netzwerkverbindung fehlgeschlagen. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut',
     timeout: 'Zeitüberschreitung der Anfrage. Bitte versuchen Sie es später erneut',
     generic: 'Das System ist ausgelastet. Bitte versuchen Sie es später erneut',
+    catalogueChangePending: 'Eine Katalogänderung dieses Produkts tritt am {{time}} (Ihre Zeit) in Kraft: Wählen Sie eine Laufzeit, die vorher endet.',
   },
   pageError: {
     title: 'Fehler beim Laden der Seite',

@@ -25,6 +25,8 @@ export default {
   MARKET_HALTED: 'Kurse pausiert: zu wenige Börsen stellen Kurse, oder sie weichen zu stark voneinander ab. Der Handel läuft von selbst wieder an',
   PRICE_SIMULATED: 'Dieses Produkt läuft mit simulierten Kursen: handeln kann nur das Demokonto',
   EXPIRY_NOT_OFFERED: 'Diese Laufzeit wird für dieses Produkt nicht angeboten',
+  CATALOGUE_CHANGE_PENDING: 'Eine Katalogänderung dieses Produkts tritt vor diesem Ablauf in Kraft: Wählen Sie eine Laufzeit, die vorher endet',
+  CHANGE_ALREADY_SCHEDULED: 'Für diese Einstellung wartet bereits eine Änderung: Ziehen Sie diese zuerst zurück',
   EARN_MIN_AMOUNT: 'Der Mindestbetrag pro Übertragung beträgt {{min}}',
   EARN_DAILY_LIMIT: 'Sie haben das heutige Übertragungslimit erreicht',
   EARN_NOT_WITHDRAWABLE: 'Dieser Betrag kann noch nicht übertragen werden',
@@ -80,5 +82,9 @@ export default {
     dailyOutLimit: 'Übertragungen hinaus pro Tag',
     date: 'Datum',
     holidays: 'Feiertage',
+    effectiveAt: 'Wirksamkeitszeitpunkt',
+    precision: 'Nachkommastellen des Kurses',
+    priceVenues: 'Börsenmärkte',
+    hours: 'Handelszeiten',
   },
 };

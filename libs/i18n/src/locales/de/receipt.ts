@@ -56,6 +56,13 @@ export default {
       quorum: 'zu wenige Börsen mit aktuellem Kurs',
       disagreement: 'die Börsen wichen über die Grenze hinaus ab',
     },
+    gapLast: 'Letzter Preis vor Ablauf',
+    gapNone: 'keiner im Protokoll',
+    staleLimit: 'Aktualitätsgrenze',
+    gapHaltText:
+      'Der letzte Preis vor dem Ablauf war älter als {{stale}} s (eine Lücke in den Preisen), daher galt die Aussetzungsregel: Die Order wurde mit dem ersten gültigen Tick innerhalb von {{grace}} s nach Ablauf abgerechnet.',
+    gapVoidText:
+      'Der letzte Preis vor dem Ablauf war älter als {{stale}} s (eine Lücke in den Preisen), daher galt die Aussetzungsregel, und innerhalb von {{grace}} s nach Ablauf kam kein gültiger Preis: Die Order wurde storniert und ihr Einsatz von {{amount}} vollständig erstattet.',
   },
   ruleTitle: 'So wurde abgerechnet',
   ruleClose: 'Der Ausstiegskurs ist der letzte Tick zum oder vor dem Ablaufzeitpunkt und wird erst gelesen, wenn ein späterer Tick gespeichert ist.',
@@ -89,6 +96,8 @@ export default {
     halt: 'das Protokoll enthält einen Tick zwischen Beginn der Aussetzung und Ablauf, der Ablauf lag also nicht in einer Aussetzung',
     grace: 'der Ausstiegstick ist nicht der erste Tick in der Nachfrist nach dem Ablauf',
     void: 'in der Nachfrist nach dem Ablauf kam ein Tick, die Order hätte mit ihm abgerechnet werden müssen',
+    gap: 'das Protokoll enthält einen Tick innerhalb der Aktualitätsgrenze vor dem Ablauf, die Aussetzungsregel galt also nicht',
+    stale: 'der letzte Tick vor dem Ablauf ist älter als die Aktualitätsgrenze, die Aussetzungsregel hätte gelten müssen',
   },
   technical: 'Technische Details',
   tech: {
@@ -101,5 +110,20 @@ export default {
     venues: 'Jeder aus Börsenkursen gebildete Preis muss der Median der Mittelkurse der verwendeten Kurse sein, und die Kettenprüfung rechnet ihn nach; {{command}} hält die protokollierten Kurse gegen die eigene öffentliche Historie der Börsen.',
     exitHalt: 'Der Ablauf {{expiresAt}} fiel in eine Aussetzung: Der Ausstiegstick (Nr. {{seq}}, Preis {{price}}) muss der erste Tick danach sein, innerhalb von {{grace}} s, und das Protokoll darf vom Beginn der Aussetzung bis zum Ablauf keinen Tick enthalten.',
     exitVoid: 'Der Ablauf {{expiresAt}} fiel in eine Aussetzung, und innerhalb von {{grace}} s danach kam kein Tick: Das Protokoll enthält vom Beginn der Aussetzung bis {{graceEnd}} keinen Tick, daher wurde die Order storniert und ihr Einsatz voll erstattet.',
+    exitGap:
+      'Der letzte Tick zum oder vor dem Ablauf {{expiresAt}} liegt mehr als {{stale}} s davor, daher gilt die Aussetzungsregel: Der Ausstiegstick (Nr. {{seq}}, Preis {{price}}) muss der erste Tick nach dem Ablauf sein, innerhalb von {{grace}} s.',
+    exitGapVoid:
+      'Der letzte Tick zum oder vor dem Ablauf {{expiresAt}} liegt mehr als {{stale}} s davor, daher gilt die Aussetzungsregel, und das Protokoll enthält vom Ablauf bis {{graceEnd}} keinen Tick: Die Order wurde storniert und ihr Einsatz vollständig erstattet.',
   },
+  terms: {
+    title: 'Bedingungen bei Eröffnung',
+    precision: 'Nachkommastellen des Kurses',
+    markets: 'Kurse von',
+    simulated: 'Simulierte Kurse (nur Demo)',
+    note: 'Bei Eröffnung der Order festgelegt: Die beiden Preise werden auf {{precision}} Nachkommastellen verglichen, und eine spätere Katalogänderung erreicht nie eine offene Order.',
+  },
+  checkOkGap:
+    'Geprüft: Die Hash-Kette ist intakt, beide Ticks sind im Protokoll, der letzte Tick vor dem Ablauf ist älter als die Aktualitätsgrenze, der Ausstiegstick ist der erste in der Nachfrist, und Ergebnis und Beträge folgen den Regeln.',
+  checkOkGapVoid:
+    'Geprüft: Die Hash-Kette ist intakt, der Einstiegstick ist im Protokoll, der letzte Tick vor dem Ablauf ist älter als die Aktualitätsgrenze, in der Nachfrist kam kein Tick, und genau der Einsatz wurde erstattet.',
 };

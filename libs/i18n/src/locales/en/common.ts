@@ -23,6 +23,7 @@ export default {
     network: 'Network connection failed. Check your connection and try again.',
     timeout: 'The request timed out. Please try again later.',
     generic: 'The system is busy. Please try again later.',
+    catalogueChangePending: 'A catalogue change to this product takes effect on {{time}} (your time): choose an expiry that ends before it.',
   },
   pageError: {
     title: 'Page loading error',

@@ -25,6 +25,8 @@ export default {
   MARKET_HALTED: 'Prices are paused: too few exchanges are quoting, or they disagree. Trading resumes by itself',
   PRICE_SIMULATED: 'This product runs on simulated prices: only the demo account can trade it',
   EXPIRY_NOT_OFFERED: 'This duration is not offered for this product',
+  CATALOGUE_CHANGE_PENDING: 'A catalogue change to this product takes effect before this expiry: choose an expiry that ends before it',
+  CHANGE_ALREADY_SCHEDULED: 'This setting already has a change waiting to take effect: cancel that one first',
   EARN_MIN_AMOUNT: 'The minimum per transfer is {{min}}',
   EARN_DAILY_LIMIT: "You have reached today's transfer limit",
   EARN_NOT_WITHDRAWABLE: 'This amount is not withdrawable yet',
@@ -80,5 +82,9 @@ export default {
     dailyOutLimit: 'Transfers out per day',
     date: 'Date',
     holidays: 'Holidays',
+    effectiveAt: 'Effective time',
+    precision: 'Price decimals',
+    priceVenues: 'Exchange markets',
+    hours: 'Trading hours',
   },
 };

@@ -56,6 +56,13 @@ export default {
       quorum: 'too few exchanges with a fresh quote',
       disagreement: 'the exchanges disagreed beyond the limit',
     },
+    gapLast: 'Last price before expiry',
+    gapNone: 'none in the record',
+    staleLimit: 'Staleness limit',
+    gapHaltText:
+      'The last price before the expiry was more than {{stale}} s old (a gap in the prices), so the halt rule applied: the order settled on the first valid tick within {{grace}} s after the expiry.',
+    gapVoidText:
+      'The last price before the expiry was more than {{stale}} s old (a gap in the prices), so the halt rule applied, and no valid price came within {{grace}} s after the expiry: the order was voided and its stake of {{amount}} refunded in full.',
   },
   ruleTitle: 'How it was settled',
   ruleClose: 'The exit price is the last tick at or before the expiry time, read only once a later tick has been recorded.',
@@ -88,6 +95,8 @@ export default {
     halt: 'the record holds a tick between the halt’s start and the expiry, so the expiry was not in a halt',
     grace: 'the exit tick is not the first tick within the grace period after the expiry',
     void: 'a tick came within the grace period after the expiry, so the order should have settled on it',
+    gap: 'the record holds a tick less than the staleness limit before the expiry, so the halt rule did not apply',
+    stale: 'the last tick before the expiry is older than the staleness limit, so the halt rule should have applied',
   },
   technical: 'Technical details',
   tech: {
@@ -100,5 +109,20 @@ export default {
     venues: 'Each price made from exchange quotes must be the median of its used quotes’ mids, and the chain check recomputes it; {{command}} holds the recorded quotes against the exchanges’ own public history.',
     exitHalt: 'The expiry {{expiresAt}} fell in a halt: the exit tick (seq {{seq}}, price {{price}}) must be the first tick after it, within {{grace}} s, and the record must hold no tick from the halt’s start to the expiry.',
     exitVoid: 'The expiry {{expiresAt}} fell in a halt and no tick came within {{grace}} s after it: the record holds no tick from the halt’s start to {{graceEnd}}, so the order was voided and its stake refunded in full.',
+    exitGap:
+      'The last tick at or before the expiry {{expiresAt}} is more than {{stale}} s older than it, so the halt rule applies: the exit tick (seq {{seq}}, price {{price}}) must be the first tick after the expiry, within {{grace}} s.',
+    exitGapVoid:
+      'The last tick at or before the expiry {{expiresAt}} is more than {{stale}} s older than it, so the halt rule applies, and the record holds no tick from the expiry to {{graceEnd}}: the order was voided and its stake refunded in full.',
   },
+  terms: {
+    title: 'Terms when it opened',
+    precision: 'Price decimals',
+    markets: 'Priced from',
+    simulated: 'Simulated prices (demo only)',
+    note: 'Fixed when the order opened: the two prices are compared at {{precision}} decimals, and a later catalogue change never reaches an open order.',
+  },
+  checkOkGap:
+    'Verified: the hash chain is intact, both ticks are in the record, the last tick before the expiry is older than the staleness limit, the exit tick is the first one within the grace period, and the result and amounts follow the rules.',
+  checkOkGapVoid:
+    'Verified: the hash chain is intact, the entry tick is in the record, the last tick before the expiry is older than the staleness limit, no tick came within the grace period, and exactly the stake was refunded.',
 };

@@ -23,6 +23,7 @@ export default {
     network: 'Échec de la connexion réseau. Vérifiez votre connexion et réessayez',
     timeout: 'La requête a expiré. Veuillez réessayer plus tard',
     generic: 'Le système est occupé. Veuillez réessayer plus tard',
+    catalogueChangePending: 'Une modification du catalogue de ce produit prend effet le {{time}} (votre heure) : choisissez une durée qui se termine avant.',
   },
   pageError: {
     title: 'Erreur de chargement de la page',

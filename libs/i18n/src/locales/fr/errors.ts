@@ -25,6 +25,8 @@ export default {
   MARKET_HALTED: 'Cours en pause : trop peu de plateformes cotent, ou leurs cours divergent trop. Le trading reprend de lui-même',
   PRICE_SIMULATED: 'Ce produit utilise des cours simulés : seul le compte démo peut le trader',
   EXPIRY_NOT_OFFERED: "Cette durée n'est pas proposée pour ce produit",
+  CATALOGUE_CHANGE_PENDING: 'Une modification du catalogue de ce produit prend effet avant cette échéance : choisissez une durée qui se termine avant',
+  CHANGE_ALREADY_SCHEDULED: 'Ce réglage a déjà une modification en attente : annulez-la d’abord',
   EARN_MIN_AMOUNT: 'Le minimum par transfert est de {{min}}',
   EARN_DAILY_LIMIT: "Vous avez atteint la limite de transferts d'aujourd'hui",
   EARN_NOT_WITHDRAWABLE: "Ce montant n'est pas encore transférable",
@@ -80,5 +82,9 @@ export default {
     dailyOutLimit: 'Transferts sortants par jour',
     date: 'Date',
     holidays: 'Jours fériés',
+    effectiveAt: 'Date d’effet',
+    precision: 'Décimales du cours',
+    priceVenues: 'Marchés des plateformes',
+    hours: 'Heures de cotation',
   },
 };

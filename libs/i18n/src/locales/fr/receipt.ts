@@ -56,6 +56,13 @@ export default {
       quorum: 'trop peu de bourses avec une cotation récente',
       disagreement: 'les bourses divergeaient au-delà de la limite',
     },
+    gapLast: 'Dernier prix avant l’échéance',
+    gapNone: 'aucun au registre',
+    staleLimit: 'Limite de fraîcheur',
+    gapHaltText:
+      'Le dernier prix avant l’échéance datait de plus de {{stale}} s (un trou dans les prix) : la règle de suspension s’est appliquée et l’ordre a été réglé sur le premier tick valide dans les {{grace}} s suivant l’échéance.',
+    gapVoidText:
+      'Le dernier prix avant l’échéance datait de plus de {{stale}} s (un trou dans les prix) : la règle de suspension s’est appliquée, et aucun prix valide n’est venu dans les {{grace}} s suivant l’échéance ; l’ordre a été annulé et sa mise de {{amount}} intégralement remboursée.',
   },
   ruleTitle: 'Comment l’ordre a été réglé',
   ruleClose: 'Le prix de sortie est le dernier tick à l’échéance ou avant, lu seulement après l’enregistrement d’un tick postérieur.',
@@ -91,6 +98,8 @@ export default {
     halt: 'le registre contient un tick entre le début de la suspension et l’échéance : l’échéance n’était pas dans une suspension',
     grace: 'le tick de sortie n’est pas le premier tick du délai de grâce après l’échéance',
     void: 'un tick est venu pendant le délai de grâce après l’échéance : l’ordre aurait dû être réglé sur lui',
+    gap: 'le registre contient un tick moins ancien que la limite de fraîcheur avant l’échéance : la règle de suspension ne s’appliquait pas',
+    stale: 'le dernier tick avant l’échéance est plus ancien que la limite de fraîcheur : la règle de suspension aurait dû s’appliquer',
   },
   technical: 'Détails techniques',
   tech: {
@@ -103,5 +112,20 @@ export default {
     venues: 'Chaque prix issu de cotations de bourses doit être la médiane des prix milieux des cotations utilisées, et la vérification de la chaîne la recalcule ; {{command}} confronte les cotations enregistrées à l’historique public des bourses elles-mêmes.',
     exitHalt: 'L’échéance {{expiresAt}} est tombée pendant une suspension : le tick de sortie (n° {{seq}}, prix {{price}}) doit être le premier tick après elle, dans les {{grace}} s, et le registre ne doit contenir aucun tick entre le début de la suspension et l’échéance.',
     exitVoid: 'L’échéance {{expiresAt}} est tombée pendant une suspension et aucun tick n’est venu dans les {{grace}} s suivantes : le registre ne contient aucun tick du début de la suspension à {{graceEnd}}, l’ordre a donc été annulé et sa mise remboursée intégralement.',
+    exitGap:
+      'Le dernier tick à ou avant l’échéance {{expiresAt}} la précède de plus de {{stale}} s, donc la règle de suspension s’applique : le tick de sortie (n° {{seq}}, prix {{price}}) doit être le premier tick après l’échéance, dans les {{grace}} s.',
+    exitGapVoid:
+      'Le dernier tick à ou avant l’échéance {{expiresAt}} la précède de plus de {{stale}} s, donc la règle de suspension s’applique, et le registre ne contient aucun tick de l’échéance à {{graceEnd}} : l’ordre a été annulé et sa mise intégralement remboursée.',
   },
+  terms: {
+    title: 'Conditions à l’ouverture',
+    precision: 'Décimales du cours',
+    markets: 'Cours tirés de',
+    simulated: 'Cours simulés (démo uniquement)',
+    note: 'Fixées à l’ouverture de l’ordre : les deux prix sont comparés à {{precision}} décimales, et une modification ultérieure du catalogue n’atteint jamais un ordre ouvert.',
+  },
+  checkOkGap:
+    'Vérifié : la chaîne de hachage est intacte, les deux ticks figurent au registre, le dernier tick avant l’échéance est plus ancien que la limite de fraîcheur, le tick de sortie est le premier du délai de grâce, et le résultat et les montants suivent les règles.',
+  checkOkGapVoid:
+    'Vérifié : la chaîne de hachage est intacte, le tick d’entrée figure au registre, le dernier tick avant l’échéance est plus ancien que la limite de fraîcheur, aucun tick dans le délai de grâce, et exactement la mise a été remboursée.',
 };

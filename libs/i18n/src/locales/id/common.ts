@@ -23,6 +23,7 @@ export default {
     network: 'Koneksi jaringan gagal. Periksa koneksi Anda lalu coba lagi',
     timeout: 'Permintaan melewati batas waktu. Silakan coba lagi nanti',
     generic: 'Sistem sedang sibuk. Silakan coba lagi nanti',
+    catalogueChangePending: 'Perubahan katalog produk ini berlaku pada {{time}} (waktu Anda): pilih durasi yang berakhir sebelumnya.',
   },
   pageError: {
     title: 'Kesalahan memuat halaman',

@@ -25,6 +25,8 @@ export default {
   MARKET_HALTED: 'Harga dijeda: terlalu sedikit bursa yang memberi kuotasi, atau harganya terlalu berbeda. Perdagangan berlanjut dengan sendirinya',
   PRICE_SIMULATED: 'Produk ini memakai harga simulasi: hanya akun demo yang dapat memperdagangkannya',
   EXPIRY_NOT_OFFERED: 'Durasi ini tidak tersedia untuk produk ini',
+  CATALOGUE_CHANGE_PENDING: 'Perubahan katalog produk ini berlaku sebelum jatuh tempo ini: pilih durasi yang berakhir sebelum perubahan',
+  CHANGE_ALREADY_SCHEDULED: 'Pengaturan ini sudah punya perubahan yang menunggu berlaku: batalkan dulu perubahan itu',
   EARN_MIN_AMOUNT: 'Minimum per transfer adalah {{min}}',
   EARN_DAILY_LIMIT: 'Anda telah mencapai batas transfer hari ini',
   EARN_NOT_WITHDRAWABLE: 'Jumlah ini belum dapat ditarik',
@@ -80,5 +82,9 @@ export default {
     dailyOutLimit: 'Transfer keluar per hari',
     date: 'Tanggal',
     holidays: 'Hari libur',
+    effectiveAt: 'Waktu berlaku',
+    precision: 'Desimal harga',
+    priceVenues: 'Pasar bursa',
+    hours: 'Jam perdagangan',
   },
 };

@@ -56,6 +56,13 @@ export default {
       quorum: 'terlalu sedikit bursa dengan kuotasi baru',
       disagreement: 'bursa berbeda melebihi batas',
     },
+    gapLast: 'Harga terakhir sebelum jatuh tempo',
+    gapNone: 'tidak ada di catatan',
+    staleLimit: 'Batas kebaruan',
+    gapHaltText:
+      'Harga terakhir sebelum jatuh tempo berumur lebih dari {{stale}} detik (celah harga), jadi aturan penghentian berlaku: order diselesaikan pada tick valid pertama dalam {{grace}} detik setelah jatuh tempo.',
+    gapVoidText:
+      'Harga terakhir sebelum jatuh tempo berumur lebih dari {{stale}} detik (celah harga), jadi aturan penghentian berlaku, dan tidak ada harga valid dalam {{grace}} detik setelah jatuh tempo: order dibatalkan dan modal {{amount}} dikembalikan penuh.',
   },
   ruleTitle: 'Cara penyelesaiannya',
   ruleClose: 'Harga keluar adalah tick terakhir pada atau sebelum waktu jatuh tempo, dibaca hanya setelah tick berikutnya tercatat.',
@@ -90,6 +97,8 @@ export default {
     halt: 'catatan memuat tick antara awal penghentian dan jatuh tempo, jadi jatuh tempo tidak berada dalam penghentian',
     grace: 'tick penutupan bukan tick pertama dalam masa tenggang setelah jatuh tempo',
     void: 'ada tick dalam masa tenggang setelah jatuh tempo, jadi order seharusnya diselesaikan pada tick itu',
+    gap: 'catatan memuat tick dalam batas kebaruan sebelum jatuh tempo, jadi aturan penghentian tidak berlaku',
+    stale: 'tick terakhir sebelum jatuh tempo lebih tua dari batas kebaruan, jadi aturan penghentian seharusnya berlaku',
   },
   technical: 'Detail teknis',
   tech: {
@@ -102,5 +111,20 @@ export default {
     venues: 'Setiap harga dari kuotasi bursa harus merupakan median harga tengah kuotasi yang dipakai, dan pemeriksaan rantai menghitungnya ulang; {{command}} mencocokkan kuotasi yang dicatat dengan riwayat publik bursa itu sendiri.',
     exitHalt: 'Jatuh tempo {{expiresAt}} terjadi saat penghentian: tick penutupan (urutan {{seq}}, harga {{price}}) harus tick pertama setelahnya, dalam {{grace}} detik, dan catatan tidak boleh memuat tick dari awal penghentian sampai jatuh tempo.',
     exitVoid: 'Jatuh tempo {{expiresAt}} terjadi saat penghentian dan tidak ada tick dalam {{grace}} detik setelahnya: catatan tidak memuat tick dari awal penghentian sampai {{graceEnd}}, jadi order dibatalkan dan modal dikembalikan penuh.',
+    exitGap:
+      'Tick terakhir pada atau sebelum jatuh tempo {{expiresAt}} lebih dari {{stale}} detik lebih awal, jadi aturan penghentian berlaku: tick penutupan (urutan {{seq}}, harga {{price}}) harus tick pertama setelah jatuh tempo, dalam {{grace}} detik.',
+    exitGapVoid:
+      'Tick terakhir pada atau sebelum jatuh tempo {{expiresAt}} lebih dari {{stale}} detik lebih awal, jadi aturan penghentian berlaku, dan catatan tidak memuat tick dari jatuh tempo sampai {{graceEnd}}: order dibatalkan dan modalnya dikembalikan penuh.',
   },
+  terms: {
+    title: 'Ketentuan saat dibuka',
+    precision: 'Desimal harga',
+    markets: 'Sumber harga',
+    simulated: 'Harga simulasi (khusus demo)',
+    note: 'Ditetapkan saat order dibuka: kedua harga dibandingkan pada {{precision}} desimal, dan perubahan katalog sesudahnya tidak pernah mengenai order yang terbuka.',
+  },
+  checkOkGap:
+    'Terverifikasi: rantai hash utuh, kedua tick ada di catatan, tick terakhir sebelum jatuh tempo lebih tua dari batas kebaruan, tick penutupan adalah yang pertama dalam masa tenggang, serta hasil dan nominal sesuai aturan.',
+  checkOkGapVoid:
+    'Terverifikasi: rantai hash utuh, tick pembukaan ada di catatan, tick terakhir sebelum jatuh tempo lebih tua dari batas kebaruan, tidak ada tick dalam masa tenggang, dan yang dikembalikan tepat sebesar modal.',
 };

@@ -25,6 +25,8 @@ export default {
   MARKET_HALTED: '価格を一時停止中です：気配を出している取引所が不足しているか、取引所間の価格差が大きすぎます。自動的に再開します',
   PRICE_SIMULATED: 'この商品はシミュレーション価格のため、デモ口座でのみ取引できます',
   EXPIRY_NOT_OFFERED: 'この商品ではこの期間を選択できません',
+  CATALOGUE_CHANGE_PENDING: 'この満期より前にこの商品の変更が有効になります。変更前に満期となる期間を選んでください',
+  CHANGE_ALREADY_SCHEDULED: 'この設定には有効待ちの変更がすでにあります。先にそちらを取り消してください',
   EARN_MIN_AMOUNT: '1 回あたりの最低額は {{min}} です',
   EARN_DAILY_LIMIT: '本日の振替回数の上限に達しました',
   EARN_NOT_WITHDRAWABLE: 'この金額はまだ振り替えできません',
@@ -80,5 +82,9 @@ export default {
     dailyOutLimit: '1 日の振替出金回数',
     date: '日付',
     holidays: '祝日',
+    effectiveAt: '有効日時',
+    precision: '価格の小数桁数',
+    priceVenues: '取引所の市場',
+    hours: '取引時間',
   },
 };

@@ -23,6 +23,7 @@ export default {
     network: '네트워크에 연결할 수 없습니다. 연결을 확인한 뒤 다시 시도하세요',
     timeout: '요청 시간이 초과되었습니다. 잠시 후 다시 시도하세요',
     generic: '시스템이 혼잡합니다. 잠시 후 다시 시도하세요',
+    catalogueChangePending: '이 상품의 변경이 {{time}}(사용자 현지 시간)에 적용됩니다. 그 전에 끝나는 기간을 선택하세요.',
   },
   pageError: {
     title: '페이지 로딩 오류',

@@ -25,6 +25,8 @@ export default {
   MARKET_HALTED: '가격이 일시 중지되었습니다: 호가를 내는 거래소가 부족하거나 거래소 간 가격 차이가 너무 큽니다. 자동으로 재개됩니다',
   PRICE_SIMULATED: '이 상품은 시뮬레이션 가격으로 운영되어 데모 계정으로만 거래할 수 있습니다',
   EXPIRY_NOT_OFFERED: '이 상품에서는 해당 기간을 제공하지 않습니다',
+  CATALOGUE_CHANGE_PENDING: '이 만기 전에 이 상품의 변경이 적용됩니다. 변경 전에 끝나는 기간을 선택하세요',
+  CHANGE_ALREADY_SCHEDULED: '이 설정에는 적용을 기다리는 변경이 이미 있습니다. 먼저 그 변경을 취소하세요',
   EARN_MIN_AMOUNT: '1회 최소 금액은 {{min}}입니다',
   EARN_DAILY_LIMIT: '오늘의 이체 횟수 한도에 도달했습니다',
   EARN_NOT_WITHDRAWABLE: '이 금액은 아직 이체할 수 없습니다',
@@ -80,5 +82,9 @@ export default {
     dailyOutLimit: '하루 이체 출금 횟수',
     date: '날짜',
     holidays: '공휴일',
+    effectiveAt: '적용 시각',
+    precision: '가격 소수 자릿수',
+    priceVenues: '거래소 마켓',
+    hours: '거래 시간',
   },
 };

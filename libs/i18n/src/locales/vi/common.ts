@@ -23,6 +23,7 @@ export default {
     network: 'Kết nối mạng thất bại. Hãy kiểm tra kết nối rồi thử lại',
     timeout: 'Yêu cầu đã hết thời gian chờ. Vui lòng thử lại sau',
     generic: 'Hệ thống đang bận. Vui lòng thử lại sau',
+    catalogueChangePending: 'Thay đổi danh mục của sản phẩm này có hiệu lực lúc {{time}} (giờ của bạn): hãy chọn thời hạn kết thúc trước thời điểm đó.',
   },
   pageError: {
     title: 'Lỗi tải trang',

@@ -25,6 +25,8 @@ export default {
   MARKET_HALTED: 'Giá đang tạm dừng: quá ít sàn đang báo giá hoặc giá giữa các sàn chênh lệch quá lớn. Giao dịch sẽ tự tiếp tục',
   PRICE_SIMULATED: 'Sản phẩm này dùng giá mô phỏng: chỉ tài khoản demo mới giao dịch được',
   EXPIRY_NOT_OFFERED: 'Sản phẩm này không cung cấp thời hạn này',
+  CATALOGUE_CHANGE_PENDING: 'Một thay đổi danh mục của sản phẩm này có hiệu lực trước thời điểm đáo hạn này: hãy chọn thời hạn kết thúc trước thay đổi',
+  CHANGE_ALREADY_SCHEDULED: 'Thiết lập này đã có một thay đổi đang chờ hiệu lực: hãy hủy thay đổi đó trước',
   EARN_MIN_AMOUNT: 'Tối thiểu mỗi lần chuyển là {{min}}',
   EARN_DAILY_LIMIT: 'Bạn đã đạt giới hạn số lần chuyển trong hôm nay',
   EARN_NOT_WITHDRAWABLE: 'Số tiền này chưa thể chuyển ra',
@@ -80,5 +82,9 @@ export default {
     dailyOutLimit: 'Số lần chuyển ra mỗi ngày',
     date: 'Ngày',
     holidays: 'Ngày lễ',
+    effectiveAt: 'Thời điểm hiệu lực',
+    precision: 'Số chữ số thập phân của giá',
+    priceVenues: 'Thị trường trên sàn',
+    hours: 'Giờ giao dịch',
   },
 };

@@ -56,6 +56,13 @@ export default {
       quorum: 'quá ít sàn có báo giá mới',
       disagreement: 'các sàn chênh nhau quá giới hạn',
     },
+    gapLast: 'Giá cuối cùng trước khi hết hạn',
+    gapNone: 'không có trong bản ghi',
+    staleLimit: 'Giới hạn độ mới',
+    gapHaltText:
+      'Giá cuối cùng trước khi hết hạn đã cũ hơn {{stale}} giây (giá bị gián đoạn), nên áp dụng quy tắc tạm dừng: lệnh được thanh toán theo tick hợp lệ đầu tiên trong {{grace}} giây sau khi hết hạn.',
+    gapVoidText:
+      'Giá cuối cùng trước khi hết hạn đã cũ hơn {{stale}} giây (giá bị gián đoạn), nên áp dụng quy tắc tạm dừng, và không có giá hợp lệ trong {{grace}} giây sau khi hết hạn: lệnh bị hủy và tiền gốc {{amount}} được hoàn lại đầy đủ.',
   },
   ruleTitle: 'Cách tất toán',
   ruleClose: 'Giá ra là tick cuối cùng tại hoặc trước thời điểm đáo hạn, chỉ được đọc sau khi đã ghi nhận một tick muộn hơn.',
@@ -89,6 +96,8 @@ export default {
     halt: 'bản ghi có tick giữa lúc bắt đầu tạm dừng và lúc hết hạn, nên lúc hết hạn không ở trong tạm dừng',
     grace: 'tick đóng không phải tick đầu tiên trong thời gian ân hạn sau khi hết hạn',
     void: 'có tick trong thời gian ân hạn sau khi hết hạn, lệnh lẽ ra phải được thanh toán theo tick đó',
+    gap: 'bản ghi có tick trong giới hạn độ mới trước khi hết hạn, nên quy tắc tạm dừng không áp dụng',
+    stale: 'tick cuối cùng trước khi hết hạn cũ hơn giới hạn độ mới, nên lẽ ra phải áp dụng quy tắc tạm dừng',
   },
   technical: 'Chi tiết kỹ thuật',
   tech: {
@@ -101,5 +110,20 @@ export default {
     venues: 'Mỗi giá tạo từ báo giá của sàn phải là trung vị giá giữa của các báo giá được dùng, và bước kiểm tra chuỗi sẽ tính lại; {{command}} đối chiếu các báo giá đã ghi với lịch sử công khai của chính các sàn.',
     exitHalt: 'Thời điểm hết hạn {{expiresAt}} rơi vào lúc tạm dừng: tick đóng (số thứ tự {{seq}}, giá {{price}}) phải là tick đầu tiên sau đó, trong vòng {{grace}} giây, và bản ghi không được có tick nào từ lúc bắt đầu tạm dừng đến lúc hết hạn.',
     exitVoid: 'Thời điểm hết hạn {{expiresAt}} rơi vào lúc tạm dừng và không có tick nào trong {{grace}} giây sau đó: bản ghi không có tick từ lúc bắt đầu tạm dừng đến {{graceEnd}}, nên lệnh bị hủy và tiền gốc được hoàn đầy đủ.',
+    exitGap:
+      'Tick cuối cùng tại hoặc trước thời điểm hết hạn {{expiresAt}} sớm hơn nó quá {{stale}} giây, nên áp dụng quy tắc tạm dừng: tick đóng (số thứ tự {{seq}}, giá {{price}}) phải là tick đầu tiên sau khi hết hạn, trong vòng {{grace}} giây.',
+    exitGapVoid:
+      'Tick cuối cùng tại hoặc trước thời điểm hết hạn {{expiresAt}} sớm hơn nó quá {{stale}} giây, nên áp dụng quy tắc tạm dừng, và bản ghi không có tick nào từ lúc hết hạn đến {{graceEnd}}: lệnh bị hủy và tiền gốc được hoàn lại đầy đủ.',
   },
+  terms: {
+    title: 'Điều kiện lúc mở lệnh',
+    precision: 'Số chữ số thập phân của giá',
+    markets: 'Nguồn giá',
+    simulated: 'Giá mô phỏng (chỉ cho demo)',
+    note: 'Được cố định khi lệnh mở: hai giá được so sánh ở {{precision}} chữ số thập phân, và thay đổi danh mục về sau không bao giờ ảnh hưởng đến lệnh đang mở.',
+  },
+  checkOkGap:
+    'Đã xác minh: chuỗi băm nguyên vẹn, cả hai tick đều có trong bản ghi, tick cuối cùng trước khi hết hạn cũ hơn giới hạn độ mới, tick đóng là tick đầu tiên trong thời gian ân hạn, kết quả và số tiền đúng quy tắc.',
+  checkOkGapVoid:
+    'Đã xác minh: chuỗi băm nguyên vẹn, tick mở có trong bản ghi, tick cuối cùng trước khi hết hạn cũ hơn giới hạn độ mới, không có tick nào trong thời gian ân hạn, và đã hoàn đúng tiền gốc.',
 };

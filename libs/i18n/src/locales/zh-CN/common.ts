@@ -23,6 +23,7 @@ export default {
     network: '网络连接失败，请检查网络后再试',
     timeout: '请求超时，请稍后再试',
     generic: '系统繁忙，请稍后再试',
+    catalogueChangePending: '此产品的变更将于 {{time}}（您的当地时间）生效：请选择在此之前到期的时长。',
   },
   pageError: {
     title: '页面加载错误',

@@ -25,6 +25,8 @@ export default {
   MARKET_HALTED: '价格暂停：报价的交易所不足，或各交易所价格差异过大；恢复后即可交易',
   PRICE_SIMULATED: '此产品使用模拟价格，仅限模拟账户交易',
   EXPIRY_NOT_OFFERED: '此产品不提供该时长',
+  CATALOGUE_CHANGE_PENDING: '此产品有一项变更会在这个到期时间之前生效：请选择在变更前到期的时长',
+  CHANGE_ALREADY_SCHEDULED: '此设置已有一项等待生效的变更：请先取消该变更',
   EARN_MIN_AMOUNT: '每笔最低 {{min}}',
   EARN_DAILY_LIMIT: '今日转入转出次数已达上限',
   EARN_NOT_WITHDRAWABLE: '该金额尚不可转出',
@@ -80,5 +82,9 @@ export default {
     dailyOutLimit: '每日转出次数',
     date: '日期',
     holidays: '假日',
+    effectiveAt: '生效时间',
+    precision: '价格小数位数',
+    priceVenues: '交易所市场',
+    hours: '交易时间',
   },
 };

@@ -23,6 +23,7 @@ export default {
     network: '網路連線失敗，請檢查網路後再試',
     timeout: '請求逾時，請稍後再試',
     generic: '系統繁忙，請稍後再試',
+    catalogueChangePending: '此產品的變更將於 {{time}}（您的當地時間）生效：請選擇在此之前到期的時長。',
   },
   pageError: {
     title: '頁面載入錯誤',

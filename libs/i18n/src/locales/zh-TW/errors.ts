@@ -25,6 +25,8 @@ export default {
   MARKET_HALTED: '價格暫停：報價的交易所不足，或各交易所價格差異過大；恢復後即可交易',
   PRICE_SIMULATED: '此產品使用模擬價格，僅限模擬帳戶交易',
   EXPIRY_NOT_OFFERED: '此產品不提供該時長',
+  CATALOGUE_CHANGE_PENDING: '此產品有一項變更會在這個到期時間之前生效：請選擇在變更前到期的時長',
+  CHANGE_ALREADY_SCHEDULED: '此設定已有一項等待生效的變更：請先取消該變更',
   EARN_MIN_AMOUNT: '每筆最低 {{min}}',
   EARN_DAILY_LIMIT: '今日轉入轉出次數已達上限',
   EARN_NOT_WITHDRAWABLE: '該金額尚不可轉出',
@@ -80,5 +82,9 @@ export default {
     dailyOutLimit: '每日轉出次數',
     date: '日期',
     holidays: '假日',
+    effectiveAt: '生效時間',
+    precision: '價格小數位數',
+    priceVenues: '交易所市場',
+    hours: '交易時間',
   },
 };
