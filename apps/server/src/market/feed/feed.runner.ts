@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnAppl
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import type { Redis } from 'ioredis';
-import { compareDecimal, isWithinTradingHours, precisionKeepsPrice, valueAt, type TradingInterval } from '@candor/domain';
+import { isWithinTradingHours } from '@candor/domain';
 import { REDIS_CHANNELS, REDIS_KEYS, type FeedProductStatus, type FeedStatusSnapshot, type PriceKind } from '@candor/cross-process';
 import { REDIS } from '../../redis/redis.module.js';
 import type { FeedTickInfo } from './feed-adapter.js';
@@ -13,28 +13,10 @@ import { ReplayFeed } from './replay-feed.js';
 import { SIM_PRODUCTS, SimulatedFeed } from './simulated-feed.js';
 import { TickWriter, type ScheduledChainChange } from './tick-writer.js';
 import { CatalogueChangesRepository, toChainSchedule } from '../catalogue/catalogue-changes.repository.js';
-import { AuditService } from '../../admin/audit.service.js';
+import { changeProblem, refuseChange } from './change-checks.js';
+import { sessionAt, venueSpecsAt, watchedMarketsAt, type CatalogueRow } from './feed-catalogue.js';
 import type { VenueName } from './venues/venue-protocol.js';
-import { isVenueName } from './venues/venue-protocol.js';
 import { VenueFeed, type VenueProductSpec } from './venues/venue-feed.js';
-
-type ProductVenueList = { venue: string; symbol: string }[] | null;
-
-/** Whether `a` lies further than `bps` basis points from `b` (as floating point: a sanity bound, never a price). */
-function beyondBps(a: string, b: string, bps: number): boolean {
-  const [x, y] = [Number(a), Number(b)];
-  if (!(y > 0) || !Number.isFinite(x)) return compareDecimal(a, b) !== 0;
-  return (Math.abs(x - y) / y) * 10_000 > bps;
-}
-
-interface CatalogueRow {
-  symbol: string;
-  precision: number;
-  timezone: string;
-  hours: TradingInterval[] | null;
-  holidays: string[];
-  price_venues: { venue: string; symbol: string }[] | null;
-}
 
 /** How often the runner re-reads the catalogue (hours, precisions, exchange markets). */
 const CATALOGUE_REFRESH_MS = 5000;
@@ -78,7 +60,6 @@ export class FeedRunner implements OnApplicationBootstrap, BeforeApplicationShut
   private readonly checked = new Set<string>();
   private readonly switched = new Set<string>();
   private readonly changes: CatalogueChangesRepository;
-  private readonly audit: AuditService;
 
   constructor(
     @Inject(FEED_CONFIG) private readonly config: FeedConfig,
@@ -87,7 +68,6 @@ export class FeedRunner implements OnApplicationBootstrap, BeforeApplicationShut
     private readonly writer: TickWriter,
   ) {
     this.changes = new CatalogueChangesRepository(ds);
-    this.audit = new AuditService(ds);
   }
 
   /** Whether this process holds the feed lock and produces prices. */
@@ -206,42 +186,12 @@ export class FeedRunner implements OnApplicationBootstrap, BeforeApplicationShut
     return `exchanges ${this.config.FEED_VENUES.join(', ')} for ${priced.join(', ') || 'no product'}; simulated (demo only): ${this.simulatedSymbols || 'none'}`;
   }
 
-  /**
-   * Products with markets on the exchanges this feed reads, as of now; a scheduled change of markets rides along
-   * as `next`, so the VenueFeed reads the new markets ahead and switches to them exactly at their time.
-   */
   private venueSpecs(nowMs = Date.now()): VenueProductSpec[] {
-    const out: VenueProductSpec[] = [];
-    const known = (list: { venue: string; symbol: string }[] | null) => (list ?? []).filter((v) => isVenueName(v.venue)) as VenueProductSpec['venues'];
-    for (const r of this.rows) {
-      const mine = this.pending.filter((c) => c.symbol === r.symbol);
-      const venues = known(valueAt(r.price_venues, 'priceVenues', mine, nowMs));
-      if (!venues.length) continue;
-      const spec: VenueProductSpec = { symbol: r.symbol, precision: this.writer.precisionAt(r.symbol, nowMs) ?? r.precision, venues };
-      const ahead = mine.find((c) => c.field === 'priceVenues' && c.effectiveAtMs > nowMs);
-      // A change to no markets (simulated prices) is switched at its time by runSchedule, not inside the VenueFeed.
-      if (ahead && known(ahead.to as ProductVenueList).length) spec.next = { atMs: ahead.effectiveAtMs, venues: known(ahead.to as ProductVenueList) };
-      out.push(spec);
-    }
-    return out;
+    return venueSpecsAt(this.rows, this.pending, nowMs, (symbol, at) => this.writer.precisionAt(symbol, at));
   }
 
-  /** New markets of products now simulated, read ahead of their scheduled switch so that it can be checked. */
   private watchedMarkets(nowMs = Date.now()): { venue: VenueName; symbol: string }[] {
-    const priced = new Set(this.venueSpecs(nowMs).map((s) => s.symbol));
-    return this.pending
-      .filter((c) => c.field === 'priceVenues' && c.effectiveAtMs > nowMs && !priced.has(c.symbol))
-      .flatMap((c) => ((c.to as ProductVenueList) ?? []).filter((v) => isVenueName(v.venue)) as { venue: VenueName; symbol: string }[]);
-  }
-
-  /** A product's trading hours, time zone and holidays in force at `atMs` (scheduled changes included). */
-  private sessionAt(r: CatalogueRow, atMs: number): { timezone: string; hours: TradingInterval[] | null; holidays: string[] } {
-    const mine = this.pending.filter((c) => c.symbol === r.symbol);
-    return {
-      timezone: valueAt(r.timezone, 'timezone', mine, atMs),
-      hours: valueAt(r.hours, 'hours', mine, atMs),
-      holidays: valueAt(r.holidays ?? [], 'holidays', mine, atMs),
-    };
+    return watchedMarketsAt(this.pending, this.venueSpecs(nowMs), nowMs);
   }
 
   /**
@@ -254,9 +204,13 @@ export class FeedRunner implements OnApplicationBootstrap, BeforeApplicationShut
     for (const c of [...this.pending]) {
       if (!this.checked.has(c.id) && c.effectiveAtMs - CHECK_AHEAD_MS <= now) {
         this.checked.add(c.id);
-        const reason = await this.problemWith(c).catch((e: unknown) => {
-          this.log.warn(`checking catalogue change ${c.id}: ${(e as Error).message}`);
-          return null;
+        const venues = this.venues;
+        const lastPrice = await this.writer.lastPrice(c.symbol).catch(() => null);
+        const reason = changeProblem(c, {
+          lastPrice,
+          ...(venues ? { freshMid: (venue: VenueName, symbol: string) => venues.freshMid(venue, symbol) } : {}),
+          venues: this.config.FEED_VENUES,
+          maxDeviationBps: this.config.FEED_MAX_DEVIATION_BPS,
         });
         if (reason) await this.refuse(c, reason);
       }
@@ -264,47 +218,17 @@ export class FeedRunner implements OnApplicationBootstrap, BeforeApplicationShut
         this.switched.add(c.id);
         if (SESSION_FIELDS.has(c.field)) this.openCache.clear();
         if (c.field === 'priceVenues' && this.venues) {
-          this.venues.setProducts(this.venueSpecs(now), this.watchedMarkets(now));
-          const unpriced = SIM_PRODUCTS.filter((p) => !this.venueSpecs(now).some((x) => x.symbol === p.symbol))
-            .map((p) => p.symbol)
-            .join(', ');
-          if (unpriced !== this.simulatedSymbols) await this.startSimulator(true);
+          const specs = this.venueSpecs(now);
+          this.venues.setProducts(specs, this.watchedMarkets(now));
+          await this.simulateTheRest(specs);
         }
       }
     }
   }
 
-  /** Why a change may not take effect now, or null when it may. */
-  private async problemWith(c: ScheduledChainChange): Promise<string | null> {
-    const last = await this.writer.lastPrice(c.symbol).catch(() => null);
-    if (c.field === 'precision') return precisionKeepsPrice(last, c.to as number) ? null : 'precision';
-    if (c.field !== 'priceVenues' || !this.venues) return null; // without exchange prices there is nothing to compare
-    const before = new Set(((c.from as ProductVenueList) ?? []).map((v) => `${v.venue}:${v.symbol}`));
-    for (const v of (c.to as ProductVenueList) ?? []) {
-      if (before.has(`${v.venue}:${v.symbol}`) || !isVenueName(v.venue) || !this.config.FEED_VENUES.includes(v.venue)) continue;
-      const mid = this.venues.freshMid(v.venue as VenueName, v.symbol);
-      if (!mid) return 'no_quote';
-      if (last && beyondBps(mid, last, this.config.FEED_MAX_DEVIATION_BPS)) return 'deviation';
-    }
-    return null;
-  }
-
   /** Marks a change refused (audited, public), and takes it out of the schedule. */
   private async refuse(c: ScheduledChainChange, reason: string): Promise<void> {
-    const refused = await this.ds.transaction(async (em) => {
-      if (!(await this.changes.decide(em, c.id, { status: 'refused', reason }))) return false;
-      await this.audit.record(
-        {
-          operatorId: null,
-          action: 'product.change_refused',
-          targetType: 'product',
-          targetId: c.symbol,
-          details: { symbol: c.symbol, changeId: c.id, field: c.field, from: c.from, to: c.to, effectiveAt: new Date(c.effectiveAtMs).toISOString(), reason },
-        },
-        em,
-      );
-      return true;
-    });
+    const refused = await refuseChange(this.ds, c, reason);
     this.log.warn(`catalogue change ${c.id} (${c.symbol} ${c.field}) ${refused ? 'refused' : 'no longer pending'}: ${reason}`);
     this.pending = this.pending.filter((x) => x.id !== c.id);
     this.writer.setSchedule(this.pending);
@@ -330,6 +254,14 @@ export class FeedRunner implements OnApplicationBootstrap, BeforeApplicationShut
       log: this.log,
     });
     this.venues.start((symbol, price, volume, _t, info) => this.onTick(symbol, price, volume, 'venues', info));
+  }
+
+  /** A product gained or lost its exchange markets: the simulator takes the others. */
+  private async simulateTheRest(specs: readonly VenueProductSpec[]): Promise<void> {
+    const unpriced = SIM_PRODUCTS.filter((p) => !specs.some((s) => s.symbol === p.symbol))
+      .map((p) => p.symbol)
+      .join(', ');
+    if (unpriced !== this.simulatedSymbols) await this.startSimulator(true);
   }
 
   /** The simulator for the simulated products (all of them, or those without exchange markets when `onlyUnpriced`). */
@@ -360,7 +292,7 @@ export class FeedRunner implements OnApplicationBootstrap, BeforeApplicationShut
     let open = false;
     if (s) {
       try {
-        open = isWithinTradingHours(this.sessionAt(s, at.getTime()), at);
+        open = isWithinTradingHours(sessionAt(s, this.pending, at.getTime()), at);
       } catch {
         open = false;
       }
@@ -407,11 +339,7 @@ export class FeedRunner implements OnApplicationBootstrap, BeforeApplicationShut
       for (const symbol of [...new Set(this.rows.map((r) => r.symbol))]) {
         if (!specs.some((s) => s.symbol === symbol) && this.halts?.halted(symbol)) void this.halts.report(symbol, null, Date.now());
       }
-      // A product gained or lost its exchange markets: the simulator takes the others.
-      const unpriced = SIM_PRODUCTS.filter((p) => !specs.some((s) => s.symbol === p.symbol))
-        .map((p) => p.symbol)
-        .join(', ');
-      if (unpriced !== this.simulatedSymbols) await this.startSimulator(true);
+      await this.simulateTheRest(specs);
     } catch (e) {
       this.log.warn(`reading the catalogue failed: ${(e as Error).message}`);
     }

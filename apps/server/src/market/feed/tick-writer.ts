@@ -1,129 +1,13 @@
-import {
-  canonicalJson,
-  decimalPlaces,
-  decimalToScaled,
-  isDecimal,
-  scaledToDecimal,
-  valueAt,
-  type ChainChange,
-  type ChainTick,
-  type PriceRule,
-  type TickSource,
-} from '@candor/domain';
+import { decimalPlaces, decimalToScaled, isDecimal, scaledToDecimal } from '@candor/domain';
 import type { CandleInterval } from '@candor/contracts';
-import { BlockAssembler, type AssembledBlock, type LastBlock } from './block-assembler.js';
-import { LiveStats, type MinuteRow } from './live-stats.js';
-import type { LiveCandle, PriceKind, TickMessage } from '@candor/cross-process';
-import type { Market24h } from './feed-adapter.js';
+import type { LiveCandle, TickMessage } from '@candor/cross-process';
+import { BlockAssembler } from './block-assembler.js';
+import { ChangeSchedule, ChangeWithdrawnError, chainChangeOf, type ScheduledChainChange } from './change-schedule.js';
+import { LiveStats } from './live-stats.js';
+import type { PendingTick, SymbolBlock, TickBus, TickStore, TickWriterOptions, WriteOptions, WrittenTick } from './tick-store.js';
 
-/** What the writer needs to know about a product before its next tick (read from Postgres). */
-export interface SymbolSeed {
-  precision: number;
-  /** Highest stored seq, null before the first tick. */
-  lastSeq: string | null;
-  /** The latest stored tick. */
-  lastTick: { t: string; price: string } | null;
-  lastBlock: LastBlock | null;
-  /** Stored ticks after the last block (a writer stopped before sealing them), in seq order. */
-  unsealed: ChainTick[];
-  /** Stored 1-minute rollups of the last 24 h. */
-  minutes: MinuteRow[];
-}
-
-export interface PendingTick {
-  symbol: string;
-  seq: string;
-  t: string;
-  price: string;
-  volume: string;
-  /** A price made from exchange quotes: the quotes and the rule (hashed with the tick). */
-  sources?: readonly TickSource[];
-  rule?: PriceRule;
-  kind?: PriceKind;
-  message: TickMessage;
-}
-
-export interface SymbolBlock extends AssembledBlock {
-  symbol: string;
-}
-
-/** A scheduled catalogue change as the writer needs it: recorded in the block of its second, and its precision used from then on. */
-export interface ScheduledChainChange {
-  id: string;
-  symbol: string;
-  field: string;
-  from: unknown;
-  to: unknown;
-  effectiveAtMs: number;
-}
-
-/** The store refused a change in a block: it is no longer pending (cancelled or refused just before its time). */
-export class ChangeWithdrawnError extends Error {
-  constructor(readonly changeId: string) {
-    super(`catalogue change ${changeId} is no longer pending`);
-  }
-}
-
-/** Storage of the tick record (Postgres in production, a fake in unit tests). */
-export interface TickStore {
-  /** The product's state, or null when no such product exists. */
-  seed(symbol: string, nowMs: number): Promise<SymbolSeed | null>;
-  /**
-   * Stores ticks (with their candle rollups) and sealed blocks atomically (one transaction); a block's catalogue
-   * changes are applied to the catalogue in the same transaction (ChangeWithdrawnError when one is not pending).
-   */
-  commit(batch: { ticks: readonly PendingTick[]; blocks: readonly SymbolBlock[] }): Promise<void>;
-  /** The pending catalogue changes of every product (for `refreshSchedule`). */
-  pendingChanges?(): Promise<ScheduledChainChange[]>;
-}
-
-/**
- * Where stored ticks are announced (Redis: `tick:last:<SYMBOL>` and REDIS_CHANNELS.ticks). Called once per
- * stored write, in seq order, and possibly before the previous call resolved: it must send in call order
- * (one Redis connection does), so subscribers see each product's ticks in order.
- */
-export interface TickBus {
-  publish(ticks: readonly PendingTick[]): Promise<void>;
-  /** A block applied catalogue changes: every api instance re-reads the catalogue. */
-  catalogueChanged?(): Promise<void>;
-}
-
-export interface TickWriterOptions {
-  /**
-   * Ticks are stored at once; this timer seals the seconds that ended and retries a failed write when no
-   * tick does it (default 250 ms).
-   */
-  flushIntervalMs?: number;
-  /** A second is sealed this long after it ended (default 150 ms). */
-  sealGraceMs?: number;
-  /** The clock (epoch ms); tests set it. */
-  now?: () => number;
-  /** Pending ticks kept while Postgres is unreachable before they are dropped (default 50 000). */
-  maxPending?: number;
-  log?: { warn(msg: string): void; error(msg: string): void };
-}
-
-export interface WriteOptions {
-  /** Traded volume of the tick (default "0"), at most 8 decimals. */
-  volume?: string;
-  /** Resolve only once the tick is stored and published (otherwise once it is queued). */
-  flush?: boolean;
-  /** Where the price came from (the last tick's kind decides whether real money may trade on it). */
-  kind?: PriceKind;
-  /** For a price made from exchange quotes: every quote and the rule (both, or neither). */
-  sources?: readonly TickSource[];
-  rule?: PriceRule;
-  /** The exchanges' own 24h volume and turnover, published as the tick's 24h figures (see FeedTickInfo); never stored. */
-  market24h?: Market24h;
-}
-
-export interface WrittenTick {
-  symbol: string;
-  seq: string;
-  t: string;
-  price: string;
-  volume: string;
-}
+export { ChangeWithdrawnError, type ScheduledChainChange } from './change-schedule.js';
+export type { PendingTick, SymbolBlock, SymbolSeed, TickBus, TickStore, TickWriterOptions, WriteOptions, WrittenTick } from './tick-store.js';
 
 interface SymbolState {
   symbol: string;
@@ -164,12 +48,8 @@ export class TickWriter {
   private generation = 0;
   private closed = false;
   private readonly warned = new Map<string, number>();
-  /** Pending catalogue changes by product, earliest first. */
-  private schedule = new Map<string, ScheduledChainChange[]>();
-  /** Changes handed to an assembler (by id), so each is placed once. */
-  private readonly placed = new Set<string>();
-  /** Changes stored (applied): a schedule read just before their commit must not bring them back. */
-  private readonly stored = new Set<string>();
+  /** Pending catalogue changes by product. */
+  private readonly schedule = new ChangeSchedule();
   private readonly flushIntervalMs: number;
   private readonly sealGraceMs: number;
   private readonly maxPending: number;
@@ -278,23 +158,15 @@ export class TickWriter {
    * (cancelled or refused) is forgotten unless its block is already being stored.
    */
   setSchedule(changes: readonly ScheduledChainChange[]): void {
-    const next = new Map<string, ScheduledChainChange[]>();
-    for (const c of [...changes].sort((a, b) => a.effectiveAtMs - b.effectiveAtMs)) {
-      if (this.stored.has(c.id)) continue;
-      let list = next.get(c.symbol);
-      if (!list) next.set(c.symbol, (list = []));
-      list.push(c);
-    }
-    const ids = new Set(changes.map((c) => c.id));
+    const ids = this.schedule.set(changes);
     for (const st of this.ready.values()) {
       for (const id of st.assembler.changeIds) {
         if (ids.has(id) || st.sealing >= 0) continue;
         st.assembler.dropChange(id);
-        this.placed.delete(id);
+        this.schedule.unplace(id);
         this.log.warn(`tick writer: catalogue change ${id} of ${st.symbol} withdrawn before its block was stored`);
       }
     }
-    this.schedule = next;
     if (changes.length) this.arm();
   }
 
@@ -310,30 +182,19 @@ export class TickWriter {
   }
 
   private precisionOf(st: SymbolState, tMs: number): number {
-    const list = this.schedule.get(st.symbol);
-    return list ? valueAt(st.precision, 'precision', list, tMs) : st.precision;
+    return this.schedule.precisionAt(st.symbol, st.precision, tMs);
   }
 
   /** Hands each change whose time has come to its product's assembler (seeding the product's state if needed). */
   private placeDueChanges(now: number): void {
-    for (const [symbol, list] of this.schedule) {
-      for (const c of list) {
-        if (c.effectiveAtMs > now || this.placed.has(c.id)) continue;
-        const st = this.ready.get(symbol);
-        if (!st) {
-          void this.state(symbol).catch(() => undefined); // placed at the next flush, once its state is read
-          continue;
-        }
-        const change: ChainChange = {
-          id: c.id,
-          field: c.field,
-          from: canonicalJson(c.from),
-          to: canonicalJson(c.to),
-          effectiveAt: new Date(c.effectiveAtMs).toISOString(),
-        };
-        st.assembler.addChange(change, Math.max(st.assembler.sealedThrough, st.sealing) + 1);
-        this.placed.add(c.id);
+    for (const c of this.schedule.due(now)) {
+      const st = this.ready.get(c.symbol);
+      if (!st) {
+        void this.state(c.symbol).catch(() => undefined); // placed at the next flush, once its state is read
+        continue;
       }
+      st.assembler.addChange(chainChangeOf(c), Math.max(st.assembler.sealedThrough, st.sealing) + 1);
+      this.schedule.placedIn(c.id);
     }
   }
 
@@ -484,11 +345,7 @@ export class TickWriter {
         // Cancelled or refused after it was placed: the blocks are sealed again without it at the next write.
         this.log.error(`tick writer: ${e.message}; its block is sealed without it`);
         for (const st of this.ready.values()) st.assembler.dropChange(e.changeId);
-        for (const [symbol, list] of this.schedule)
-          this.schedule.set(
-            symbol,
-            list.filter((c) => c.id !== e.changeId),
-          );
+        this.schedule.forget(e.changeId, false);
         if (this.generation === generation) this.pending = [...ticks, ...this.pending];
         this.flushSoon();
         return done;
@@ -506,14 +363,7 @@ export class TickWriter {
       for (const c of b.changes ?? []) {
         // Applied: the catalogue now holds the new value, and the schedule no longer needs to say it.
         if (st && c.field === 'precision') st.precision = JSON.parse(c.to) as number;
-        const list = this.schedule.get(b.symbol);
-        if (list)
-          this.schedule.set(
-            b.symbol,
-            list.filter((x) => x.id !== c.id),
-          );
-        this.placed.delete(c.id);
-        this.stored.add(c.id);
+        this.schedule.forget(c.id, true);
       }
     }
     if (changed) void this.bus.catalogueChanged?.().catch(() => undefined);

@@ -10,10 +10,7 @@ export interface VenueProductSpec {
   symbol: string;
   precision: number;
   venues: readonly { venue: VenueName; symbol: string }[];
-  /**
-   * A scheduled change of its markets: from `atMs` on the product is priced from these. Their quotes are read
-   * ahead (so the check at that moment has them) but used for nothing before.
-   */
+  /** A scheduled change of its markets: priced from these from `atMs` on; their quotes are read ahead, unused before. */
   next?: { atMs: number; venues: readonly { venue: VenueName; symbol: string }[] };
 }
 
@@ -151,10 +148,7 @@ export class VenueFeed implements FeedAdapter {
     this.connections.clear();
   }
 
-  /**
-   * The catalogue changed: products and their markets, and markets only watched; connections whose markets
-   * changed are replaced.
-   */
+  /** The catalogue changed: products, their markets and markets only watched; changed connections are replaced. */
   setProducts(products: readonly VenueProductSpec[], watch: readonly { venue: VenueName; symbol: string }[] = []): void {
     const before = this.marketsByVenue();
     this.watched = watch;
@@ -239,13 +233,11 @@ export class VenueFeed implements FeedAdapter {
   }
 
   private marketsByVenue(): Map<VenueName, string[]> {
-    const all = new Map<VenueName, Set<string>>();
-    for (const [venue, markets] of this.byMarket) all.set(venue, new Set(markets.keys()));
-    for (const w of this.watched) {
-      if (!all.has(w.venue)) all.set(w.venue, new Set());
-      all.get(w.venue)!.add(w.symbol);
-    }
-    return new Map([...all].map(([venue, set]) => [venue, [...set].sort()]));
+    const out = new Map<VenueName, string[]>();
+    for (const [venue, markets] of this.byMarket) out.set(venue, [...markets.keys()]);
+    for (const w of this.watched) out.set(w.venue, [...(out.get(w.venue) ?? []), w.symbol]);
+    for (const [venue, list] of out) out.set(venue, [...new Set(list)].sort());
+    return out;
   }
 
   private connectAll(): void {
