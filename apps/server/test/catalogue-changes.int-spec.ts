@@ -6,7 +6,17 @@ import { SettlementService } from '../src/orders/settlement/settlement.service.j
 import type { TickWriter } from '../src/market/feed/tick-writer.js';
 import { ledgerCheck, startApp, type TestApp } from './support/app.js';
 import { createUser, loginOperator, type LoggedIn } from './support/factories.js';
-import { balanceOf, createTestProduct, runningBalanceMismatches, sleep, tick, tickPump, tickWriter, type TestProductOptions } from './support/trading.js';
+import {
+  balanceOf,
+  createTestProduct,
+  rawQuery,
+  runningBalanceMismatches,
+  sleep,
+  tick,
+  tickPump,
+  tickWriter,
+  type TestProductOptions,
+} from './support/trading.js';
 import { createVenueProduct, startVenueFeed, type VenueFeed } from './support/venues.js';
 import { runScript } from './support/scripts.js';
 import { REDIS_CHANNELS } from '@candor/cross-process';
@@ -326,6 +336,38 @@ describe('a scheduled change takes effect at its second, in the tick record', ()
       stop();
     }
   }, 120_000);
+});
+
+describe('the record of changes', () => {
+  it('refuses to alter the terms of a change, to decide one twice, or to delete one', async () => {
+    const symbol = await productEndingIn('USDT', { precision: 2, expiries: [{ seconds: 30, payoutRate: '0.85' }] });
+    const r = await patch(symbol, { precision: 3 });
+    expect(r.status).toBe(202);
+    const id = (r.body as ScheduledChangeResponse).scheduledChange.id;
+    const refused = async (sql: string) =>
+      (await rawQuery(sql, [id]).then(
+        () => 'done',
+        (e: Error) => e.message,
+      )) as string;
+    expect(await refused(`UPDATE product_changes SET to_value = '8' WHERE id = $1`)).toMatch(/cannot be altered/);
+    expect(await refused(`UPDATE product_changes SET effective_at = effective_at - interval '1 day' WHERE id = $1`)).toMatch(/cannot be altered/);
+    expect(await refused(`DELETE FROM product_changes WHERE id = $1`)).toMatch(/append-only/);
+    await t.http().delete(`/api/admin/products/${symbol}/scheduled-changes/${id}`).set(admin.auth).expect(204);
+    expect(await refused(`UPDATE product_changes SET status = 'applied', decided_at = now() WHERE id = $1`)).toMatch(/cannot be altered/);
+    // Orders keep the terms they opened with: the database refuses a change of them too.
+    const u = await createUser(t);
+    const traded = await createTestProduct(t, { precision: 2, expiries: [{ seconds: 60, payoutRate: '0.85' }] });
+    await tick(writer, traded, '12.34');
+    const order = await place(u, { symbol: traded, durationSeconds: 60 });
+    expect(order.body.precision).toBe(2);
+    for (const set of [`precision = 0`, `price_venues = '[{"venue":"binance","symbol":"ETHUSDT"}]'`]) {
+      const e = await rawQuery(`UPDATE orders SET ${set} WHERE id = $1`, [order.body.id]).then(
+        () => 'done',
+        (err: Error) => err.message,
+      );
+      expect(e).toMatch(/terms of order .* cannot change/);
+    }
+  });
 });
 
 describe('the admin list', () => {

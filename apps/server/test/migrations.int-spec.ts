@@ -27,6 +27,7 @@ const LATER = [
   'UserDisabled1765200000000',
   'EarnOutPartsByUser1765200000001',
   'EarnBatchStatistics1765300000000',
+  'CatalogueChanges1765400000000',
 ];
 /** Undoes the applied migrations from the last one down to and including `name`. */
 async function undoThrough(name: string): Promise<void> {
