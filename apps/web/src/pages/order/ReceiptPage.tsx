@@ -202,22 +202,25 @@ function OpeningTerms({ order: o }: { order: OrderReceipt['order'] }) {
   );
 }
 
-function ReceiptBody({ receipt }: { receipt: OrderReceipt }) {
+function ReceiptBody({ receipt, reload }: { receipt: OrderReceipt; reload: () => Promise<OrderReceipt | undefined> }) {
   const { t, i18n } = useTranslation('trade');
   const [check, setCheck] = useState<CheckState>({ kind: 'idle' });
   const o = receipt.order;
   const sign = moneySign(o.pnl);
 
   const runCheck = async () => {
-    const range = blockRange(receipt);
-    if (!range) {
-      setCheck({ kind: 'done', verdict: { ok: false, reason: 'unsealed' } });
-      return;
-    }
     setCheck({ kind: 'running' });
     try {
+      // A tick whose second was not sealed when the receipt was read has its block now, or soon: read it again.
+      const unsealed = !receipt.entryTick.blockHash || (receipt.exitTick !== null && !receipt.exitTick.blockHash);
+      const current = unsealed ? ((await reload()) ?? receipt) : receipt;
+      const range = blockRange(current);
+      if (!range) {
+        setCheck({ kind: 'done', verdict: { ok: false, reason: 'unsealed' } });
+        return;
+      }
       const blocks = await fetchBlockRange(range, (from, to) => fetchBlocks(o.symbol, from, to));
-      setCheck({ kind: 'done', verdict: judgeReceipt(receipt, blocks) });
+      setCheck({ kind: 'done', verdict: judgeReceipt(current, blocks) });
     } catch (e) {
       setCheck({ kind: 'error', message: errorText(e, t) });
     }
@@ -367,7 +370,7 @@ export default function ReceiptPage() {
       ) : receipt.isError ? (
         <ErrorState message={errorText(receipt.error, t)} onRetry={() => void receipt.refetch()} />
       ) : (
-        <ReceiptBody receipt={receipt.data} />
+        <ReceiptBody receipt={receipt.data} reload={async () => (await receipt.refetch()).data} />
       )}
     </main>
   );
