@@ -2,6 +2,7 @@ import { Module, type DynamicModule, type Type } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import type { AppConfig } from './config/config.js';
 import { ConfigModule } from './config/config.module.js';
+import { EventsModule } from './events/events.module.js';
 import { ErrorFilter } from './common/error.filter.js';
 import { DatabaseModule } from './database/database.module.js';
 import { RedisModule } from './redis/redis.module.js';
@@ -32,6 +33,7 @@ export class ApiModule {
       imports: [
         ConfigModule.forRoot(config),
         ClockModule.forRoot(opts.clock),
+        EventsModule,
         DatabaseModule,
         RedisModule,
         LedgerModule,

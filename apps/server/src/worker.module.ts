@@ -6,6 +6,7 @@ import { QUEUES } from '@candor/cross-process';
 import type { AppConfig } from './config/config.js';
 import { APP_CONFIG } from './config/config.js';
 import { ConfigModule } from './config/config.module.js';
+import { EventsModule } from './events/events.module.js';
 import { DatabaseModule } from './database/database.module.js';
 import { RedisModule } from './redis/redis.module.js';
 import { LedgerModule } from './ledger/ledger.module.js';
@@ -36,6 +37,7 @@ export class WorkerModule {
       imports: [
         ConfigModule.forRoot(config),
         ClockModule.forRoot(opts.clock),
+        EventsModule,
         DiscoveryModule,
         DatabaseModule,
         RedisModule,

@@ -3,7 +3,8 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { formatCents } from '@candor/domain';
 import type { Summary } from '@candor/contracts';
-import { LedgerService, toCents } from '../ledger/ledger.service.js';
+import { LedgerService } from '../ledger/ledger.service.js';
+import { toCents } from '../database/rows.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 
 /**

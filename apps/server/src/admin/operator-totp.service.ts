@@ -10,7 +10,7 @@ import { REDIS_KEYS } from '@candor/cross-process';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { DomainError } from '../common/domain-error.js';
 import { REDIS } from '../redis/redis.module.js';
-import { returnedRows } from '../ledger/ledger.service.js';
+import { returnedRows } from '../database/rows.js';
 import { AuditService } from './audit.service.js';
 import {
   decryptSecret,

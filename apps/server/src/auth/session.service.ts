@@ -6,7 +6,7 @@ import type { Redis } from 'ioredis';
 import type { SubjectType } from '@candor/db';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { REDIS } from '../redis/redis.module.js';
-import { returnedRows } from '../ledger/ledger.service.js';
+import { returnedRows } from '../database/rows.js';
 import { REDIS_KEYS } from '@candor/cross-process';
 
 /** How long a "not revoked" answer is reused (other api processes see a revocation within this). */

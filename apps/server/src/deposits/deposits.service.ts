@@ -17,7 +17,8 @@ import { formatCents, MAX_AMOUNT_CENTS, parseMoney, reviewDeposit } from '@cando
 import { DomainError } from '../common/domain-error.js';
 import { answerOrRethrow, findIdempotent, idempotencyClaim, runIdempotent, type IdempotentResult } from '../common/idempotency.js';
 import { isUuid, keysetCursor, parseKeysetCursor } from '../common/keyset.js';
-import { LedgerService, toCents } from '../ledger/ledger.service.js';
+import { LedgerService } from '../ledger/ledger.service.js';
+import { toCents } from '../database/rows.js';
 import { AuditService } from '../admin/audit.service.js';
 import { MessagesService } from '../messages/messages.service.js';
 import { WalletPushes } from '../wallet/wallet-pushes.js';

@@ -6,7 +6,7 @@ import { addDays, formatCents, isValidDailyRate, isValidTimeZone, MAX_AMOUNT_CEN
 import { Clock } from '../common/clock.js';
 import { DomainError } from '../common/domain-error.js';
 import { AuditService } from '../admin/audit.service.js';
-import { returnedRows, toCents } from '../ledger/ledger.service.js';
+import { returnedRows, toCents } from '../database/rows.js';
 import { loadVersions, toSettingsView, type EarnVersion } from './earn-settings.js';
 import { EarnRepository, RUN_COLUMNS, type RunRow } from './earn.repository.js';
 

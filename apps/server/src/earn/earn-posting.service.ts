@@ -5,7 +5,8 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { addDays, formatCents, incomeDatesDue } from '@candor/domain';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { Clock } from '../common/clock.js';
-import { LedgerService, returnedRows, toCents } from '../ledger/ledger.service.js';
+import { LedgerService } from '../ledger/ledger.service.js';
+import { returnedRows, toCents } from '../database/rows.js';
 import { loadVersions, type EarnVersions } from './earn-settings.js';
 
 /** What one run of the cut-off job did (the job's result in the queues dashboard). */

@@ -11,7 +11,7 @@ import {
   type Cents,
   type EarnCalendar,
 } from '@candor/domain';
-import { toCents } from '../ledger/ledger.service.js';
+import { toCents } from '../database/rows.js';
 
 /** One version of Yu'e Bao's settings (a row of earn_settings). */
 export interface EarnVersion {

@@ -20,7 +20,8 @@ import {
 import { Clock } from '../common/clock.js';
 import { DomainError } from '../common/domain-error.js';
 import { answerOrRethrow, findIdempotent, idempotencyClaim, runIdempotent, type IdempotentResult } from '../common/idempotency.js';
-import { LedgerService, toCents, type PostingSpec } from '../ledger/ledger.service.js';
+import { LedgerService, type PostingSpec } from '../ledger/ledger.service.js';
+import { toCents } from '../database/rows.js';
 import { WalletPushes } from '../wallet/wallet-pushes.js';
 import { loadHolidays, loadVersions } from './earn-settings.js';
 import { EarnRepository, type IncomeRow, type RecordsPosition, type TransferRow } from './earn.repository.js';

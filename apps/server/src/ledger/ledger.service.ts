@@ -4,7 +4,8 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { formatCents, type Cents } from '@candor/domain';
 import type { LedgerCheck } from '@candor/contracts';
 import { USER_ACCOUNT_KINDS, type EntryType, type PlatformAccountKind, type UserAccountKind } from '@candor/db';
-import { DomainError } from '../common/domain-error.js';
+import { rethrowLedgerError } from '../database/errors.js';
+import { toCents } from '../database/rows.js';
 import { pgPool } from '../database/pg-pool.js';
 import { pgPlainArray, pgTextArray } from './pg-array.js';
 import { ReadCoalescer } from './read-coalescer.js';
@@ -29,33 +30,10 @@ export interface PostedEntry {
 }
 export type UserBalances = Record<UserAccountKind, Cents>;
 
-/** TypeORM answers an UPDATE/DELETE ... RETURNING with `[rows, rowCount]` and anything else with `rows`. */
-export function returnedRows<T>(result: unknown): T[] {
-  if (Array.isArray(result) && result.length === 2 && Array.isArray(result[0]) && typeof result[1] === 'number') return result[0] as T[];
-  return result as T[];
-}
-
 const zeroBalances = (): UserBalances => Object.fromEntries(USER_ACCOUNT_KINDS.map((k) => [k, 0])) as UserBalances;
 /** Each user's balance of every kind, one row per user (the kinds are the ledger's constants). */
 const BALANCES_BY_USER_SQL = `SELECT user_id, ${USER_ACCOUNT_KINDS.map((k) => `coalesce(sum(balance) FILTER (WHERE kind = '${k}'), 0)::text AS "${k}"`).join(', ')}
   FROM ledger_accounts WHERE user_id = ANY($1::uuid[]) GROUP BY user_id`;
-
-/** SQLSTATE raised by candor_post_entry when a guarded debit would take an account below zero. */
-export const INSUFFICIENT_BALANCE_SQLSTATE = 'CD001';
-
-/** Maps the ledger function's refusal to the domain error; anything else is rethrown as it is. */
-export function rethrowLedgerError(e: unknown): never {
-  const code = (e as { code?: string; driverError?: { code?: string } })?.code ?? (e as { driverError?: { code?: string } })?.driverError?.code;
-  if (code === INSUFFICIENT_BALANCE_SQLSTATE) throw new DomainError('INSUFFICIENT_BALANCE', 'amount');
-  throw e;
-}
-
-/** pg returns bigint as a string; every balance is a safe integer of cents. */
-export function toCents(v: string | number | null | undefined): Cents {
-  const n = Number(v ?? 0);
-  if (!Number.isSafeInteger(n)) throw new Error(`ledger amount out of safe range: ${v}`);
-  return n;
-}
 
 /**
  * The one service through which money moves. Every entry is a set of postings summing to zero, written in

@@ -1,7 +1,8 @@
 import { formatCents } from '@candor/domain';
 import type { Order, Wallet } from '@candor/contracts';
 import type { OrderAccount, OrderDirection, OrderOutcome, OrderStatus, OrderVoidReason } from '@candor/db';
-import { toCents, type UserBalances } from '../ledger/ledger.service.js';
+import { type UserBalances } from '../ledger/ledger.service.js';
+import { toCents } from '../database/rows.js';
 
 /** An `orders` row as pg returns it (bigint and numeric as strings). Shared by the api and the worker. */
 export interface OrderRow {

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { PriceRule, TickSource } from '@candor/contracts';
 import type { DataSource } from 'typeorm';
-import { rethrowLedgerError } from '../ledger/ledger.service.js';
+import { rethrowLedgerError } from '../database/errors.js';
 import { pgPlainArray, pgTextArray } from '../ledger/pg-array.js';
 import { ORDER_COLUMNS, type OrderRow } from './order-view.js';
 import { pgPool } from '../database/pg-pool.js';

@@ -18,7 +18,8 @@ import {
 import { DomainError } from '../common/domain-error.js';
 import { answerOrRethrow, findIdempotent, idempotencyClaim, type IdempotentResult } from '../common/idempotency.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
-import { LedgerService, toCents } from '../ledger/ledger.service.js';
+import { LedgerService } from '../ledger/ledger.service.js';
+import { toCents } from '../database/rows.js';
 import { MarketService } from '../market/market.service.js';
 import { PriceSources } from '../market/price-sources.js';
 import { RealtimeGateway } from '../realtime/realtime.gateway.js';

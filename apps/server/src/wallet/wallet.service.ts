@@ -4,7 +4,8 @@ import type { DataSource } from 'typeorm';
 import { formatCents } from '@candor/domain';
 import { isBigintId, isIdBeyondBigint, type CapitalRecord, type Page, type Wallet } from '@candor/contracts';
 import { DomainError } from '../common/domain-error.js';
-import { LedgerService, toCents } from '../ledger/ledger.service.js';
+import { LedgerService } from '../ledger/ledger.service.js';
+import { toCents } from '../database/rows.js';
 import { toWallet } from '../orders/order-view.js';
 import { stringify } from 'csv-stringify/sync';
 

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { TimelineStep } from '@candor/contracts';
 import type { WithdrawalStatus } from '@candor/domain';
-import { returnedRows } from '../ledger/ledger.service.js';
+import { returnedRows } from '../database/rows.js';
 
 export interface WithdrawalRow {
   id: string;

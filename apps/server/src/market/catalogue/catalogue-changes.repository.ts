@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import { returnedRows } from '../../ledger/ledger.service.js';
+import { returnedRows } from '../../database/rows.js';
 import type { CatalogueChange, CatalogueChangeStatus, ScheduledChange, ScheduledField } from '@candor/contracts';
 
 /** A row of product_changes as read (times as Date, values as parsed JSON). */

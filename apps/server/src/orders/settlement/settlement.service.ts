@@ -1,7 +1,8 @@
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import { LedgerService, returnedRows } from '../../ledger/ledger.service.js';
+import { LedgerService } from '../../ledger/ledger.service.js';
+import { returnedRows } from '../../database/rows.js';
 import { SETTLEMENT_EVENTS, type SettlementEvents } from './settlement-events.js';
 import { RuleCache, settlementEntry, type SettledRow } from './settlement-entry.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
