@@ -179,13 +179,15 @@ await runBench('orders', result, { stopAll, disarm }, summarize, async () => {
   cleanup.push(() => api.stop());
   const apiUrl = api.baseUrl;
 
-  // Products open now, with a live price and the wanted expiry.
+  // Products open now, with a live price and the wanted expiry; for real-account orders only those priced
+  // by the exchanges, since a simulated price takes demo orders only (the api refuses the rest up front).
+  const realOrders = opt.account !== 'demo';
   const symbols = await waitFor(
     async () => {
       const res = await fetch(`${apiUrl}/api/products`);
       const body = await res.json();
       const list = (Array.isArray(body) ? body : (body.items ?? [])).filter(
-        (p) => p.status === 'open' && p.lastPrice && p.expiries?.some((e) => e.seconds === ORDER_SECONDS),
+        (p) => p.status === 'open' && p.lastPrice && p.expiries?.some((e) => e.seconds === ORDER_SECONDS) && (!realOrders || p.priceSource?.kind === 'venues'),
       );
       return list.length ? list.map((p) => p.symbol) : null;
     },
