@@ -48,7 +48,7 @@ const GOAL_SECONDS_100K = 15;
 const GOAL_RATIO = 0.5;
 // Linear growth, judged against the statement: per row, the job may slow down with size by at most this much
 // more than the one statement on the same data does. The statement itself is not linear on Postgres (its
-// per-row time grew 1.1 to 1.4x from 100 000 to a million holders: deeper indexes, larger sorts), so a growth
+// per-row time grows from 100 000 to a million holders: deeper indexes, larger sorts), so a growth
 // of exactly 1.00 is no machine's; what the job must not add is growth of its own (a scan per batch did).
 const GOAL_GROWTH_OVER_STATEMENT = 1.15;
 const LOG_DIR = path.join(ROOT_DIR, 'bench-results', 'logs');

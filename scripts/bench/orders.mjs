@@ -20,7 +20,7 @@
 //          The goal counts answers, not offers: >= 1,500 answered per second in the steady window.
 //          --rate defaults to 2 % above that (1,530), because autocannon drops the sends a
 //          connection could not fit into its second while an answer was late, and answers close to
-//          the window's edges fall outside it: offering exactly 1,500 gave 1,496 to 1,505 answered.
+//          the window's edges fall outside it: offering exactly 1,500 gave a little more or less.
 //   burst  the same rate through autocannon's own overallRate, which sends each connection's share
 //          of a second back to back from the start of that second, all connections' seconds aligned:
 //          at 1,500/s over 100 connections, 100 requests are in flight for most of each second. This
@@ -378,9 +378,8 @@ await runBench('orders', result, { stopAll, disarm }, summarize, async () => {
  * `ignoreCoordinatedOmission`, because with a rate autocannon (9.0, lib/run.js) records each answer
  * with recordValueWithExpectedInterval(time, Math.ceil(1 / rate)), rate being requests per second
  * per connection, so an expected interval of 1 ms: every answer of n ms also adds synthetic samples
- * of n - 1, n - 2, ... 1 ms, which pulls p50 down and blurs p99 (p50 9 ms with it, 15 ms without, in
- * the same run on 2026-11-22). Rate runs are now measured as the closed-loop ones (which have no
- * such correction) are.
+ * of n - 1, n - 2, ... 1 ms, which pulls p50 down and blurs p99. Rate runs are now measured as the
+ * closed-loop ones (which have no such correction) are.
  */
 function cannon(options) {
   return new Promise((resolve, reject) => {

@@ -483,7 +483,7 @@ export async function startEmbeddedPostgres({ dataDir, port, fast = false, log =
   const postgres = await postgresBinary();
   const args = ['-D', dataDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='];
   // WAL segments: a new 16 MB segment is zero-filled and fsynced while every commit waits for it
-  // (IO:WalInitWrite was in the wait samples of the bench:orders runs with 300 to 600 ms stalls);
+  // (IO:WalInitWrite was in the wait samples of the bench:orders runs that stalled);
   // without the zero fill it is created at once. And checkpoints keep 512 MB of used segments for reuse.
   args.push('-c', 'wal_init_zero=off', '-c', 'min_wal_size=512MB');
   // Postgres's built-in 128 MB of shared buffers and 1 GB between checkpoints are sized for a tiny

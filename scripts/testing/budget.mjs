@@ -200,9 +200,9 @@ export const LIGHTHOUSE_HOST_FLOOR = 1500;
  * The cost of a page fault (microseconds, see pageFaultMicros) above which the host is not one the preset
  * means either. benchmarkIndex times a JavaScript loop and never touches new memory; a browser loading a
  * page does so all the time (a new renderer process, its heaps, the fonts it maps). On a virtual machine
- * that traps page-table changes to its hypervisor a fault cost 11 to 22 us (about 1 us is what is measured on
- * bare metal), a third of Chromium's main-thread time went to the kernel, and Lighthouse multiplied that by
- * 4 as if the page had computed it (docs/performance.md, results of 2026-11-30 (13)).
+ * that traps page-table changes to its hypervisor a fault cost many times what it does on bare metal, much of
+ * Chromium's main-thread time went to the kernel, and Lighthouse multiplied that by 4 as if the page had
+ * computed it (docs/benchmarks/2026-11.md, "Results, 2026-11-30 (13)").
  */
 export const LIGHTHOUSE_FAULT_CEILING_US = 4;
 

@@ -35,8 +35,8 @@ const LIGHTHOUSE_MIN = 95;
 /**
  * Runs a route gets at most, stopping at the first that scores LIGHTHOUSE_MIN: five, the count Lighthouse's notes
  * on variability use, aggregated by the best (one of the aggregates they name, with the median and min/max; see
- * lighthouse.mjs). With the whole platform on the same two cores, 9 of 22 single runs on Home (89 to 98) missed
- * 95, so three runs all missed it about one time in fourteen, five about one in a hundred.
+ * lighthouse.mjs). With the whole platform on the same two cores, single runs of one build scatter across 95
+ * (docs/performance.md, "The web app's budgets"), so three runs could all miss it where five rarely do.
  */
 const LIGHTHOUSE_RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
 
@@ -316,7 +316,7 @@ describe('live prices', () => {
         await settled(page);
         await page.getByTestId('live-indicator').and(page.locator('[data-live="true"]')).waitFor({ timeout: 15_000 });
         // An endless animation has the compositor draw 60 frames a second while the page is open, whether or
-        // not a price moves (the live dot's pulse did: docs/performance.md, results (13)).
+        // not a price moves (the live dot's pulse did: docs/benchmarks/2026-11.md, "Results, 2026-11-30 (13)").
         const endless = await page.evaluate(() =>
           document
             .getAnimations()
@@ -338,7 +338,7 @@ describe('live prices', () => {
         console.log(`${route}: ${seen.ticks} ticks, ${seen.layouts} layouts in 4 s`);
         expect(seen.ticks).toBeGreaterThanOrEqual(3);
         // Drawn apart (the chart's candle in a frame of its own, the flash set after the paint) it was two
-        // or three layouts a tick; a loaded machine adds a few of its own (22 for 20 ticks seen in CI).
+        // or three layouts a tick; a loaded machine adds a few of its own.
         expect(seen.layouts).toBeLessThanOrEqual(Math.ceil(seen.ticks * 1.5));
       }
     } finally {

@@ -56,10 +56,9 @@ export function createLogger(opts: LoggerOptions): Logger {
 /**
  * Standard output, written in batches of at least 64 KiB (up to 256 KiB a write) and at least every half
  * second; pino flushes what is left when the process exits. Each write is a round trip through libuv's
- * thread pool: at 4 KiB batches (about 16 request lines) starting the writes and taking their answers was
- * 5 % of the api's busy time on its hottest read, at 64 KiB 1.4 %.
- * The batch is kept as bytes: kept as text, sonic-boom measured the whole pending batch again for every line
- * (Buffer.byteLength of a growing string), a twentieth of the api's time on its hottest read.
+ * thread pool, which small batches made a visible share of the api's time on its hottest read (bench:reads
+ * with --profile). The batch is kept as bytes: kept as text, sonic-boom measured the whole pending batch
+ * again for every line (Buffer.byteLength of a growing string).
  */
 const STDOUT_BATCH_BYTES = 64 * 1024;
 function stdout(): DestinationStream {

@@ -80,8 +80,8 @@ export function observeRequests(fastify: FastifyInstance, logger: Logger, sinks:
 
 /**
  * Writes the line `log[level](r, 'request')` would write, byte for byte, to the logger's own stream, with
- * one JSON.stringify of the record. pino's own walk over the fields, escaping each string itself, was 8 %
- * of the api's busy time on the wallet read; this is under half of that. The record holds only the chosen
+ * one JSON.stringify of the record. pino's own walk over the fields, escaping each string itself, was among
+ * the larger costs of the wallet read in bench:reads' profile; one stringify costs much less. The record holds only the chosen
  * scalar fields above, so pino's redaction has nothing to do on it (logger.spec.ts compares the bytes).
  */
 export function requestLineWriter(log: Logger): (r: RequestRecord) => void {

@@ -3,7 +3,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 /**
  * The postings_balanced trigger checked its entries with `entry_id IN (SELECT ... FROM new_rows)`,
  * which Postgres planned as a sequential scan of all postings: every posting INSERT got slower as
- * the ledger grew (10 ms at 21,000 postings). The check now starts from the statement's own entries
+ * the ledger grew. The check now starts from the statement's own entries
  * and sums each one through the postings_entry index: constant cost per entry, same rule.
  */
 export class PostingsBalancedByIndex1763900000001 implements MigrationInterface {
