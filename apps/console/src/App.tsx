@@ -1,11 +1,11 @@
 import { createHashRouter, Navigate, Outlet, RouterProvider, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { useAuth } from './auth/AuthProvider';
+import { useAuth } from './lib/auth/AuthProvider';
 import { Shell } from './components/Shell';
 import { Loading } from './components/States';
 import { ErrorState } from './components/States';
-import { DashboardPage } from './pages/DashboardPage';
-import { LoginPage } from './pages/LoginPage';
+import { DashboardPage } from './pages/dashboard/DashboardPage';
+import { LoginPage } from './pages/login/LoginPage';
 
 /** Screens behind a session; without one, the login page (and back to the asked page after signing in). */
 function RequireOperator() {
@@ -73,17 +73,17 @@ const router = createHashRouter([
             children: [
               { index: true, element: <DashboardPage /> },
               // Screens other than the dashboard load on first visit.
-              { path: 'audit', lazy: async () => ({ Component: (await import('./pages/AuditPage')).AuditPage }) },
-              { path: 'products', lazy: async () => ({ Component: (await import('./features/products/ProductsPage')).ProductsPage }) },
-              { path: 'products/:symbol', lazy: async () => ({ Component: (await import('./features/products/ProductEditorPage')).ProductEditorPage }) },
-              { path: 'users', lazy: async () => ({ Component: (await import('./pages/UsersPage')).UsersPage }) },
-              { path: 'withdrawals', lazy: async () => ({ Component: (await import('./features/money/ReviewPage')).WithdrawalsPage }) },
-              { path: 'deposits', lazy: async () => ({ Component: (await import('./features/money/ReviewPage')).DepositsPage }) },
-              { path: 'deposit-methods', lazy: async () => ({ Component: (await import('./features/money/DepositMethodsPage')).DepositMethodsPage }) },
-              { path: 'messages', lazy: async () => ({ Component: (await import('./features/money/SendMessagePage')).SendMessagePage }) },
-              { path: 'queues', lazy: async () => ({ Component: (await import('./pages/QueuesPage')).QueuesPage }) },
-              { path: 'operators', lazy: async () => ({ Component: (await import('./features/operators/OperatorsPage')).OperatorsPage }) },
-              { path: 'earn', lazy: async () => ({ Component: (await import('./features/earn/EarnSettingsPage')).EarnSettingsPage }) },
+              { path: 'audit', lazy: async () => ({ Component: (await import('./pages/audit/AuditPage')).AuditPage }) },
+              { path: 'products', lazy: async () => ({ Component: (await import('./pages/products/ProductsPage')).ProductsPage }) },
+              { path: 'products/:symbol', lazy: async () => ({ Component: (await import('./pages/product-editor/ProductEditorPage')).ProductEditorPage }) },
+              { path: 'users', lazy: async () => ({ Component: (await import('./pages/users/UsersPage')).UsersPage }) },
+              { path: 'withdrawals', lazy: async () => ({ Component: (await import('./pages/review/ReviewPage')).WithdrawalsPage }) },
+              { path: 'deposits', lazy: async () => ({ Component: (await import('./pages/review/ReviewPage')).DepositsPage }) },
+              { path: 'deposit-methods', lazy: async () => ({ Component: (await import('./pages/deposit-methods/DepositMethodsPage')).DepositMethodsPage }) },
+              { path: 'messages', lazy: async () => ({ Component: (await import('./pages/messages/SendMessagePage')).SendMessagePage }) },
+              { path: 'queues', lazy: async () => ({ Component: (await import('./pages/queues/QueuesPage')).QueuesPage }) },
+              { path: 'operators', lazy: async () => ({ Component: (await import('./pages/operators/OperatorsPage')).OperatorsPage }) },
+              { path: 'earn', lazy: async () => ({ Component: (await import('./pages/earn/EarnSettingsPage')).EarnSettingsPage }) },
               { path: '*', element: <NotFound /> },
             ],
           },

@@ -2,10 +2,10 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
-import { ApiError } from './api/client';
-import { AuthProvider } from './auth/AuthProvider';
+import { ApiError } from './lib/api/client';
+import { AuthProvider } from './lib/auth/AuthProvider';
 import { App } from './App';
-import { i18n } from './i18n';
+import { i18n } from './lib/i18n';
 import './styles.css';
 
 const queryClient = new QueryClient({

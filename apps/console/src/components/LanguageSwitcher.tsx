@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { isLocale, LOCALES } from '@candor/contracts';
-import { LANGUAGE_NAMES, setLanguage } from '../i18n';
+import { LANGUAGE_NAMES, setLanguage } from '../lib/i18n';
 
 export function LanguageSwitcher() {
   const { t, i18n } = useTranslation();

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OperatorPermission } from '@candor/contracts';
-import { useOperator } from '../auth/AuthProvider';
-import { can } from '../auth/access';
+import { useOperator } from '../lib/auth/AuthProvider';
+import { can } from '../lib/auth/access';
 
 /**
  * A screen for the operators the api serves it to. The menu hides what a role lacks; one who reaches

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { NavLink, Outlet, useLocation, useNavigation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { useAuth, useOperator } from '../auth/AuthProvider';
+import { useAuth, useOperator } from '../lib/auth/AuthProvider';
 import type { OperatorPermission } from '@candor/contracts';
 import { LanguageSwitcher } from './LanguageSwitcher';
-import { can, PAGE_PERMISSION } from '../auth/access';
+import { can, PAGE_PERMISSION } from '../lib/auth/access';
 
 type NavItem = { to: string; key: string; end: boolean; permission?: OperatorPermission };
 // A link to a screen the operator lacks the permission for is not shown (the api would answer 403 FORBIDDEN).

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../api/client';
+import { ApiError } from '../lib/api/client';
 
 export function Loading({ label }: { label?: string }) {
   const { t } = useTranslation();

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { useOperator } from '../../auth/AuthProvider';
-import { can } from '../../auth/access';
+import { useOperator } from '../../lib/auth/AuthProvider';
+import { can } from '../../lib/auth/access';
 import { ErrorState, Loading } from '../../components/States';
 import { useEarnDashboard } from './earnApi';
 import { inZone } from './rate';

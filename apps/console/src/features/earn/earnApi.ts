@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminEarnSettings, EarnDashboard, EarnHoliday, EarnHolidayBody, EarnHolidaysImport, EarnSettingsBody } from '@candor/contracts';
-import { API, request } from '../../api/client';
+import { API, request } from '../../lib/api/client';
 
 export const earnKeys = {
   settings: ['admin-earn', 'settings'] as const,

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../api/client';
+import { ApiError } from '../../lib/api/client';
 import type { Decision } from './moneyApi';
 
 interface Props {

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { LOCALES, type Locale } from '@candor/contracts';
-import { LANGUAGE_NAMES } from '../../i18n';
+import { LANGUAGE_NAMES } from '../../lib/i18n';
 
 /**
  * One language's fields at a time (ten languages of long texts would make a very long form); a dot

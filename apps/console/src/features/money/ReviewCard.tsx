@@ -1,17 +1,13 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminDeposit, AdminWithdrawal, Operator } from '@candor/contracts';
-import { ApiError } from '../../api/client';
-import { formatDateTimeShort } from '../../components/format';
-import { can, REVIEW_PERMISSION, USER_MONEY_PERMISSION } from '../../auth/access';
+import { formatDateTimeShort } from '../../lib/format';
+import { can, REVIEW_PERMISSION, USER_MONEY_PERMISSION } from '../../lib/auth/access';
 import { DecisionDialog } from './DecisionDialog';
 import { UserMoneyPanel } from './UserMoneyPanel';
-import { useDecide, type Decision, type ReviewItem, type ReviewKind } from './moneyApi';
+import type { ReviewItem, ReviewKind } from './moneyApi';
+import { useReviewDecision, type Flash } from './useReviewDecision';
 
-export type Flash = { tone: 'ok' | 'bad'; text: string };
 const STATUS_PILL: Record<string, string> = { in_review: 'pill-warn', successful: 'pill-ok', failed: 'pill-bad', cancelled: 'pill-muted' };
-// Refusals that end the dialog: the request changed under the reviewer, so the page says why.
-const REFUSALS = ['ALREADY_DECIDED', 'SECOND_APPROVER_REQUIRED'] as const;
 
 function isWithdrawal(kind: ReviewKind, item: ReviewItem): item is AdminWithdrawal {
   return kind === 'withdrawals' && 'account' in item;
@@ -20,40 +16,13 @@ function isWithdrawal(kind: ReviewKind, item: ReviewItem): item is AdminWithdraw
 /** One request with what the reviewer needs beside it, and its approve / reject actions. */
 export function ReviewCard({ kind, item, operator, onFlash }: { kind: ReviewKind; item: ReviewItem; operator: Operator; onFlash(f: Flash): void }) {
   const { t } = useTranslation(['consoleMoney', 'console', 'errors']);
-  const decide = useDecide(kind);
-  const [dialog, setDialog] = useState<Decision['action'] | null>(null);
+  const decision = useReviewDecision(kind, item, onFlash);
+  const { dialog } = decision;
   const w = isWithdrawal(kind, item) ? item : null;
-  const d = w ? null : (item as AdminDeposit);
   const twoPerson = w !== null && w.approvalsRequired > 1;
   const approvedByMe = w?.firstApproverId === operator.id;
   // Read-only roles (finance) see the queue without the decisions.
   const open = item.status === 'in_review' && can(operator, REVIEW_PERMISSION[kind]);
-
-  function confirm(decision: Decision) {
-    decide.mutate(
-      { id: item.id, userId: item.userId, decision },
-      {
-        onSuccess: (res) => {
-          setDialog(null);
-          const stillInReview = (res as { status?: string } | undefined)?.status === 'in_review';
-          const key = decision.action === 'reject' ? 'review.rejected' : stillInReview ? 'review.approvedOnce' : 'review.approved';
-          onFlash({ tone: 'ok', text: t(key, { orderNo: item.orderNo }) });
-        },
-        onError: (e) => {
-          const code = e instanceof ApiError ? REFUSALS.find((c) => c === e.code) : undefined;
-          if (!code) return; // shown in the dialog, which stays open
-          setDialog(null);
-          onFlash({ tone: 'bad', text: t(`review.refused.${code}`) });
-        },
-      },
-    );
-  }
-
-  // The account snapshot is stored with snake_case keys; the api's field labels are camelCase.
-  const accountLabel = (key: string) => {
-    const field = key.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
-    return t(`errors:fields.${field}` as 'errors:fields.bank', { defaultValue: key });
-  };
 
   const notes =
     dialog === 'reject'
@@ -74,83 +43,16 @@ export function ReviewCard({ kind, item, operator, onFlash }: { kind: ReviewKind
         <span className={`pill ${STATUS_PILL[item.status] ?? 'pill-muted'}`}>{t(`status.${item.status}`)}</span>
       </header>
       <div className="review-body">
-        <dl className="facts review-facts">
-          <div>
-            <dt>{t('review.user')}</dt>
-            <dd>
-              {item.userEmail}
-              <div className="muted small">
-                <code>{item.userId}</code>
-              </div>
-            </dd>
-          </div>
-          <div>
-            <dt>{t('review.createdAt')}</dt>
-            <dd className="nowrap">{formatDateTimeShort(item.createdAt)}</dd>
-          </div>
-          {item.decidedAt ? (
-            <div>
-              <dt>{t('review.decidedAt')}</dt>
-              <dd className="nowrap">{formatDateTimeShort(item.decidedAt)}</dd>
-            </div>
-          ) : null}
-          {item.reason ? (
-            <div>
-              <dt>{t('review.reason')}</dt>
-              <dd data-testid="review-reason">{item.reason}</dd>
-            </div>
-          ) : null}
-          {d ? (
-            <>
-              <div>
-                <dt>{t('review.method')}</dt>
-                <dd>
-                  {d.method.name} <span className="muted small">({t(`methods.types.${d.method.type}`)})</span>
-                </dd>
-              </div>
-              <div>
-                <dt>{t('review.reference')}</dt>
-                <dd>{d.reference ?? t('review.none')}</dd>
-              </div>
-            </>
-          ) : null}
-          {w ? (
-            <div className="review-account">
-              <dt>{t('review.account')}</dt>
-              <dd>
-                <dl className="account-details" data-testid="account-details">
-                  {Object.entries(w.account)
-                    .filter(([, v]) => v !== null && v !== '')
-                    .map(([k, v]) => (
-                      <div key={k}>
-                        <dt>{accountLabel(k)}</dt>
-                        <dd>
-                          <code>{k === 'type' && (v === 'bank' || v === 'crypto') ? t(`methods.types.${v}`) : v}</code>
-                        </dd>
-                      </div>
-                    ))}
-                </dl>
-              </dd>
-            </div>
-          ) : null}
-          {w && (twoPerson || w.approvals > 0) ? (
-            <div>
-              <dt>{t('review.approvals', { done: w.approvals, required: w.approvalsRequired })}</dt>
-              <dd data-testid="two-person" data-approvals={w.approvals}>
-                {w.firstApproverId ? t('review.firstApprover', { who: approvedByMe ? t('review.you') : w.firstApproverId }) : t('review.twoPerson')}
-              </dd>
-            </div>
-          ) : null}
-        </dl>
+        <ReviewFacts item={item} withdrawal={w} approvedByMe={approvedByMe} />
         <UserMoneyPanel userId={item.userId} balances={item.balances} full={can(operator, USER_MONEY_PERMISSION)} />
       </div>
       {open ? (
         <footer className="button-row review-actions">
           {approvedByMe ? <p className="notice notice-info small">{t('review.needsSecond')}</p> : null}
-          <button type="button" className="btn btn-primary" data-testid="approve" onClick={() => (decide.reset(), setDialog('approve'))}>
+          <button type="button" className="btn btn-primary" data-testid="approve" onClick={() => decision.open('approve')}>
             {w && w.approvals > 0 ? t('review.approveSecond') : t('review.approve')}
           </button>
-          <button type="button" className="btn btn-danger" data-testid="reject" onClick={() => (decide.reset(), setDialog('reject'))}>
+          <button type="button" className="btn btn-danger" data-testid="reject" onClick={() => decision.open('reject')}>
             {t('review.reject')}
           </button>
         </footer>
@@ -160,12 +62,100 @@ export function ReviewCard({ kind, item, operator, onFlash }: { kind: ReviewKind
           action={dialog}
           title={t(dialog === 'approve' ? 'review.confirmApproveTitle' : 'review.confirmRejectTitle', { orderNo: item.orderNo })}
           notes={notes}
-          pending={decide.isPending}
-          error={decide.error}
-          onConfirm={confirm}
-          onCancel={() => setDialog(null)}
+          pending={decision.pending}
+          error={decision.error}
+          onConfirm={decision.confirm}
+          onCancel={decision.close}
         />
       ) : null}
     </article>
+  );
+}
+
+/** Who asked, when, and what the request says: the deposit's method, or the withdrawal's account and approvals. */
+function ReviewFacts({ item, withdrawal: w, approvedByMe }: { item: ReviewItem; withdrawal: AdminWithdrawal | null; approvedByMe: boolean }) {
+  const { t } = useTranslation(['consoleMoney', 'console', 'errors']);
+  const d = w ? null : (item as AdminDeposit);
+  const twoPerson = w !== null && w.approvalsRequired > 1;
+  return (
+    <dl className="facts review-facts">
+      <div>
+        <dt>{t('review.user')}</dt>
+        <dd>
+          {item.userEmail}
+          <div className="muted small">
+            <code>{item.userId}</code>
+          </div>
+        </dd>
+      </div>
+      <div>
+        <dt>{t('review.createdAt')}</dt>
+        <dd className="nowrap">{formatDateTimeShort(item.createdAt)}</dd>
+      </div>
+      {item.decidedAt ? (
+        <div>
+          <dt>{t('review.decidedAt')}</dt>
+          <dd className="nowrap">{formatDateTimeShort(item.decidedAt)}</dd>
+        </div>
+      ) : null}
+      {item.reason ? (
+        <div>
+          <dt>{t('review.reason')}</dt>
+          <dd data-testid="review-reason">{item.reason}</dd>
+        </div>
+      ) : null}
+      {d ? (
+        <>
+          <div>
+            <dt>{t('review.method')}</dt>
+            <dd>
+              {d.method.name} <span className="muted small">({t(`methods.types.${d.method.type}`)})</span>
+            </dd>
+          </div>
+          <div>
+            <dt>{t('review.reference')}</dt>
+            <dd>{d.reference ?? t('review.none')}</dd>
+          </div>
+        </>
+      ) : null}
+      {w ? <AccountFacts account={w.account} /> : null}
+      {w && (twoPerson || w.approvals > 0) ? (
+        <div>
+          <dt>{t('review.approvals', { done: w.approvals, required: w.approvalsRequired })}</dt>
+          <dd data-testid="two-person" data-approvals={w.approvals}>
+            {w.firstApproverId ? t('review.firstApprover', { who: approvedByMe ? t('review.you') : w.firstApproverId }) : t('review.twoPerson')}
+          </dd>
+        </div>
+      ) : null}
+    </dl>
+  );
+}
+
+/** The account a withdrawal pays to, as it was when requested. */
+function AccountFacts({ account }: { account: AdminWithdrawal['account'] }) {
+  const { t } = useTranslation(['consoleMoney', 'console', 'errors']);
+  // The account snapshot is stored with snake_case keys; the api's field labels are camelCase.
+  const accountLabel = (key: string) => {
+    const field = key.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
+    return t(`errors:fields.${field}` as 'errors:fields.bank', { defaultValue: key });
+  };
+  return (
+    <div className="review-account">
+      <dt>{t('review.account')}</dt>
+      <dd>
+        <dl className="account-details" data-testid="account-details">
+          {Object.entries(account)
+            .filter(([, v]) => v !== null && v !== '')
+            .map(([k, v]) => (
+              <div key={k}>
+                <dt>{accountLabel(k)}</dt>
+                <dd>
+                  <code>{k === 'type' && (v === 'bank' || v === 'crypto') ? t(`methods.types.${v}`) : v}</code>
+                </dd>
+              </div>
+            ))}
+        </dl>
+      </dd>
+    </div>
   );
 }

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useUserMoney } from './moneyApi';
 import { ErrorState, Loading } from '../../components/States';
-import { formatDateTimeShort } from '../../components/format';
+import { formatDateTimeShort } from '../../lib/format';
 
 const KYC_PILL: Record<string, string> = { verified: 'pill-ok', pending: 'pill-warn', rejected: 'pill-bad', not_submitted: 'pill-muted' };
 

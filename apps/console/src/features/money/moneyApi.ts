@@ -9,7 +9,7 @@ import type {
   SendMessageBody,
   SystemMessage,
 } from '@candor/contracts';
-import { request } from '../../api/client';
+import { request } from '../../lib/api/client';
 
 export type ReviewKind = 'withdrawals' | 'deposits';
 export type ReviewItem = AdminWithdrawal | AdminDeposit;

@@ -1,8 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OperatorEnrollment, OperatorEnrollmentConfirmed } from '@candor/contracts';
-import { ADMIN_AUTH, ApiError, request } from '../../api/client';
-import { useAuth } from '../../auth/AuthProvider';
+import { ADMIN_AUTH, ApiError, request } from '../../lib/api/client';
+import { useAuth } from '../../lib/auth/AuthProvider';
 import './operators.css';
 
 /**

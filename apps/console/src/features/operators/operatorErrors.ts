@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createOperatorBody, type CreateOperatorBody } from '@candor/contracts';
-import { ApiError } from '../../api/client';
+import { ApiError } from '../../lib/api/client';
 
 export type AddField = keyof CreateOperatorBody;
 export type FieldErrors = Partial<Record<AddField, string>>;

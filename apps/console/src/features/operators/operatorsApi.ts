@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CreateOperatorBody, OperatorAccount, UpdateOperatorBody } from '@candor/contracts';
-import { API, request } from '../../api/client';
+import { API, request } from '../../lib/api/client';
 
 export const operatorsKey = ['admin-operators'] as const;
 

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminProduct, ScheduledChange } from '@candor/contracts';
-import { ApiError } from '../../api/client';
-import { useCancelScheduledChange } from '../../api/queries';
-import { formatInstant } from '../../components/format';
-import { describeChange, timeLeft, type ChangeLabels, type ChangeText } from './scheduledText';
+import { ApiError } from '../../lib/api/client';
+import { useCancelScheduledChange } from '../../lib/api/queries';
+import { formatInstant } from '../../lib/format';
+import { describeChange, timeLeft, type ChangeLabels, type ChangeText } from '../../lib/scheduledText';
 
 /** The clock the "time left" column counts down from, read again every `everyMs`. */
 function useNow(everyMs: number): number {

@@ -1,5 +1,6 @@
 import { adminProductBody, LOCALES, SCHEDULED_FIELDS, type AdminProduct, type AdminProductBody, type Locale, type ScheduledField } from '@candor/contracts';
 import { formatCents, isValidLocalDate, isValidTimeZone, MAX_AMOUNT_CENTS, parseClock, parseMoney, parseRate, RATE_SCALE } from '@candor/domain';
+import { isVenue, venueOrder, type VenueName } from '../../lib/venues';
 
 /** The editable copy of a product's catalogue settings, as the form holds it (strings where the user types). */
 export interface ProductForm {
@@ -74,12 +75,6 @@ export function serverFieldError(error: { code: string; field?: string }): Field
 /** Most rows the form holds; the add buttons stop here and validate refuses more. */
 export const MAX_EXPIRIES = 10;
 export const MAX_INTERVALS = 50;
-
-/** The exchanges a product's price can come from, in the order the server keeps them. */
-export const VENUES = ['binance', 'okx', 'coinbase', 'kraken'] as const;
-export type VenueName = (typeof VENUES)[number];
-export const isVenue = (v: string): v is VenueName => (VENUES as readonly string[]).includes(v);
-export const venueOrder = (v: string): number => (isVenue(v) ? VENUES.indexOf(v) : VENUES.length);
 
 /**
  * Each exchange's symbol spelling (Binance BTCUSDT, OKX and Coinbase BTC-USDT, Kraken BTC/USDT) and the

@@ -1,6 +1,7 @@
 import type { FeedStatus, FeedVenueState } from '@candor/contracts';
 import { parseClock } from '@candor/domain';
-import { normalizeTime, normalizeVenueSymbol, rowKey, SPELLING, venueOrder, venuePair, VENUES, type ProductForm, type VenueName } from './productForm';
+import { VENUES, venueOrder, type VenueName } from '../../lib/venues';
+import { normalizeTime, normalizeVenueSymbol, rowKey, SPELLING, venuePair, type ProductForm } from './productForm';
 
 export type ExpiryRow = ProductForm['expiries'][number];
 export type IntervalRow = ProductForm['hours'][number];

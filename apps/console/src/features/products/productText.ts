@@ -1,5 +1,5 @@
 import { DEFAULT_LOCALE, type AdminProduct } from '@candor/contracts';
-import { i18n } from '../../i18n';
+import { i18n } from '../../lib/i18n';
 
 export function productName(p: AdminProduct): string {
   return p.names[i18n.language] || p.names[DEFAULT_LOCALE] || Object.values(p.names)[0] || p.symbol;
@@ -15,5 +15,3 @@ export function durationLabel(seconds: number): string {
   if (seconds % 60 === 0) return i18n.t('console:products.minutesShort', { count: seconds / 60 });
   return i18n.t('console:products.secondsShort', { count: seconds });
 }
-
-export { venueName } from './scheduledText';

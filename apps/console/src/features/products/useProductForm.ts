@@ -1,7 +1,7 @@
 import { useMemo, useReducer, useRef, type FormEvent } from 'react';
 import type { AdminProduct, ScheduledChange } from '@candor/contracts';
-import { ApiError } from '../../api/client';
-import { isScheduledResponse, useUpdateProduct } from '../../api/queries';
+import { ApiError } from '../../lib/api/client';
+import { isScheduledResponse, useUpdateProduct } from '../../lib/api/queries';
 import { changes, saveBody, serverFieldError, splitChanges, toForm, validate, type FieldErrors, type ProductFields, type ProductForm } from './productForm';
 
 /** What the last save did: the fields applied at once, and the changes it scheduled (each with its time). */

@@ -2,9 +2,9 @@ import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { API, type UserAccess } from '@candor/contracts';
-import { request } from '../../api/client';
-import { useOperator } from '../../auth/AuthProvider';
-import { can } from '../../auth/access';
+import { request } from '../../lib/api/client';
+import { useOperator } from '../../lib/auth/AuthProvider';
+import { can } from '../../lib/auth/access';
 import { ErrorState } from '../../components/States';
 import './users.css';
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { ScheduledField } from '@candor/contracts';
-import { formatInstant } from '../../../components/format';
+import { formatInstant } from '../../../lib/format';
 import { isoToLocalInput, localInputToIso } from '../productForm';
 import { FieldError, type SectionProps } from './FormControls';
 

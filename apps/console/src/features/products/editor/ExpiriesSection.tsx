@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { breakEven, formatRate } from '../../../components/format';
+import { breakEven, formatRate } from '../../../lib/format';
 import { MAX_EXPIRIES } from '../productForm';
 import { nextExpiry, patchRow } from '../productRows';
 import { durationLabel } from '../productText';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { ScheduledChange, ScheduledField } from '@candor/contracts';
-import { formatInstant } from '../../../components/format';
+import { formatInstant } from '../../../lib/format';
 import type { ProductForm } from '../productForm';
 
 /** When a change to a scheduled field could take effect at the earliest, and the changes already pending. */

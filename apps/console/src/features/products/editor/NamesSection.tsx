@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { LOCALES } from '@candor/contracts';
-import { LANGUAGE_NAMES } from '../../../i18n';
+import { LANGUAGE_NAMES } from '../../../lib/i18n';
 import { FieldError, type SectionProps } from './FormControls';
 
 /** The product's display name in each locale; only zh-TW (the default language) is required. */

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FeedStatus } from '@candor/contracts';
-import { useFeedStatus } from '../../../api/queries';
+import { useFeedStatus } from '../../../lib/api/queries';
 import { venueExample } from '../productForm';
 import { addVenueRow, patchRow, unusedVenues, venueLive, type VenueRow } from '../productRows';
-import { venueName } from '../productText';
+import { venueName } from '../../../lib/venues';
 import { FieldError, ScheduledNote, type SectionProps } from './FormControls';
 
 /**

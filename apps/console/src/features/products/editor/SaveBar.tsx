@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { ScheduledChange } from '@candor/contracts';
-import { formatDateTime, formatInstant } from '../../../components/format';
+import { formatDateTime, formatInstant } from '../../../lib/format';
 import { splitChanges, type ProductChanges, type ProductFields } from '../productForm';
 import type { SaveResult } from '../useProductForm';
 

@@ -1,5 +1,5 @@
 import type { ScheduledChange, ScheduledField } from '@candor/contracts';
-import { venueOrder } from './productForm';
+import { venueName, venueOrder } from './venues';
 
 /** The words a change's values need in the UI language (the caller translates them, so this file stays pure). */
 export interface ChangeLabels {
@@ -19,9 +19,6 @@ export interface ChangeText {
   removed: string[];
 }
 
-/** Exchanges by their own names (brand names: the same in every language). */
-const VENUE_NAMES: Record<string, string> = { binance: 'Binance', okx: 'OKX', coinbase: 'Coinbase', kraken: 'Kraken' };
-export const venueName = (venue: string): string => VENUE_NAMES[venue] ?? venue;
 /** The weekdays Monday first (0 = Sunday), as an operator reads a week. */
 const WEEK = [1, 2, 3, 4, 5, 6, 0];
 

@@ -1,13 +1,14 @@
-import './money.css';
+import '../../features/money/money.css';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { useOperator } from '../../auth/AuthProvider';
+import { useOperator } from '../../lib/auth/AuthProvider';
 import { PageHeader } from '../../components/Shell';
 import { Empty, ErrorState, Loading } from '../../components/States';
-import { PAGE_PERMISSION } from '../../auth/access';
-import { REVIEW_STATUSES, useReviewList, type ReviewKind } from './moneyApi';
-import { ReviewCard, type Flash } from './ReviewCard';
+import { PAGE_PERMISSION } from '../../lib/auth/access';
+import { REVIEW_STATUSES, useReviewList, type ReviewKind } from '../../features/money/moneyApi';
+import { ReviewCard } from '../../features/money/ReviewCard';
+import type { Flash } from '../../features/money/useReviewDecision';
 import { PermissionGate } from '../../components/PermissionGate';
 
 export function WithdrawalsPage() {

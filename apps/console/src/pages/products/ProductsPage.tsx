@@ -1,12 +1,12 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { useAdminProducts } from '../../api/queries';
-import { useOperator } from '../../auth/AuthProvider';
+import { useAdminProducts } from '../../lib/api/queries';
+import { useOperator } from '../../lib/auth/AuthProvider';
 import { PageHeader } from '../../components/Shell';
 import { Empty, ErrorState, Loading } from '../../components/States';
-import { formatDateTimeShort, formatRate } from '../../components/format';
-import { HonestyNote } from './HonestyNote';
-import { durationLabel, productName } from './productText';
+import { formatDateTimeShort, formatRate } from '../../lib/format';
+import { HonestyNote } from '../../features/products/HonestyNote';
+import { durationLabel, productName } from '../../features/products/productText';
 import { PermissionGate } from '../../components/PermissionGate';
 
 function ProductsScreen() {

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../api/client';
-import { useAuth } from '../auth/AuthProvider';
-import { LanguageSwitcher } from '../components/LanguageSwitcher';
-import { EnrollPanel } from '../features/operators/EnrollPanel';
+import { ApiError } from '../../lib/api/client';
+import { useAuth } from '../../lib/auth/AuthProvider';
+import { LanguageSwitcher } from '../../components/LanguageSwitcher';
+import { EnrollPanel } from '../../features/operators/EnrollPanel';
 
 export function LoginPage({ expired }: { expired: boolean }) {
   const { t } = useTranslation();

@@ -1,14 +1,14 @@
 import { useTranslation } from 'react-i18next';
-import { useOperator } from '../../auth/AuthProvider';
-import { can } from '../../auth/access';
+import { useOperator } from '../../lib/auth/AuthProvider';
+import { can } from '../../lib/auth/access';
 import { PermissionGate } from '../../components/PermissionGate';
 import { PageHeader } from '../../components/Shell';
 import { ErrorState, Loading } from '../../components/States';
-import { EarnDashboardCard } from './EarnDashboardCard';
-import { HolidaysCard } from './HolidaysCard';
-import { SettingsCard } from './SettingsCard';
-import { useEarnSettings } from './earnApi';
-import './earn.css';
+import { EarnDashboardCard } from '../../features/earn/EarnDashboardCard';
+import { HolidaysCard } from '../../features/earn/HolidaysCard';
+import { SettingsCard } from '../../features/earn/SettingsCard';
+import { useEarnSettings } from '../../features/earn/earnApi';
+import '../../features/earn/earn.css';
 
 function Screen() {
   const { t } = useTranslation('consoleEarn');

@@ -1,16 +1,16 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OPERATOR_ROLES, type OperatorAccount, type OperatorRole } from '@candor/contracts';
-import { useOperator } from '../../auth/AuthProvider';
+import { useOperator } from '../../lib/auth/AuthProvider';
 import { PageHeader } from '../../components/Shell';
 import { Empty, ErrorState, Loading } from '../../components/States';
-import { formatDateTimeShort } from '../../components/format';
-import { AddOperatorForm } from './AddOperatorForm';
-import { ChangeOperatorDialog, type PendingChange } from './ChangeOperatorDialog';
+import { formatDateTimeShort } from '../../lib/format';
+import { AddOperatorForm } from '../../features/operators/AddOperatorForm';
+import { ChangeOperatorDialog, type PendingChange } from '../../features/operators/ChangeOperatorDialog';
 import { PermissionGate } from '../../components/PermissionGate';
-import { useOperatorErrorText } from './operatorErrors';
-import { useOperatorAccounts, useUpdateOperator } from './operatorsApi';
-import './operators.css';
+import { useOperatorErrorText } from '../../features/operators/operatorErrors';
+import { useOperatorAccounts, useUpdateOperator } from '../../features/operators/operatorsApi';
+import '../../features/operators/operators.css';
 
 /** Operator accounts, for the roles with `operators.manage` (admins). */
 export function OperatorsPage() {

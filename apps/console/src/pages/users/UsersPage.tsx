@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../api/client';
-import { useAdminUsers } from '../api/queries';
-import { PageHeader } from '../components/Shell';
-import { Empty, ErrorState, Loading } from '../components/States';
-import { formatDateTimeShort } from '../components/format';
-import { PermissionGate } from '../components/PermissionGate';
-import { UserAccessCell } from '../features/users/UserAccessCell';
+import { ApiError } from '../../lib/api/client';
+import { useAdminUsers } from '../../lib/api/queries';
+import { PageHeader } from '../../components/Shell';
+import { Empty, ErrorState, Loading } from '../../components/States';
+import { formatDateTimeShort } from '../../lib/format';
+import { PermissionGate } from '../../components/PermissionGate';
+import { UserAccessCell } from '../../features/users/UserAccessCell';
 
 function UsersScreen() {
   const { t } = useTranslation();

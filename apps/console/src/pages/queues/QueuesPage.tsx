@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { OPS_ROLES } from '@candor/contracts';
-import { useOpenOpsSession } from '../api/queries';
-import { useOperator } from '../auth/AuthProvider';
-import { PageHeader } from '../components/Shell';
-import { ErrorState } from '../components/States';
-import { PermissionGate } from '../components/PermissionGate';
+import { useOpenOpsSession } from '../../lib/api/queries';
+import { useOperator } from '../../lib/auth/AuthProvider';
+import { PageHeader } from '../../components/Shell';
+import { ErrorState } from '../../components/States';
+import { PermissionGate } from '../../components/PermissionGate';
 
 /**
  * The queues dashboard (/ops/queues) is a page of its own that the api serves behind a cookie: this

@@ -1,5 +1,5 @@
 import { breakEvenPercent, parseRate, ratePercent } from '@candor/domain';
-import { i18n } from '../i18n';
+import { i18n } from './i18n';
 
 export function formatDateTime(iso: string | null | undefined): string {
   if (!iso) return '—';

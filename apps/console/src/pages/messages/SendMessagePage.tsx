@@ -1,14 +1,14 @@
-import './money.css';
+import '../../features/money/money.css';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Locale, SendMessageBody } from '@candor/contracts';
-import { ApiError } from '../../api/client';
-import { useAdminUsers } from '../../api/queries';
+import { ApiError } from '../../lib/api/client';
+import { useAdminUsers } from '../../lib/api/queries';
 import { PageHeader } from '../../components/Shell';
 import { ErrorState, Loading } from '../../components/States';
-import { PAGE_PERMISSION } from '../../auth/access';
-import { LocaleTabs } from './LocaleTabs';
-import { useSendMessage } from './moneyApi';
+import { PAGE_PERMISSION } from '../../lib/auth/access';
+import { LocaleTabs } from '../../features/money/LocaleTabs';
+import { useSendMessage } from '../../features/money/moneyApi';
 import { PermissionGate } from '../../components/PermissionGate';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

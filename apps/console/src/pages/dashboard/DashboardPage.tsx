@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { useHealth, useLedgerCheck } from '../api/queries';
-import { PageHeader } from '../components/Shell';
-import { ErrorState, Loading } from '../components/States';
-import { formatDateTime } from '../components/format';
-import { EarnDashboardCard } from '../features/earn/EarnDashboardCard';
+import { useHealth, useLedgerCheck } from '../../lib/api/queries';
+import { PageHeader } from '../../components/Shell';
+import { ErrorState, Loading } from '../../components/States';
+import { formatDateTime } from '../../lib/format';
+import { EarnDashboardCard } from '../../features/earn/EarnDashboardCard';
 
 export function DashboardPage() {
   const { t } = useTranslation();

@@ -1,12 +1,12 @@
-import './money.css';
+import '../../features/money/money.css';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminDepositMethod } from '@candor/contracts';
 import { PageHeader } from '../../components/Shell';
 import { Empty, ErrorState, Loading } from '../../components/States';
-import { PAGE_PERMISSION } from '../../auth/access';
-import { DepositMethodEditor } from './DepositMethodEditor';
-import { useDepositMethods, useSaveDepositMethod } from './moneyApi';
+import { PAGE_PERMISSION } from '../../lib/auth/access';
+import { DepositMethodEditor } from '../../features/money/DepositMethodEditor';
+import { useDepositMethods, useSaveDepositMethod } from '../../features/money/moneyApi';
 import { PermissionGate } from '../../components/PermissionGate';
 
 export function DepositMethodsPage() {
