@@ -21,6 +21,8 @@ const common = {
   transformIgnorePatterns: [`/node_modules/(?!(.*/)?(${requiredEsm.join('|')})/)`],
   moduleNameMapper: {
     '^@candor/(domain|contracts|i18n|db|cross-process)$': '<rootDir>/libs/$1/src/index.ts',
+    // The package subpaths of libs/*/package.json `exports` (`@candor/contracts/paths`), from source too.
+    '^@candor/(contracts|i18n)/(.+)$': '<rootDir>/libs/$1/src/$2.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   testEnvironment: 'node',

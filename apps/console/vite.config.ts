@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { LIBRARY_ALIASES } from '../web/build/library-aliases.ts';
 import { reactRouterProduction } from '../web/build/react-router-production.ts';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
@@ -11,12 +12,7 @@ export default defineConfig(({ command }) => ({
   base: '/console/',
   plugins: [react()],
   resolve: {
-    alias: [
-      { find: '@candor/domain', replacement: here('../../libs/domain/src/index.ts') },
-      { find: '@candor/contracts', replacement: here('../../libs/contracts/src/index.ts') },
-      { find: '@candor/i18n', replacement: here('../../libs/i18n/src/index.ts') },
-      ...(command === 'build' ? reactRouterProduction(here('.')) : []),
-    ],
+    alias: [...LIBRARY_ALIASES, ...(command === 'build' ? reactRouterProduction(here('.')) : [])],
   },
   build: {
     outDir: here('dist'),

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Alias, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compileHint } from './build/compile-hint.ts';
+import { LIBRARY_ALIASES } from './build/library-aliases.ts';
 import { pwa } from './build/pwa-plugin.ts';
 import { reactRouterProduction } from './build/react-router-production.ts';
 import { routePreload } from './build/route-preload.ts';
@@ -13,12 +14,12 @@ const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 const LANDING_PAGES: Record<string, string> = {
   [ROUTES.root]: '/src/pages/welcome/WelcomePage.tsx',
   [ROUTES.welcome]: '/src/pages/welcome/WelcomePage.tsx',
-  [ROUTES.index]: '/src/pages/index/IndexPage.tsx',
-  [ROUTES.product]: '/src/pages/product/ProductPage.tsx',
-  [ROUTES.detail]: '/src/pages/Detail/DetailPage.tsx',
-  [ROUTES.user]: '/src/pages/user/UserPage.tsx',
+  [ROUTES.index]: '/src/pages/home/HomePage.tsx',
+  [ROUTES.product]: '/src/pages/products/ProductsPage.tsx',
+  [ROUTES.detail]: '/src/pages/product-detail/ProductDetailPage.tsx',
+  [ROUTES.user]: '/src/pages/personal-center/PersonalCenterPage.tsx',
   [ROUTES.login]: '/src/pages/login/LoginPage.tsx',
-  [ROUTES.information]: '/src/pages/information/InformationPage.tsx',
+  [ROUTES.information]: '/src/pages/news/NewsPage.tsx',
 };
 
 /** Where the dev server sends /api and /socket.io (the api's default port). */
@@ -105,13 +106,7 @@ export default defineConfig(({ command }) => ({
   base: '/',
   plugins: [react(), pwa(), sharedChunkFilter(), routePreload(LANDING_PAGES), compileHint(['zod', 'hashes'])],
   resolve: {
-    alias: [
-      { find: '@candor/domain', replacement: here('../../libs/domain/src/index.ts') },
-      { find: '@candor/contracts', replacement: here('../../libs/contracts/src/index.ts') },
-      { find: '@candor/i18n', replacement: here('../../libs/i18n/src/index.ts') },
-      ...preactForReact,
-      ...(command === 'build' ? reactRouterProduction(here('.')) : []),
-    ],
+    alias: [...LIBRARY_ALIASES, ...preactForReact, ...(command === 'build' ? reactRouterProduction(here('.')) : [])],
   },
   build: {
     outDir: here('dist'),

@@ -18,7 +18,7 @@ import { MessagesModule } from './messages/messages.module.js';
 import { RealtimeModule } from './realtime/realtime.module.js';
 import { MarketModule } from './market/market.module.js';
 import { OrdersModule } from './orders/orders.module.js';
-import { HealthController } from './health/health.controller.js';
+import { HealthModule } from './health/health.module.js';
 import { ObservabilityModule } from './observability/observability.module.js';
 import { ContentController } from './content/content.controller.js';
 import { Clock, ClockModule } from './common/clock.js';
@@ -50,9 +50,10 @@ export class ApiModule {
         MarketModule,
         OrdersModule,
         EarnModule,
+        HealthModule,
         ...extra,
       ],
-      controllers: [HealthController, ContentController],
+      controllers: [ContentController],
       providers: [{ provide: APP_FILTER, useClass: ErrorFilter }],
     };
   }

@@ -25,11 +25,6 @@ import type { Clock } from './common/clock.js';
 import { createLogger, levelOfNestLevels, NestPinoLogger, type Logger, type LogLevelSetting } from './observability/logger.js';
 import { observeRequests } from './observability/request-log.js';
 import { ApiMetrics } from './observability/api-metrics.js';
-import { MarketService } from './market/market.service.js';
-import { serveProductListFromMemory } from './market/product-list.route.js';
-import { serveWalletBeforeNest } from './wallet/wallet.route.js';
-import { UserAuthGuard } from './auth/auth.guard.js';
-import { WalletService } from './wallet/wallet.service.js';
 import type { DestinationStream } from 'pino';
 import type { LogLevel } from '@nestjs/common';
 
@@ -47,8 +42,7 @@ const BODY_LIMIT = 64 * 1024;
 
 /**
  * Builds the api (used by main.ts and by the integration tests, so both run the same app). It runs on
- * Nest's Fastify platform: at 1,500 orders/s its routing, body parsing and replies cost a third of
- * Express's (docs/performance.md).
+ * Nest's Fastify platform: its routing, body parsing and replies cost less than Express's.
  */
 export async function createApp(config: AppConfig, opts: AppOptions = {}): Promise<NestFastifyApplication> {
   const level = opts.log?.level ?? (opts.logger !== undefined ? levelOfNestLevels(opts.logger) : config.LOG_LEVEL);
@@ -76,11 +70,9 @@ export async function createApp(config: AppConfig, opts: AppOptions = {}): Promi
   acceptJson(fastify);
   answerClientErrors(fastify, logger);
   observeRequests(fastify, logger, [app.get(ApiMetrics).onRequest]);
-  serveProductListFromMemory(fastify, app.get(MarketService));
-  serveWalletBeforeNest(fastify, app.get(UserAuthGuard), app.get(WalletService));
   // Security headers, computed once (helmet's options never change), on every answer with the request id.
   // Set on Fastify's reply, which hands them to Node in one writeHead: one setHeader per header on the
-  // raw response validated each twice and cost a sixth of the product list's throughput.
+  // raw response validated each header twice.
   // JSON answers under /api get the shorter set that means something without a page (apiSecurityHeaders).
   const pageHeaders = lowerCaseHeaders(securityHeaders());
   const apiHeaders = lowerCaseHeaders(apiSecurityHeaders());

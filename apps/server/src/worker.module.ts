@@ -23,6 +23,7 @@ import { SettleWakeup } from './orders/settlement/settle-wakeup.js';
 import { WorkerObservabilityModule } from './observability/worker-observability.module.js';
 import { Clock, ClockModule } from './common/clock.js';
 import { EarnPostingService } from './earn/earn-posting.service.js';
+import { EarnPostingRepository } from './earn/earn-posting.repository.js';
 import { EarnPostProcessor, EarnScheduler } from './earn/earn-post.processor.js';
 
 export const PROCESSORS: Type[] = [LedgerCheckProcessor, HousekeepingProcessor, SettleSecondProcessor, SettlementSweepProcessor, EarnPostProcessor];
@@ -59,6 +60,7 @@ export class WorkerModule {
         SettlementScheduler,
         SettleWakeup,
         EarnPostingService,
+        EarnPostingRepository,
         EarnScheduler,
       ],
     };

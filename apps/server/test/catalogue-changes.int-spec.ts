@@ -3,6 +3,7 @@ import type { AdminProduct, CatalogueChange, OrderReceipt, Product, ScheduledCha
 import { LedgerService } from '../src/ledger/ledger.service.js';
 import { MarketService } from '../src/market/market.service.js';
 import { SettlementService } from '../src/orders/settlement/settlement.service.js';
+import { SettlementRepository } from '../src/orders/settlement/settlement.repository.js';
 import type { TickWriter } from '../src/market/feed/tick-writer.js';
 import { ledgerCheck, startApp, type TestApp } from './support/app.js';
 import { createUser, loginOperator, type LoggedIn } from './support/factories.js';
@@ -40,7 +41,10 @@ beforeAll(async () => {
   t = await startApp({ CATALOGUE_NOTICE_HOURS: '0', SETTLE_GRACE_MS: String(GRACE_MS), FEED_STALE_MS: String(STALE_MS) });
   feed = await startVenueFeed(t, { FEED_STALE_MS: String(STALE_MS) });
   writer = tickWriter(t);
-  settlement = new SettlementService(t.ds, t.app.get(LedgerService), undefined, { SETTLE_GRACE_MS: GRACE_MS, FEED_STALE_MS: STALE_MS });
+  settlement = new SettlementService(new SettlementRepository(t.ds), t.app.get(LedgerService), undefined, {
+    SETTLE_GRACE_MS: GRACE_MS,
+    FEED_STALE_MS: STALE_MS,
+  });
   admin = await loginOperator(t);
 });
 afterAll(async () => {

@@ -22,6 +22,7 @@ import { MarketService } from '../src/market/market.service.js';
 import { catalogueTerms, tickTerms } from '../src/orders/order-terms.js';
 import { OrdersRepository } from '../src/orders/orders.repository.js';
 import { SettlementService } from '../src/orders/settlement/settlement.service.js';
+import { SettlementRepository } from '../src/orders/settlement/settlement.repository.js';
 import { ledgerCheck, startApp, type TestApp } from './support/app.js';
 import { createUser, loginOperator, type LoggedIn } from './support/factories.js';
 import { createTestProduct, runningBalanceMismatches } from './support/trading.js';
@@ -317,7 +318,10 @@ async function play(calls: Call[]): Promise<{ symbol: string; placed: Placed[]; 
   // Past every pending change, expiry and grace period, with the feed running, then settlement.
   const lastChange = Math.max(0, ...(await changesOf(t.ds, own)).filter((c) => c.status === 'pending').map((c) => new Date(c.effective_at).getTime()));
   await feedFor(Math.max(40_000, lastChange - clock.ms + 40_000), 700);
-  const settlement = new SettlementService(t.ds, t.app.get(LedgerService), undefined, { SETTLE_GRACE_MS: GRACE_MS, FEED_STALE_MS: STALE_MS });
+  const settlement = new SettlementService(new SettlementRepository(t.ds), t.app.get(LedgerService), undefined, {
+    SETTLE_GRACE_MS: GRACE_MS,
+    FEED_STALE_MS: STALE_MS,
+  });
   await settlement.settleWindow(0, clock.ms);
   return { symbol: own, placed, initialPrecision: 5 };
 }

@@ -4,6 +4,7 @@ import type { MarketEvent } from '@candor/contracts';
 import { LedgerService } from '../src/ledger/ledger.service.js';
 import { MarketService } from '../src/market/market.service.js';
 import { SettlementService } from '../src/orders/settlement/settlement.service.js';
+import { SettlementRepository } from '../src/orders/settlement/settlement.repository.js';
 import { ledgerCheck, startApp, type TestApp } from './support/app.js';
 import { createUser, type LoggedIn } from './support/factories.js';
 import { balanceOf, createTestProduct, fundCash, runningBalanceMismatches, sleep, tick, tickWriter, waitFor } from './support/trading.js';
@@ -26,7 +27,7 @@ beforeAll(async () => {
   t = await startApp({ SETTLE_GRACE_MS: String(GRACE_MS) });
   feed = await startVenueFeed(t, { FEED_STALE_MS: String(STALE_MS) });
   writer = tickWriter(t);
-  settlement = new SettlementService(t.ds, t.app.get(LedgerService), undefined, { SETTLE_GRACE_MS: GRACE_MS });
+  settlement = new SettlementService(new SettlementRepository(t.ds), t.app.get(LedgerService), undefined, { SETTLE_GRACE_MS: GRACE_MS });
 });
 afterAll(async () => {
   await writer?.close();

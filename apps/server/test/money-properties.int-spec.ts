@@ -7,6 +7,7 @@ import { sleep } from './support/trading.js';
 import { createVenueProduct, startVenueFeed, type VenueFeed } from './support/venues.js';
 import { LedgerService } from '../src/ledger/ledger.service.js';
 import { SettlementService } from '../src/orders/settlement/settlement.service.js';
+import { SettlementRepository } from '../src/orders/settlement/settlement.repository.js';
 
 // Random sequences of money events over a few users, through the api: after every step the ledger
 // invariant holds, no non-negative account is below zero, and each user's cash, hold and escrow are
@@ -38,7 +39,7 @@ beforeAll(async () => {
     .expect(201);
   methodId = m.body.id;
   feed = await startVenueFeed(t);
-  settlement = new SettlementService(t.ds, t.app.get(LedgerService));
+  settlement = new SettlementService(new SettlementRepository(t.ds), t.app.get(LedgerService));
   symbol = await createVenueProduct(t, { expiries: [{ seconds: 1, payoutRate: RATE }], minStakeCents: 1, maxStakeCents: 10_000_000 });
   await feed.tick(symbol, money(price));
   users = [];

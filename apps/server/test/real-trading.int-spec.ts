@@ -5,6 +5,7 @@ import { balanceOf, runningBalanceMismatches, sleep } from './support/trading.js
 import { createVenueProduct, startVenueFeed, type VenueFeed } from './support/venues.js';
 import { LedgerService } from '../src/ledger/ledger.service.js';
 import { SettlementService } from '../src/orders/settlement/settlement.service.js';
+import { SettlementRepository } from '../src/orders/settlement/settlement.repository.js';
 
 // The real account end to end: money deposited and approved trades like demo money, the winnings
 // settle into cash, and the whole balance goes out as a withdrawal; capital records tell the story.
@@ -58,7 +59,7 @@ describe('real money, end to end', () => {
     await feed.tick(symbol, '50.01');
     await sleep(Math.max(0, Date.parse(order.body.expiresAt) - Date.now() + 20));
     await feed.tickAfter(symbol, Date.parse(order.body.expiresAt));
-    await new SettlementService(t.ds, t.app.get(LedgerService)).settleWindow(0, Date.now() + 60_000);
+    await new SettlementService(new SettlementRepository(t.ds), t.app.get(LedgerService)).settleWindow(0, Date.now() + 60_000);
     const settled = await t.http().get(`/api/orders/${order.body.id}`).set(u.auth).expect(200);
     expect(settled.body).toMatchObject({ status: 'settled', outcome: 'win', payout: '18.50', pnl: '8.50', account: 'real' });
     expect(await balanceOf(t, u.id, 'cash')).toBe(10_850);

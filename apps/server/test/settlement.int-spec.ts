@@ -4,7 +4,8 @@ import { createUser, type LoggedIn } from './support/factories.js';
 import { balanceOf, createTestProduct, fundCash, rawQuery, runningBalanceMismatches, sleep, tick, tickWriter } from './support/trading.js';
 import { createVenueProduct, startVenueFeed, type VenueFeed } from './support/venues.js';
 import { LedgerService } from '../src/ledger/ledger.service.js';
-import { SETTLE_PLANNER_SQL, SETTLE_SQL, SettlementService } from '../src/orders/settlement/settlement.service.js';
+import { SettlementService } from '../src/orders/settlement/settlement.service.js';
+import { SETTLE_PLANNER_SQL, SETTLE_SQL, SettlementRepository } from '../src/orders/settlement/settlement.repository.js';
 import type { TickWriter } from '../src/market/feed/tick-writer.js';
 
 /**
@@ -23,7 +24,7 @@ beforeAll(async () => {
   t = await startApp();
   writer = tickWriter(t);
   feed = await startVenueFeed(t);
-  settlement = new SettlementService(t.ds, t.app.get(LedgerService));
+  settlement = new SettlementService(new SettlementRepository(t.ds), t.app.get(LedgerService));
 });
 afterAll(async () => {
   await feed?.close();

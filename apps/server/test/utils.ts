@@ -38,10 +38,10 @@ interface SelfParam {
  * giving each parameter `provide.get(token)` when present and a fresh `fake()` otherwise.
  * `mocks.get(token)` returns what the service received for that token.
  */
-export function newTestService<T, C extends new (...args: never[]) => T>(
+export function newTestService<C extends new (...args: never[]) => unknown>(
   Service: C,
   provide: ReadonlyArray<readonly [unknown, unknown]> = [],
-): { sut: T; mocks: { get<M>(token: Token | string | symbol): Fake<M> } } {
+): { sut: InstanceType<C>; mocks: { get<M>(token: Token | string | symbol): Fake<M> } } {
   const types = (Reflect.getMetadata('design:paramtypes', Service) ?? []) as unknown[];
   const injected = (Reflect.getMetadata('self:paramtypes', Service) ?? []) as SelfParam[];
   const given = new Map<unknown, unknown>(provide);
@@ -51,7 +51,7 @@ export function newTestService<T, C extends new (...args: never[]) => T>(
     if (!byToken.has(token)) byToken.set(token, given.has(token) ? given.get(token) : fake());
     return byToken.get(token);
   });
-  const sut = new Service(...(args as never[]));
+  const sut = new Service(...(args as never[])) as InstanceType<C>;
   return {
     sut,
     mocks: {

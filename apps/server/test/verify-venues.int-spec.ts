@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { LedgerService } from '../src/ledger/ledger.service.js';
 import { SettlementService } from '../src/orders/settlement/settlement.service.js';
+import { SettlementRepository } from '../src/orders/settlement/settlement.repository.js';
 import { startFakeVenueHistory, type FakeVenueHistory } from '../../../scripts/testing/fake-venue-history.mjs';
 import { ledgerCheck, startApp, type TestApp } from './support/app.js';
 import { createUser } from './support/factories.js';
@@ -29,7 +30,7 @@ beforeAll(async () => {
   feed = await startVenueFeed(t);
   history = await startFakeVenueHistory();
   feed.fakes.onQuote((venue, symbol, q, atMs, seq) => history.recordQuote(venue, symbol, q, atMs, seq));
-  settlement = new SettlementService(t.ds, t.app.get(LedgerService));
+  settlement = new SettlementService(new SettlementRepository(t.ds), t.app.get(LedgerService));
 });
 afterAll(async () => {
   await feed?.close();

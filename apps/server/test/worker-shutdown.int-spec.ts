@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { Queue } from 'bullmq';
 import { EARN_JOB_OPTIONS, QUEUES, type EarnPostPayload } from '@candor/cross-process';
 import { startApp, type TestApp } from './support/app.js';
-import { EARN_LOCK_SQL } from '../src/earn/earn-posting.service.js';
+import { EARN_LOCK_SQL } from '../src/earn/earn-posting.repository.js';
 import { MovableClock, startEarnWorker } from './support/earn.js';
 import { sleep } from './support/trading.js';
 

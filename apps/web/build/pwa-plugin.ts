@@ -6,9 +6,9 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import { entryChunk, staticGraph } from './bundle-graph.ts';
-import { resources } from '../../../libs/i18n/src/resources.ts';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+type Resources = (typeof import('@candor/i18n'))['resources'];
 const PLACEHOLDER = 'self.__SW_MANIFEST';
 
 /** Public files the worker keeps besides the build's entry: the offline page, the manifest and its icons. */
@@ -19,7 +19,7 @@ function publicShell(): string[] {
 
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-export function offlineHtml(): string {
+export function offlineHtml(resources: Resources): string {
   const texts = Object.fromEntries(Object.entries(resources).map(([lng, ns]) => [lng, ns.pwa.offline]));
   const zh = resources['zh-TW'].pwa.offline;
   // The JSON sits in a data block (not run, so the page's CSP allows it); `<` is escaped so it cannot close the tag.
@@ -66,8 +66,11 @@ export function pwa(): Plugin {
       this.emitFile({ type: 'chunk', id: here('../src/sw/service-worker.ts'), fileName: 'sw.js' });
       this.emitFile({ type: 'chunk', id: here('../src/pwa/offline.ts'), fileName: 'offline.js' });
     },
-    generateBundle(_options, bundle) {
-      const html = offlineHtml();
+    async generateBundle(_options, bundle) {
+      // The Vite config runs in Node, which loads the library as compiled (libs/i18n/dist): `npm run build`
+      // and `nx build` compile the libraries first. Loaded here, so the dev server never needs it.
+      const { resources } = await import('@candor/i18n');
+      const html = offlineHtml(resources);
       this.emitFile({ type: 'asset', fileName: 'offline.html', source: html });
       // The entry with everything it imports statically, and their styles: what every page needs first.
       const graph = staticGraph(bundle, entryChunk(bundle, 'candor-pwa').fileName);

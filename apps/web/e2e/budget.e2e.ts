@@ -161,8 +161,8 @@ describe('JavaScript on a first visit', () => {
 
   it("asks for a landing page's own files from index.html, and each is fetched once", async () => {
     for (const [route, own, other] of [
-      [HOME, 'IndexPage', 'DetailPage'],
-      [detail, 'DetailPage', 'IndexPage'],
+      [HOME, 'HomePage', 'ProductDetailPage'],
+      [detail, 'ProductDetailPage', 'HomePage'],
     ] as const) {
       const { context, page } = await freshPage(false);
       try {

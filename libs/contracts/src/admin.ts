@@ -1,3 +1,4 @@
+import type { KycStatus, TradingInterval } from '@candor/domain';
 import type { ScheduledChange } from './market.js';
 import { z } from 'zod';
 import type { CapitalRecord, Wallet } from './wallet.js';
@@ -68,7 +69,7 @@ const tradingInterval = z.strictObject({
   day: z.number().int().min(0).max(6),
   open: z.string().regex(/^\d{2}:\d{2}$/),
   close: z.string().regex(/^\d{2}:\d{2}$/),
-});
+}) satisfies z.ZodType<TradingInterval>;
 /** `POST /api/admin/users/:id/disable`: why (kept with the account and in the audit log the user reads). */
 export const disableUserBody = z.strictObject({ reason: z.string().trim().min(1).max(500) });
 export type DisableUserBody = z.infer<typeof disableUserBody>;
@@ -109,11 +110,7 @@ export const adminProductBody = z.strictObject({
 });
 export type AdminProductBody = z.infer<typeof adminProductBody>;
 
-export interface TradingInterval {
-  day: number;
-  open: string;
-  close: string;
-}
+export type { TradingInterval } from '@candor/domain';
 /** An operator's view of a product's catalogue settings. There is deliberately no price, outcome or payout override. */
 export interface AdminProduct {
   symbol: string;
@@ -158,8 +155,7 @@ export interface AccountActivity {
   change?: { field: string; from: unknown; to: unknown; effectiveAt: string };
 }
 
-/** A user's verification (KYC) status, as stored on the user. */
-export type KycStatus = 'not_submitted' | 'pending' | 'verified' | 'rejected';
+export type { KycStatus } from '@candor/domain';
 /** `GET /api/admin/users/:id/money`: what a reviewer weighs beside the user's deposit or withdrawal. */
 export interface AdminUserMoney {
   userId: string;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { displayName } from './common.js';
-import { isValidCheckNumber, isValidEmail, isValidInviteCode, isValidLoginPassword, isValidPhone, isValidTradePassword } from '@candor/domain';
+import { isValidCheckNumber, isValidEmail, isValidInviteCode, isValidLoginPassword, isValidPhone, isValidTradePassword, type KycStatus } from '@candor/domain';
 
 const email = z.string().trim().max(254).refine(isValidEmail, 'email');
 const phone = z.string().trim().max(20).refine(isValidPhone, 'phone');
@@ -50,7 +50,7 @@ export interface UserProfile {
   inviteCode: string;
   level: 'ordinary';
   creditScore: number;
-  kycStatus: 'not_submitted' | 'pending' | 'verified' | 'rejected';
+  kycStatus: KycStatus;
   createdAt: string;
 }
 export interface LoginResponse {

@@ -2,9 +2,8 @@
 // of them does not take the schemas (and zod, about 20 KiB compressed) along with it. Every other module
 // of the package builds zod schemas when it loads, so its values cannot be shaken out of a bundle.
 
-/** Candle intervals of the charts. */
-export const CANDLE_INTERVALS = ['1m', '5m', '15m', '1h', '1d'] as const;
-export type CandleInterval = (typeof CANDLE_INTERVALS)[number];
+/** Candle intervals of the charts (defined with the candle rules). */
+export { CANDLE_INTERVALS, type CandleInterval } from '@candor/domain';
 
 /** Types of journal entries: the `type` of a capital record. */
 export const ENTRY_TYPES = [

@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import type { ChainChange, ScheduledFieldName } from '@candor/domain';
-import { CANDLE_INTERVALS, type CandleInterval } from './lists.js';
+import { CANDLE_INTERVALS, type ChainChange, type HaltReason, type PriceRule, type ScheduledFieldName, type TickSource } from '@candor/domain';
 
-export const INTERVAL_SECONDS: Record<CandleInterval, number> = { '1m': 60, '5m': 300, '15m': 900, '1h': 3600, '1d': 86400 };
+/** Seconds of each candle interval: the candle rules' own table. */
+export { CANDLE_INTERVAL_SECONDS as INTERVAL_SECONDS } from '@candor/domain';
 
 /** `halted`: the market is open but has no valid price from its exchanges (too few fresh, or they disagree). */
 export type ProductStatus = 'open' | 'closed' | 'maintenance' | 'halted';
-/** Why a product is halted: fewer fresh exchange quotes than the quorum, or the quotes disagree beyond the limit. */
-export type HaltReason = 'quorum' | 'disagreement';
+/** Why a product is halted, the exchange quotes a price was made from and the rule it was made by (docs/prices.md). */
+export type { HaltReason, PriceRule, TickSource } from '@candor/domain';
 /** Where a product's prices come from: public exchanges, or the simulator or a replay (demo only). */
 export type PriceSourceKind = 'venues' | 'simulated' | 'replay';
 /** A product's price source: its markets on the exchanges and the rule's parameters (docs/prices.md). */
@@ -128,25 +128,6 @@ export interface Candle {
   l: string;
   c: string;
   v: string;
-}
-/** One exchange quote a price was made from, as recorded with the tick (inside its block's hash). */
-export interface TickSource {
-  venue: string;
-  bid: string;
-  ask: string;
-  mid: string;
-  venueTs: string | null;
-  venueId: string | null;
-  receivedAt: string;
-  used: boolean;
-  reason?: 'stale' | 'deviation' | 'currency' | 'invalid';
-}
-/** The rule a price was made by from its sources (`median-of-mids` v1, docs/prices.md). */
-export interface PriceRule {
-  name: string;
-  version: number;
-  quorum: number;
-  maxDeviationBps: number;
 }
 export interface TickRecord {
   seq: string;

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { DIRECTIONS, type Direction, type OrderVoidReason, type Outcome } from '@candor/domain';
 import { moneyInput } from './common.js';
 import type { HaltReason, PriceRule, TickSource } from './market.js';
 
 export const placeOrderBody = z.strictObject({
   symbol: z.string().trim().min(1).max(20),
-  direction: z.enum(['up', 'down']),
+  direction: z.enum(DIRECTIONS),
   amount: moneyInput,
   durationSeconds: z.number().int().positive().max(86400),
   account: z.enum(['real', 'demo']).default('real'),
@@ -20,8 +21,7 @@ export const ordersQuery = z.strictObject({
   lang: z.string().max(10).optional(),
 });
 
-export type Direction = 'up' | 'down';
-export type Outcome = 'win' | 'loss' | 'tie';
+export type { Direction, Outcome, OrderVoidReason } from '@candor/domain';
 export interface Order {
   id: string;
   orderNo: string;
@@ -50,7 +50,6 @@ export interface Order {
   /** When it was voided (ISO 8601). */
   voidedAt?: string;
 }
-export type OrderVoidReason = 'halt';
 /** A tick an order used; the block fields are null until the feed has sealed that second. */
 export interface TickRef {
   seq: string;

@@ -1,3 +1,4 @@
+import type { HaltReason } from '@candor/domain';
 import type { CandleEvent, CandleInterval, Order, Wallet } from '@candor/contracts';
 
 /** Redis keys. Each builder is the only place its key is spelled. */
@@ -35,8 +36,6 @@ export const REDIS_CHANNELS = {
   marketHalts: 'candor:market-halts',
 } as const;
 
-/** Why a product has no price: too few fresh exchange quotes, or they disagree beyond the limit. */
-export type HaltReason = 'quorum' | 'disagreement';
 /** A halted product, in REDIS_KEYS.marketHalts. `since`: the time of its last tick before the halt. */
 export interface MarketHaltState {
   reason: HaltReason;

@@ -10,3 +10,4 @@ export * from './entities/tick.entity.js';
 export * from './entities/withdrawal-account.entity.js';
 export * from './entities/earn.entity.js';
 export * from './data-source.js';
+export * from './schema/functions.js';

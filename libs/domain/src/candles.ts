@@ -4,7 +4,9 @@
  */
 import { compareDecimal, isDecimal } from './decimal.js';
 
-export type CandleInterval = '1m' | '5m' | '15m' | '1h' | '1d';
+/** Candle intervals of the charts (also the values the candles endpoint accepts). */
+export const CANDLE_INTERVALS = ['1m', '5m', '15m', '1h', '1d'] as const;
+export type CandleInterval = (typeof CANDLE_INTERVALS)[number];
 export const CANDLE_INTERVAL_SECONDS: Readonly<Record<CandleInterval, number>> = { '1m': 60, '5m': 300, '15m': 900, '1h': 3600, '1d': 86400 };
 
 export interface PriceTick {

@@ -11,6 +11,7 @@ export * from './display.js';
 export * from './withdrawal-account.js';
 export * from './money-review.js';
 export * from './user-agent.js';
+export * from './kyc.js';
 export * from './price-aggregation.js';
 export * from './earn-calendar.js';
 export * from './earn.js';

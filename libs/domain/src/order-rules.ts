@@ -1,6 +1,9 @@
 /** Rules for opening and settling a fixed-time order. Time comes in as arguments. */
 import type { Cents } from './money.js';
 
+/** Why an order was voided: its expiry fell in a halt and no valid price came within the grace period. */
+export type OrderVoidReason = 'halt';
+
 /** A tick older than this (ms) may not open an order: MARKET_DATA_STALE. */
 export const MAX_TICK_AGE_MS = 3000;
 

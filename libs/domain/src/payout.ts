@@ -6,7 +6,9 @@
 import type { Cents } from './money.js';
 import { compareDecimal, roundDecimal, divRoundHalfAway, scaledToDecimal } from './decimal.js';
 
-export type Direction = 'up' | 'down';
+/** Which way the buyer expects the price to move between the opening and the closing tick. */
+export const DIRECTIONS = ['up', 'down'] as const;
+export type Direction = (typeof DIRECTIONS)[number];
 export type Outcome = 'win' | 'loss' | 'tie';
 
 /** Rates are carried to 4 decimals: 1 = 10 000 rate units. */

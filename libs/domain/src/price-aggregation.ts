@@ -11,6 +11,7 @@ import { decimalPlaces, decimalToScaled, isDecimal, normalizeDecimal, parseDecim
 export const PRICE_RULE_NAME = 'median-of-mids';
 export const PRICE_RULE_VERSION = 1;
 
+/** The rule a price was made by from its sources (`median-of-mids` v1, docs/prices.md), recorded with every tick. */
 export interface PriceRule {
   name: string;
   version: number;
@@ -35,7 +36,7 @@ export interface VenueQuote {
 
 export type SourceReason = 'stale' | 'deviation' | 'currency' | 'invalid';
 
-/** A quote as recorded with a tick: whether the median used it, and why not. */
+/** One exchange quote as recorded with a tick (inside its block's hash): whether the median used it, and why not. */
 export interface TickSource {
   venue: string;
   bid: string;
@@ -50,6 +51,7 @@ export interface TickSource {
   reason?: SourceReason;
 }
 
+/** Why a product has no price (a halt): fewer fresh exchange quotes than the quorum, or they disagree beyond the limit. */
 export type HaltReason = 'quorum' | 'disagreement';
 
 export interface AggregateOptions {

@@ -22,9 +22,8 @@ import { SessionService } from '../auth/session.service.js';
 import { LedgerService } from '../ledger/ledger.service.js';
 import { REDIS } from '../redis/redis.module.js';
 import type { Redis } from 'ioredis';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
 import { maskPhone } from '@candor/domain';
+import { UsersRepository } from '../users/users.repository.js';
 import { AuditService } from './audit.service.js';
 import { OperatorsService, toOperator } from './operators.service.js';
 import { REDIS_KEYS } from '@candor/cross-process';
@@ -106,7 +105,7 @@ export class AdminController {
     private readonly audit: AuditService,
     private readonly ledger: LedgerService,
     @Inject(REDIS) private readonly redis: Redis,
-    @InjectDataSource() private readonly ds: DataSource,
+    private readonly usersRepository: UsersRepository,
   ) {}
 
   @Get('me')
@@ -132,33 +131,9 @@ export class AdminController {
     description: 'Answers `{ items: [{ id, email, phone (masked), nickname, kycStatus, inviteCode, invitedByUserId, disabled, createdAt }], nextCursor }`.',
   })
   async users(@CurrentOperator() o: AuthOperator, @ZodQuery(usersQuery) q: z.infer<typeof usersQuery>, @Req() req: HttpRequest) {
-    const params: unknown[] = [];
-    const where: string[] = [];
-    if (q.q) {
-      params.push(`%${q.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`, q.q);
-      where.push(`(u.email ILIKE $1 OR u.phone ILIKE $1 OR u.nickname ILIKE $1 OR u.id::text = $2)`);
-    }
-    if (q.cursor) {
-      params.push(q.cursor);
-      where.push(`(u.created_at, u.id) < (SELECT c.created_at, c.id FROM users c WHERE c.id = $${params.length}::uuid)`);
-    }
     const limit = q.limit ?? 50;
-    params.push(limit + 1);
-    const rows: {
-      id: string;
-      email: string;
-      phone: string;
-      nickname: string;
-      kyc_status: string;
-      invite_code: string;
-      invited_by_user_id: string | null;
-      disabled_at: Date | null;
-      created_at: Date;
-    }[] = await this.ds.query(
-      `SELECT u.id, u.email, u.phone, u.nickname, u.kyc_status, u.invite_code, u.invited_by_user_id, u.disabled_at, u.created_at FROM users u
-          ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY u.created_at DESC, u.id DESC LIMIT $${params.length}`,
-      params,
-    );
+    // One row more than the page says whether there is a next one.
+    const rows = await this.usersRepository.search({ q: q.q, cursor: q.cursor, limit: limit + 1 });
     await this.audit.record({ operatorId: o.id, action: 'users.search', details: { q: q.q ?? null, cursor: q.cursor ?? null }, ip: clientIp(req) });
     const items = rows.slice(0, limit).map((r) => ({
       id: r.id,

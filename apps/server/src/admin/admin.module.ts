@@ -2,7 +2,9 @@ import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { OperatorEntity } from '@candor/db';
 import { AdminAuthController, AdminController } from './admin.controller.js';
+import { AuditRepository } from './audit.repository.js';
 import { AuditService } from './audit.service.js';
+import { OperatorsRepository } from './operators.repository.js';
 import { OperatorsService } from './operators.service.js';
 import { OperatorTotpService } from './operator-totp.service.js';
 import { OperatorAccountsService } from './operator-accounts.service.js';
@@ -14,7 +16,7 @@ import { UserAccessService } from './user-access.service.js';
 @Module({
   imports: [TypeOrmModule.forFeature([OperatorEntity])],
   controllers: [AdminAuthController, OperatorEnrollmentController, AdminController, OperatorsController, AdminUsersController],
-  providers: [AuditService, OperatorsService, OperatorTotpService, OperatorAccountsService, UserAccessService],
+  providers: [AuditRepository, AuditService, OperatorsRepository, OperatorsService, OperatorTotpService, OperatorAccountsService, UserAccessService],
   exports: [AuditService],
 })
 export class AdminModule {}

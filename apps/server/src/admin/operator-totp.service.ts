@@ -10,8 +10,8 @@ import { REDIS_KEYS } from '@candor/cross-process';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { DomainError } from '../common/domain-error.js';
 import { REDIS } from '../redis/redis.module.js';
-import { returnedRows } from '../database/rows.js';
 import { AuditService } from './audit.service.js';
+import { OperatorsRepository } from './operators.repository.js';
 import {
   decryptSecret,
   deriveTotpKey,
@@ -54,6 +54,7 @@ export class OperatorTotpService {
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly audit: AuditService,
+    private readonly operators: OperatorsRepository,
   ) {
     this.key = deriveTotpKey(config.TOTP_ENCRYPTION_KEY ?? config.JWT_SECRET);
   }
@@ -90,24 +91,22 @@ export class OperatorTotpService {
   async confirmEnrollment(token: string, code: string, ip: string): Promise<{ operatorId: string; recoveryCodes: string[] }> {
     const redisKey = REDIS_KEYS.operatorEnrollment(hashToken(this.key, token));
     const pending = await this.pending(redisKey);
-    if (!pending.secretEnc) throw new DomainError('UNAUTHENTICATED');
+    const secretEnc = pending.secretEnc;
+    if (!secretEnc) throw new DomainError('UNAUTHENTICATED');
     await this.refuseWhenLocked(pending.operatorId);
-    const result = looksLikeTotp(code) ? await this.verifyCode(decryptSecret(this.key, pending.secretEnc), code.replace(/\s/g, ''), null) : null;
+    const result = looksLikeTotp(code) ? await this.verifyCode(decryptSecret(this.key, secretEnc), code.replace(/\s/g, ''), null) : null;
     if (result === null) await this.fail(pending.operatorId, ip);
     // Only one confirmation wins, even when two race with the same token.
     if ((await this.redis.del(redisKey)) !== 1) throw new DomainError('UNAUTHENTICATED');
     const recoveryCodes = generateRecoveryCodes();
     await this.ds.transaction(async (em) => {
-      await em.query(`UPDATE operators SET totp_secret_enc = $2, totp_enrolled_at = now(), totp_last_step = $3 WHERE id = $1`, [
-        pending.operatorId,
-        pending.secretEnc,
-        result,
-      ]);
-      await em.query(`DELETE FROM operator_recovery_codes WHERE operator_id = $1`, [pending.operatorId]);
-      await em.query(`INSERT INTO operator_recovery_codes (operator_id, code_hash) SELECT $1, unnest($2::text[])`, [
+      await this.operators.storeTotpSecret(em, pending.operatorId, secretEnc, result);
+      await this.operators.deleteRecoveryCodes(em, pending.operatorId);
+      await this.operators.insertRecoveryCodes(
+        em,
         pending.operatorId,
         recoveryCodes.map((c) => hashRecoveryCode(this.key, c)),
-      ]);
+      );
       await this.audit.record(
         { operatorId: pending.operatorId, action: 'operator.totp_enrolled', targetType: 'operator', targetId: pending.operatorId, ip },
         em,
@@ -150,32 +149,18 @@ export class OperatorTotpService {
     const step = await this.verifyCode(decryptSecret(this.key, op.totpSecretEnc), token, last);
     if (step === null) return false;
     // The step is stored only if it is newer than the stored one: of two logins racing with one code, one wins.
-    const won = returnedRows(
-      await this.ds.query(`UPDATE operators SET totp_last_step = $2 WHERE id = $1 AND (totp_last_step IS NULL OR totp_last_step < $2) RETURNING id`, [
-        op.id,
-        step,
-      ]),
-    );
-    return won.length === 1;
+    return this.operators.advanceTotpStep(op.id, step);
   }
 
   private async acceptRecoveryCode(operatorId: string, code: string, ip: string): Promise<boolean> {
-    const used = returnedRows(
-      await this.ds.query(
-        `UPDATE operator_recovery_codes SET used_at = now() WHERE operator_id = $1 AND code_hash = $2 AND used_at IS NULL RETURNING operator_id`,
-        [operatorId, hashRecoveryCode(this.key, code)],
-      ),
-    );
-    if (used.length !== 1) return false;
-    const [left]: { n: number }[] = await this.ds.query(`SELECT count(*)::int AS n FROM operator_recovery_codes WHERE operator_id = $1 AND used_at IS NULL`, [
-      operatorId,
-    ]);
+    if (!(await this.operators.useRecoveryCode(operatorId, hashRecoveryCode(this.key, code)))) return false;
+    const left = await this.operators.countUnusedRecoveryCodes(operatorId);
     await this.audit.record({
       operatorId,
       action: 'operator.recovery_code_used',
       targetType: 'operator',
       targetId: operatorId,
-      details: { left: left?.n ?? 0 },
+      details: { left },
       ip,
     });
     return true;

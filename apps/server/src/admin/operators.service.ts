@@ -1,7 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import type { Repository } from 'typeorm';
-import { OperatorEntity } from '@candor/db';
+import type { OperatorEntity } from '@candor/db';
 import { ROLE_PERMISSIONS, type Operator, type OperatorAccount, type OperatorEnrollment } from '@candor/contracts';
 import { DomainError } from '../common/domain-error.js';
 import { PasswordHasher } from '../auth/password-hasher.js';
@@ -9,6 +7,7 @@ import { SessionService } from '../auth/session.service.js';
 import { TokenService } from '../auth/token.service.js';
 import { AuditService } from './audit.service.js';
 import { OperatorTotpService } from './operator-totp.service.js';
+import { OperatorsRepository } from './operators.repository.js';
 
 export const toOperator = (o: OperatorEntity): Operator => ({
   id: o.id,
@@ -32,7 +31,7 @@ const needsTotp = (op: OperatorEntity): boolean => op.role === 'admin' || op.tot
 @Injectable()
 export class OperatorsService {
   constructor(
-    @InjectRepository(OperatorEntity) private readonly operators: Repository<OperatorEntity>,
+    private readonly operators: OperatorsRepository,
     private readonly hasher: PasswordHasher,
     private readonly sessions: SessionService,
     private readonly tokens: TokenService,
@@ -41,7 +40,7 @@ export class OperatorsService {
   ) {}
 
   findById(id: string): Promise<OperatorEntity | null> {
-    return this.operators.findOne({ where: { id } });
+    return this.operators.findById(id);
   }
 
   /**
@@ -49,7 +48,7 @@ export class OperatorsService {
    * secret yet gets TOTP_REQUIRED with an enrolment token instead of a session.
    */
   async login(email: string, password: string, totp: string | undefined, userAgent: string | undefined, ip: string) {
-    const op = await this.operators.createQueryBuilder('o').where('lower(o.email) = lower(:email)', { email }).getOne();
+    const op = await this.operators.findByEmail(email);
     if (!(await this.hasher.verify(op?.passwordHash, password)) || !op || op.disabledAt) {
       await this.audit.record({ operatorId: null, action: 'operator.login_failed', details: { email: email.slice(0, 254) }, ip });
       throw new DomainError('INVALID_CREDENTIALS');

@@ -4,14 +4,10 @@ import type { DataSource } from 'typeorm';
 import type { UserAccess } from '@candor/contracts';
 import { DomainError } from '../common/domain-error.js';
 import { SessionService } from '../auth/session.service.js';
+import { UsersRepository, type UserAccessRow } from '../users/users.repository.js';
 import { AuditService } from './audit.service.js';
 
-interface AccessRow {
-  id: string;
-  disabled_at: Date | null;
-  disabled_reason: string | null;
-}
-const toAccess = (r: AccessRow): UserAccess => ({
+const toAccess = (r: UserAccessRow): UserAccess => ({
   id: r.id,
   disabled: r.disabled_at !== null,
   disabledAt: r.disabled_at ? new Date(r.disabled_at).toISOString() : null,
@@ -27,21 +23,18 @@ const toAccess = (r: AccessRow): UserAccess => ({
 export class UserAccessService {
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
+    private readonly users: UsersRepository,
     private readonly sessions: SessionService,
     private readonly audit: AuditService,
   ) {}
 
   async setDisabled(operatorId: string, userId: string, disabled: boolean, reason: string | null, ip: string): Promise<UserAccess> {
     const after = await this.ds.transaction(async (em) => {
-      const [before]: AccessRow[] = await em.query(`SELECT id, disabled_at, disabled_reason FROM users WHERE id = $1 FOR UPDATE`, [userId]);
+      const before = await this.users.lockAccess(em, userId);
       if (!before) throw new DomainError('NOT_FOUND');
       // Disabling twice or enabling an enabled account changes nothing and logs nothing.
       if ((before.disabled_at !== null) === disabled) return before;
-      const [[row]]: [AccessRow[], number] = await em.query(
-        `UPDATE users SET disabled_at = CASE WHEN $2::boolean THEN now() ELSE NULL END, disabled_reason = $3
-          WHERE id = $1 RETURNING id, disabled_at, disabled_reason`,
-        [userId, disabled, disabled ? reason : null],
-      );
+      const row = await this.users.setDisabled(em, userId, disabled, disabled ? reason : null);
       await this.audit.record(
         {
           operatorId,
@@ -54,14 +47,14 @@ export class UserAccessService {
         },
         em,
       );
-      return row!;
+      return row;
     });
     if (disabled) await this.sessions.revokeAll('user', userId, 'account_disabled');
     return toAccess(after);
   }
 
   async get(userId: string): Promise<UserAccess> {
-    const [row]: AccessRow[] = await this.ds.query(`SELECT id, disabled_at, disabled_reason FROM users WHERE id = $1`, [userId]);
+    const row = await this.users.findAccess(userId);
     if (!row) throw new DomainError('NOT_FOUND');
     return toAccess(row);
   }

@@ -1,12 +1,11 @@
 import { createParamDecorator, Injectable, SetMetadata, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { HttpRequest } from '../common/http.js';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
 import { hasPermission, type OperatorPermission, type OperatorRole } from '@candor/contracts';
 import { DomainError } from '../common/domain-error.js';
 import { SessionService } from './session.service.js';
 import { TokenService } from './token.service.js';
+import { OperatorAccessRepository } from './operator-access.repository.js';
 
 export interface AuthUser {
   id: string;
@@ -62,17 +61,14 @@ export class OperatorAuthGuard implements CanActivate {
     private readonly tokens: TokenService,
     private readonly sessions: SessionService,
     private readonly reflector: Reflector,
-    @InjectDataSource() private readonly ds: DataSource,
+    private readonly operators: OperatorAccessRepository,
   ) {}
   async canActivate(ctx: ExecutionContext): Promise<boolean> {
     const req = ctx.switchToHttp().getRequest<AuthedRequest>();
     const token = bearer(req);
     const claims = token ? await this.tokens.verify(token, 'operator') : null;
     if (!claims || !claims.role || (await this.sessions.isRevoked(claims.sid))) throw new DomainError('UNAUTHENTICATED');
-    const [op]: { role: OperatorRole; disabled: boolean }[] = await this.ds.query(
-      `SELECT role, disabled_at IS NOT NULL AS disabled FROM operators WHERE id = $1`,
-      [claims.sub],
-    );
+    const op = await this.operators.findRole(claims.sub);
     if (!op || op.disabled) throw new DomainError('UNAUTHENTICATED');
     const permission = this.reflector.getAllAndOverride<OperatorPermission | undefined>(PERMISSION_KEY, [ctx.getHandler(), ctx.getClass()]);
     // Fail closed: a console route that forgot to name its permission is refused to everyone.

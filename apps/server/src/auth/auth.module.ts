@@ -8,6 +8,8 @@ import { CaptchaService } from './captcha.service.js';
 import { OperatorAuthGuard, UserAuthGuard } from './auth.guard.js';
 import { PasswordHasher } from './password-hasher.js';
 import { SessionService } from './session.service.js';
+import { SessionsRepository } from './sessions.repository.js';
+import { OperatorAccessRepository } from './operator-access.repository.js';
 import { TokenService } from './token.service.js';
 import { TradePasswordService } from './trade-password.service.js';
 import { UsersRepository } from '../users/users.repository.js';
@@ -22,6 +24,8 @@ import { UsersRepository } from '../users/users.repository.js';
     CaptchaService,
     PasswordHasher,
     SessionService,
+    SessionsRepository,
+    OperatorAccessRepository,
     TokenService,
     TradePasswordService,
     UsersRepository,
@@ -29,6 +33,17 @@ import { UsersRepository } from '../users/users.repository.js';
     OperatorAuthGuard,
     RateLimitGuard,
   ],
-  exports: [RateLimitGuard, AuthService, PasswordHasher, SessionService, TokenService, TradePasswordService, UsersRepository, UserAuthGuard, OperatorAuthGuard],
+  exports: [
+    RateLimitGuard,
+    AuthService,
+    PasswordHasher,
+    SessionService,
+    TokenService,
+    TradePasswordService,
+    UsersRepository,
+    OperatorAccessRepository,
+    UserAuthGuard,
+    OperatorAuthGuard,
+  ],
 })
 export class AuthModule {}

@@ -6,6 +6,8 @@ import type { ChangePasswordBody, LoginBody, RegisterBody, RegisterCheckBody, Us
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { DomainError } from '../common/domain-error.js';
 import { REDIS } from '../redis/redis.module.js';
+import { EventBus } from '../events/event-bus.js';
+import type { AppEvents } from '../events/app-events.js';
 import { LedgerService } from '../ledger/ledger.service.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { toProfile } from '../users/user-view.js';
@@ -29,11 +31,18 @@ function isUniqueViolation(e: unknown): boolean {
   return (e as { code?: string })?.code === '23505';
 }
 
+/** The `user.newDevice` event of a sign-in: the device as the owner reads it (browser · OS), the address, the minute. */
+function newDevice(userId: string, userAgent: string | undefined, ip: string): AppEvents['user.newDevice'] {
+  const ua = describeUserAgent(userAgent);
+  const device = [ua.browser, ua.os].filter(Boolean).join(' · ') || (userAgent ?? '').slice(0, 60) || '?';
+  const at = `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  return { userId, device, ip: ip || '?', at };
+}
+
 /** Registration in two steps, login with rotating sessions, and self-service password changes. */
 @Injectable()
 export class AuthService {
   private readonly log = new Logger('auth');
-  private readonly newDeviceListeners: ((userId: string, device: { device: string; ip: string; at: string }) => Promise<void>)[] = [];
   constructor(
     private readonly users: UsersRepository,
     private readonly ledger: LedgerService,
@@ -41,6 +50,7 @@ export class AuthService {
     private readonly captcha: CaptchaService,
     private readonly sessions: SessionService,
     private readonly tokens: TokenService,
+    private readonly events: EventBus,
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -136,27 +146,10 @@ export class AuthService {
     if (user.disabledAt) throw new DomainError('ACCOUNT_DISABLED');
     const history = await this.sessions.history('user', user.id, userAgent);
     const { sessionId, refreshToken } = await this.sessions.create('user', user.id, userAgent, ip);
-    // A sign-in from a device this account never used is a security event the owner should see.
-    if (history.before && !history.knownDevice) await this.reportNewDevice(user.id, userAgent, ip);
+    // A sign-in from a device this account never used is a security event the owner should see (the inbox tells them).
+    if (history.before && !history.knownDevice) await this.events.publish('user.newDevice', newDevice(user.id, userAgent, ip));
     const accessToken = await this.tokens.sign({ sub: user.id, sid: sessionId, typ: 'user' });
     return { accessToken, refreshToken, user: toProfile(user) };
-  }
-
-  /** Listeners of sign-ins from a new device (the inbox writes the owner a message; auth must not import it). */
-  onNewDevice(listener: (userId: string, device: { device: string; ip: string; at: string }) => Promise<void>): void {
-    this.newDeviceListeners.push(listener);
-  }
-
-  private async reportNewDevice(userId: string, userAgent: string | undefined, ip: string): Promise<void> {
-    const ua = describeUserAgent(userAgent);
-    const device = [ua.browser, ua.os].filter(Boolean).join(' · ') || (userAgent ?? '').slice(0, 60) || '?';
-    const at = `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-    // A failed report must not fail the sign-in.
-    await Promise.all(
-      this.newDeviceListeners.map((listener) =>
-        listener(userId, { device, ip: ip || '?', at }).catch((e: unknown) => this.log.warn(`new-device report: ${String(e)}`)),
-      ),
-    );
   }
 
   async refresh(token: string | undefined): Promise<{ accessToken: string; refreshToken: string }> {

@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
-import type { DataSource } from 'typeorm';
 import type { Redis } from 'ioredis';
 import type { AppConfig } from '../config/config.js';
 import { SessionService } from './session.service.js';
+import type { EventBus } from '../events/event-bus.js';
+import type { SessionsRepository } from './sessions.repository.js';
 import { REDIS_KEYS } from '@candor/cross-process';
 
 /** A Redis with the two commands revocation uses, counting EXISTS calls. */
@@ -23,8 +24,8 @@ function fakeRedis() {
 }
 
 function service(redis: Redis): SessionService {
-  const ds = { query: async () => [] } as unknown as DataSource;
-  return new SessionService(ds, redis, { ACCESS_TOKEN_TTL_SECONDS: 900 } as AppConfig);
+  const repo = { revoke: async () => {} } as unknown as SessionsRepository;
+  return new SessionService(repo, redis, { ACCESS_TOKEN_TTL_SECONDS: 900 } as AppConfig, { publish: async () => undefined } as unknown as EventBus);
 }
 
 afterEach(() => {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { DomainError } from './domain-error.js';
+import { deleteKeysBefore, findKey, insertKey, type IdempotencyKeyRow } from './idempotency.repository.js';
 
 /**
  * `Idempotency-Key` for money-moving POSTs, on the `idempotency_keys` table, scoped to the subject (user or
@@ -51,14 +52,7 @@ export function idempotencyClaim(header: unknown, subjectId: string, scope: stri
   return { subjectId, key, scope, requestHash };
 }
 
-interface KeyRow {
-  scope: string;
-  request_hash: string;
-  status_code: number | null;
-  response: unknown;
-}
-
-function answerOf<T>(claim: IdempotencyClaim, row: KeyRow): IdempotentResult<T> {
+function answerOf<T>(claim: IdempotencyClaim, row: IdempotencyKeyRow): IdempotentResult<T> {
   if (row.scope !== claim.scope || row.request_hash !== claim.requestHash || row.status_code === null) {
     throw new DomainError('IDEMPOTENCY_KEY_REUSED', 'Idempotency-Key');
   }
@@ -67,11 +61,8 @@ function answerOf<T>(claim: IdempotencyClaim, row: KeyRow): IdempotentResult<T> 
 
 /** The stored answer of an earlier request with this key (409 if it was another request), or null. A cheap check before any work. */
 export async function findIdempotent<T>(em: EntityManager, claim: IdempotencyClaim): Promise<IdempotentResult<T> | null> {
-  const rows: KeyRow[] = await em.query(`SELECT scope, request_hash, status_code, response FROM idempotency_keys WHERE subject_id = $1 AND key = $2`, [
-    claim.subjectId,
-    claim.key,
-  ]);
-  return rows[0] ? answerOf<T>(claim, rows[0]) : null;
+  const row = await findKey(em, claim.subjectId, claim.key);
+  return row ? answerOf<T>(claim, row) : null;
 }
 
 /** Raised inside the work's transaction when another request committed the key first: rolls the work back. */
@@ -82,12 +73,7 @@ class KeyTaken extends Error {}
  * if another transaction holds it uncommitted, this waits for it (unique index) first.
  */
 export async function recordIdempotent(em: EntityManager, claim: IdempotencyClaim, status: number, body: unknown): Promise<boolean> {
-  const inserted: unknown[] = await em.query(
-    `INSERT INTO idempotency_keys (subject_id, key, scope, request_hash, status_code, response) VALUES ($1, $2, $3, $4, $5, $6::jsonb)
-     ON CONFLICT (subject_id, key) DO NOTHING RETURNING 1`,
-    [claim.subjectId, claim.key, claim.scope, claim.requestHash, status, JSON.stringify(body)],
-  );
-  return inserted.length === 1;
+  return insertKey(em, { subjectId: claim.subjectId, key: claim.key, scope: claim.scope, requestHash: claim.requestHash, status, body });
 }
 
 /**
@@ -138,12 +124,7 @@ export async function answerOrRethrow<T>(lookup: EntityManager, claim: Idempoten
 export async function pruneIdempotencyKeys(em: EntityManager, before: Date, chunk = 5_000): Promise<number> {
   let total = 0;
   for (;;) {
-    const deleted: unknown = await em.query(
-      `DELETE FROM idempotency_keys WHERE ctid = ANY(ARRAY(SELECT ctid FROM idempotency_keys WHERE created_at < $1 LIMIT $2))`,
-      [before, chunk],
-    );
-    // TypeORM answers a DELETE with [rows, affected count].
-    const n = Array.isArray(deleted) && typeof deleted[1] === 'number' ? deleted[1] : 0;
+    const n = await deleteKeysBefore(em, before, chunk);
     total += n;
     if (n < chunk) return total;
   }

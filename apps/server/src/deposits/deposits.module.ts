@@ -1,12 +1,10 @@
 import { Module } from '@nestjs/common';
-import { WalletModule } from '../wallet/wallet.module.js';
 import { AdminDepositMethodsController, AdminDepositsController, DepositMethodsController, DepositsController } from './deposits.controller.js';
 import { DepositsRepository } from './deposits.repository.js';
 import { DepositsService } from './deposits.service.js';
 
 /** Money in: deposit methods, deposit requests and their review. */
 @Module({
-  imports: [WalletModule],
   controllers: [DepositMethodsController, DepositsController, AdminDepositsController, AdminDepositMethodsController],
   providers: [DepositsRepository, DepositsService],
 })

@@ -20,8 +20,8 @@ import { isUuid, keysetCursor, parseKeysetCursor } from '../common/keyset.js';
 import { LedgerService } from '../ledger/ledger.service.js';
 import { toCents } from '../database/rows.js';
 import { AuditService } from '../admin/audit.service.js';
-import { MessagesService } from '../messages/messages.service.js';
-import { WalletPushes } from '../wallet/wallet-pushes.js';
+import { SystemMessages } from '../messages/system-messages.js';
+import { EventBus } from '../events/event-bus.js';
 import { DepositsRepository, type AdminDepositRow, type DepositMethodRow, type DepositRow } from './deposits.repository.js';
 
 const inLocale = (texts: Record<string, string> | undefined, locale: Locale): string => texts?.[locale] || texts?.[DEFAULT_LOCALE] || '';
@@ -65,8 +65,8 @@ export class DepositsService {
     private readonly ledger: LedgerService,
     private readonly deposits: DepositsRepository,
     private readonly audit: AuditService,
-    private readonly messages: MessagesService,
-    private readonly pushes: WalletPushes,
+    private readonly messages: SystemMessages,
+    private readonly events: EventBus,
   ) {}
 
   async methods(locale: Locale): Promise<DepositMethod[]> {
@@ -169,10 +169,13 @@ export class DepositsService {
     }));
   }
 
-  /** One decision: the row locked, the status, the credit and the audit line in one transaction. */
+  /**
+   * One decision: the row locked, the status, the credit, the audit line and the user's message in one
+   * transaction; `deposit.decided` and `account.changed` are published after it commits.
+   */
   async decide(operatorId: string, id: string, action: 'approve' | 'reject', reason: string | null, ip: string | null): Promise<Deposit> {
     if (!isUuid(id)) throw new DomainError('NOT_FOUND');
-    const { row, notify } = await this.ledger.transaction(async (em) => {
+    const { row, approved, messageId } = await this.ledger.transaction(async (em) => {
       const current = await this.deposits.lock(em, id);
       if (!current) throw new DomainError('NOT_FOUND');
       const outcome = reviewDeposit(current.status, action);
@@ -211,10 +214,11 @@ export class DepositsService {
         em,
       );
       const vars = { orderNo: current.order_no, amount: formatCents(toCents(current.amount)), reason: reason ?? '' };
-      return { row: updated, notify: await this.messages.system(em, current.user_id, outcome.credit ? 'depositApproved' : 'depositRejected', vars) };
+      const messageId = await this.messages.write(em, current.user_id, outcome.credit ? 'depositApproved' : 'depositRejected', vars);
+      return { row: updated, approved: outcome.credit, messageId };
     });
-    notify();
-    await this.pushes.wallet(row.user_id);
+    await this.events.publish('deposit.decided', { userId: row.user_id, depositId: row.id, approved, messageId });
+    await this.events.publish('account.changed', { userId: row.user_id });
     return toDeposit(row, DEFAULT_LOCALE);
   }
 }

@@ -6,9 +6,10 @@ import { addDays, formatCents, isValidDailyRate, isValidTimeZone, MAX_AMOUNT_CEN
 import { Clock } from '../common/clock.js';
 import { DomainError } from '../common/domain-error.js';
 import { AuditService } from '../admin/audit.service.js';
-import { returnedRows, toCents } from '../database/rows.js';
+import { toCents } from '../database/rows.js';
 import { loadVersions, toSettingsView, type EarnVersion } from './earn-settings.js';
-import { EarnRepository, RUN_COLUMNS, type RunRow } from './earn.repository.js';
+import { AdminEarnRepository } from './admin-earn.repository.js';
+import { EarnRepository, type RunRow } from './earn.repository.js';
 
 const toRun = (r: RunRow): EarnRun => ({
   date: r.date,
@@ -37,6 +38,7 @@ export class AdminEarnService {
     private readonly clock: Clock,
     private readonly audit: AuditService,
     private readonly repo: EarnRepository,
+    private readonly admin: AdminEarnRepository,
   ) {}
 
   async settings(): Promise<AdminEarnSettings> {
@@ -59,7 +61,7 @@ export class AdminEarnService {
       throw new DomainError('VALIDATION_FAILED', 'minAmount');
     await this.ds.transaction(async (em) => {
       // One change at a time: each version's effective date is computed from the ones before it.
-      await em.query(`LOCK TABLE earn_settings IN SHARE ROW EXCLUSIVE MODE`);
+      await this.admin.lockSettings(em);
       const now = this.clock.now();
       const versions = await loadVersions(em);
       const base = versions.latest();
@@ -73,18 +75,14 @@ export class AdminEarnService {
         operatorId: who.operatorId,
       };
       const effective = versions.effectiveFor(now, next);
-      const [row]: { id: string }[] = await em.query(
-        `INSERT INTO earn_settings (effective_date, effective_at, daily_rate, cutoff, timezone, min_amount, daily_in_limit, daily_out_limit, operator_id, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id::text`,
-        [effective.date, effective.at, next.dailyRate, next.cutoff, next.timezone, next.minAmount, next.dailyInLimit, next.dailyOutLimit, who.operatorId, now],
-      );
+      const id = await this.admin.insertVersion(em, { ...next, effectiveDate: effective.date, effectiveAt: effective.at }, now);
       const view = (v: typeof next) => ({ ...v, minAmount: formatCents(v.minAmount), operatorId: undefined });
       await this.audit.record(
         {
           operatorId: who.operatorId,
           action: 'earn.settings_update',
           targetType: 'earn_settings',
-          targetId: row!.id,
+          targetId: id,
           details: { before: view(base), after: view(next), effectiveDate: effective.date, effectiveAt: effective.at.toISOString() },
           ip: who.ip,
         },
@@ -95,22 +93,13 @@ export class AdminEarnService {
   }
 
   async holidays(q: { from?: string; to?: string }): Promise<EarnHoliday[]> {
-    return this.ds.query(
-      `SELECT date::text AS date, name FROM earn_holidays WHERE ($1::date IS NULL OR date >= $1::date) AND ($2::date IS NULL OR date <= $2::date) ORDER BY date LIMIT 2000`,
-      [q.from ?? null, q.to ?? null],
-    );
+    return this.admin.holidays(q.from ?? null, q.to ?? null);
   }
 
   /** Adds a holiday, or renames the one on that date. Lots already made keep their dates. */
   async addHoliday(body: EarnHolidayBody, who: Who): Promise<EarnHoliday> {
     return this.ds.transaction(async (em) => {
-      const [row]: { inserted: boolean; before: string | null }[] = await em.query(
-        `WITH old AS (SELECT name FROM earn_holidays WHERE date = $1::date)
-         INSERT INTO earn_holidays (date, name) VALUES ($1, $2)
-         ON CONFLICT (date) DO UPDATE SET name = EXCLUDED.name, updated_at = now()
-         RETURNING (xmax = 0) AS inserted, (SELECT name FROM old) AS before`,
-        [body.date, body.name],
-      );
+      const row = await this.admin.upsertHoliday(em, body.date, body.name);
       await this.audit.record(
         {
           operatorId: who.operatorId,
@@ -128,10 +117,10 @@ export class AdminEarnService {
 
   async removeHoliday(date: string, who: Who): Promise<void> {
     await this.ds.transaction(async (em) => {
-      const rows = returnedRows<{ name: string }>(await em.query(`DELETE FROM earn_holidays WHERE date = $1::date RETURNING name`, [date]));
-      if (!rows[0]) throw new DomainError('NOT_FOUND');
+      const name = await this.admin.deleteHoliday(em, date);
+      if (name === null) throw new DomainError('NOT_FOUND');
       await this.audit.record(
-        { operatorId: who.operatorId, action: 'earn.holiday_remove', targetType: 'earn_holiday', targetId: date, details: { name: rows[0].name }, ip: who.ip },
+        { operatorId: who.operatorId, action: 'earn.holiday_remove', targetType: 'earn_holiday', targetId: date, details: { name }, ip: who.ip },
         em,
       );
     });
@@ -141,12 +130,7 @@ export class AdminEarnService {
   async importHolidays(list: readonly EarnHolidayBody[], who: Who): Promise<EarnHolidaysImport> {
     const byDate = new Map(list.map((h) => [h.date, h.name])); // a date listed twice: the last name counts
     return this.ds.transaction(async (em) => {
-      const rows: { inserted: boolean }[] = await em.query(
-        `INSERT INTO earn_holidays (date, name) SELECT d, n FROM unnest($1::date[], $2::text[]) AS x(d, n)
-         ON CONFLICT (date) DO UPDATE SET name = EXCLUDED.name, updated_at = now()
-         RETURNING (xmax = 0) AS inserted`,
-        [[...byDate.keys()], [...byDate.values()]],
-      );
+      const rows = await this.admin.upsertHolidays(em, [...byDate.keys()], [...byDate.values()]);
       const result = { added: rows.filter((r) => r.inserted).length, updated: rows.filter((r) => !r.inserted).length };
       await this.audit.record(
         {
@@ -168,29 +152,12 @@ export class AdminEarnService {
     const next = versions.nextPosting(now);
     const nextIncomeDate = addDays(next.date, -1);
     const start = versions.cutoffOn(nextIncomeDate);
-    const [[shares], [expected], [expense], runs]: [
-      { confirmed: string; pending: string; holders: number }[],
-      { amount: string }[],
-      { paid: string }[],
-      RunRow[],
-    ] = await Promise.all([
-      this.ds.query(
-        `SELECT coalesce(sum(a.balance) FILTER (WHERE a.kind = 'earn_confirmed'), 0)::bigint AS confirmed,
-                coalesce(sum(a.balance) FILTER (WHERE a.kind = 'earn_pending'), 0)::bigint AS pending,
-                count(DISTINCT h.user_id) FILTER (WHERE a.balance > 0)::int AS holders
-           FROM earn_holders h JOIN ledger_accounts a ON a.user_id = h.user_id AND a.kind IN ('earn_confirmed', 'earn_pending')`,
-      ),
+    const [shares, expected, expense, runs] = await Promise.all([
+      this.admin.shares(),
       // Each holder's share confirmed by the start of the day now accruing, with the income so far, at that day's rate.
-      this.ds.query(
-        `SELECT coalesce(sum(floor(b.basis * $2::numeric)), 0)::bigint AS amount
-           FROM (SELECT u.user_id, sum(u.amount) AS basis
-                   FROM (SELECT user_id, remaining AS amount FROM earn_transfers WHERE remaining > 0 AND confirm_at <= $1
-                         UNION ALL SELECT user_id, income_remaining FROM earn_holders WHERE income_remaining > 0) u
-                  GROUP BY u.user_id) b`,
-        [start, versions.forDate(nextIncomeDate).dailyRate],
-      ),
-      this.ds.query(`SELECT coalesce(-balance, 0)::bigint AS paid FROM ledger_accounts WHERE user_id IS NULL AND kind = 'interest_expense'`),
-      this.ds.query(`SELECT ${RUN_COLUMNS} FROM earn_runs ORDER BY date DESC LIMIT 7`),
+      this.admin.expectedIncome(start, versions.forDate(nextIncomeDate).dailyRate),
+      this.admin.interestPaid(),
+      this.repo.recentRuns(7),
     ]);
     const last = (await this.repo.lastRuns(1))[0];
     return {
@@ -202,8 +169,8 @@ export class AdminEarnService {
       nextPostingAt: next.at.toISOString(),
       timezone: versions.forDate(next.date).timezone,
       nextIncomeDate,
-      nextPostingExpected: formatCents(toCents(expected?.amount)),
-      interestExpenseTotal: formatCents(toCents(expense?.paid)),
+      nextPostingExpected: formatCents(toCents(expected)),
+      interestExpenseTotal: formatCents(toCents(expense)),
       recentRuns: runs.map(toRun),
     };
   }

@@ -12,6 +12,7 @@ import {
   type EarnCalendar,
 } from '@candor/domain';
 import { toCents } from '../database/rows.js';
+import { selectHolidays, selectVersions, type VersionRow } from './earn-settings.queries.js';
 
 /** One version of Yu'e Bao's settings (a row of earn_settings). */
 export interface EarnVersion {
@@ -27,22 +28,6 @@ export interface EarnVersion {
   operatorId: string | null;
   createdAt: Date;
 }
-
-interface VersionRow {
-  id: string;
-  effective_date: string;
-  effective_at: Date;
-  daily_rate: string;
-  cutoff: string;
-  timezone: string;
-  min_amount: string;
-  daily_in_limit: number;
-  daily_out_limit: number;
-  operator_id: string | null;
-  created_at: Date;
-}
-
-const VERSION_COLUMNS = `id::text, effective_date::text, effective_at, daily_rate::text, cutoff, timezone, min_amount, daily_in_limit, daily_out_limit, operator_id, created_at`;
 
 function toVersion(r: VersionRow): EarnVersion {
   return {
@@ -155,12 +140,10 @@ export class EarnVersions {
 }
 
 export async function loadVersions(em: EntityManager): Promise<EarnVersions> {
-  const rows: VersionRow[] = await em.query(`SELECT ${VERSION_COLUMNS} FROM earn_settings ORDER BY id`);
-  return new EarnVersions(rows.map(toVersion));
+  return new EarnVersions((await selectVersions(em)).map(toVersion));
 }
 
 /** Holidays from `from` on (a lot's dates need only the days after its transfer). */
 export async function loadHolidays(em: EntityManager, from: string): Promise<Set<string>> {
-  const rows: { date: string }[] = await em.query(`SELECT date::text AS date FROM earn_holidays WHERE date >= $1::date`, [from]);
-  return new Set(rows.map((r) => r.date));
+  return new Set(await selectHolidays(em, from));
 }

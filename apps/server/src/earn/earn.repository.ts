@@ -35,7 +35,7 @@ export interface RunRow {
 }
 
 const TRANSFER_COLUMNS = `id::text, user_id, direction, amount, status, created_at, remaining, trade_date::text, confirm_at, first_income_on::text, withdrawable_at`;
-export const RUN_COLUMNS = `date::text, posting_at, daily_rate::text, holders, basis_total, income_total, started_at, finished_at`;
+const RUN_COLUMNS = `date::text, posting_at, daily_rate::text, holders, basis_total, income_total, started_at, finished_at`;
 
 /** A position in the records list: (createdAt, rank, seq) descending; rank 1 transfers (seq = id), 0 income (seq = date). */
 export interface RecordsPosition {
@@ -119,6 +119,11 @@ export class EarnRepository {
   /** The last `n` finished postings, newest first. */
   async lastRuns(n: number, em: EntityManager = this.ds.manager): Promise<RunRow[]> {
     return em.query(`SELECT ${RUN_COLUMNS} FROM earn_runs WHERE finished_at IS NOT NULL ORDER BY date DESC LIMIT $1`, [n]);
+  }
+
+  /** The last `n` runs, finished or not, newest first. */
+  async recentRuns(n: number): Promise<RunRow[]> {
+    return this.ds.query(`SELECT ${RUN_COLUMNS} FROM earn_runs ORDER BY date DESC LIMIT $1`, [n]);
   }
 
   async incomeOf(userId: string, date: string): Promise<Cents> {

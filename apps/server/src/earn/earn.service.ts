@@ -20,9 +20,10 @@ import {
 import { Clock } from '../common/clock.js';
 import { DomainError } from '../common/domain-error.js';
 import { answerOrRethrow, findIdempotent, idempotencyClaim, runIdempotent, type IdempotentResult } from '../common/idempotency.js';
-import { LedgerService, type PostingSpec } from '../ledger/ledger.service.js';
+import { EventBus } from '../events/event-bus.js';
+import { LedgerService } from '../ledger/ledger.service.js';
+import type { PostingSpec } from '../ledger/ledger.types.js';
 import { toCents } from '../database/rows.js';
-import { WalletPushes } from '../wallet/wallet-pushes.js';
 import { loadHolidays, loadVersions } from './earn-settings.js';
 import { EarnRepository, type IncomeRow, type RecordsPosition, type TransferRow } from './earn.repository.js';
 
@@ -81,7 +82,7 @@ export class EarnService {
     private readonly clock: Clock,
     private readonly ledger: LedgerService,
     private readonly repo: EarnRepository,
-    private readonly pushes: WalletPushes,
+    private readonly events: EventBus,
   ) {}
 
   async summary(userId: string): Promise<EarnSummary> {
@@ -254,7 +255,7 @@ export class EarnService {
     return amount;
   }
 
-  /** Replays an earlier answer for the key, or does the work (and pushes the wallet after a new transfer). */
+  /** Replays an earlier answer for the key, or does the work (and announces the committed transfer: the wallet push). */
   private async idempotent(
     userId: string,
     claim: ReturnType<typeof idempotencyClaim>,
@@ -266,7 +267,7 @@ export class EarnService {
     }
     try {
       const result = await work();
-      if (!result.replayed) await this.pushes.wallet(userId);
+      if (!result.replayed) await this.events.publish('account.changed', { userId });
       return result;
     } catch (e) {
       return answerOrRethrow<EarnTransfer>(this.ds.manager, claim, e);

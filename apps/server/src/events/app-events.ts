@@ -1,3 +1,5 @@
+import type { WithdrawalStatus } from '@candor/domain';
+
 /**
  * Every event one feature publishes for others, by name, with its payload. An event is published after the
  * transaction that made it true has committed; handlers declare themselves with `@OnAppEvent(name)`, so a
@@ -8,6 +10,14 @@ export interface AppEvents {
   'user.newDevice': { userId: string; device: string; ip: string; at: string };
   /** Money moved on the user's own accounts outside trading (deposit, withdrawal, Yu'e Bao transfer). */
   'account.changed': { userId: string };
+  /** A session was revoked (sign-out, password change, refresh reuse, an operator's action); its sockets end. */
+  'session.revoked': { sessionId: string };
+  /** A reviewer approved (credited) or rejected a deposit; `messageId` is the inbox message stored with the decision. */
+  'deposit.decided': { userId: string; depositId: string; approved: boolean; messageId: string };
+  /** A withdrawal reached its final status (paid, returned or cancelled); `messageId` is null when the user was sent none. */
+  'withdrawal.decided': { userId: string; withdrawalId: string; status: Exclude<WithdrawalStatus, 'in_review'>; messageId: string | null };
+  /** The user bound a withdrawal account or changed its details; `messageId` is the inbox message stored with it. */
+  'withdrawalAccount.changed': { userId: string; kind: 'bound' | 'changed'; messageId: string };
 }
 
 export type AppEventName = keyof AppEvents;

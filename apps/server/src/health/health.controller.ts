@@ -1,11 +1,10 @@
 import { Controller, Get, HttpCode, Inject, Res } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import type { HttpReply } from '../common/http.js';
 import { ApiFeature, Doc } from '../common/openapi.js';
-import type { DataSource } from 'typeorm';
 import type { Redis } from 'ioredis';
 import { REDIS } from '../redis/redis.module.js';
 import { REDIS_KEYS, type FeedStatusSnapshot } from '@candor/cross-process';
+import { HealthRepository } from './health.repository.js';
 
 /** What the health answer says about prices: the feed's mode, its setting and why they differ, or `unknown` when no feed reported. */
 export interface HealthFeed {
@@ -18,7 +17,7 @@ export interface HealthFeed {
 @ApiFeature('health')
 export class HealthController {
   constructor(
-    @InjectDataSource() private readonly ds: DataSource,
+    private readonly db: HealthRepository,
     @Inject(REDIS) private readonly redis: Redis,
   ) {}
 
@@ -31,7 +30,7 @@ export class HealthController {
   })
   async get(@Res({ passthrough: true }) res: HttpReply) {
     const within = <T>(p: Promise<T>) => Promise.race([p, new Promise<never>((_, rej) => setTimeout(() => rej(new Error('timeout')), 2000))]);
-    const [pg, rd, fd] = await Promise.allSettled([within(this.ds.query('SELECT 1')), within(this.redis.ping()), within(this.feed())]);
+    const [pg, rd, fd] = await Promise.allSettled([within(this.db.ping()), within(this.redis.ping()), within(this.feed())]);
     const postgres = pg.status === 'fulfilled' ? 'up' : 'down';
     const redis = rd.status === 'fulfilled' ? 'up' : 'down';
     const ok = postgres === 'up' && redis === 'up';

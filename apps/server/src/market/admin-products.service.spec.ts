@@ -1,7 +1,19 @@
 import { describe, expect, it } from '@jest/globals';
+import { DataSource, type EntityManager } from 'typeorm';
 import type { AdminProductBody } from '@candor/contracts';
+import { REDIS_CHANNELS } from '@candor/cross-process';
+import type { ProductEntity } from '@candor/db';
+import { newTestService } from '../../test/utils.js';
+import { AuditService } from '../admin/audit.service.js';
 import { DomainError } from '../common/domain-error.js';
-import { applyPatch, diff } from './admin-products.service.js';
+import { Clock } from '../common/clock.js';
+import { APP_CONFIG } from '../config/config.js';
+import { REDIS } from '../redis/redis.module.js';
+import { AdminProductsService, applyPatch, CANCEL_CUTOFF_MS, diff } from './admin-products.service.js';
+import { CatalogueChangesRepository, type ChangeRow } from './catalogue/catalogue-changes.repository.js';
+import { MarketRepository } from './market.repository.js';
+import { MarketService } from './market.service.js';
+import { MarketStatusWatcher } from './market-status.watcher.js';
 
 const current = {
   names: { 'zh-TW': '比特幣', en: 'Bitcoin' },
@@ -169,5 +181,140 @@ describe('product settings patch', () => {
   it('names only the changed fields, stakes as money', () => {
     const next = applyPatch(current, { maintenance: true, maxStake: '200.00', precision: 2 }, 'ETHUSDT');
     expect(diff(current, next)).toEqual({ before: { maintenance: false, maxStake: '100000.00' }, after: { maintenance: true, maxStake: '200.00' } });
+  });
+});
+
+const NOW = Date.parse('2026-12-01T00:00:00Z');
+const CHANGE_ID = '00000000-0000-4000-8000-0000000000c1';
+const em = { name: 'the edit transaction' } as unknown as EntityManager;
+
+const product = (over: Partial<ProductEntity> = {}): ProductEntity =>
+  ({
+    id: 'p1',
+    symbol: 'ETHUSDT',
+    category: 'crypto',
+    sort: 0,
+    updatedAt: new Date(NOW),
+    ...current,
+    minStake: '100',
+    maxStake: '10000000',
+    ...over,
+  }) as ProductEntity;
+
+const change = (over: Partial<ChangeRow> = {}): ChangeRow => ({
+  id: CHANGE_ID,
+  symbol: 'ETHUSDT',
+  field: 'timezone',
+  from_value: 'UTC',
+  to_value: 'Asia/Taipei',
+  effective_at: new Date(NOW + 3_600_000),
+  status: 'pending',
+  created_at: new Date(NOW - 60_000),
+  decided_at: null,
+  refused_reason: null,
+  block_second: null,
+  ...over,
+});
+
+/** The service on fakes: one product, no pending change, no open order, a clock at NOW, 24 h of notice. */
+function setup(row: ProductEntity | null = product()) {
+  const { sut: built, mocks } = newTestService(AdminProductsService, [
+    [APP_CONFIG, { CATALOGUE_NOTICE_HOURS: 24 }],
+    [Clock, { now: () => new Date(NOW) }],
+  ]);
+  const sut = built as AdminProductsService;
+  mocks.get<DataSource>(DataSource).transaction.mockImplementation((async (fn: (em: EntityManager) => Promise<unknown>) => fn(em)) as never);
+  const products = mocks.get<MarketRepository>(MarketRepository);
+  products.lockProduct.mockResolvedValue(row);
+  products.productById.mockImplementation(async () => row);
+  const changes = mocks.get<CatalogueChangesRepository>(CatalogueChangesRepository);
+  changes.pending.mockResolvedValue([]);
+  changes.lastOpenExpiry.mockResolvedValue(null);
+  changes.find.mockResolvedValue(change());
+  changes.insert.mockImplementation(async (_em, c) => change({ id: c.id, field: c.field, from_value: c.from, to_value: c.to, effective_at: c.effectiveAt }));
+  const market = mocks.get<MarketService>(MarketService);
+  market.latestTick.mockResolvedValue({ seq: '1', t: new Date(NOW).toISOString(), price: '3000.00' } as never);
+  const redis = mocks.get<{ publish: (channel: string, message: string) => Promise<number> }>(REDIS);
+  redis.publish.mockResolvedValue(1);
+  mocks.get<{ check: () => Promise<void> }>(MarketStatusWatcher).check.mockResolvedValue(undefined);
+  return { sut, products, changes, market, redis, audit: mocks.get<AuditService>(AuditService) };
+}
+
+const codeOf = (p: Promise<unknown>) =>
+  p.then(
+    () => 'resolved',
+    (e: unknown) => (e instanceof DomainError ? e.code : String(e)),
+  );
+
+describe('AdminProductsService.update', () => {
+  it('writes the immediate fields at once, keeping the scheduled ones, and audits the difference', async () => {
+    const { sut, products, changes, audit, redis, market } = setup();
+    const r = await sut.update('ETHUSDT', { maxStake: '200.00', maintenance: true }, 'op1', '10.0.0.1');
+    expect(products.updateSettings).toHaveBeenCalledWith(em, 'p1', expect.objectContaining({ maxStake: 20000, maintenance: true, timezone: 'UTC' }));
+    expect(changes.insert).not.toHaveBeenCalled();
+    expect(r.scheduled).toEqual([]);
+    expect(audit.record).toHaveBeenCalledWith(
+      expect.objectContaining({
+        action: 'product.update',
+        targetId: 'ETHUSDT',
+        details: { symbol: 'ETHUSDT', before: { maintenance: false, maxStake: '100000.00' }, after: { maintenance: true, maxStake: '200.00' } },
+      }),
+      em,
+    );
+    expect(market.invalidate).toHaveBeenCalled();
+    expect(redis.publish).toHaveBeenCalledWith(REDIS_CHANNELS.productsChanged, 'ETHUSDT');
+  });
+
+  it('schedules a session field at the earliest allowed time (the notice ahead) instead of writing it', async () => {
+    const { sut, products, changes, audit } = setup();
+    const r = await sut.update('ETHUSDT', { timezone: 'Asia/Taipei' }, 'op1', null);
+    expect(products.updateSettings).not.toHaveBeenCalled();
+    expect(changes.insert).toHaveBeenCalledWith(
+      em,
+      expect.objectContaining({ symbol: 'ETHUSDT', field: 'timezone', from: 'UTC', to: 'Asia/Taipei', effectiveAt: new Date(NOW + 24 * 3_600_000) }),
+    );
+    expect(r.scheduled).toMatchObject([{ field: 'timezone', to: 'Asia/Taipei', effectiveAt: new Date(NOW + 24 * 3_600_000).toISOString() }]);
+    expect(audit.record).toHaveBeenCalledWith(expect.objectContaining({ action: 'product.change_scheduled' }), em);
+  });
+
+  it('refuses a second pending change of the same field, and an unknown product', async () => {
+    const taken = setup();
+    taken.changes.pending.mockResolvedValue([change()]);
+    expect(await codeOf(taken.sut.update('ETHUSDT', { timezone: 'Asia/Tokyo' }, 'op1', null))).toBe('CHANGE_ALREADY_SCHEDULED');
+    expect(taken.changes.insert).not.toHaveBeenCalled();
+    const unknown = setup(null);
+    expect(await codeOf(unknown.sut.update('NOPEUSDT', { maintenance: true }, 'op1', null))).toBe('NOT_FOUND');
+    expect(unknown.redis.publish).not.toHaveBeenCalled();
+  });
+
+  it('announces nothing when the patch changes nothing', async () => {
+    const { sut, products, redis } = setup();
+    await sut.update('ETHUSDT', { maintenance: false }, 'op1', null);
+    expect(products.updateSettings).not.toHaveBeenCalled();
+    expect(redis.publish).not.toHaveBeenCalled();
+  });
+});
+
+describe('AdminProductsService.cancel', () => {
+  it('cancels a pending change, audited, and tells every instance', async () => {
+    const { sut, changes, audit, redis } = setup();
+    await sut.cancel('ETHUSDT', CHANGE_ID, 'op1', null);
+    expect(changes.decide).toHaveBeenCalledWith(em, CHANGE_ID, { status: 'cancelled', operatorId: 'op1' });
+    expect(audit.record).toHaveBeenCalledWith(
+      expect.objectContaining({ action: 'product.change_cancelled', details: expect.objectContaining({ changeId: CHANGE_ID }) }),
+      em,
+    );
+    expect(redis.publish).toHaveBeenCalledWith(REDIS_CHANNELS.productsChanged, 'ETHUSDT');
+  });
+
+  it("refuses an id that is no change of this product's (404), and one decided or too close to its time (409)", async () => {
+    const { sut, changes } = setup();
+    expect(await codeOf(sut.cancel('ETHUSDT', 'not-a-uuid', 'op1', null))).toBe('NOT_FOUND');
+    expect(await codeOf(sut.cancel('BTCUSDT', CHANGE_ID, 'op1', null))).toBe('NOT_FOUND');
+    changes.find.mockResolvedValueOnce(change({ status: 'applied' }));
+    expect(await codeOf(sut.cancel('ETHUSDT', CHANGE_ID, 'op1', null))).toBe('ALREADY_DECIDED');
+    changes.find.mockResolvedValueOnce(change({ effective_at: new Date(NOW + CANCEL_CUTOFF_MS) }));
+    expect(await codeOf(sut.cancel('ETHUSDT', CHANGE_ID, 'op1', null))).toBe('ALREADY_DECIDED');
+    expect(changes.decide).not.toHaveBeenCalled();
   });
 });

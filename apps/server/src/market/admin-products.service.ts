@@ -23,13 +23,14 @@ import {
   parseRate,
   RATE_SCALE,
 } from '@candor/domain';
-import { ProductEntity, type ProductExpiry, type ProductHoursInterval, type ProductVenue } from '@candor/db';
+import type { ProductEntity, ProductExpiry, ProductHoursInterval, ProductVenue } from '@candor/db';
 import { AuditService } from '../admin/audit.service.js';
 import { DomainError } from '../common/domain-error.js';
 import { isUuid } from '../common/keyset.js';
 import { Clock } from '../common/clock.js';
 import { REDIS } from '../redis/redis.module.js';
 import { MarketService } from './market.service.js';
+import { MarketRepository } from './market.repository.js';
 import { MarketStatusWatcher } from './market-status.watcher.js';
 import { toAdminProduct } from './product-view.js';
 import { PROTOCOLS } from './feed/venues/protocols.js';
@@ -207,13 +208,14 @@ export class AdminProductsService {
     private readonly market: MarketService,
     private readonly watcher: MarketStatusWatcher,
     private readonly changes: CatalogueChangesRepository,
+    private readonly products: MarketRepository,
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly clock: Clock,
   ) {}
 
   async list(): Promise<AdminProduct[]> {
-    const rows = await this.ds.getRepository(ProductEntity).find({ order: { sort: 'ASC', symbol: 'ASC' } });
+    const rows = await this.products.products();
     const pending = await this.changes.pending();
     const now = this.clock.now().getTime();
     return Promise.all(
@@ -237,8 +239,7 @@ export class AdminProductsService {
     const latest = await this.market.latestTick(symbol).catch(() => null);
     const now = this.clock.now().getTime();
     const result = await this.ds.transaction(async (em) => {
-      const repo = em.getRepository(ProductEntity);
-      const row = await repo.findOne({ where: { symbol }, lock: { mode: 'pessimistic_write' } });
+      const row = await this.products.lockProduct(em, symbol);
       if (!row) throw new DomainError('NOT_FOUND');
       const before = settingsOf(row);
       const after = applyPatch(before, body, symbol);
@@ -285,26 +286,11 @@ export class AdminProductsService {
         // The scheduled fields keep their current values here: they change only at their effectiveAt.
         const applied: Settings = { ...after };
         for (const f of SCHEDULED_FIELDS) (applied as unknown as Record<string, unknown>)[f] = before[f];
-        await em.query(
-          `UPDATE products SET names = $2::jsonb, maintenance = $3, maintenance_message = $4, expiries = $5::jsonb, min_stake = $6,
-                  max_stake = $7, recommended = $8, enabled = $9, updated_at = now()
-            WHERE id = $1`,
-          [
-            row.id,
-            JSON.stringify(applied.names),
-            applied.maintenance,
-            applied.maintenanceMessage,
-            JSON.stringify(applied.expiries),
-            applied.minStake,
-            applied.maxStake,
-            applied.recommended,
-            applied.enabled,
-          ],
-        );
+        await this.products.updateSettings(em, row.id, applied);
         const shown = diff(before, applied);
         await this.audit.record({ operatorId, action: 'product.update', targetType: 'product', targetId: symbol, details: { symbol, ...shown }, ip }, em);
       }
-      const fresh = (await repo.findOne({ where: { id: row.id } }))!;
+      const fresh = (await this.products.productById(em, row.id))!;
       const pending = await this.changes.pending(symbol, em);
       const earliest = this.earliest(this.clock.now().getTime(), fresh.expiries, await this.changes.lastOpenExpiry(em, symbol));
       return { product: this.view(fresh, pending, earliest), scheduled, touched: immediate.length + scheduled.length > 0 };

@@ -16,6 +16,7 @@ export class ProductsController {
   constructor(private readonly market: MarketService) {}
 
   /** Answered from memory: the JSON bytes kept current by the tick stream (MarketService.productsJson). */
+  // Answered by the fast path in product-list.route.ts for most requests; keep both in step.
   @Get()
   @Doc('The products with their last price, 24 h figures, trading status and expiries', { ok: 'Product[]' })
   list(@ZodQuery(langOnly) _q: unknown, @Req() req: HttpRequest, @Res({ passthrough: true }) res: HttpReply): Promise<Buffer> {

@@ -1,4 +1,6 @@
 import { Global, Module } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import type { FastifyInstance } from 'fastify';
 import { AdminProductsController } from './admin-products.controller.js';
 import { AdminProductsService } from './admin-products.service.js';
 import { HomeController, ProductsController } from './market.controller.js';
@@ -10,6 +12,7 @@ import { PriceSources } from './price-sources.js';
 import { TickerRelay } from './ticker-relay.service.js';
 import { CatalogueController } from './catalogue/catalogue.controller.js';
 import { CatalogueChangesRepository } from './catalogue/catalogue-changes.repository.js';
+import { serveProductListFromMemory } from './product-list.route.js';
 
 /**
  * The market in the api: public products, candles and tick record, the operator catalogue, the
@@ -21,4 +24,11 @@ import { CatalogueChangesRepository } from './catalogue/catalogue-changes.reposi
   providers: [MarketRepository, MarketService, MarketStatusWatcher, TickerRelay, AdminProductsService, PriceSources, CatalogueChangesRepository],
   exports: [MarketService, PriceSources, CatalogueChangesRepository],
 })
-export class MarketModule {}
+export class MarketModule {
+  // GET /api/products: the fast path in product-list.route.ts stands in for ProductsController.list. Added
+  // here, while Nest builds the app: its hook must exist before Nest registers the routes (onModuleInit is later).
+  constructor(http: HttpAdapterHost, market: MarketService) {
+    const fastify = http.httpAdapter?.getInstance<FastifyInstance>();
+    if (fastify) serveProductListFromMemory(fastify, market);
+  }
+}

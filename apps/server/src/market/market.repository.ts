@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
-import { ProductEntity } from '@candor/db';
+import type { DataSource, EntityManager } from 'typeorm';
+import { ProductEntity, type ProductExpiry } from '@candor/db';
 import type { LastTick } from '@candor/cross-process';
 import { CatalogueChangesRepository, toScheduled } from './catalogue/catalogue-changes.repository.js';
 import type { ChainChange, PriceRule, TickSource } from '@candor/contracts';
@@ -41,6 +41,17 @@ export interface BlockRow {
   tick_count: number;
   changes: ChainChange[] | null;
 }
+/** The settings of a product an operator's edit writes at once (the scheduled fields change at their time). */
+export interface ProductSettingsUpdate {
+  names: Record<string, string>;
+  maintenance: boolean;
+  maintenanceMessage: string | null;
+  expiries: ProductExpiry[];
+  minStake: number;
+  maxStake: number;
+  recommended: boolean;
+  enabled: boolean;
+}
 export interface BlockTickRow {
   seq: string;
   t: Date;
@@ -57,12 +68,35 @@ export class MarketRepository {
     private readonly changes: CatalogueChangesRepository,
   ) {}
 
+  /** Every product, in the catalogue's order. */
+  products(): Promise<ProductEntity[]> {
+    return this.ds.getRepository(ProductEntity).find({ order: { sort: 'ASC', symbol: 'ASC' } });
+  }
+
   /** Every product with its pending catalogue changes attached (`scheduledChanges`, earliest first). */
   async allProducts(): Promise<ProductEntity[]> {
-    const [rows, pending] = await Promise.all([this.ds.getRepository(ProductEntity).find({ order: { sort: 'ASC', symbol: 'ASC' } }), this.changes.pending()]);
+    const [rows, pending] = await Promise.all([this.products(), this.changes.pending()]);
     const bySymbol = new Map<string, NonNullable<ProductEntity['scheduledChanges']>>(rows.map((r) => [r.symbol, (r.scheduledChanges = [])]));
     for (const c of pending) bySymbol.get(c.symbol)?.push(toScheduled(c));
     return rows;
+  }
+
+  /** The product, locked FOR UPDATE in `em`'s transaction (an operator's edit), or null. */
+  lockProduct(em: EntityManager, symbol: string): Promise<ProductEntity | null> {
+    return em.getRepository(ProductEntity).findOne({ where: { symbol }, lock: { mode: 'pessimistic_write' } });
+  }
+
+  productById(em: EntityManager, id: string): Promise<ProductEntity | null> {
+    return em.getRepository(ProductEntity).findOne({ where: { id } });
+  }
+
+  async updateSettings(em: EntityManager, id: string, s: ProductSettingsUpdate): Promise<void> {
+    await em.query(
+      `UPDATE products SET names = $2::jsonb, maintenance = $3, maintenance_message = $4, expiries = $5::jsonb, min_stake = $6,
+              max_stake = $7, recommended = $8, enabled = $9, updated_at = now()
+        WHERE id = $1`,
+      [id, JSON.stringify(s.names), s.maintenance, s.maintenanceMessage, JSON.stringify(s.expiries), s.minStake, s.maxStake, s.recommended, s.enabled],
+    );
   }
 
   /** 24h statistics from the 1-minute rollups with t in [from, to]. */

@@ -20,7 +20,9 @@ function plainQuery(q: unknown): boolean {
  * same text for everyone (MarketService.productsJson). A route hook of that one route, run after the
  * app-wide hooks (security headers, request id), so the answer is the controller's, byte for byte; any
  * other query goes on to the controller, whose validation refuses it in the error envelope. Compressed
- * once per list and language, not per request (sendShared).
+ * once per list and language, not per request (sendShared). Registered by MarketModule.
+ *
+ * Stands in for ProductsController.list (market.controller.ts): keep both in step.
  */
 export function serveProductListFromMemory(fastify: FastifyInstance, market: MarketService): void {
   beforeNest(fastify, 'GET', LIST_URL, async (req, reply) => {

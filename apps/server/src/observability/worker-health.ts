@@ -2,6 +2,7 @@ import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { DataSource } from 'typeorm';
 import { REDIS_KEYS } from '@candor/cross-process';
+import { HealthRepository } from '../health/health.repository.js';
 
 export interface WorkerHealth {
   status: 'ok' | 'degraded';
@@ -32,7 +33,7 @@ const within = <T>(p: Promise<T>, ms = 2000): Promise<T> =>
  * the last ledger check.
  */
 export async function workerHealth(s: WorkerHealthSources): Promise<WorkerHealth> {
-  const [pg, rd] = await Promise.allSettled([within(s.ds.query('SELECT 1')), within(s.redis.ping())]);
+  const [pg, rd] = await Promise.allSettled([within(new HealthRepository(s.ds).ping()), within(s.redis.ping())]);
   const redisUp = rd.status === 'fulfilled';
   const queues: WorkerHealth['queues'] = {};
   if (redisUp) {

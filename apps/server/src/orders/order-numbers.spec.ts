@@ -1,26 +1,26 @@
 import { describe, expect, it } from '@jest/globals';
-import type { DataSource } from 'typeorm';
 import { format, OrderNumbers } from './order-numbers.js';
+import type { OrdersRepository } from './orders.repository.js';
 
 /** A fake order_no_seq: each query hands out the next `n` values, after `delayMs`. */
 function fakeSequence(delayMs = 0) {
   let next = 1;
   const calls: number[] = [];
-  const ds = {
-    async query(_sql: string, [n]: [number]) {
+  const repo = {
+    async nextOrderNumbers(n: number) {
       calls.push(n);
-      const rows = Array.from({ length: n }, () => ({ n: String(next++) }));
+      const numbers = Array.from({ length: n }, () => String(next++));
       await new Promise((r) => setTimeout(r, delayMs));
-      return rows;
+      return numbers;
     },
-  } as unknown as DataSource;
-  return { ds, calls };
+  } as unknown as OrdersRepository;
+  return { repo, calls };
 }
 
 describe('OrderNumbers', () => {
   it('hands out unique, increasing numbers in the O + UTC date + 10 digits format', async () => {
-    const { ds } = fakeSequence();
-    const numbers = new OrderNumbers(ds);
+    const { repo } = fakeSequence();
+    const numbers = new OrderNumbers(repo);
     const day = new Date('2026-11-22T23:59:59Z');
     const got: string[] = [];
     for (let i = 0; i < 450; i++) got.push(await numbers.next(day));
@@ -31,8 +31,8 @@ describe('OrderNumbers', () => {
   });
 
   it('fetches the next block while half of the current one is left, one query at a time, and many waiting orders share one fetch', async () => {
-    const { ds, calls } = fakeSequence(5);
-    const numbers = new OrderNumbers(ds);
+    const { repo, calls } = fakeSequence(5);
+    const numbers = new OrderNumbers(repo);
     // 50 orders at once on an empty pool: one query serves them all.
     const first = await Promise.all(Array.from({ length: 50 }, () => numbers.next()));
     expect(calls).toEqual([200]);

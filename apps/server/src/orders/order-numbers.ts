@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
+import { OrdersRepository } from './orders.repository.js';
 
 const BLOCK = 200;
 
@@ -16,7 +15,7 @@ export class OrderNumbers {
   private pool: string[] = [];
   private refill: Promise<void> | null = null;
 
-  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+  constructor(private readonly repo: OrdersRepository) {}
 
   async next(now = new Date()): Promise<string> {
     while (this.pool.length === 0) await this.startRefill();
@@ -32,8 +31,8 @@ export class OrderNumbers {
   }
 
   private async fetch(): Promise<void> {
-    const rows: { n: string }[] = await this.ds.query(`SELECT nextval('order_no_seq')::text AS n FROM generate_series(1, $1)`, [BLOCK]);
-    this.pool.push(...rows.map((r) => r.n).sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1)));
+    const numbers = await this.repo.nextOrderNumbers(BLOCK);
+    this.pool.push(...numbers.sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1)));
   }
 }
 

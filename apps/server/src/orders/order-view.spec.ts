@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { PlaceOrderBody } from '@candor/contracts';
-import { toOrder, toWallet, type OrderRow } from './order-view.js';
+import { toOrder, type OrderRow } from './order-view.js';
 import { toCommand } from './order-command.js';
 
 const open: OrderRow = {
@@ -68,19 +68,6 @@ describe('toOrder', () => {
   ])('shows a settled %s with its close tick time and result', (_n, fields, expected) => {
     const o = toOrder({ ...open, ...fields, status: 'settled', close_tick_seq: '1100', closed_at: new Date('2025-11-22T08:01:00.300Z') });
     expect(o).toMatchObject({ status: 'settled', closedAt: '2025-11-22T08:01:00.300Z', ...expected });
-  });
-});
-
-describe('toWallet', () => {
-  it('adds the real accounts and keeps demo apart', () => {
-    expect(toWallet({ cash: 100, hold: 250, escrow: 1000, earn_pending: 5, earn_confirmed: 7, demo: 1_000_000, demo_escrow: 500 })).toEqual({
-      available: '1.00',
-      frozen: '2.50',
-      inOrders: '10.00',
-      earn: '0.12',
-      total: '13.62',
-      demo: '10000.00',
-    });
   });
 });
 

@@ -1,7 +1,6 @@
-import { formatCents } from '@candor/domain';
-import type { Order, Wallet } from '@candor/contracts';
-import type { OrderAccount, OrderDirection, OrderOutcome, OrderStatus, OrderVoidReason } from '@candor/db';
-import { type UserBalances } from '../ledger/ledger.service.js';
+import { formatCents, type Direction as OrderDirection, type OrderVoidReason, type Outcome as OrderOutcome } from '@candor/domain';
+import type { Order } from '@candor/contracts';
+import type { OrderAccount, OrderStatus } from '@candor/db';
 import { toCents } from '../database/rows.js';
 
 /** An `orders` row as pg returns it (bigint and numeric as strings). Shared by the api and the worker. */
@@ -85,17 +84,4 @@ export function toOrder(r: OrderViewRow): Order {
     if (r.settled_at) order.voidedAt = iso(r.settled_at);
   }
   return order;
-}
-
-/** The wallet event payload from a user's balances (same figures as GET /api/wallet). */
-export function toWallet(b: UserBalances): Wallet {
-  const earn = b.earn_pending + b.earn_confirmed;
-  return {
-    available: formatCents(b.cash),
-    frozen: formatCents(b.hold),
-    inOrders: formatCents(b.escrow),
-    earn: formatCents(earn),
-    total: formatCents(b.cash + b.hold + b.escrow + earn),
-    demo: formatCents(b.demo),
-  };
 }

@@ -247,6 +247,12 @@ export class OrdersRepository {
     });
   }
 
+  /** `count` fresh values of order_no_seq (as text), in one round trip. */
+  async nextOrderNumbers(count: number): Promise<string[]> {
+    const rows: { n: string }[] = await this.ds.query(`SELECT nextval('order_no_seq')::text AS n FROM generate_series(1, $1)`, [count]);
+    return rows.map((r) => r.n);
+  }
+
   async findForUser(userId: string, id: string): Promise<OrderRow | null> {
     const rows: OrderRow[] = await this.ds.query(`SELECT ${ORDER_COLUMNS} FROM orders WHERE id = $1 AND user_id = $2`, [id, userId]);
     return rows[0] ?? null;

@@ -25,7 +25,8 @@ import { PriceSources } from '../market/price-sources.js';
 import { RealtimeGateway } from '../realtime/realtime.gateway.js';
 import { toCommand } from './order-command.js';
 import { catalogueTerms, tickTerms } from './order-terms.js';
-import { scaleOf, toOrder, toWallet, type OrderRow, type OrderViewRow } from './order-view.js';
+import { toWallet } from '../wallet/wallet-view.js';
+import { scaleOf, toOrder, type OrderRow, type OrderViewRow } from './order-view.js';
 import { OrderBatcher } from './order-batcher.js';
 import { OrderNumbers } from './order-numbers.js';
 import { OrdersRepository, type ListQuery, type TickWithBlock } from './orders.repository.js';
@@ -34,8 +35,6 @@ import { SettlementQueue } from './settlement/settlement-queue.js';
 export const PLACE_ORDER_SCOPE = 'POST /api/orders';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-type AccountIds = { cash: string; escrow: string; demo: string; demo_escrow: string };
-
 /**
  * Placing and reading a user's orders. Opening uses the server's clock and the server's
  * latest tick only; the stake moves cash -> escrow (demo: demo -> demo_escrow) in the transaction
@@ -43,8 +42,6 @@ type AccountIds = { cash: string; escrow: string; demo: string; demo_escrow: str
  */
 @Injectable()
 export class OrdersService {
-  /** Ledger account ids never change: cached per user (bounded). */
-  private readonly accountIds = new Map<string, AccountIds>();
   private readonly openMemo = new WeakMap<ProductEntity, Map<number, boolean>>();
 
   constructor(
@@ -91,7 +88,7 @@ export class OrdersService {
       if (cmd.account === 'real' && tick.kind !== 'venues') throw new DomainError('PRICE_SIMULATED');
       const opened = tickTerms(product, { price: String(tick.price), ...(tick.kind ? { kind: tick.kind } : {}) });
 
-      const ids = await this.userAccounts(userId);
+      const ids = await this.ledger.userAccountIds(this.ds.manager, userId);
       const id = randomUUID();
       const real = cmd.account === 'real';
       const row: OrderViewRow = {
@@ -220,10 +217,9 @@ export class OrdersService {
    * orders are not touched: those orders settle as usual afterwards, onto the reset balance.
    */
   async resetDemo(userId: string): Promise<Wallet> {
-    const ids = await this.userAccounts(userId);
+    const ids = await this.ledger.userAccountIds(this.ds.manager, userId);
     await this.ledger.transaction(async (em) => {
-      const [acc]: { balance: string }[] = await em.query(`SELECT balance FROM ledger_accounts WHERE id = $1 FOR UPDATE`, [ids.demo]);
-      const diff = this.config.DEMO_START_BALANCE_CENTS - Number(acc!.balance);
+      const diff = this.config.DEMO_START_BALANCE_CENTS - (await this.ledger.lockBalance(em, ids.demo));
       if (diff === 0) return;
       const issuer = await this.ledger.platformAccountId(em, 'demo_issuer');
       await this.ledger.post(em, {
@@ -265,16 +261,6 @@ export class OrdersService {
     const row = await this.repo.findForUser(userId, id);
     if (!row) throw new DomainError('NOT_FOUND');
     return row;
-  }
-
-  private async userAccounts(userId: string): Promise<AccountIds> {
-    const cached = this.accountIds.get(userId);
-    if (cached) return cached;
-    const all = await this.ledger.userAccountIds(this.ds.manager, userId);
-    const ids = { cash: all.cash, escrow: all.escrow, demo: all.demo, demo_escrow: all.demo_escrow };
-    if (this.accountIds.size >= 100_000) this.accountIds.clear();
-    this.accountIds.set(userId, ids);
-    return ids;
   }
 
   /** `order` and `wallet` (as they stood when the order committed) to the user's room. */

@@ -1,4 +1,6 @@
 import { Inject, Logger } from '@nestjs/common';
+import { OnAppEvent } from '../events/event-bus.js';
+import type { AppEvents } from '../events/app-events.js';
 import {
   ConnectedSocket,
   MessageBody,
@@ -77,8 +79,12 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
 
   afterInit(server: TypedServer): void {
     server.on(USER_PUSHES_EVENT, (batch) => this.deliverUserPushes(server, batch));
-    // Through the Redis adapter this reaches the session's sockets on every api instance.
-    this.sessions.onRevoked((sid) => server.in(sessionRoom(sid)).disconnectSockets(true));
+  }
+
+  /** Through the Redis adapter this reaches the session's sockets on every api instance. */
+  @OnAppEvent('session.revoked')
+  endSessionSockets({ sessionId }: AppEvents['session.revoked']): void {
+    this.server?.in(sessionRoom(sessionId)).disconnectSockets(true);
   }
 
   /**

@@ -3,7 +3,34 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { EntityManager, Repository } from 'typeorm';
 import { InvitationCodeEntity, UserEntity } from '@candor/db';
 
-/** TypeORM access to users and invitation codes; no business rules here. */
+/** A user's transaction password with its failure count and lock. */
+export interface TradePasswordRow {
+  hash: string;
+  locked_until: Date | null;
+  failures: number;
+}
+
+/** Whether an account is disabled, since when and why. */
+export interface UserAccessRow {
+  id: string;
+  disabled_at: Date | null;
+  disabled_reason: string | null;
+}
+
+/** A user as the console's user search lists them. */
+export interface UserSearchRow {
+  id: string;
+  email: string;
+  phone: string;
+  nickname: string;
+  kyc_status: string;
+  invite_code: string;
+  invited_by_user_id: string | null;
+  disabled_at: Date | null;
+  created_at: Date;
+}
+
+/** Access to users and invitation codes; no business rules here. */
 @Injectable()
 export class UsersRepository {
   constructor(
@@ -55,5 +82,75 @@ export class UsersRepository {
 
   async updateNickname(userId: string, nickname: string): Promise<void> {
     await this.users.update({ id: userId }, { nickname });
+  }
+
+  async findTradePassword(userId: string): Promise<TradePasswordRow | null> {
+    const [row]: TradePasswordRow[] = await this.users.query(
+      `SELECT trade_password_hash AS hash, trade_password_locked_until AS locked_until, trade_password_failures AS failures FROM users WHERE id = $1`,
+      [userId],
+    );
+    return row ?? null;
+  }
+
+  async resetTradePasswordFailures(userId: string): Promise<void> {
+    await this.users.query(`UPDATE users SET trade_password_failures = 0 WHERE id = $1`, [userId]);
+  }
+
+  /**
+   * Counts one wrong transaction password; the `maxFailures`-th in a row resets the count and locks it for
+   * `lockMinutes`. One statement, so parallel wrong tries are all counted.
+   */
+  async countTradePasswordFailure(userId: string, maxFailures: number, lockMinutes: number): Promise<void> {
+    await this.users.query(
+      `UPDATE users
+          SET trade_password_failures = CASE WHEN trade_password_failures + 1 >= $2 THEN 0 ELSE trade_password_failures + 1 END,
+              trade_password_locked_until = CASE WHEN trade_password_failures + 1 >= $2 THEN now() + make_interval(mins => $3) ELSE trade_password_locked_until END
+        WHERE id = $1`,
+      [userId, maxFailures, lockMinutes],
+    );
+  }
+
+  async findAccess(userId: string): Promise<UserAccessRow | null> {
+    const [row]: UserAccessRow[] = await this.users.query(`SELECT id, disabled_at, disabled_reason FROM users WHERE id = $1`, [userId]);
+    return row ?? null;
+  }
+
+  /** The account's access row, locked until `em`'s transaction ends. */
+  async lockAccess(em: EntityManager, userId: string): Promise<UserAccessRow | null> {
+    const [row]: UserAccessRow[] = await em.query(`SELECT id, disabled_at, disabled_reason FROM users WHERE id = $1 FOR UPDATE`, [userId]);
+    return row ?? null;
+  }
+
+  /** Disables the account (now, with `reason`) or enables it (clearing both). */
+  async setDisabled(em: EntityManager, userId: string, disabled: boolean, reason: string | null): Promise<UserAccessRow> {
+    const [[row]]: [UserAccessRow[], number] = await em.query(
+      `UPDATE users SET disabled_at = CASE WHEN $2::boolean THEN now() ELSE NULL END, disabled_reason = $3
+          WHERE id = $1 RETURNING id, disabled_at, disabled_reason`,
+      [userId, disabled, reason],
+    );
+    return row!;
+  }
+
+  /**
+   * Users newest first, `limit` of them, matching `q` as an e-mail, phone or nickname fragment or an exact id,
+   * after the user `cursor` when given.
+   */
+  search(f: { q?: string; cursor?: string; limit: number }): Promise<UserSearchRow[]> {
+    const params: unknown[] = [];
+    const where: string[] = [];
+    if (f.q) {
+      params.push(`%${f.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`, f.q);
+      where.push(`(u.email ILIKE $1 OR u.phone ILIKE $1 OR u.nickname ILIKE $1 OR u.id::text = $2)`);
+    }
+    if (f.cursor) {
+      params.push(f.cursor);
+      where.push(`(u.created_at, u.id) < (SELECT c.created_at, c.id FROM users c WHERE c.id = $${params.length}::uuid)`);
+    }
+    params.push(f.limit);
+    return this.users.query(
+      `SELECT u.id, u.email, u.phone, u.nickname, u.kyc_status, u.invite_code, u.invited_by_user_id, u.disabled_at, u.created_at FROM users u
+          ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY u.created_at DESC, u.id DESC LIMIT $${params.length}`,
+      params,
+    );
   }
 }

@@ -1,10 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { channel } from '@candor/contracts';
+import { OnAppEvent } from '../events/event-bus.js';
+import type { AppEvents } from '../events/app-events.js';
 import { LedgerService } from '../ledger/ledger.service.js';
-import { toWallet } from '../orders/order-view.js';
 import { RealtimeGateway } from '../realtime/realtime.gateway.js';
+import { toWallet } from './wallet-view.js';
 
-/** The user's `wallet` event after money moved outside trading (deposits, withdrawals), read after the commit. */
+/** The user's `wallet` event after money moved outside trading (deposits, withdrawals, Yu'e Bao), read after the commit. */
 @Injectable()
 export class WalletPushes {
   constructor(
@@ -12,9 +14,10 @@ export class WalletPushes {
     private readonly ledger: LedgerService,
   ) {}
 
-  async wallet(userId: string): Promise<void> {
+  @OnAppEvent('account.changed')
+  async accountChanged(e: AppEvents['account.changed']): Promise<void> {
     const server = this.gateway.server;
     if (!server) return;
-    server.to(channel.user(userId)).emit('wallet', toWallet(await this.ledger.balances(userId)));
+    server.to(channel.user(e.userId)).emit('wallet', toWallet(await this.ledger.balances(e.userId)));
   }
 }

@@ -25,6 +25,7 @@ const csvQuery = recordsQuery.omit({ limit: true, cursor: true });
 export class WalletController {
   constructor(private readonly wallet: WalletService) {}
 
+  // Answered by the fast path in wallet.route.ts for most requests; keep both in step.
   @Get()
   @Doc("The balances: available, frozen, in orders, Yu'e Bao, total and demo", { ok: 'Wallet' })
   get(@CurrentUser() u: AuthUser): Promise<Wallet> {

@@ -7,7 +7,9 @@ import type { WalletService } from './wallet.service.js';
  * GET /api/wallet, the personal center's balances and its hottest authenticated read, answered before
  * Nest's pipeline runs, with the controller's own guard check (UserAuthGuard.authenticate) and service.
  * Anything else (no or a refused token, a failed read) goes on to the controller, which answers it in the
- * error envelope.
+ * error envelope. Registered before Nest registers its routes (an onRoute hook added later never sees the route).
+ *
+ * Stands in for WalletController.wallet (wallet.controller.ts): keep both in step.
  */
 export function serveWalletBeforeNest(fastify: FastifyInstance, guard: UserAuthGuard, wallet: WalletService): void {
   beforeNest(fastify, 'GET', `/${API_PREFIX}/wallet`, async (req, reply) => {

@@ -4,7 +4,8 @@ import { checkCardNumber, checkCurrencyAddress, maskAddress, maskCardNumber, typ
 import { DomainError } from '../common/domain-error.js';
 import { TradePasswordService } from '../auth/trade-password.service.js';
 import { LedgerService } from '../ledger/ledger.service.js';
-import { MessagesService } from '../messages/messages.service.js';
+import { SystemMessages } from '../messages/system-messages.js';
+import { EventBus } from '../events/event-bus.js';
 import { WithdrawalAccountRepository, type WithdrawalAccountFields, type WithdrawalAccountRow } from './withdrawal-account.repository.js';
 
 /** How long withdrawals wait after the withdrawal account changed. */
@@ -44,7 +45,8 @@ export class WithdrawalAccountService {
     private readonly accounts: WithdrawalAccountRepository,
     private readonly tradePassword: TradePasswordService,
     private readonly ledger: LedgerService,
-    private readonly messages: MessagesService,
+    private readonly messages: SystemMessages,
+    private readonly events: EventBus,
   ) {}
 
   async get(userId: string): Promise<WithdrawalAccount> {
@@ -87,20 +89,19 @@ export class WithdrawalAccountService {
     }
     if (!body.tradePassword) throw new DomainError('VALIDATION_FAILED', 'tradePassword');
     await this.tradePassword.verify(userId, body.tradePassword);
-    const { row, notify } = await this.ledger.transaction(async (em) => {
+    const { row, reported } = await this.ledger.transaction(async (em) => {
       const before = await this.accounts.find(userId, em, true);
       const row = await this.accounts.upsert(em, userId, fields, WITHDRAWAL_HOLD_HOURS);
-      // A new hold means the details changed; the user hears of every binding and change.
+      // A new hold means the details changed; the user hears of every binding and change, in this transaction.
       const changed = before !== null && row.hold_until?.getTime() !== before.hold_until?.getTime();
-      if (before !== null && !changed) return { row, notify: () => undefined };
-      const account = toWithdrawalAccount(row);
+      if (before !== null && !changed) return { row, reported: null };
       const holdUntil = row.hold_until ? `${row.hold_until.toISOString().slice(0, 16).replace('T', ' ')} UTC` : '';
-      return {
-        row,
-        notify: await this.messages.system(em, userId, changed ? 'withdrawalAccountChanged' : 'withdrawalAccountBound', { masked: account.masked, holdUntil }),
-      };
+      const vars = { masked: toWithdrawalAccount(row).masked, holdUntil };
+      const kind: 'bound' | 'changed' = changed ? 'changed' : 'bound';
+      const messageId = await this.messages.write(em, userId, changed ? 'withdrawalAccountChanged' : 'withdrawalAccountBound', vars);
+      return { row, reported: { kind, messageId } };
     });
-    notify();
+    if (reported) await this.events.publish('withdrawalAccount.changed', { userId, ...reported });
     return toWithdrawalAccount(row, warning);
   }
 }

@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { WalletModule } from '../wallet/wallet.module.js';
 import { AdminWithdrawalsController } from './admin-withdrawals.controller.js';
 import { WithdrawalAccountController } from './withdrawal-account.controller.js';
 import { WithdrawalAccountRepository } from './withdrawal-account.repository.js';
@@ -10,7 +9,6 @@ import { WithdrawalsService } from './withdrawals.service.js';
 
 /** Money out: the withdrawal account, withdrawal requests and their review. */
 @Module({
-  imports: [WalletModule],
   controllers: [WithdrawalAccountController, WithdrawalsController, AdminWithdrawalsController],
   providers: [WithdrawalAccountRepository, WithdrawalAccountService, WithdrawalsRepository, WithdrawalsService],
 })

@@ -20,8 +20,8 @@ import { TradePasswordService } from '../auth/trade-password.service.js';
 import { LedgerService } from '../ledger/ledger.service.js';
 import { toCents } from '../database/rows.js';
 import { AuditService } from '../admin/audit.service.js';
-import { MessagesService } from '../messages/messages.service.js';
-import { WalletPushes } from '../wallet/wallet-pushes.js';
+import { SystemMessages } from '../messages/system-messages.js';
+import { EventBus } from '../events/event-bus.js';
 import { WithdrawalAccountRepository } from './withdrawal-account.repository.js';
 import { WithdrawalsRepository, type AdminWithdrawalRow, type WithdrawalRow } from './withdrawals.repository.js';
 
@@ -74,8 +74,8 @@ export class WithdrawalsService {
     private readonly withdrawals: WithdrawalsRepository,
     private readonly tradePassword: TradePasswordService,
     private readonly audit: AuditService,
-    private readonly messages: MessagesService,
-    private readonly pushes: WalletPushes,
+    private readonly messages: SystemMessages,
+    private readonly events: EventBus,
   ) {}
 
   async request(userId: string, body: RequestWithdrawalBody, key: string | undefined): Promise<IdempotentResult<Withdrawal>> {
@@ -123,7 +123,7 @@ export class WithdrawalsService {
         },
         this.ds.manager,
       );
-      if (!result.replayed) await this.pushes.wallet(userId);
+      if (!result.replayed) await this.events.publish('account.changed', { userId });
       return result;
     } catch (e) {
       return answerOrRethrow<Withdrawal>(this.ds.manager, claim, e);
@@ -162,10 +162,13 @@ export class WithdrawalsService {
     return toWithdrawal(await this.decide(id, { kind: 'reject', operatorId }, undefined, ip, reason));
   }
 
-  /** One decision: the row locked, the rule applied, the status, the timeline, the money and the audit line in one transaction. */
+  /**
+   * One decision: the row locked, the rule applied, the status, the timeline, the money, the audit line and the
+   * user's message in one transaction; after the commit `withdrawal.decided` (once final) and `account.changed`.
+   */
   private async decide(id: string, action: WithdrawalReviewAction, userId?: string, ip: string | null = null, reason?: string): Promise<WithdrawalRow> {
     if (!isUuid(id)) throw new DomainError('NOT_FOUND');
-    const { updated, notify } = await this.ledger.transaction(async (em) => {
+    const { updated, messageId } = await this.ledger.transaction(async (em) => {
       const row = await this.withdrawals.lock(em, id, userId);
       if (!row) throw new DomainError('NOT_FOUND');
       const outcome = reviewWithdrawal(
@@ -200,10 +203,12 @@ export class WithdrawalsService {
       // The user hears of an operator's final decision; their own cancel needs no message.
       const key = action.kind === 'cancel' || outcome.money === 'none' ? null : outcome.money === 'pay' ? 'withdrawalPaid' : 'withdrawalRejected';
       const vars = { orderNo: row.order_no, amount: formatCents(toCents(row.amount)), reason: reason ?? '' };
-      return { updated, notify: key ? await this.messages.system(em, row.user_id, key, vars) : () => undefined };
+      return { updated, messageId: key ? await this.messages.write(em, row.user_id, key, vars) : null };
     });
-    notify();
-    await this.pushes.wallet(updated.user_id);
+    if (updated.status !== 'in_review') {
+      await this.events.publish('withdrawal.decided', { userId: updated.user_id, withdrawalId: updated.id, status: updated.status, messageId });
+    }
+    await this.events.publish('account.changed', { userId: updated.user_id });
     return updated;
   }
 

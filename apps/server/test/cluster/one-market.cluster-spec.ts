@@ -12,6 +12,7 @@ import { createDataSource } from '@candor/db';
 import { verifyChain } from '@candor/domain';
 import { startApi, startBalancer, startWorker, type Balancer, type ClusterApi, type ClusterProcess } from '../../../../scripts/testing/cluster.mjs';
 import { LedgerService } from '../../src/ledger/ledger.service.js';
+import { LedgerRepository } from '../../src/ledger/ledger.repository.js';
 import { runningBalanceMismatches } from '../support/trading.js';
 import { call, listen, placeOrder, registerUser, sleep, waitFor, type ClusterUser, type Listener } from './cluster-client.js';
 
@@ -68,7 +69,7 @@ async function waitSettled(api: ClusterApi, u: ClusterUser, id: string, timeoutM
 beforeAll(async () => {
   ds = createDataSource(process.env.DATABASE_URL!);
   await ds.initialize();
-  ledger = new LedgerService(ds);
+  ledger = new LedgerService(ds, new LedgerRepository(ds));
   redis = new Redis(process.env.REDIS_URL!);
   const expiries = [1, 2, 3, 30, 60].map((seconds) => ({ seconds, payoutRate: '0.85' }));
   await ds.query(`UPDATE products SET expiries = $1::jsonb WHERE symbol = ANY($2::text[])`, [JSON.stringify(expiries), SHORT]);

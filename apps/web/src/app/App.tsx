@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { HashRouter } from 'react-router-dom';
 import { ToastProvider } from '../components';
 import { queryClient } from '../lib/queryClient';
-import { SessionProvider } from '../features/session/session';
+import { SessionProvider } from '../lib/session';
 import { UpdatePrompt } from '../pwa/UpdatePrompt';
 import { AppRoutes } from './routes';
 

@@ -1,41 +1,41 @@
 import type { ComponentType, ReactNode } from 'react';
 import { Navigate, useRoutes, type RouteObject } from 'react-router-dom';
-import { RequireAuth } from '../features/session/session';
+import { RequireAuth } from './RequireAuth';
 import { AppFrame, TabLayout } from './layouts';
 import { lazyPage, type LazyPageComponent } from './lazyPage';
 import { COMING_SOON_TITLES, ROUTES } from '../lib/paths';
 
 // Every page is its own chunk, loaded by lazyPage (200 ms loading delay, 60 s time-out).
 const WelcomePage = lazyPage(() => import('../pages/welcome/WelcomePage'));
-const IndexPage = lazyPage(() => import('../pages/index/IndexPage'));
-const ProductPage = lazyPage(() => import('../pages/product/ProductPage'));
-const InformationPage = lazyPage(() => import('../pages/information/InformationPage'));
-const UserPage = lazyPage(() => import('../pages/user/UserPage'));
+const HomePage = lazyPage(() => import('../pages/home/HomePage'));
+const ProductsPage = lazyPage(() => import('../pages/products/ProductsPage'));
+const NewsPage = lazyPage(() => import('../pages/news/NewsPage'));
+const PersonalCenterPage = lazyPage(() => import('../pages/personal-center/PersonalCenterPage'));
 const LoginPage = lazyPage(() => import('../pages/login/LoginPage'));
-const RegisterCheckPage = lazyPage(() => import('../pages/login/RegisterCheckPage'));
-const RegisterPage = lazyPage(() => import('../pages/login/RegisterPage'));
-const SetPage = lazyPage(() => import('../pages/set/SetPage'));
-const PasswordPage = lazyPage(() => import('../pages/password/PasswordPage'));
-const AboutPage = lazyPage(() => import('../pages/aboutUs/AboutPage'));
-const PrivacyPage = lazyPage(() => import('../pages/yinsi/PrivacyPage'));
-const RightsPage = lazyPage(() => import('../pages/yinsi/RightsPage'));
-const DetailPage = lazyPage(() => import('../pages/Detail/DetailPage'));
-const OrderPage = lazyPage(() => import('../pages/order/OrderPage'));
-const ReceiptPage = lazyPage(() => import('../pages/order/ReceiptPage'));
+const RegisterCheckPage = lazyPage(() => import('../pages/register/RegisterCheckPage'));
+const RegisterPage = lazyPage(() => import('../pages/register/RegisterPage'));
+const SettingsPage = lazyPage(() => import('../pages/settings/SettingsPage'));
+const ChangePasswordPage = lazyPage(() => import('../pages/change-password/ChangePasswordPage'));
+const AboutPage = lazyPage(() => import('../pages/about/AboutPage'));
+const PrivacyPage = lazyPage(() => import('../pages/privacy/PrivacyPage'));
+const RightsPage = lazyPage(() => import('../pages/privacy/RightsPage'));
+const ProductDetailPage = lazyPage(() => import('../pages/product-detail/ProductDetailPage'));
+const PositionsPage = lazyPage(() => import('../pages/positions/PositionsPage'));
+const ReceiptPage = lazyPage(() => import('../pages/receipt/ReceiptPage'));
 const DepositPage = lazyPage(() => import('../pages/deposit/DepositPage'));
-const DepositListPage = lazyPage(() => import('../pages/withdraw-list/DepositListPage'));
-const WithdrawListPage = lazyPage(() => import('../pages/withdraw-list/WithdrawListPage'));
-const AccountPage = lazyPage(() => import('../pages/account/AccountPage'));
-const AccountDetailPage = lazyPage(() => import('../pages/account/AccountDetailPage'));
-const WithdrawMoneyPage = lazyPage(() => import('../pages/withdraw-money/WithdrawMoneyPage'));
-const MoneyRecordPage = lazyPage(() => import('../pages/money-record/MoneyRecordPage'));
-const ParticularsPage = lazyPage(() => import('../pages/Particulars/ParticularsPage'));
-const MessagePage = lazyPage(() => import('../pages/message/MessagePage'));
-const ActivityPage = lazyPage(() => import('../pages/activity/ActivityPage'));
+const DepositHistoryPage = lazyPage(() => import('../pages/deposit-history/DepositHistoryPage'));
+const WithdrawalHistoryPage = lazyPage(() => import('../pages/withdrawal-history/WithdrawalHistoryPage'));
+const WithdrawalAccountPage = lazyPage(() => import('../pages/withdrawal-account/WithdrawalAccountPage'));
+const EditWithdrawalAccountPage = lazyPage(() => import('../pages/withdrawal-account/EditWithdrawalAccountPage'));
+const WithdrawPage = lazyPage(() => import('../pages/withdraw/WithdrawPage'));
+const CapitalRecordsPage = lazyPage(() => import('../pages/capital-records/CapitalRecordsPage'));
+const CapitalRecordDetailPage = lazyPage(() => import('../pages/capital-records/CapitalRecordDetailPage'));
+const MessagesPage = lazyPage(() => import('../pages/messages/MessagesPage'));
+const AccountActivityPage = lazyPage(() => import('../pages/account-activity/AccountActivityPage'));
 const ComingSoonPage = lazyPage(() => import('../pages/coming-soon/ComingSoonPage'));
-const MoneyPage = lazyPage(() => import('../pages/money/MoneyPage'));
-const EarnDetailPage = lazyPage(() => import('../pages/money/EarnDetailPage'));
-const TransferPage = lazyPage(() => import('../pages/transfer/TransferPage'));
+const EarnPage = lazyPage(() => import('../pages/earn/EarnPage'));
+const EarnDetailPage = lazyPage(() => import('../pages/earn/EarnDetailPage'));
+const TransferPage = lazyPage(() => import('../pages/earn/TransferPage'));
 const PricesPage = lazyPage(() => import('../pages/prices/PricesPage'));
 
 function page(Component: ComponentType, auth: boolean): ReactNode {
@@ -53,10 +53,10 @@ const COMING_SOON: { path: string; auth: boolean }[] = Object.keys(COMING_SOON_T
 
 /** The pages of the bottom tab bar. */
 const TAB_PAGES: [string, LazyPageComponent, boolean][] = [
-  [ROUTES.index, IndexPage, false],
-  [ROUTES.product, ProductPage, false],
-  [ROUTES.information, InformationPage, false],
-  [ROUTES.user, UserPage, true],
+  [ROUTES.index, HomePage, false],
+  [ROUTES.product, ProductsPage, false],
+  [ROUTES.information, NewsPage, false],
+  [ROUTES.user, PersonalCenterPage, true],
 ];
 
 /** Every other page: path, page, whether it needs a session. */
@@ -66,27 +66,27 @@ const PAGES: [string, LazyPageComponent, boolean][] = [
   [ROUTES.login, LoginPage, false],
   [ROUTES.registerCheck, RegisterCheckPage, false],
   [ROUTES.register, RegisterPage, false],
-  [ROUTES.set, SetPage, true],
-  [ROUTES.password, PasswordPage, true],
+  [ROUTES.set, SettingsPage, true],
+  [ROUTES.password, ChangePasswordPage, true],
   [ROUTES.aboutUs, AboutPage, false],
   [ROUTES.privacy, PrivacyPage, false],
   [ROUTES.privacyGy, RightsPage, false],
-  // Detail is public; its trading panel asks for a session itself.
-  [ROUTES.detail, DetailPage, false],
+  // A product's page is public; its trading panel asks for a session itself.
+  [ROUTES.detail, ProductDetailPage, false],
   [ROUTES.prices, PricesPage, false],
-  [ROUTES.order, OrderPage, true],
+  [ROUTES.order, PositionsPage, true],
   [ROUTES.receipt, ReceiptPage, true],
-  [ROUTES.moneyRecord, MoneyRecordPage, true],
-  [ROUTES.particulars, ParticularsPage, true],
-  [ROUTES.message, MessagePage, true],
-  [ROUTES.activity, ActivityPage, true],
+  [ROUTES.moneyRecord, CapitalRecordsPage, true],
+  [ROUTES.particulars, CapitalRecordDetailPage, true],
+  [ROUTES.message, MessagesPage, true],
+  [ROUTES.activity, AccountActivityPage, true],
   [ROUTES.deposit, DepositPage, true],
-  [ROUTES.depositList, DepositListPage, true],
-  [ROUTES.withdrawList, WithdrawListPage, true],
-  [ROUTES.account, AccountPage, true],
-  [ROUTES.accountDetail, AccountDetailPage, true],
-  [ROUTES.withdrawMoney, WithdrawMoneyPage, true],
-  [ROUTES.money, MoneyPage, true],
+  [ROUTES.depositList, DepositHistoryPage, true],
+  [ROUTES.withdrawList, WithdrawalHistoryPage, true],
+  [ROUTES.account, WithdrawalAccountPage, true],
+  [ROUTES.accountDetail, EditWithdrawalAccountPage, true],
+  [ROUTES.withdrawMoney, WithdrawPage, true],
+  [ROUTES.money, EarnPage, true],
   [ROUTES.moneyDetail, EarnDetailPage, true],
   [ROUTES.transfer, TransferPage, true],
 ];

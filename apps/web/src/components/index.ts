@@ -5,6 +5,7 @@ export { EmptyState } from './EmptyState';
 export { ErrorState } from './ErrorState';
 export { Field, type FieldProps } from './Field';
 export { Icon, type IconName } from './Icon';
+export { ListFooter } from './ListFooter';
 export { Loading } from './Loading';
 export { PageHeader, type PageHeaderProps } from './PageHeader';
 export { TabBar } from './TabBar';

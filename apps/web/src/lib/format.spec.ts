@@ -1,5 +1,14 @@
 import { describe, expect, it } from '@jest/globals';
-import { classifyRelativeTime, formatAnnouncedTime, formatMoney, formatRelativeTime, moneySign } from './format';
+import {
+  classifyRelativeTime,
+  formatAnnouncedTime,
+  formatCountdown,
+  formatMoney,
+  formatRelativeTime,
+  localizeDecimal,
+  moneySign,
+  splitDuration,
+} from './format';
 
 describe('formatMoney', () => {
   it.each([
@@ -77,5 +86,54 @@ describe('formatAnnouncedTime (when a catalogue change takes effect)', () => {
   it('shows a dash for a missing or malformed time', () => {
     expect(formatAnnouncedTime(null, 'en')).toBe('--');
     expect(formatAnnouncedTime('soon', 'en')).toBe('--');
+  });
+});
+
+describe('splitDuration', () => {
+  it.each([
+    [30, { value: 30, unit: 's' }],
+    [60, { value: 1, unit: 'm' }],
+    [90, { value: 90, unit: 's' }],
+    [300, { value: 5, unit: 'm' }],
+    [3600, { value: 1, unit: 'h' }],
+    [5400, { value: 90, unit: 'm' }],
+    [86400, { value: 1, unit: 'd' }],
+  ] as const)('%s s -> %o', (seconds, out) => {
+    expect(splitDuration(seconds)).toEqual(out);
+  });
+});
+
+describe('formatCountdown', () => {
+  it.each([
+    [0, '00:00'],
+    [-500, '00:00'],
+    [1, '00:01'], // a partial second still shows as one second left
+    [999, '00:01'],
+    [1000, '00:01'],
+    [1001, '00:02'],
+    [59_000, '00:59'],
+    [60_000, '01:00'],
+    [3_599_000, '59:59'],
+    [3_600_000, '1:00:00'],
+  ])('%s ms -> %s', (ms, out) => {
+    expect(formatCountdown(ms)).toBe(out);
+  });
+});
+
+describe("localizeDecimal (the reader's decimal mark in a wire decimal)", () => {
+  it.each([
+    ['en', '85.5', '85.5'],
+    ['zh-Hant', '85.5', '85.5'],
+    ['de', '85.5', '85,5'],
+    ['id', '0.25', '0,25'],
+    ['de', '100', '100'],
+  ])('%s: %s -> %s', (locale, text, shown) => {
+    expect(localizeDecimal(text, locale)).toBe(shown);
+  });
+
+  it('keeps each locale apart after the first call', () => {
+    expect(localizeDecimal('1.5', 'de')).toBe('1,5');
+    expect(localizeDecimal('1.5', 'en')).toBe('1.5');
+    expect(localizeDecimal('1.5', 'de')).toBe('1,5');
   });
 });

@@ -35,33 +35,33 @@ export { LOCALES };
 
 type NamespaceModule = { default: Record<string, unknown> };
 
-// Paths are relative to this file; `index.ts` (the registry) and the `console*.ts` namespaces (operators only) are left out.
-// (Negative patterns must repeat the `../` prefix: `**` never matches a `..` segment.)
+// `@candor/i18n/locales` is the library's locales folder (a Vite alias, build/library-aliases.ts); `index.ts`
+// (the registry) and the `console*.ts` namespaces (operators only) are left out.
 const eagerFiles = import.meta.glob<NamespaceModule>(
   [
-    '../../../../libs/i18n/src/locales/zh-TW/*.ts',
-    '!../../../../libs/i18n/src/locales/*/index.ts',
-    '!../../../../libs/i18n/src/locales/*/console*.ts',
-    '!../../../../libs/i18n/src/locales/*/*.spec.ts',
-    '!../../../../libs/i18n/src/locales/*/prices.ts',
-    '!../../../../libs/i18n/src/locales/*/receipt.ts',
+    '@candor/i18n/locales/zh-TW/*.ts',
+    '!@candor/i18n/locales/*/index.ts',
+    '!@candor/i18n/locales/*/console*.ts',
+    '!@candor/i18n/locales/*/*.spec.ts',
+    '!@candor/i18n/locales/*/prices.ts',
+    '!@candor/i18n/locales/*/receipt.ts',
   ],
   { eager: true },
 );
 const lazyFiles = import.meta.glob<NamespaceModule>([
-  '../../../../libs/i18n/src/locales/*/*.ts',
-  '!../../../../libs/i18n/src/locales/zh-TW/*.ts',
-  '!../../../../libs/i18n/src/locales/*/index.ts',
-  '!../../../../libs/i18n/src/locales/*/console*.ts',
-  '!../../../../libs/i18n/src/locales/*/*.spec.ts',
-  '!../../../../libs/i18n/src/locales/*/prices.ts',
-  '!../../../../libs/i18n/src/locales/*/receipt.ts',
+  '@candor/i18n/locales/*/*.ts',
+  '!@candor/i18n/locales/zh-TW/*.ts',
+  '!@candor/i18n/locales/*/index.ts',
+  '!@candor/i18n/locales/*/console*.ts',
+  '!@candor/i18n/locales/*/*.spec.ts',
+  '!@candor/i18n/locales/*/prices.ts',
+  '!@candor/i18n/locales/*/receipt.ts',
 ]);
 /**
  * Namespaces of pages few visitors open (long explanations): in no language part of the first bundle
  * nor of a language switch; the page loads its own with `usePageNamespace`.
  */
-const pageFiles = import.meta.glob<NamespaceModule>(['../../../../libs/i18n/src/locales/*/prices.ts', '../../../../libs/i18n/src/locales/*/receipt.ts']);
+const pageFiles = import.meta.glob<NamespaceModule>(['@candor/i18n/locales/*/prices.ts', '@candor/i18n/locales/*/receipt.ts']);
 export type PageNamespace = 'prices' | 'receipt';
 
 /** `.../locales/ja/common.ts` -> ['ja', 'common'] */

@@ -4,6 +4,6 @@
  * bundle); pages that validate with those schemas import `@candor/contracts` themselves.
  * Types can always come from `@candor/contracts` with `import type`.
  */
-export { API, ADMIN_AUTH } from '../../../../libs/contracts/src/paths';
-export { LOCALES, DEFAULT_LOCALE, isLocale, type Locale } from '../../../../libs/contracts/src/locales';
-export { ERROR_STATUS, ERROR_CODES, type ErrorCode, type ErrorEnvelope } from '../../../../libs/contracts/src/errors';
+export { API, ADMIN_AUTH } from '@candor/contracts/paths';
+export { LOCALES, DEFAULT_LOCALE, isLocale, type Locale } from '@candor/contracts/locales';
+export { ERROR_STATUS, ERROR_CODES, type ErrorCode, type ErrorEnvelope } from '@candor/contracts/errors';

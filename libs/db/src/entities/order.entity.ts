@@ -1,11 +1,8 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
+import type { Direction, OrderVoidReason, Outcome } from '@candor/domain';
 
 export type OrderAccount = 'real' | 'demo';
-export type OrderDirection = 'up' | 'down';
 export type OrderStatus = 'open' | 'settled' | 'voided';
-/** Why an order was voided: its expiry fell in a halt and no valid price came within the grace period. */
-export type OrderVoidReason = 'halt';
-export type OrderOutcome = 'win' | 'loss' | 'tie';
 
 /**
  * A fixed-time order. Prices and ticks come from the feed; the outcome,
@@ -21,7 +18,7 @@ export class OrderEntity {
   @Column({ name: 'user_id', type: 'uuid' }) userId: string;
   @Column({ type: 'varchar', length: 8 }) account: OrderAccount;
   @Column({ type: 'varchar', length: 20 }) symbol: string;
-  @Column({ type: 'varchar', length: 4 }) direction: OrderDirection;
+  @Column({ type: 'varchar', length: 4 }) direction: Direction;
   @Column({ type: 'bigint' }) amount: string;
   @Column({ name: 'duration_seconds', type: 'int' }) durationSeconds: number;
   @Column({ name: 'payout_rate', type: 'numeric' }) payoutRate: string;
@@ -40,7 +37,7 @@ export class OrderEntity {
   @Column({ name: 'close_tick_seq', type: 'bigint', nullable: true }) closeTickSeq: string | null;
   /** Time of the tick whose price closed the order (the last tick at or before expires_at). */
   @Column({ name: 'closed_at', type: 'timestamptz', nullable: true }) closedAt: Date | null;
-  @Column({ type: 'varchar', length: 4, nullable: true }) outcome: OrderOutcome | null;
+  @Column({ type: 'varchar', length: 4, nullable: true }) outcome: Outcome | null;
   @Column({ type: 'bigint', nullable: true }) payout: string | null;
   @Column({ type: 'bigint', nullable: true }) pnl: string | null;
   @Column({ name: 'settled_at', type: 'timestamptz', nullable: true }) settledAt: Date | null;

@@ -1,6 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
-
-export type KycStatus = 'not_submitted' | 'pending' | 'verified' | 'rejected';
+import type { KycStatus } from '@candor/domain';
 
 @Entity('users')
 export class UserEntity {

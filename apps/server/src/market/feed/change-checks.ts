@@ -1,6 +1,7 @@
 import type { DataSource } from 'typeorm';
 import { precisionKeepsPrice } from '@candor/domain';
 import { AuditService } from '../../admin/audit.service.js';
+import { AuditRepository } from '../../admin/audit.repository.js';
 import { CatalogueChangesRepository } from '../catalogue/catalogue-changes.repository.js';
 import type { ScheduledChainChange } from './change-schedule.js';
 import { isVenueName, type VenueName } from './venues/venue-protocol.js';
@@ -45,7 +46,7 @@ export function changeProblem(c: ScheduledChainChange, x: ChangeCheckContext): s
 /** Marks a pending change refused, with its audit line (the system's); false when it was no longer pending. */
 export function refuseChange(ds: DataSource, c: ScheduledChainChange, reason: string): Promise<boolean> {
   const changes = new CatalogueChangesRepository(ds);
-  const audit = new AuditService(ds);
+  const audit = new AuditService(new AuditRepository(ds));
   return ds.transaction(async (em) => {
     if (!(await changes.decide(em, c.id, { status: 'refused', reason }))) return false;
     const effectiveAt = new Date(c.effectiveAtMs).toISOString();

@@ -1,6 +1,7 @@
-import type { DataSource } from 'typeorm';
 import type { Redis } from 'ioredis';
-import { REDIS_CHANNELS, REDIS_KEYS, type HaltReason, type MarketHaltEvent, type MarketHaltState } from '@candor/cross-process';
+import type { HaltReason } from '@candor/domain';
+import { REDIS_CHANNELS, REDIS_KEYS, type MarketHaltEvent, type MarketHaltState } from '@candor/cross-process';
+import type { FeedHaltsRepository } from './feed-halts.repository.js';
 
 interface OpenHalt {
   id: string;
@@ -22,7 +23,7 @@ export class FeedHalts {
   private closed = false;
 
   constructor(
-    private readonly ds: DataSource,
+    private readonly repo: FeedHaltsRepository,
     private readonly redis: Redis,
     private readonly lastTickAt: (symbol: string) => Promise<number | null>,
     private readonly log: { warn(msg: string): void },
@@ -39,9 +40,7 @@ export class FeedHalts {
 
   /** Picks up the halts a previous feed left open and makes Redis say the same. */
   async load(): Promise<void> {
-    const rows: { id: string; symbol: string; reason: HaltReason; started_at: Date }[] = await this.ds.query(
-      `SELECT id, symbol, reason, started_at FROM market_halts WHERE ended_at IS NULL ORDER BY id`,
-    );
+    const rows = await this.repo.open();
     this.open.clear();
     for (const r of rows) this.open.set(r.symbol, { id: String(r.id), reason: r.reason, since: new Date(r.started_at).toISOString() });
     const pipe = this.redis.multi().del(REDIS_KEYS.marketHalts);
@@ -76,7 +75,7 @@ export class FeedHalts {
     try {
       if (reason === null) {
         if (!current) return;
-        await this.ds.query(`UPDATE market_halts SET ended_at = $2 WHERE id = $1 AND ended_at IS NULL`, [current.id, new Date(atMs)]);
+        await this.repo.end(current.id, new Date(atMs));
         this.open.delete(symbol);
         await this.publish(symbol, null, atMs);
         return;
@@ -89,17 +88,17 @@ export class FeedHalts {
       }
       const since = new Date((await this.lastTickAt(symbol)) ?? atMs);
       // The product's ticks stay held back until this is stored: retry while Postgres is unreachable.
-      let row: { id: string } | undefined;
-      for (let attempt = 0; !row; attempt++) {
+      let id: string | undefined;
+      for (let attempt = 0; !id; attempt++) {
         try {
-          [row] = await this.ds.query(`INSERT INTO market_halts (symbol, reason, started_at) VALUES ($1, $2, $3) RETURNING id`, [symbol, reason, since]);
+          id = await this.repo.start(symbol, reason, since);
         } catch (e) {
           if (this.closed) throw e;
           if (attempt % 10 === 0) this.log.warn(`recording the halt of ${symbol} failed, retrying: ${(e as Error).message}`);
           await new Promise((r) => setTimeout(r, 1000));
         }
       }
-      const halt = { id: String(row.id), reason, since: since.toISOString() };
+      const halt = { id, reason, since: since.toISOString() };
       this.open.set(symbol, halt);
       await this.publish(symbol, halt, atMs);
     } finally {

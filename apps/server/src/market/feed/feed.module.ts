@@ -7,6 +7,9 @@ import { createTickWriter } from './create-tick-writer.js';
 import { FEED_CONFIG, loadFeedConfig, type FeedConfig } from './feed-config.js';
 import { FeedRunner } from './feed.runner.js';
 import { TickWriter } from './tick-writer.js';
+import { FeedCatalogueRepository } from './feed-catalogue.repository.js';
+import { FeedHaltsRepository } from './feed-halts.repository.js';
+import { CatalogueChangesRepository } from '../catalogue/catalogue-changes.repository.js';
 
 /** The feed (in the worker, or alone through main/feed.ts). `FEED=off` keeps it idle in a process. */
 @Module({
@@ -21,6 +24,9 @@ import { TickWriter } from './tick-writer.js';
       },
     },
     FeedRunner,
+    FeedCatalogueRepository,
+    FeedHaltsRepository,
+    CatalogueChangesRepository,
   ],
   exports: [TickWriter],
 })

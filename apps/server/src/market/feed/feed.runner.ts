@@ -8,6 +8,8 @@ import { REDIS } from '../../redis/redis.module.js';
 import type { FeedTickInfo } from './feed-adapter.js';
 import { FEED_CONFIG, venueUrls, type FeedConfig } from './feed-config.js';
 import { FeedHalts } from './feed-halts.js';
+import { FeedHaltsRepository } from './feed-halts.repository.js';
+import { FeedCatalogueRepository } from './feed-catalogue.repository.js';
 import { FeedLeader } from './feed-leader.js';
 import { ReplayFeed } from './replay-feed.js';
 import { SIM_PRODUCTS, SimulatedFeed } from './simulated-feed.js';
@@ -59,16 +61,16 @@ export class FeedRunner implements OnApplicationBootstrap, BeforeApplicationShut
   /** Ids of changes checked before their time, and of those whose time came (switched on here). */
   private readonly checked = new Set<string>();
   private readonly switched = new Set<string>();
-  private readonly changes: CatalogueChangesRepository;
 
   constructor(
     @Inject(FEED_CONFIG) private readonly config: FeedConfig,
     @InjectDataSource() private readonly ds: DataSource,
     @Inject(REDIS) private readonly redis: Redis,
     private readonly writer: TickWriter,
-  ) {
-    this.changes = new CatalogueChangesRepository(ds);
-  }
+    private readonly catalogue: FeedCatalogueRepository,
+    private readonly changes: CatalogueChangesRepository,
+    private readonly haltsRepo: FeedHaltsRepository,
+  ) {}
 
   /** Whether this process holds the feed lock and produces prices. */
   get leading(): boolean {
@@ -109,7 +111,7 @@ export class FeedRunner implements OnApplicationBootstrap, BeforeApplicationShut
   private async begin(): Promise<void> {
     this.writer.reset(); // another feed may have written since we last did
     await this.refreshCatalogue();
-    this.halts = new FeedHalts(this.ds, this.redis, (s) => this.writer.lastTickAt(s), this.log);
+    this.halts = new FeedHalts(this.haltsRepo, this.redis, (s) => this.writer.lastTickAt(s), this.log);
     await this.halts.load();
     const every = (ms: number, fn: () => unknown) => this.timers.push(setInterval(fn, ms));
     every(CATALOGUE_REFRESH_MS, () => void this.refreshCatalogue());
@@ -322,7 +324,7 @@ export class FeedRunner implements OnApplicationBootstrap, BeforeApplicationShut
 
   private async refreshCatalogue(): Promise<void> {
     try {
-      this.rows = await this.ds.query(`SELECT symbol, precision, timezone, hours, holidays, price_venues FROM products`);
+      this.rows = await this.catalogue.products();
       this.pending = (await this.changes.pending()).map(toChainSchedule);
       this.writer.setSchedule(this.pending);
       // Trading hours are worked out once per product and minute; only a change of hours forgets that.

@@ -1,23 +1,14 @@
 import type { DataSource } from 'typeorm';
-import type { ChainTick, PriceRule, TickSource } from '@candor/domain';
+import type { ChainTick } from '@candor/domain';
 import { windowStart } from '../market-format.js';
 import { ChangeWithdrawnError, type PendingTick, type ScheduledChainChange, type SymbolBlock, type SymbolSeed, type TickStore } from './tick-writer.js';
 import { CatalogueChangesRepository, toChainSchedule } from '../catalogue/catalogue-changes.repository.js';
 import { AuditService } from '../../admin/audit.service.js';
-import { pgPool } from '../../database/pg-pool.js';
-
-/** Most unsealed ticks a writer picks up from a predecessor (far more than a crash can leave). */
-const MAX_UNSEALED = 200_000;
+import { AuditRepository } from '../../admin/audit.repository.js';
+import { TicksRepository, type TickRow } from './ticks.repository.js';
 
 const iso = (d: Date | string): string => (d instanceof Date ? d : new Date(d)).toISOString();
 
-interface TickRow {
-  seq: string;
-  t: Date;
-  price: string;
-  sources: TickSource[] | null;
-  rule: PriceRule | null;
-}
 /** A stored tick as the chain hashes it (sources and rule only when it has them). */
 const chainTick = (k: TickRow): ChainTick =>
   k.sources && k.rule
@@ -25,42 +16,29 @@ const chainTick = (k: TickRow): ChainTick =>
     : { seq: String(k.seq), t: iso(k.t), price: k.price };
 
 /**
- * The tick record in Postgres. A write is one statement: one multi-row INSERT of the ticks whose
- * rows also feed the 1-minute and 1-hour candle rollups, and the sealed blocks.
+ * The tick record in Postgres (SQL in TicksRepository). A write is one statement: one multi-row INSERT of the
+ * ticks whose rows also feed the 1-minute and 1-hour candle rollups, and the sealed blocks.
  */
 export class PgTickStore implements TickStore {
+  private readonly ticks: TicksRepository;
   private readonly changes: CatalogueChangesRepository;
   private readonly audit: AuditService;
 
   constructor(private readonly ds: DataSource) {
+    this.ticks = new TicksRepository(ds);
     this.changes = new CatalogueChangesRepository(ds);
-    this.audit = new AuditService(ds);
+    this.audit = new AuditService(new AuditRepository(ds));
   }
 
   async seed(symbol: string, nowMs: number): Promise<SymbolSeed | null> {
-    const [product]: { precision: number }[] = await this.ds.query(`SELECT precision FROM products WHERE symbol = $1`, [symbol]);
-    if (!product) return null;
-    const [last]: { seq: string; t: Date; price: string }[] = await this.ds.query(
-      `SELECT seq, t, price FROM ticks WHERE symbol = $1 ORDER BY seq DESC LIMIT 1`,
-      [symbol],
-    );
-    const [block]: { second: string; hash: string; last_seq: string }[] = await this.ds.query(
-      `SELECT second, hash, last_seq FROM tick_blocks WHERE symbol = $1 ORDER BY second DESC LIMIT 1`,
-      [symbol],
-    );
-    const unsealed: TickRow[] =
-      last && (!block || BigInt(last.seq) > BigInt(block.last_seq))
-        ? await this.ds.query(`SELECT seq, t, price, sources, rule FROM ticks WHERE symbol = $1 AND seq > $2 ORDER BY seq LIMIT ${MAX_UNSEALED}`, [
-            symbol,
-            block?.last_seq ?? '0',
-          ])
-        : [];
-    const minutes: { t: Date; o: string; h: string; l: string; c: string; v: string; amount: string }[] = await this.ds.query(
-      `SELECT t, o, h, l, c, v, amount FROM candles WHERE symbol = $1 AND size = 60 AND t >= $2 ORDER BY t`,
-      [symbol, new Date(windowStart(nowMs))],
-    );
+    const precision = await this.ticks.precision(symbol);
+    if (precision === null) return null;
+    const last = await this.ticks.lastTick(symbol);
+    const block = await this.ticks.lastBlock(symbol);
+    const unsealed = last && (!block || BigInt(last.seq) > BigInt(block.last_seq)) ? await this.ticks.unsealed(symbol, block?.last_seq ?? '0') : [];
+    const minutes = await this.ticks.minuteCandles(symbol, new Date(windowStart(nowMs)));
     return {
-      precision: product.precision,
+      precision,
       lastSeq: last ? String(last.seq) : null,
       lastTick: last ? { t: iso(last.t), price: last.price } : null,
       lastBlock: block ? { second: Number(block.second), hash: block.hash, lastSeq: String(block.last_seq) } : null,
@@ -69,19 +47,18 @@ export class PgTickStore implements TickStore {
     };
   }
 
-  /** Ticks, rollups and blocks in one statement (COMMIT_SQL); with catalogue changes, in one transaction with them. */
+  /** Ticks, rollups and blocks in one statement; with catalogue changes, in one transaction with them. */
   async commit(batch: { ticks: readonly PendingTick[]; blocks: readonly SymbolBlock[] }): Promise<void> {
     const { ticks, blocks } = batch;
     if (!ticks.length && !blocks.length) return;
-    const values = commitValues(ticks, blocks);
     if (!blocks.some((b) => b.changes?.length)) {
-      await pgPool(this.ds).query({ name: 'candor-tick-commit', text: COMMIT_SQL, values });
+      await this.ticks.commit(ticks, blocks);
       return;
     }
     // A block that records catalogue changes applies them in the same transaction: the catalogue changes
     // exactly when the record says so, and a change no longer pending fails the whole write.
     await this.ds.transaction(async (em) => {
-      await em.query(COMMIT_SQL, values);
+      await this.ticks.commit(ticks, blocks, em);
       for (const b of blocks) {
         for (const c of b.changes ?? []) {
           const applied = await this.changes.apply(em, c.id, b.second);
@@ -113,73 +90,3 @@ export class PgTickStore implements TickStore {
     return (await this.changes.pending()).map(toChainSchedule);
   }
 }
-
-/** Each block's changes (or null) in one JSON text, like the ticks' sources. */
-const changesJson = (blocks: readonly SymbolBlock[]): string => `[${blocks.map((b) => (b.changes?.length ? JSON.stringify(b.changes) : 'null')).join(',')}]`;
-
-function commitValues(ticks: readonly PendingTick[], blocks: readonly SymbolBlock[]): unknown[] {
-  return [
-    ticks.map((k) => k.symbol),
-    ticks.map((k) => k.seq),
-    ticks.map((k) => k.t),
-    ticks.map((k) => k.price),
-    ticks.map((k) => k.volume),
-    // Each tick's [sources, rule] (or null) in one JSON text: a jsonb[] parameter would have every
-    // element's quotes escaped once more by the driver and parsed as an array literal by Postgres.
-    `[${ticks.map((k) => (k.sources && k.rule ? `[${JSON.stringify(k.sources)},${JSON.stringify(k.rule)}]` : 'null')).join(',')}]`,
-    blocks.map((b) => b.symbol),
-    blocks.map((b) => String(b.second)),
-    blocks.map((b) => b.prevHash),
-    blocks.map((b) => b.hash),
-    blocks.map((b) => b.firstSeq),
-    blocks.map((b) => b.lastSeq),
-    blocks.map((b) => b.ticks.length),
-    changesJson(blocks),
-  ];
-}
-
-/**
- * One statement, so one round trip and its own transaction: the ticks, their rollups into the 1-minute and
- * 1-hour candles, and the sealed blocks (data-modifying CTEs all run, atomically, whatever the outer query
- * reads). The feed writes every few milliseconds, so the round trips of BEGIN and COMMIT would be most of it.
- * A named statement: Postgres parses and plans it once per connection instead of at every write, where the
- * two took longer than running it (0.65 ms each against 0.7 ms, by the server's own log).
- */
-const COMMIT_SQL = `WITH new AS (
-         INSERT INTO ticks (symbol, seq, t, price, volume, sources, rule)
-         SELECT u.symbol, u.seq, u.t, u.price, u.volume, x.j -> 0, x.j -> 1
-           FROM unnest($1::varchar[], $2::bigint[], $3::timestamptz[], $4::numeric[], $5::numeric[])
-                WITH ORDINALITY AS u(symbol, seq, t, price, volume, n)
-          CROSS JOIN LATERAL (SELECT NULLIF($6::jsonb -> (u.n::int - 1), 'null') AS j) x
-         RETURNING symbol, seq, t, price, volume
-       ), agg AS (
-         SELECT n.symbol, s.size,
-                to_timestamp(floor(extract(epoch FROM n.t) / s.size) * s.size) AS bt,
-                (array_agg(n.price ORDER BY n.seq))[1] AS o, max(n.price) AS h, min(n.price) AS l,
-                (array_agg(n.price ORDER BY n.seq DESC))[1] AS c,
-                sum(n.volume) AS v, sum(n.price * n.volume) AS amount,
-                min(n.seq) AS first_seq, max(n.seq) AS last_seq, count(*)::int AS tick_count
-           FROM new n CROSS JOIN (VALUES (60), (3600)) AS s(size)
-          GROUP BY n.symbol, s.size, bt
-       ), rollup AS (
-         INSERT INTO candles AS k (symbol, size, t, o, h, l, c, v, amount, first_seq, last_seq, tick_count)
-         SELECT symbol, size, bt, o, h, l, c, v, amount, first_seq, last_seq, tick_count FROM agg
-         ON CONFLICT (symbol, size, t) DO UPDATE SET
-           o = CASE WHEN EXCLUDED.first_seq < k.first_seq THEN EXCLUDED.o ELSE k.o END,
-           h = GREATEST(k.h, EXCLUDED.h),
-           l = LEAST(k.l, EXCLUDED.l),
-           c = CASE WHEN EXCLUDED.last_seq > k.last_seq THEN EXCLUDED.c ELSE k.c END,
-           v = k.v + EXCLUDED.v,
-           amount = k.amount + EXCLUDED.amount,
-           first_seq = LEAST(k.first_seq, EXCLUDED.first_seq),
-           last_seq = GREATEST(k.last_seq, EXCLUDED.last_seq),
-           tick_count = k.tick_count + EXCLUDED.tick_count
-         RETURNING 1
-       ), sealed AS (
-         INSERT INTO tick_blocks (symbol, second, prev_hash, hash, first_seq, last_seq, tick_count, changes)
-         SELECT b.symbol, b.second, b.prev_hash, b.hash, b.first_seq, b.last_seq, b.tick_count, NULLIF($14::jsonb -> (b.n::int - 1), 'null')
-           FROM unnest($7::varchar[], $8::bigint[], $9::char(64)[], $10::char(64)[], $11::bigint[], $12::bigint[], $13::int[])
-                WITH ORDINALITY AS b(symbol, second, prev_hash, hash, first_seq, last_seq, tick_count, n)
-         RETURNING 1
-       )
-       SELECT (SELECT count(*) FROM new) AS ticks, (SELECT count(*) FROM sealed) AS blocks`;

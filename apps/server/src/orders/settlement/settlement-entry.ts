@@ -1,5 +1,5 @@
 import { decideOutcome, settleAmounts, type Direction, type Outcome, type Settlement } from '@candor/domain';
-import type { EntrySpec } from '../../ledger/ledger.service.js';
+import type { EntrySpec } from '../../ledger/ledger.types.js';
 import { toCents } from '../../database/rows.js';
 import { scaleOf, type OrderViewRow } from '../order-view.js';
 

@@ -4,7 +4,8 @@ import { Emitter } from '@socket.io/redis-emitter';
 import { type ServerToClientEvents } from '@candor/contracts';
 import { REDIS } from '../../redis/redis.module.js';
 import { LedgerService } from '../../ledger/ledger.service.js';
-import { toOrder, toWallet, type OrderViewRow } from '../order-view.js';
+import { toWallet } from '../../wallet/wallet-view.js';
+import { toOrder, type OrderViewRow } from '../order-view.js';
 import { USER_PUSHES_EVENT, type UserPushBatch } from '@candor/cross-process';
 
 export const SETTLEMENT_EVENTS = Symbol('SETTLEMENT_EVENTS');

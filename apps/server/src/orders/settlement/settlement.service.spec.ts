@@ -1,5 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
+import type { EntityManager } from 'typeorm';
+import { USER_ACCOUNT_KINDS } from '@candor/db';
+import { newTestService } from '../../../test/utils.js';
+import { LedgerService } from '../../ledger/ledger.service.js';
+import type { UserAccountIds } from '../../ledger/ledger.types.js';
 import { SettlementService } from './settlement.service.js';
+import { SettlementRepository, type ClosedRow } from './settlement.repository.js';
 import type { SettledRow } from './settlement-entry.js';
 
 const row = (id: number): SettledRow => ({ id: String(id), user_id: `u${id % 3}` }) as unknown as SettledRow;
@@ -81,5 +87,94 @@ describe('SettlementService.settleWindow', () => {
     expect(await svc.settleWindow(0, 1000, { limit: 2, lanes: 1 })).toEqual([]);
     await turn();
     expect(log).toEqual(['commit ']);
+  });
+});
+
+describe('SettlementService.settleBatch', () => {
+  const em = { name: 'the settlement transaction' } as unknown as EntityManager;
+  const idsOf = (u: string) => Object.fromEntries(USER_ACCOUNT_KINDS.map((k) => [k, `${u}-${k}`])) as UserAccountIds;
+  const closed = (id: string, userId: string, account: 'real' | 'demo', over: Partial<ClosedRow> = {}): ClosedRow =>
+    ({
+      id,
+      user_id: userId,
+      account,
+      direction: 'up',
+      amount: '1000',
+      payout_rate: '0.85',
+      open_price: '100.00',
+      close_price: '100.50',
+      status: 'settled',
+      outcome: 'win',
+      payout: '1850',
+      pnl: '850',
+      void_reason: null,
+      precision: 2,
+      ...over,
+    }) as ClosedRow;
+
+  function setup() {
+    const { sut: built, mocks } = newTestService(SettlementService);
+    const sut = built as SettlementService; // the harness answers `unknown` for the service's type
+    const repo = mocks.get<SettlementRepository>(SettlementRepository);
+    const ledger = mocks.get<LedgerService>(LedgerService);
+    ledger.platformAccountId.mockImplementation(async (_em, kind) => `${kind}-id`);
+    ledger.usersAccountIds.mockResolvedValue(
+      new Map([
+        ['u1', idsOf('u1')],
+        ['u2', idsOf('u2')],
+      ]),
+    );
+    ledger.postBatch.mockImplementation(async (_em, entries) => entries.map((_e, i) => ({ id: String(i), entryNo: `J${i}` })));
+    return { sut, repo, ledger };
+  }
+
+  it("closes the window's ready orders and pays each from its own account pair, with the users' cached account ids", async () => {
+    const { sut, repo, ledger } = setup();
+    repo.closeReady.mockResolvedValue([
+      closed('o1', 'u1', 'real'),
+      closed('o2', 'u2', 'demo', { close_price: '99.00', outcome: 'loss', payout: '0', pnl: '-1000' }),
+    ]);
+    const rows = await sut.settleBatch(em, 1_000, 2_000, 50);
+    expect(repo.closeReady).toHaveBeenCalledWith(em, expect.objectContaining({ from: '1970-01-01T00:00:01.000Z', to: '1970-01-01T00:00:02.000Z', limit: 50 }));
+    expect(ledger.usersAccountIds).toHaveBeenCalledWith(em, ['u1', 'u2']);
+    expect(rows.map((r) => [r.cash_account_id, r.escrow_account_id])).toEqual([
+      ['u1-cash', 'u1-escrow'],
+      ['u2-demo', 'u2-demo_escrow'],
+    ]);
+    const [entries] = ledger.postBatch.mock.calls[0]!.slice(1) as [{ type: string; postings: { accountId: string; amount: number }[] }[]];
+    expect(entries.map((e) => [e.type, e.postings])).toEqual([
+      [
+        'order_payout',
+        [
+          { accountId: 'u1-escrow', amount: -1000 },
+          { accountId: 'u1-cash', amount: 1850 },
+          { accountId: 'house-id', amount: -850 },
+        ],
+      ],
+      [
+        'order_loss',
+        [
+          { accountId: 'u2-demo_escrow', amount: -1000 },
+          { accountId: 'demo_house-id', amount: 1000 },
+        ],
+      ],
+    ]);
+  });
+
+  it('touches the ledger not at all when nothing was ready', async () => {
+    const { sut, repo, ledger } = setup();
+    repo.closeReady.mockResolvedValue([]);
+    expect(await sut.settleBatch(em, 0, 1_000, 50)).toEqual([]);
+    expect(ledger.usersAccountIds).not.toHaveBeenCalled();
+    expect(ledger.postBatch).not.toHaveBeenCalled();
+  });
+
+  it('fails the batch for a user without ledger accounts, and for an order whose entry was already posted', async () => {
+    const { sut, repo, ledger } = setup();
+    repo.closeReady.mockResolvedValue([closed('o3', 'u9', 'real')]);
+    await expect(sut.settleBatch(em, 0, 1_000, 50)).rejects.toThrow('settlement: user u9 has no ledger accounts');
+    repo.closeReady.mockResolvedValue([closed('o1', 'u1', 'real')]);
+    ledger.postBatch.mockResolvedValue([null]);
+    await expect(sut.settleBatch(em, 0, 1_000, 50)).rejects.toThrow('settlement: 1 orders flipped to settled but their entries already existed');
   });
 });

@@ -2,13 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ChangePasswordBody, SessionInfo, Summary, UserProfile } from '@candor/contracts';
 import { API } from '../../lib/wire';
 import { api } from '../../lib/api';
+import { accountKeys } from '../../lib/queryKeys';
 import { useSocketEvent, useSocketReconnect } from '../../lib/socket';
-
-export const accountKeys = {
-  me: ['me'] as const,
-  summary: ['me', 'summary'] as const,
-  sessions: ['auth', 'sessions'] as const,
-};
 
 export function useMe() {
   return useQuery({ queryKey: accountKeys.me, queryFn: ({ signal }) => api.get<UserProfile>(API.me, { signal }) });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { FieldErrors } from './validation';
+import type { FieldErrors } from '../../lib/forms';
 
 /**
  * The state every auth form keeps: its values, a message per field, and the server's message.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { digitsOnly, hasErrors, translateErrors, validateChangePassword, validateLogin, validateRegister, validateRegisterCheck } from './validation';
+import { validateChangePassword, validateLogin, validateRegister, validateRegisterCheck } from './validation';
 
 const goodCheck = { email: 'amy@example.com', phone: '13812345678', inviteCode: 'CANDOR01', captchaCode: '1234' };
 const goodReg = { password: 'abc12345', confirmPassword: 'abc12345', tradePassword: '123456', confirmTradePassword: '123456' };
@@ -96,17 +96,5 @@ describe('change password', () => {
       'errors:TRADE_PASSWORD_MISMATCH',
     );
     expect(validateChangePassword('trade', { oldPassword: '111111', newPassword: '222222', confirmPassword: '222222' })).toEqual({});
-  });
-});
-
-describe('helpers', () => {
-  it('digitsOnly keeps digits up to the limit', () => {
-    expect(digitsOnly('12a3-45 67', 6)).toBe('123456');
-  });
-  it('hasErrors and translateErrors', () => {
-    expect(hasErrors({})).toBe(false);
-    expect(hasErrors({ a: undefined })).toBe(false);
-    expect(hasErrors({ a: 'k' })).toBe(true);
-    expect(translateErrors({ a: 'ns:k', b: undefined }, (k) => `T(${k})`)).toEqual({ a: 'T(ns:k)' });
   });
 });

@@ -1,15 +1,11 @@
 import { isValidCheckNumber, isValidEmail, isValidInviteCode, isValidLoginPassword, isValidPhone, isValidTradePassword } from '@candor/domain';
+import type { FieldErrors } from '../../lib/forms';
 
 /**
  * Client-side checks of the auth forms, with the seed's messages. Each function returns the
  * i18n key of the first problem per field (`auth:` or `errors:` namespace); an empty object
  * means the form may be sent. The server checks everything again.
  */
-export type FieldErrors<F extends string> = Partial<Record<F, string>>;
-
-export function hasErrors(errors: FieldErrors<string>): boolean {
-  return Object.values(errors).some(Boolean);
-}
 
 export interface RegisterCheckValues {
   email: string;
@@ -92,16 +88,4 @@ export function validateChangePassword(kind: PasswordKind, v: ChangePasswordValu
   else if (v.newPassword && v.confirmPassword !== v.newPassword)
     e.confirmPassword = kind === 'login' ? 'errors:PASSWORD_MISMATCH' : 'errors:TRADE_PASSWORD_MISMATCH';
   return e;
-}
-
-/** Keep only digits (trade password and captcha inputs), at most `max`. */
-export function digitsOnly(raw: string, max: number): string {
-  return raw.replace(/\D/g, '').slice(0, max);
-}
-
-/** Turn the keys of a validation result into display text. */
-export function translateErrors<F extends string>(errors: FieldErrors<F>, t: (key: string) => string): FieldErrors<F> {
-  const out: FieldErrors<F> = {};
-  for (const [k, v] of Object.entries(errors) as [F, string | undefined][]) if (v) out[k] = t(v);
-  return out;
 }

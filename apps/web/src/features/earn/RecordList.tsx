@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EarnRecord, EarnRecordType } from '@candor/contracts';
-import { EmptyState, ErrorState, Loading } from '../../components';
+import { EmptyState, ErrorState, ListFooter, Loading } from '../../components';
 import { errorText } from '../../lib/errors';
 import { formatDateTime, formatMoney } from '../../lib/format';
-import { flatten } from '../money/hooks';
-import { ListFooter } from '../records/ListFooter';
+import { flattenPages } from '../../lib/paging';
 import { formatCalendarDate, formatZoned } from './format';
 import { useEarnRecords } from './hooks';
 import styles from './earn.module.css';
@@ -63,7 +62,7 @@ export function RecordList({ timeZone }: { timeZone: string }) {
   const { t } = useTranslation('earn');
   const [type, setType] = useState<EarnRecordType | ''>('');
   const list = useEarnRecords(type);
-  const items = flatten(list.data);
+  const items = flattenPages(list.data);
   let body;
   if (list.isPending) body = <Loading />;
   else if (list.isError) body = <ErrorState message={errorText(list.error, t)} onRetry={() => void list.refetch()} />;

@@ -5,7 +5,7 @@ import { Button, Field, FormAlert, useToast } from '../../components';
 import { isApiError } from '../../lib/api';
 import { errorText } from '../../lib/errors';
 import { formatMoney } from '../../lib/format';
-import { amountInput } from '../money/validation';
+import { amountInput } from '../../lib/amount';
 import { formatCalendarDate, formatZoned, transferProblem } from './format';
 import { useEarnTransfer, type EarnDirection } from './hooks';
 import styles from './earn.module.css';

@@ -1,4 +1,4 @@
-import { toCents } from '../money/validation';
+import { toCents } from '../../lib/amount';
 
 /**
  * A rate as a decimal string ("0.0001" = 0.01 %) shown as a percentage, in integers so the configured

@@ -1,20 +1,11 @@
-import { useRef } from 'react';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { EarnIncomeDay, EarnRecord, EarnRecordType, EarnSummary, EarnTransfer, Page } from '@candor/contracts';
-import { api, isApiError } from '../../lib/api';
+import { api } from '../../lib/api';
 import { API } from '../../lib/wire';
-import { useSession } from '../session/session';
+import { accountKeys, earnKeys, tradeKeys } from '../../lib/queryKeys';
+import { useSession } from '../../lib/session';
 import { useSocketEvent, useSocketReconnect } from '../../lib/socket';
-import { IdempotentAttempts } from '../trading/idempotency';
-import { tradeKeys } from '../trading/hooks';
-import { accountKeys } from '../account/hooks';
-
-export const earnKeys = {
-  all: ['earn'] as const,
-  summary: ['earn', 'summary'] as const,
-  income: (days: number) => ['earn', 'income', days] as const,
-  records: (type: EarnRecordType | '') => ['earn', 'records', type] as const,
-};
+import { useIdempotentMutation } from '../../lib/useIdempotentMutation';
 
 /** Asks the Yu'e Bao figures again when money moves (a transfer, the cut-off posting reaches the wallet). */
 function useEarnRefresh(): void {
@@ -63,20 +54,13 @@ export function useEarnRecords(type: EarnRecordType | '') {
 
 export type EarnDirection = 'in' | 'out';
 
-/** Whether a failure leaves the outcome unknown (the transfer may have been applied): retry with the same key. */
-function outcomeUnknown(e: unknown): boolean {
-  return !isApiError(e) || e.status === 0 || e.status >= 500;
-}
-
 /** POST /api/earn/transfer-in or transfer-out with one `Idempotency-Key` per attempt (reused on a retry of an unknown outcome). */
 export function useEarnTransfer(direction: EarnDirection) {
   const qc = useQueryClient();
-  const attempts = useRef(new IdempotentAttempts());
   const path = direction === 'in' ? API.earnTransferIn : API.earnTransferOut;
-  return useMutation({
-    mutationFn: (amount: string) => api.post<EarnTransfer>(path, { amount }, { idempotencyKey: attempts.current.keyFor({ direction, amount }) }),
-    onSuccess: () => attempts.current.settle('definite'),
-    onError: (e) => attempts.current.settle(outcomeUnknown(e) ? 'unknown' : 'definite'),
+  return useIdempotentMutation({
+    send: (amount: string, idempotencyKey) => api.post<EarnTransfer>(path, { amount }, { idempotencyKey }),
+    attempt: (amount) => ({ direction, amount }),
     onSettled: () => {
       for (const queryKey of [earnKeys.all, tradeKeys.wallet, accountKeys.summary]) void qc.invalidateQueries({ queryKey });
     },

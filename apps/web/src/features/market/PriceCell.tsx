@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { formatPrice, signOf } from './format';
-import { nextFlash, type Flash } from './priceState';
+import { nextFlash, type Flash } from '../../lib/priceState';
 import styles from './market.module.css';
 
 export interface PriceCellProps {

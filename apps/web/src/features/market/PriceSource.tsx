@@ -4,9 +4,10 @@ import { useTranslation } from 'react-i18next';
 import type { FeedVenueState } from '@candor/contracts';
 import { Icon } from '../../components';
 import { ROUTES } from '../../lib/paths';
-import { alignedDecimals, localizeDecimal, padDecimal } from './format';
+import { localizeDecimal } from '../../lib/format';
+import { alignedDecimals, padDecimal } from './format';
 import { useFeedStatus, type LiveProduct } from './hooks';
-import { ageSeconds, droppedReasonKey, haltLabelKey, isSimulated, sameApartFromTicks, venueName } from './priceState';
+import { ageSeconds, droppedReasonKey, haltLabelKey, isSimulated, sameApartFromTicks, venueName } from '../../lib/priceState';
 import { SimulatedBadge } from './SimulatedBadge';
 import styles from './market.module.css';
 

@@ -8,7 +8,7 @@ import { usePriceConditions } from './hooks';
 import { ChangeBadge, PriceCell } from './PriceCell';
 import { SimulatedBadge } from './SimulatedBadge';
 import { formatChangePercent, formatVolume } from './format';
-import { isSimulated, type PriceCondition } from './priceState';
+import { isSimulated, type PriceCondition } from '../../lib/priceState';
 import styles from './market.module.css';
 
 export function detailRoute(symbol: string): string {

@@ -4,7 +4,7 @@
  * Pure: the caller passes its translate function (keys of the `market` namespace, `market:changes.*`).
  */
 import { formatAnnouncedTime } from '../../lib/format';
-import { venueName } from './priceState';
+import { venueName } from '../../lib/priceState';
 
 export type Translate = (key: string, values?: Record<string, string | number>) => string;
 

@@ -1,20 +1,9 @@
+import { numberFormat } from '../../lib/format';
+
 /**
  * Display formatting for market figures. Prices arrive as decimal strings with the product's
  * precision and are shown as they are; numbers here only feed display (never money maths).
  */
-
-const formats = new Map<string, Intl.NumberFormat>();
-
-/** Making an Intl formatter costs far more than using one, and prices re-render on every tick: one per locale and options. */
-function numberFormat(locale: string | undefined, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = `${locale ?? ''}|${JSON.stringify(options)}`;
-  let format = formats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, options);
-    formats.set(key, format);
-  }
-  return format;
-}
 
 /** A price as sent, or a dash when there is none yet. */
 export function formatPrice(price: string | null | undefined): string {
@@ -78,53 +67,4 @@ export function formatVolume(value: string | null | undefined, locale?: string):
   if (value == null || value === '' || !Number.isFinite(n)) return '--';
   if (Math.abs(n) < 10_000) return numberFormat(locale, { maximumFractionDigits: 2 }).format(n);
   return numberFormat(locale, { notation: 'compact', maximumFractionDigits: 2 }).format(n);
-}
-
-/** Date and time in the reader's language, with seconds. */
-export function formatTimestamp(iso: string | null | undefined, locale?: string): string {
-  if (!iso) return '--';
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'medium' }).format(d);
-}
-
-/** Seconds as a short duration: 30 -> "30s", 120 -> "2m", 3600 -> "1h" (unit words come from i18n). */
-export function splitDuration(seconds: number): { value: number; unit: 's' | 'm' | 'h' | 'd' } {
-  if (seconds % 86400 === 0) return { value: seconds / 86400, unit: 'd' };
-  if (seconds % 3600 === 0) return { value: seconds / 3600, unit: 'h' };
-  if (seconds % 60 === 0) return { value: seconds / 60, unit: 'm' };
-  return { value: seconds, unit: 's' };
-}
-
-/** A countdown in mm:ss (or h:mm:ss). */
-export function formatCountdown(ms: number): string {
-  const total = Math.max(0, Math.ceil(ms / 1000));
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = total % 60;
-  const mm = String(m).padStart(2, '0');
-  const ss = String(s).padStart(2, '0');
-  return h > 0 ? `${h}:${mm}:${ss}` : `${mm}:${ss}`;
-}
-
-/** An exact decimal text ("54.05") with the reader's decimal separator ("54,05" in fr / de); digits unchanged. */
-export function localizeDecimal(text: string, locale?: string): string {
-  const sep = decimalSeparator(locale);
-  return sep === '.' ? text : text.replace('.', sep);
-}
-
-const separators = new Map<string, string>();
-
-/** The locale's decimal separator, worked out once: the trade panel asks for it in every rate it shows. */
-function decimalSeparator(locale: string | undefined): string {
-  const key = locale ?? '';
-  let sep = separators.get(key);
-  if (sep === undefined) {
-    sep =
-      numberFormat(locale, {})
-        .formatToParts(1.5)
-        .find((p) => p.type === 'decimal')?.value ?? '.';
-    separators.set(key, sep);
-  }
-  return sep;
 }

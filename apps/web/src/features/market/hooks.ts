@@ -14,17 +14,15 @@ import {
 } from '@candor/contracts';
 import { api } from '../../lib/api';
 import { useChannels, useSocketEvent, useSocketReconnect } from '../../lib/socket';
-import { observeServerTime, serverNow } from './clock';
-import { marketKeys } from './keys';
+import { productPath } from '../../lib/endpoints';
+import { priceCondition, type PriceCondition } from '../../lib/priceState';
+import { marketKeys } from '../../lib/queryKeys';
+import { observeServerTime, serverNow } from '../../lib/serverClock';
 import { liveUpdates } from './liveUpdates';
-import { productPath } from './paths';
-import { priceCondition, type PriceCondition } from './priceState';
 
 export { candleSeconds, upsertCandle } from './candles';
 
-export { marketKeys };
-
-export type { LiveProduct } from './priceState';
+export type { LiveProduct } from '../../lib/priceState';
 
 function mergeMarket(p: Product, e: MarketEvent): Product {
   const next: Product = { ...p, status: e.status };
@@ -225,16 +223,4 @@ export function useCandles(symbol: string, interval: CandleInterval) {
     if (e.symbol === symbol && e.interval === interval) live.candle(e);
   });
   return query;
-}
-
-/** Re-render every `ms` with the server clock's current time (for countdowns). */
-export function useServerNow(ms = 250, enabled = true): number {
-  const [now, setNow] = useState(() => serverNow());
-  useEffect(() => {
-    if (!enabled) return;
-    setNow(serverNow());
-    const id = setInterval(() => setNow(serverNow()), ms);
-    return () => clearInterval(id);
-  }, [ms, enabled]);
-  return now;
 }

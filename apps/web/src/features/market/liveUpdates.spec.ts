@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { notifyManager, QueryClient, QueryObserver } from '@tanstack/react-query';
 import type { Candle, CandleEvent, Product, TickerEvent } from '@candor/contracts';
-import { marketKeys } from './keys';
+import { marketKeys } from '../../lib/queryKeys';
 import { LIVE_FLUSH_MS, LiveUpdates, liveUpdates } from './liveUpdates';
 
 const product = (symbol: string, lastPrice: string) => ({ symbol, lastPrice, status: 'open' }) as unknown as Product;

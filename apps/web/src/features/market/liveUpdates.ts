@@ -1,8 +1,8 @@
 import { notifyManager, type QueryClient } from '@tanstack/react-query';
 import type { Candle, CandleEvent, Product, TickerEvent } from '@candor/contracts';
 import { upsertCandle } from './candles';
-import { marketKeys } from './keys';
-import { mergeTicker } from './priceState';
+import { mergeTicker } from '../../lib/priceState';
+import { marketKeys } from '../../lib/queryKeys';
 
 /** How long live events wait to be written: a list of many products re-renders a few times a second, not per tick. */
 export const LIVE_FLUSH_MS = 100;

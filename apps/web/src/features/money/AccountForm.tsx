@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { WITHDRAWAL_NETWORKS } from '@candor/domain';
 import type { WithdrawalAccount } from '@candor/contracts';
 import { Button, Field, FormAlert, Icon } from '../../components';
-import { digitsOnly, translateErrors } from '../auth/validation';
+import { digitsOnly, translateErrors } from '../../lib/forms';
 import { isApiError } from '../../lib/api';
 import { useSaveWithdrawalAccount } from './hooks';
 import { useMoneyErrorText } from './parts';
@@ -84,24 +84,17 @@ export function AccountForm({ current, onSaved }: { current: WithdrawalAccount |
       <FormAlert message={serverError} />
       <div className="form">
         <span className="field__label">{t('field.type')}</span>
-        <div className={styles.choices} role="radiogroup" aria-label={t('field.type')}>
-          {(['bank', 'crypto'] as const).map((k) => (
-            <button
-              key={k}
-              type="button"
-              role="radio"
-              aria-checked={type === k}
-              className={type === k ? `${styles.choice} ${styles.choiceOn}` : styles.choice}
-              onClick={() => {
-                setType(k);
-                setErrors({});
-              }}
-              data-testid={`account-type-${k}`}
-            >
-              {t(`type.${k}`)}
-            </button>
-          ))}
-        </div>
+        <Choices
+          label={t('field.type')}
+          options={['bank', 'crypto'] as const}
+          value={type}
+          onPick={(k) => {
+            setType(k);
+            setErrors({});
+          }}
+          testId={(k) => `account-type-${k}`}
+          text={(k) => t(`type.${k}`)}
+        />
       </div>
       {text('accountName')}
       {text('nationality')}
@@ -115,21 +108,14 @@ export function AccountForm({ current, onSaved }: { current: WithdrawalAccount |
         <>
           <div className={errors.network ? 'field field--invalid' : 'field'}>
             <span className="field__label">{t('field.network')}</span>
-            <div className={styles.choices} role="radiogroup" aria-label={t('field.network')}>
-              {WITHDRAWAL_NETWORKS.map((n) => (
-                <button
-                  key={n}
-                  type="button"
-                  role="radio"
-                  aria-checked={values.network === n}
-                  className={values.network === n ? `${styles.choice} ${styles.choiceOn}` : styles.choice}
-                  onClick={() => set('network', n)}
-                  data-testid={`network-${n}`}
-                >
-                  {n}
-                </button>
-              ))}
-            </div>
+            <Choices
+              label={t('field.network')}
+              options={WITHDRAWAL_NETWORKS}
+              value={values.network}
+              onPick={(n) => set('network', n)}
+              testId={(n) => `network-${n}`}
+              text={(n) => n}
+            />
             {errors.network ? (
               <p className="field__error" role="alert">
                 {errors.network}
@@ -162,5 +148,34 @@ export function AccountForm({ current, onSaved }: { current: WithdrawalAccount |
         {current ? t('account.change') : t('account.bind')}
       </Button>
     </form>
+  );
+}
+
+/** A row of options of which one is chosen (radio buttons shown as buttons). */
+function Choices<T extends string>(props: {
+  label: string;
+  options: readonly T[];
+  value: string;
+  onPick: (option: T) => void;
+  testId: (option: T) => string;
+  text: (option: T) => string;
+}) {
+  const { label, options, value, onPick, testId, text } = props;
+  return (
+    <div className={styles.choices} role="radiogroup" aria-label={label}>
+      {options.map((o) => (
+        <button
+          key={o}
+          type="button"
+          role="radio"
+          aria-checked={value === o}
+          className={value === o ? `${styles.choice} ${styles.choiceOn}` : styles.choice}
+          onClick={() => onPick(o)}
+          data-testid={testId(o)}
+        >
+          {text(o)}
+        </button>
+      ))}
+    </div>
   );
 }

@@ -4,7 +4,7 @@ import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query
 import type { Page } from '@candor/contracts';
 import { Button, EmptyState, ErrorState, SkeletonList } from '../../components';
 import { errorText } from '../../lib/errors';
-import { flatten } from './hooks';
+import { flattenPages } from '../../lib/paging';
 import styles from './money.module.css';
 
 interface Props<T extends { id: string }> {
@@ -34,7 +34,7 @@ export function RequestList<T extends { id: string }>({ query, render, testId, e
   if (query.isPending) return <SkeletonList rows={4} />;
   // A failed next page keeps the pages already shown; only a failed first load replaces the list.
   if (query.isError && !query.data) return <ErrorState message={errorText(query.error, t)} onRetry={() => void query.refetch()} />;
-  const items = flatten(query.data);
+  const items = flattenPages(query.data);
   if (items.length === 0) return <EmptyState icon="records" title={t('list.empty')} action={emptyAction} />;
   return (
     <>

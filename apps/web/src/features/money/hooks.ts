@@ -1,5 +1,4 @@
-import { useRef } from 'react';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   CreateDepositBody,
   Deposit,
@@ -11,27 +10,11 @@ import type {
   WithdrawalAccount,
 } from '@candor/contracts';
 import { api, isApiError } from '../../lib/api';
-import { useSession } from '../session/session';
+import { moneyKeys, tradeKeys } from '../../lib/queryKeys';
+import { useSession } from '../../lib/session';
 import { useSocketEvent, useSocketReconnect } from '../../lib/socket';
-import { IdempotentAttempts } from '../trading/idempotency';
-import { tradeKeys } from '../trading/hooks';
-
-/** The money endpoints (not in the shared API map: only this feature calls them). */
-export const MONEY_API = {
-  account: '/withdrawal-account',
-  withdrawals: '/withdrawals',
-  deposits: '/deposits',
-  depositMethods: '/deposit-methods',
-} as const;
-
-export const moneyKeys = {
-  account: ['withdrawal-account'] as const,
-  withdrawals: ['withdrawals'] as const,
-  withdrawal: (id: string) => ['withdrawals', 'one', id] as const,
-  deposits: ['deposits'] as const,
-  deposit: (id: string) => ['deposits', 'one', id] as const,
-  methods: ['deposit-methods'] as const,
-};
+import { useIdempotentMutation } from '../../lib/useIdempotentMutation';
+import { API } from '../../lib/wire';
 
 /** GET /api/withdrawal-account; `null` when none is bound yet (404 WITHDRAWAL_ACCOUNT_NOT_BOUND). */
 export function useWithdrawalAccount() {
@@ -40,7 +23,7 @@ export function useWithdrawalAccount() {
     queryKey: moneyKeys.account,
     queryFn: async ({ signal }) => {
       try {
-        return await api.get<WithdrawalAccount>(MONEY_API.account, { signal });
+        return await api.get<WithdrawalAccount>(API.withdrawalAccount, { signal });
       } catch (e) {
         if (isApiError(e) && e.code === 'WITHDRAWAL_ACCOUNT_NOT_BOUND') return null;
         throw e;
@@ -54,42 +37,34 @@ export function useWithdrawalAccount() {
 export function useSaveWithdrawalAccount() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: PutWithdrawalAccountBody) => api.put<WithdrawalAccount>(MONEY_API.account, body),
+    mutationFn: (body: PutWithdrawalAccountBody) => api.put<WithdrawalAccount>(API.withdrawalAccount, body),
     onSuccess: (account) => qc.setQueryData(moneyKeys.account, account),
   });
-}
-
-/** Whether a failure leaves the outcome unknown (the request may have been applied): retry with the same key. */
-function outcomeUnknown(e: unknown): boolean {
-  return !isApiError(e) || e.status === 0 || e.status >= 500;
 }
 
 /** A POST that moves money: one `Idempotency-Key` per attempt, reused when the same attempt is retried. */
 function useIdempotentPost<B, R>(path: string, invalidate: readonly (readonly string[])[]) {
   const qc = useQueryClient();
-  const attempts = useRef(new IdempotentAttempts());
-  return useMutation({
-    mutationFn: (body: B) => api.post<R>(path, body, { idempotencyKey: attempts.current.keyFor(body) }),
+  return useIdempotentMutation({
+    send: (body: B, idempotencyKey) => api.post<R>(path, body, { idempotencyKey }),
     onSuccess: () => {
-      attempts.current.settle('definite');
       for (const queryKey of invalidate) void qc.invalidateQueries({ queryKey });
     },
-    onError: (e) => attempts.current.settle(outcomeUnknown(e) ? 'unknown' : 'definite'),
   });
 }
 
 export function useRequestWithdrawal() {
-  return useIdempotentPost<RequestWithdrawalBody, Withdrawal>(MONEY_API.withdrawals, [moneyKeys.withdrawals, tradeKeys.wallet]);
+  return useIdempotentPost<RequestWithdrawalBody, Withdrawal>(API.withdrawals, [moneyKeys.withdrawals, tradeKeys.wallet]);
 }
 
 export function useCreateDeposit() {
-  return useIdempotentPost<CreateDepositBody, Deposit>(MONEY_API.deposits, [moneyKeys.deposits]);
+  return useIdempotentPost<CreateDepositBody, Deposit>(API.deposits, [moneyKeys.deposits]);
 }
 
 export function useDepositMethods() {
   return useQuery({
     queryKey: moneyKeys.methods,
-    queryFn: ({ signal }) => api.get<DepositMethod[]>(MONEY_API.depositMethods, { signal }),
+    queryFn: ({ signal }) => api.get<DepositMethod[]>(API.depositMethods, { signal }),
     staleTime: 60_000,
   });
 }
@@ -111,27 +86,14 @@ function usePagedList<T>(path: string, queryKey: readonly string[]) {
   });
 }
 
-export const useWithdrawals = () => usePagedList<Withdrawal>(MONEY_API.withdrawals, moneyKeys.withdrawals);
-export const useDeposits = () => usePagedList<Deposit>(MONEY_API.deposits, moneyKeys.deposits);
-
-/** The items of every page, each id once. */
-export function flatten<T extends { id: string }>(data: InfiniteData<Page<T>> | undefined): T[] {
-  const seen = new Set<string>();
-  const out: T[] = [];
-  for (const page of data?.pages ?? [])
-    for (const item of page.items)
-      if (!seen.has(item.id)) {
-        seen.add(item.id);
-        out.push(item);
-      }
-  return out;
-}
+export const useWithdrawals = () => usePagedList<Withdrawal>(API.withdrawals, moneyKeys.withdrawals);
+export const useDeposits = () => usePagedList<Deposit>(API.deposits, moneyKeys.deposits);
 
 /** One request with its timeline, fetched when its row is opened. */
 export function useMoneyRequest<T>(kind: 'deposits' | 'withdrawals', id: string | null) {
   return useQuery({
     queryKey: kind === 'deposits' ? moneyKeys.deposit(id ?? '') : moneyKeys.withdrawal(id ?? ''),
-    queryFn: ({ signal }) => api.get<T>(`${MONEY_API[kind]}/${encodeURIComponent(id ?? '')}`, { signal }),
+    queryFn: ({ signal }) => api.get<T>(`${API[kind]}/${encodeURIComponent(id ?? '')}`, { signal }),
     enabled: !!id,
   });
 }
@@ -140,7 +102,7 @@ export function useMoneyRequest<T>(kind: 'deposits' | 'withdrawals', id: string 
 export function useCancelWithdrawal() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.post<Withdrawal>(`${MONEY_API.withdrawals}/${encodeURIComponent(id)}/cancel`),
+    mutationFn: (id: string) => api.post<Withdrawal>(`${API.withdrawals}/${encodeURIComponent(id)}/cancel`),
     onSettled: () => {
       void qc.invalidateQueries({ queryKey: moneyKeys.withdrawals });
       void qc.invalidateQueries({ queryKey: tradeKeys.wallet });

@@ -4,7 +4,7 @@ import type { MoneyRequestStatus, TimelineStep } from '@candor/contracts';
 import { Icon, useToast } from '../../components';
 import { errorText } from '../../lib/errors';
 import { formatDateTime } from '../../lib/format';
-import { useServerNow } from '../market/hooks';
+import { useServerNow } from '../../lib/serverClock';
 import { formatCountdown, msLeft, refusalEnd, statusTone } from './display';
 import styles from './money.module.css';
 

@@ -4,11 +4,9 @@ import {
   accountBody,
   accountValues,
   accountWarning,
-  amountInput,
   amountOnBlur,
   amountProblem,
   EMPTY_ACCOUNT,
-  toCents,
   tradePasswordProblem,
   validateAccount,
   type AccountValues,
@@ -32,19 +30,6 @@ const bank = (over: Partial<AccountValues>): AccountValues => ({
 const crypto = (over: Partial<AccountValues>): AccountValues => ({ ...empty, accountName: 'Chen', nationality: 'TW', tradePassword: '246810', ...over });
 
 describe('money validation', () => {
-  it('reads amounts with at most two decimals', () => {
-    expect(toCents('12.5')).toBe(1250);
-    expect(toCents('0.01')).toBe(1);
-    expect(toCents('1.234')).toBeNull();
-    expect(toCents('abc')).toBeNull();
-  });
-
-  it('cleans what is typed into the amount box', () => {
-    expect(amountInput('12a.3456')).toBe('12.34');
-    expect(amountInput('1.2.3')).toBe('1.23');
-    expect(amountInput('.5')).toBe('0.5');
-  });
-
   it('applies the amount rule on leaving the box: zero becomes the minimum, too much the maximum', () => {
     expect(amountOnBlur('0', '10.00', '500.00')).toBe('10');
     expect(amountOnBlur('0')).toBe('1');

@@ -5,28 +5,13 @@ import {
   finalizeAmountInput,
   isValidTradePassword,
   MAX_AMOUNT_CENTS,
-  sanitizeAmountInput,
   WITHDRAWAL_NETWORKS,
   type WithdrawalNetwork,
 } from '@candor/domain';
+import { toCents } from '../../lib/amount';
 
 /** Problems found before sending, as i18n keys of the `money` namespace. */
 export type Problems<F extends string> = Partial<Record<F, string>>;
-
-const AMOUNT = /^\d{1,12}(\.\d{1,2})?$/;
-
-/** "12.5" -> 1250; null when it is not an amount with at most two decimals. */
-export function toCents(text: string): number | null {
-  const s = text.trim();
-  if (!AMOUNT.test(s)) return null;
-  const [whole = '0', frac = ''] = s.split('.');
-  return Number(whole) * 100 + Number(frac.padEnd(2, '0'));
-}
-
-/** What the amount box keeps while typing: digits and one dot, at most two decimals. */
-export function amountInput(raw: string): string {
-  return sanitizeAmountInput(raw);
-}
 
 /** The amount box on leaving it: zero or less becomes the minimum, above the maximum is clamped (wire bounds like "10.00"). */
 export function amountOnBlur(raw: string, min?: string, max?: string): string {

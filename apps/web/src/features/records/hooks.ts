@@ -3,9 +3,9 @@ import type { AccountActivity, CapitalRecord, Deposit, Page, SystemMessage, With
 import { api } from '../../lib/api';
 import { API } from '../../lib/wire';
 import { useSocketEvent, useSocketReconnect } from '../../lib/socket';
-import { useSession } from '../session/session';
+import { recordsKeys } from '../../lib/queryKeys';
+import { useSession } from '../../lib/session';
 import { exportFilename, recordsQuery, type RecordFilter } from './model';
-import { RECORDS_API, recordsKeys } from './keys';
 import { useMessageEvents } from './unread';
 
 const PAGE_SIZE = 20;
@@ -49,7 +49,7 @@ export function useCapitalRecord(id: string) {
 export function useRelatedDeposit(id: string | null) {
   return useQuery({
     queryKey: recordsKeys.deposit(id ?? ''),
-    queryFn: ({ signal }) => api.get<Deposit>(`${RECORDS_API.deposits}/${encodeURIComponent(id ?? '')}`, { signal }),
+    queryFn: ({ signal }) => api.get<Deposit>(`${API.deposits}/${encodeURIComponent(id ?? '')}`, { signal }),
     enabled: !!id,
   });
 }
@@ -57,7 +57,7 @@ export function useRelatedDeposit(id: string | null) {
 export function useRelatedWithdrawal(id: string | null) {
   return useQuery({
     queryKey: recordsKeys.withdrawal(id ?? ''),
-    queryFn: ({ signal }) => api.get<Withdrawal>(`${RECORDS_API.withdrawals}/${encodeURIComponent(id ?? '')}`, { signal }),
+    queryFn: ({ signal }) => api.get<Withdrawal>(`${API.withdrawals}/${encodeURIComponent(id ?? '')}`, { signal }),
     enabled: !!id,
   });
 }
@@ -67,7 +67,7 @@ export function useExportRecords() {
   return useMutation({
     mutationFn: async (filter: RecordFilter) => {
       const query = recordsQuery(filter);
-      const { blob, filename } = await api.download(RECORDS_API.recordsCsv, { query: query === 'invalid' ? {} : query });
+      const { blob, filename } = await api.download(API.walletRecordsCsv, { query: query === 'invalid' ? {} : query });
       const url = URL.createObjectURL(blob);
       try {
         const a = document.createElement('a');
@@ -92,8 +92,7 @@ export function useMessages() {
   useMessageEvents();
   return useInfiniteQuery({
     queryKey: recordsKeys.messageList,
-    queryFn: ({ pageParam, signal }) =>
-      api.get<Page<SystemMessage>>(RECORDS_API.messages, { signal, query: { limit: PAGE_SIZE, cursor: pageParam ?? undefined } }),
+    queryFn: ({ pageParam, signal }) => api.get<Page<SystemMessage>>(API.messages, { signal, query: { limit: PAGE_SIZE, cursor: pageParam ?? undefined } }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     enabled: status === 'authenticated',
@@ -112,7 +111,7 @@ function markInCache(data: MessagePages | undefined, read: (m: SystemMessage) =>
 export function useMarkRead() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.post<void>(`${RECORDS_API.messages}/${encodeURIComponent(id)}/read`),
+    mutationFn: (id: string) => api.post<void>(`${API.messages}/${encodeURIComponent(id)}/read`),
     onMutate: (id) => {
       qc.setQueryData<MessagePages>(recordsKeys.messageList, (d) => markInCache(d, (m) => m.id === id));
       qc.setQueryData<{ count: number }>(recordsKeys.unread, (c) => (c ? { count: Math.max(0, c.count - 1) } : c));
@@ -124,7 +123,7 @@ export function useMarkRead() {
 export function useMarkAllRead() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<void>(RECORDS_API.readAll),
+    mutationFn: () => api.post<void>(API.messagesReadAll),
     onSuccess: () => {
       qc.setQueryData<MessagePages>(recordsKeys.messageList, (d) => markInCache(d, () => true));
       qc.setQueryData<{ count: number }>(recordsKeys.unread, { count: 0 });
@@ -138,8 +137,7 @@ export function useMarkAllRead() {
 export function useAccountActivity() {
   return useInfiniteQuery({
     queryKey: recordsKeys.activity,
-    queryFn: ({ pageParam, signal }) =>
-      api.get<Page<AccountActivity>>(RECORDS_API.activity, { signal, query: { limit: PAGE_SIZE, cursor: pageParam ?? undefined } }),
+    queryFn: ({ pageParam, signal }) => api.get<Page<AccountActivity>>(API.activity, { signal, query: { limit: PAGE_SIZE, cursor: pageParam ?? undefined } }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     staleTime: 0,

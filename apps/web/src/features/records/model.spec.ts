@@ -1,6 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import type { Page } from '@candor/contracts';
-import { RECORD_TYPES, actionKey, exportFilename, flattenPages, isRecordType, localDayStart, parseRef, postingSide, recordsQuery } from './model';
+import { RECORD_TYPES, actionKey, exportFilename, isRecordType, localDayStart, parseRef, postingSide, recordsQuery } from './model';
 
 describe('RECORD_TYPES', () => {
   it('offers the real-account entry types, none of the demo account', () => {
@@ -65,17 +64,6 @@ describe('actionKey', () => {
   it('turns separators into underscores', () => {
     expect(actionKey('deposit.approve')).toBe('deposit_approve');
     expect(actionKey('deposit_method.update')).toBe('deposit_method_update');
-  });
-});
-
-describe('flattenPages', () => {
-  it('keeps page order and drops repeats', () => {
-    const pages: Page<{ id: string }>[] = [
-      { items: [{ id: '3' }, { id: '2' }], nextCursor: '2' },
-      { items: [{ id: '2' }, { id: '1' }], nextCursor: null },
-    ];
-    expect(flattenPages({ pages, pageParams: [null, '2'] }, (x) => x.id).map((x) => x.id)).toEqual(['3', '2', '1']);
-    expect(flattenPages(undefined, (x: { id: string }) => x.id)).toEqual([]);
   });
 });
 

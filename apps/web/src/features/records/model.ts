@@ -1,5 +1,4 @@
-import type { InfiniteData } from '@tanstack/react-query';
-import { REAL_ENTRY_TYPES, type EntryType, type Page } from '@candor/contracts';
+import { REAL_ENTRY_TYPES, type EntryType } from '@candor/contracts';
 
 /** Journal entry types of the real accounts, in the order the filter offers them (the server's `type` filter values). */
 export const RECORD_TYPES = REAL_ENTRY_TYPES;
@@ -66,21 +65,6 @@ export function postingSide(amount: string): 'credit' | 'debit' | 'none' {
 /** An audit action (`deposit.approve`) as a translation key segment (i18next reads `.` as nesting). */
 export function actionKey(action: string): string {
   return action.replace(/[^a-zA-Z0-9]+/g, '_');
-}
-
-/** The items of an infinite list, in order, each key once (a row can repeat across pages when new ones arrive between fetches). */
-export function flattenPages<T>(data: InfiniteData<Page<T>> | undefined, key: (item: T) => string): T[] {
-  if (!data) return [];
-  const seen = new Set<string>();
-  const out: T[] = [];
-  for (const page of data.pages)
-    for (const item of page.items) {
-      const k = key(item);
-      if (seen.has(k)) continue;
-      seen.add(k);
-      out.push(item);
-    }
-  return out;
 }
 
 /** The file name of an export: the server's, else one with today's local date. */

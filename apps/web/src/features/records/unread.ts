@@ -1,8 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { useSocketEvent, useSocketReconnect } from '../../lib/socket';
-import { useSession } from '../session/session';
-import { RECORDS_API, recordsKeys } from './keys';
+import { recordsKeys } from '../../lib/queryKeys';
+import { useSession } from '../../lib/session';
+import { API } from '../../lib/wire';
 
 // The unread-message count, on its own so the home page's badge loads nothing else of this feature.
 
@@ -20,7 +21,7 @@ export function useUnreadCount() {
   useMessageEvents();
   return useQuery({
     queryKey: recordsKeys.unread,
-    queryFn: ({ signal }) => api.get<{ count: number }>(RECORDS_API.unreadCount, { signal }),
+    queryFn: ({ signal }) => api.get<{ count: number }>(API.messagesUnreadCount, { signal }),
     enabled: status === 'authenticated',
     staleTime: 0,
     select: (r) => r.count,

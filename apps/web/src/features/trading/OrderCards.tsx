@@ -1,18 +1,20 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { ratePercent } from '@candor/domain';
 import type { Order, Product } from '@candor/contracts';
-import { formatMoney, moneySign } from '../../lib/format';
-import { formatCountdown, formatTimestamp, localizeDecimal } from '../market/format';
-import { PriceCell } from '../market/PriceCell';
+import { formatCountdown, formatMoney, formatTimestamp, localizeDecimal, moneySign } from '../../lib/format';
 import { receiptRoute, useCountdown } from './OrderSheet';
 import { standing } from './standing';
 import { DirectionTag, OutcomeTag, StandingTag, VoidedTag } from './tags';
 import { useDurationLabel } from './labels';
 import styles from './trading.module.css';
 
-/** An open position: countdown to expiry and whether it is winning at the latest price. */
-export function OpenOrderCard({ order, product }: { order: Order; product: Product | undefined }) {
+/**
+ * An open position: countdown to expiry and whether it is winning at the latest price. `priceCell` is the
+ * product's latest price as the page shows a live price.
+ */
+export function OpenOrderCard({ order, product, priceCell }: { order: Order; product: Product | undefined; priceCell: ReactNode }) {
   const { t, i18n } = useTranslation('trade');
   const { remaining } = useCountdown(order);
   const price = product?.lastPrice;
@@ -46,9 +48,7 @@ export function OpenOrderCard({ order, product }: { order: Order; product: Produ
         </div>
         <div>
           <dt>{t('sheet.currentPrice')}</dt>
-          <dd>
-            <PriceCell price={price} size="sm" />
-          </dd>
+          <dd>{priceCell}</dd>
         </div>
       </dl>
       <div className={styles.orderFoot}>

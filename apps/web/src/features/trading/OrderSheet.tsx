@@ -1,15 +1,12 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { Order } from '@candor/contracts';
 import { Button, Icon, Loading } from '../../components';
-import { formatMoney } from '../../lib/format';
+import { formatCountdown, formatMoney } from '../../lib/format';
 import { haptic } from '../../lib/haptics';
 import { ROUTES } from '../../lib/paths';
-import { useProduct, useServerNow } from '../market/hooks';
-import { PriceCell } from '../market/PriceCell';
-import { formatCountdown } from '../market/format';
-import { useOrder } from './hooks';
+import { useServerNow } from '../../lib/serverClock';
 import { standing } from './standing';
 import { DirectionTag, OutcomeTag, StandingTag, VoidedTag } from './tags';
 import styles from './trading.module.css';
@@ -27,21 +24,23 @@ export function useCountdown(order: Pick<Order, 'expiresAt' | 'durationSeconds' 
   return { remaining, progress: total > 0 ? Math.min(1, Math.max(0, 1 - remaining / total)) : 1 };
 }
 
+export interface OrderSheetProps {
+  /** The order (GET /api/orders/:id, kept current by its socket events); undefined while it loads. */
+  order: Order | undefined;
+  productName?: string;
+  /** The latest price of the order's product, and that price as the page shows a live price. */
+  livePrice: string | null | undefined;
+  priceCell: ReactNode;
+  onClose: () => void;
+}
+
 /**
  * The sheet shown after "purchase successful": a live countdown, the live price against the
  * open price, then the result (win / loss / tie, payout) as soon as the `order` event arrives.
  */
-export function OrderSheet({ orderId, productName, onClose }: { orderId: string; productName?: string; onClose: () => void }) {
+export function OrderSheet({ order, productName, livePrice, priceCell, onClose }: OrderSheetProps) {
   const { t } = useTranslation('trade');
-  const { data: order } = useOrder(orderId);
-  const product = useProduct(order?.symbol ?? '');
-  const { remaining, progress } = useCountdown(order);
-  const settled = order?.status === 'settled';
-  const voided = order?.status === 'voided';
-  // Finished either way: settled on a price, or voided (no valid price in time, the stake refunded).
-  const finished = settled || voided;
-  const livePrice = product.data?.lastPrice;
-  const now = order && !finished ? standing(order, livePrice) : null;
+  const finished = order?.status === 'settled' || order?.status === 'voided';
   // The result is felt once, when it arrives while the sheet is open (not when opening a settled order).
   const seenOpen = useRef(false);
   useEffect(() => {
@@ -71,88 +70,105 @@ export function OrderSheet({ orderId, productName, onClose }: { orderId: string;
             <Icon name="close" size={22} />
           </button>
         </div>
-        {!order ? (
-          <Loading />
+        {!order ? <Loading /> : <SheetBody order={order} productName={productName} livePrice={livePrice} priceCell={priceCell} onClose={onClose} />}
+      </div>
+    </div>
+  );
+}
+
+/** The loaded order: its product and direction, the countdown or the result, its figures and where to go next. */
+function SheetBody({ order, productName, livePrice, priceCell, onClose }: Omit<OrderSheetProps, 'order'> & { order: Order }) {
+  const { t } = useTranslation('trade');
+  const finished = order.status === 'settled' || order.status === 'voided';
+  return (
+    <div className={styles.sheetBody}>
+      <div className={styles.sheetLine}>
+        <strong>{productName ?? order.symbol}</strong>
+        <DirectionTag direction={order.direction} />
+        <span className={styles.muted}>{t(`account.${order.account}`)}</span>
+      </div>
+
+      <SheetOutcome order={order} livePrice={livePrice} />
+
+      <dl className={styles.facts}>
+        <div>
+          <dt>{t('order.amount')}</dt>
+          <dd>{formatMoney(order.amount)}</dd>
+        </div>
+        <div>
+          <dt>{t('order.openPrice')}</dt>
+          <dd>{order.openPrice}</dd>
+        </div>
+        {finished ? (
+          <div>
+            <dt>{t('order.closePrice')}</dt>
+            <dd data-testid="order-close-price">{order.closePrice ?? '--'}</dd>
+          </div>
         ) : (
-          <div className={styles.sheetBody}>
-            <div className={styles.sheetLine}>
-              <strong>{productName ?? order.symbol}</strong>
-              <DirectionTag direction={order.direction} />
-              <span className={styles.muted}>{t(`account.${order.account}`)}</span>
-            </div>
-
-            {voided ? (
-              <div className={`${styles.result} ${styles.result_tie}`} data-testid="order-result" data-status="voided">
-                <VoidedTag large />
-                <p className={styles.resultAmount}>{formatMoney(order.payout ?? order.amount)}</p>
-                <p className={styles.muted}>{t('voided.sheet')}</p>
-              </div>
-            ) : settled ? (
-              <div className={`${styles.result} ${styles[`result_${order.outcome ?? 'tie'}`]}`} data-testid="order-result" data-outcome={order.outcome}>
-                <OutcomeTag outcome={order.outcome} large />
-                <p className={styles.resultAmount}>{formatMoney(order.pnl ?? '0.00', { sign: true })}</p>
-                <p className={styles.muted}>
-                  {t('sheet.payout')} {formatMoney(order.payout ?? '0.00')}
-                </p>
-              </div>
-            ) : (
-              <div className={styles.countdown} data-testid="order-countdown">
-                <div className={styles.countdownTime} aria-live="off">
-                  {remaining > 0 ? formatCountdown(remaining) : t('sheet.settling')}
-                </div>
-                <div
-                  className={styles.progress}
-                  role="progressbar"
-                  aria-label={t('sheet.timeLeft')}
-                  aria-valuemin={0}
-                  aria-valuemax={order.durationSeconds}
-                  aria-valuenow={Math.round(remaining / 1000)}
-                >
-                  <span style={{ transform: `scaleX(${progress})` }} />
-                </div>
-                {now ? <StandingTag standing={now} /> : null}
-              </div>
-            )}
-
-            <dl className={styles.facts}>
-              <div>
-                <dt>{t('order.amount')}</dt>
-                <dd>{formatMoney(order.amount)}</dd>
-              </div>
-              <div>
-                <dt>{t('order.openPrice')}</dt>
-                <dd>{order.openPrice}</dd>
-              </div>
-              {finished ? (
-                <div>
-                  <dt>{t('order.closePrice')}</dt>
-                  <dd data-testid="order-close-price">{order.closePrice ?? '--'}</dd>
-                </div>
-              ) : (
-                <div>
-                  <dt>{t('sheet.currentPrice')}</dt>
-                  <dd>
-                    <PriceCell price={livePrice} size="sm" />
-                  </dd>
-                </div>
-              )}
-            </dl>
-
-            <div className={styles.sheetActions}>
-              {finished ? (
-                <Link to={receiptRoute(order.id)} className="btn btn--secondary" data-testid="order-sheet-receipt">
-                  <span className="btn__label">{t('sheet.receipt')}</span>
-                </Link>
-              ) : (
-                <Link to={ROUTES.order} className="btn btn--secondary">
-                  <span className="btn__label">{t('positions.link')}</span>
-                </Link>
-              )}
-              <Button onClick={onClose}>{t('sheet.continue')}</Button>
-            </div>
+          <div>
+            <dt>{t('sheet.currentPrice')}</dt>
+            <dd>{priceCell}</dd>
           </div>
         )}
+      </dl>
+
+      <div className={styles.sheetActions}>
+        {finished ? (
+          <Link to={receiptRoute(order.id)} className="btn btn--secondary" data-testid="order-sheet-receipt">
+            <span className="btn__label">{t('sheet.receipt')}</span>
+          </Link>
+        ) : (
+          <Link to={ROUTES.order} className="btn btn--secondary">
+            <span className="btn__label">{t('positions.link')}</span>
+          </Link>
+        )}
+        <Button onClick={onClose}>{t('sheet.continue')}</Button>
       </div>
+    </div>
+  );
+}
+
+/** Voided (the stake refunded), settled (the result and payout), or still open (the countdown and how it stands). */
+function SheetOutcome({ order, livePrice }: { order: Order; livePrice: string | null | undefined }) {
+  const { t } = useTranslation('trade');
+  const { remaining, progress } = useCountdown(order);
+  if (order.status === 'voided') {
+    return (
+      <div className={`${styles.result} ${styles.result_tie}`} data-testid="order-result" data-status="voided">
+        <VoidedTag large />
+        <p className={styles.resultAmount}>{formatMoney(order.payout ?? order.amount)}</p>
+        <p className={styles.muted}>{t('voided.sheet')}</p>
+      </div>
+    );
+  }
+  if (order.status === 'settled') {
+    return (
+      <div className={`${styles.result} ${styles[`result_${order.outcome ?? 'tie'}`]}`} data-testid="order-result" data-outcome={order.outcome}>
+        <OutcomeTag outcome={order.outcome} large />
+        <p className={styles.resultAmount}>{formatMoney(order.pnl ?? '0.00', { sign: true })}</p>
+        <p className={styles.muted}>
+          {t('sheet.payout')} {formatMoney(order.payout ?? '0.00')}
+        </p>
+      </div>
+    );
+  }
+  const now = standing(order, livePrice);
+  return (
+    <div className={styles.countdown} data-testid="order-countdown">
+      <div className={styles.countdownTime} aria-live="off">
+        {remaining > 0 ? formatCountdown(remaining) : t('sheet.settling')}
+      </div>
+      <div
+        className={styles.progress}
+        role="progressbar"
+        aria-label={t('sheet.timeLeft')}
+        aria-valuemin={0}
+        aria-valuemax={order.durationSeconds}
+        aria-valuenow={Math.round(remaining / 1000)}
+      >
+        <span style={{ transform: `scaleX(${progress})` }} />
+      </div>
+      {now ? <StandingTag standing={now} /> : null}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { usedMedian } from '@candor/domain';
 import type { TickRef, TickSource } from '@candor/contracts';
-import { venueName } from '../market/priceState';
+import { venueName } from '../../lib/priceState';
 import styles from './trading.module.css';
 
 const REASONS = ['stale', 'deviation', 'currency', 'invalid'] as const;

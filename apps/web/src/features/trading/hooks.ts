@@ -1,28 +1,19 @@
-import { useCallback, useRef, useSyncExternalStore } from 'react';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { useCallback, useSyncExternalStore } from 'react';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { API, type Order, type OrderReceipt, type Page, type PlaceOrderBody, type TickBlock, type Wallet } from '@candor/contracts';
-import { api, isApiError } from '../../lib/api';
-import { useSession } from '../session/session';
+import { api } from '../../lib/api';
+import { productPath } from '../../lib/endpoints';
+import { flattenPages } from '../../lib/paging';
+import { tradeKeys, type OrderTab, type TradeAccount } from '../../lib/queryKeys';
+import { serverNow } from '../../lib/serverClock';
+import { useSession } from '../../lib/session';
 import { useSocketEvent, useSocketReconnect } from '../../lib/socket';
-import { serverNow } from '../market/clock';
-import { productPath } from '../market/paths';
-import { IdempotentAttempts } from './idempotency';
+import { useIdempotentMutation } from '../../lib/useIdempotentMutation';
 
 /** How long after expiry an order may stay open before the screen asks the server itself (the socket may have dropped). */
 const SETTLE_GRACE_MS = 4000;
 
-export type TradeAccount = 'real' | 'demo';
-export type OrderTab = 'open' | 'settled';
-
-/** Query keys of the trading feature (one place). */
-export const tradeKeys = {
-  wallet: ['wallet'] as const,
-  orders: ['orders'] as const,
-  orderList: (status: OrderTab, account: TradeAccount) => ['orders', status, account] as const,
-  order: (id: string) => ['order', id] as const,
-  receipt: (id: string) => ['receipt', id] as const,
-  ticks: (symbol: string, from: string, to: string) => ['ticks', symbol, from, to] as const,
-};
+export type { OrderTab, TradeAccount };
 
 // ---------------------------------------------------------------------------
 // Real / demo choice: non-secret app state kept in localStorage, shared by every screen.
@@ -98,24 +89,10 @@ export function useOrders(status: OrderTab, account: TradeAccount) {
     staleTime: 5_000,
     // Open positions past their expiry: ask again until the settlement shows (the socket may have dropped).
     refetchInterval: (q) =>
-      status === 'open' && flattenOrders(q.state.data).some((o) => o.status === 'open' && serverNow() > Date.parse(o.expiresAt) + SETTLE_GRACE_MS)
+      status === 'open' && flattenPages(q.state.data).some((o) => o.status === 'open' && serverNow() > Date.parse(o.expiresAt) + SETTLE_GRACE_MS)
         ? 2000
         : false,
   });
-}
-
-/** Flatten the pages of an order list, newest data wins on duplicate ids. */
-export function flattenOrders(data: InfiniteData<Page<Order>> | undefined): Order[] {
-  if (!data) return [];
-  const seen = new Set<string>();
-  const out: Order[] = [];
-  for (const page of data.pages)
-    for (const o of page.items) {
-      if (seen.has(o.id)) continue;
-      seen.add(o.id);
-      out.push(o);
-    }
-  return out;
 }
 
 /**
@@ -170,11 +147,6 @@ export function useOrderEvents(onOrder?: (o: Order) => void): void {
   });
 }
 
-/** Whether a failure leaves the outcome unknown (the request may have been applied): retry with the same key. */
-function outcomeUnknown(e: unknown): boolean {
-  return !isApiError(e) || e.status === 0 || e.status >= 500;
-}
-
 /**
  * POST /api/orders with an `Idempotency-Key`. One key per attempt: a retry of the same attempt
  * (same body, after a network error or 5xx, so the first request may have gone through) reuses
@@ -182,16 +154,13 @@ function outcomeUnknown(e: unknown): boolean {
  */
 export function usePlaceOrder() {
   const qc = useQueryClient();
-  const attempts = useRef(new IdempotentAttempts());
-  return useMutation({
-    mutationFn: (body: PlaceOrderBody) => api.post<Order>(API.orders, body, { idempotencyKey: attempts.current.keyFor(body) }),
+  return useIdempotentMutation({
+    send: (body: PlaceOrderBody, idempotencyKey) => api.post<Order>(API.orders, body, { idempotencyKey }),
     onSuccess: (order) => {
-      attempts.current.settle('definite');
       qc.setQueryData<Order>(tradeKeys.order(order.id), order);
       void qc.invalidateQueries({ queryKey: tradeKeys.orders });
       void qc.invalidateQueries({ queryKey: tradeKeys.wallet });
     },
-    onError: (e) => attempts.current.settle(outcomeUnknown(e) ? 'unknown' : 'definite'),
   });
 }
 

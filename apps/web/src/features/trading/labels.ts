@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { splitDuration } from '../market/format';
+import { splitDuration } from '../../lib/format';
 
 /** "30s", "5 min", "1 h" in the reader's language. */
 export function useDurationLabel(): (seconds: number) => string {

@@ -1,6 +1,6 @@
 import type { OrderReceipt } from '@candor/contracts';
 import { receiptRecordSeconds } from '@candor/domain';
-import { productPath } from '../market/paths';
+import { productPath } from '../../lib/endpoints';
 
 /**
  * The check step by step with this order's own numbers, as translation keys and their values: the

@@ -5,11 +5,12 @@ import { useFormFields } from '../../features/auth/useFormFields';
 import { BrandMark, Button, FormAlert, Field, Icon, PageHeader, useToast } from '../../components';
 import { CaptchaImage } from '../../features/auth/CaptchaImage';
 import { useCaptcha } from '../../features/auth/useCaptcha';
-import { digitsOnly, hasErrors, translateErrors, validateLogin, type LoginValues } from '../../features/auth/validation';
+import { validateLogin, type LoginValues } from '../../features/auth/validation';
+import { digitsOnly, hasErrors, translateErrors } from '../../lib/forms';
 import { LanguageSheet } from '../../features/settings/LanguageList';
 import { ApiError } from '../../lib/api';
 import { errorText } from '../../lib/errors';
-import { useSession, type LoginRedirectState } from '../../features/session/session';
+import { useSession, type LoginRedirectState } from '../../lib/session';
 import { ROUTES } from '../../lib/paths';
 
 /** Router state the register page passes: prefill the e-mail just registered. */

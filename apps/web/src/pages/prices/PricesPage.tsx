@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Button, PageHeader, PageSkeleton } from '../../components';
 import { formatRatePercent } from '../../features/market/format';
-import { PRICE_RULE_DEFAULTS } from '../../features/market/priceState';
+import { PRICE_RULE_DEFAULTS } from '../../lib/priceState';
 import { usePageNamespace } from '../../lib/i18n';
 import styles from './prices.module.css';
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { BrandMark, Icon, type IconName } from '../../components';
 import { LanguageSheet } from '../../features/settings/LanguageList';
 import { LANGUAGE_NAMES, currentLanguage } from '../../lib/i18n';
-import { useSession } from '../../features/session/session';
+import { useSession } from '../../lib/session';
 import { ROUTES } from '../../lib/paths';
 import { APP_NAME } from '../../lib/constants';
 

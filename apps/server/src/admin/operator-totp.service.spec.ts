@@ -1,0 +1,188 @@
+import { afterEach, describe, expect, it, jest } from '@jest/globals';
+import { DataSource, type EntityManager } from 'typeorm';
+import { generate, generateSecret } from 'otplib';
+import { REDIS_KEYS } from '@candor/cross-process';
+import { newTestService } from '../../test/utils.js';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { REDIS } from '../redis/redis.module.js';
+import { AuditService } from './audit.service.js';
+import { OperatorsRepository } from './operators.repository.js';
+import { OperatorTotpService, TOTP_FAILURE_WINDOW_SECONDS, type TotpOperator } from './operator-totp.service.js';
+
+const config = { JWT_SECRET: 'j'.repeat(40) } as AppConfig;
+const NOW = Date.parse('2026-12-01T10:00:10Z');
+const STEP = Math.floor(NOW / 30_000);
+const em = { tx: true } as unknown as EntityManager;
+
+interface Chain {
+  get: jest.Mock;
+  pttl: jest.Mock;
+  incr: jest.Mock;
+  expire: jest.Mock;
+  exec: jest.Mock;
+}
+interface FakeRedis {
+  multi(): Chain;
+  del(key: string): Promise<number>;
+  get(key: string): Promise<string | null>;
+}
+
+/** The service with Redis answering `failures` wrong codes so far (and `ttlMs` left of their window). */
+function build(failures = 0, ttlMs = -1) {
+  const { sut, mocks } = newTestService(OperatorTotpService, [[APP_CONFIG, config]]);
+  const chain = {} as Chain;
+  for (const k of ['get', 'pttl', 'incr', 'expire'] as const) chain[k] = jest.fn(() => chain);
+  chain.exec = jest.fn(async () => [
+    [null, String(failures)],
+    [null, ttlMs],
+  ]);
+  const redis = mocks.get<FakeRedis>(REDIS);
+  redis.multi.mockReturnValue(chain);
+  redis.del.mockResolvedValue(1);
+  const operators = mocks.get<OperatorsRepository>(OperatorsRepository);
+  const audit = mocks.get<AuditService>(AuditService);
+  audit.record.mockResolvedValue(undefined);
+  const ds = mocks.get<DataSource>(DataSource);
+  (ds.transaction as unknown as jest.Mock<(fn: (em: EntityManager) => Promise<unknown>) => Promise<unknown>>).mockImplementation((fn) => fn(em));
+  return { totp: sut as OperatorTotpService, redis, chain, operators, audit };
+}
+
+function enrolledOperator(totp: OperatorTotpService, secret: string, lastStep: number | null = null): TotpOperator {
+  return { id: 'op1', totpSecretEnc: totp.encrypt(secret), totpLastStep: lastStep === null ? null : String(lastStep) };
+}
+
+afterEach(() => {
+  jest.useRealTimers();
+});
+
+describe('OperatorTotpService.check', () => {
+  it('refuses everything with RATE_LIMITED once the operator has 5 wrong codes in the window, before looking at the code', async () => {
+    const { totp, operators, audit } = build(5, 90_000);
+    const op = enrolledOperator(totp, generateSecret());
+    await expect(totp.check(op, '123456', '10.0.0.1')).rejects.toMatchObject({ code: 'RATE_LIMITED', retryAfterSeconds: 90 });
+    expect(operators.advanceTotpStep).not.toHaveBeenCalled();
+    expect(operators.useRecoveryCode).not.toHaveBeenCalled();
+    expect(audit.record).not.toHaveBeenCalled();
+  });
+
+  it("accepts a current code, records its time step so it cannot be used again, and forgets the operator's failures", async () => {
+    jest.useFakeTimers({ now: NOW, doNotFake: ['nextTick', 'setImmediate'] });
+    const { totp, redis, operators } = build(2);
+    const secret = generateSecret();
+    operators.advanceTotpStep.mockResolvedValue(true);
+    await expect(totp.check(enrolledOperator(totp, secret, STEP - 4), await generate({ secret }), '10.0.0.1')).resolves.toBeUndefined();
+    expect(operators.advanceTotpStep).toHaveBeenCalledWith('op1', STEP);
+    expect(redis.del).toHaveBeenCalledWith(REDIS_KEYS.totpFailures('op1'));
+  });
+
+  it('refuses a code of the last accepted step (a replay) and counts the failure', async () => {
+    jest.useFakeTimers({ now: NOW, doNotFake: ['nextTick', 'setImmediate'] });
+    const { totp, chain, operators, audit } = build();
+    const secret = generateSecret();
+    await expect(totp.check(enrolledOperator(totp, secret, STEP), await generate({ secret }), '10.0.0.1')).rejects.toMatchObject({ code: 'TOTP_INVALID' });
+    expect(operators.advanceTotpStep).not.toHaveBeenCalled();
+    expect(chain.incr).toHaveBeenCalledWith(REDIS_KEYS.totpFailures('op1'));
+    expect(chain.expire).toHaveBeenCalledWith(REDIS_KEYS.totpFailures('op1'), TOTP_FAILURE_WINDOW_SECONDS, 'NX');
+    expect(audit.record).toHaveBeenCalledWith({ operatorId: null, action: 'operator.totp_failed', targetType: 'operator', targetId: 'op1', ip: '10.0.0.1' });
+  });
+
+  it('of two sign-ins racing with one code, the one that did not store the step is refused', async () => {
+    jest.useFakeTimers({ now: NOW, doNotFake: ['nextTick', 'setImmediate'] });
+    const { totp, operators } = build();
+    const secret = generateSecret();
+    operators.advanceTotpStep.mockResolvedValue(false);
+    await expect(totp.check(enrolledOperator(totp, secret), await generate({ secret }), '10.0.0.1')).rejects.toMatchObject({ code: 'TOTP_INVALID' });
+  });
+
+  it('an operator without a secret cannot pass with a six-digit code', async () => {
+    const { totp, operators } = build();
+    await expect(totp.check({ id: 'op1', totpSecretEnc: null, totpLastStep: null }, '123456', '10.0.0.1')).rejects.toMatchObject({ code: 'TOTP_INVALID' });
+    expect(operators.advanceTotpStep).not.toHaveBeenCalled();
+  });
+
+  it('accepts an unused recovery code, however it is typed, and audits how many are left', async () => {
+    const { totp, operators, audit } = build();
+    operators.useRecoveryCode.mockResolvedValue(true);
+    operators.countUnusedRecoveryCodes.mockResolvedValue(7);
+    const op = enrolledOperator(totp, generateSecret());
+    await totp.check(op, 'abcde-fghjk', '10.0.0.1');
+    await totp.check(op, 'ABCDE FGHJK', '10.0.0.1');
+    const [first, second] = operators.useRecoveryCode.mock.calls;
+    expect(first![0]).toBe('op1');
+    expect(first![1]).toMatch(/^[0-9a-f]{64}$/);
+    expect(second![1]).toBe(first![1]);
+    expect(audit.record).toHaveBeenCalledWith({
+      operatorId: 'op1',
+      action: 'operator.recovery_code_used',
+      targetType: 'operator',
+      targetId: 'op1',
+      details: { left: 7 },
+      ip: '10.0.0.1',
+    });
+  });
+
+  it('refuses a used or unknown recovery code', async () => {
+    const { totp, operators, audit } = build();
+    operators.useRecoveryCode.mockResolvedValue(false);
+    await expect(totp.check(enrolledOperator(totp, generateSecret()), 'abcde-fghjk', '10.0.0.1')).rejects.toMatchObject({ code: 'TOTP_INVALID' });
+    expect(operators.countUnusedRecoveryCodes).not.toHaveBeenCalled();
+    expect(audit.record).toHaveBeenCalledWith(expect.objectContaining({ action: 'operator.totp_failed' }));
+  });
+});
+
+describe('OperatorTotpService.confirmEnrollment', () => {
+  function pendingEnrollment(totp: OperatorTotpService, redis: ReturnType<typeof build>['redis'], secret: string) {
+    const secretEnc = totp.encrypt(secret);
+    redis.get.mockResolvedValue(JSON.stringify({ operatorId: 'op1', email: 'op@example.com', secretEnc }));
+    return secretEnc;
+  }
+
+  it('with a valid code stores the secret and ten new recovery codes with the audit line in one transaction', async () => {
+    jest.useFakeTimers({ now: NOW, doNotFake: ['nextTick', 'setImmediate'] });
+    const { totp, redis, operators, audit } = build();
+    const secret = generateSecret();
+    const secretEnc = pendingEnrollment(totp, redis, secret);
+    const r = await totp.confirmEnrollment('token', await generate({ secret }), '10.0.0.1');
+    expect(r.operatorId).toBe('op1');
+    expect(r.recoveryCodes).toHaveLength(10);
+    expect(operators.storeTotpSecret).toHaveBeenCalledWith(em, 'op1', secretEnc, STEP);
+    expect(operators.deleteRecoveryCodes).toHaveBeenCalledWith(em, 'op1');
+    const hashes = operators.insertRecoveryCodes.mock.calls[0]![2];
+    expect(operators.insertRecoveryCodes).toHaveBeenCalledWith(em, 'op1', expect.any(Array));
+    expect(new Set(hashes).size).toBe(10);
+    expect(hashes).not.toContain(r.recoveryCodes[0]); // stored hashed, never as typed
+    expect(audit.record).toHaveBeenCalledWith(
+      { operatorId: 'op1', action: 'operator.totp_enrolled', targetType: 'operator', targetId: 'op1', ip: '10.0.0.1' },
+      em,
+    );
+  });
+
+  it('a wrong code stores nothing and keeps the enrolment open', async () => {
+    jest.useFakeTimers({ now: NOW, doNotFake: ['nextTick', 'setImmediate'] });
+    const { totp, redis, operators } = build();
+    const secret = generateSecret();
+    pendingEnrollment(totp, redis, secret);
+    const wrong = (await generate({ secret })) === '000000' ? '111111' : '000000';
+    await expect(totp.confirmEnrollment('token', wrong, '10.0.0.1')).rejects.toMatchObject({ code: 'TOTP_INVALID' });
+    expect(operators.storeTotpSecret).not.toHaveBeenCalled();
+    expect(redis.del).not.toHaveBeenCalled();
+  });
+
+  it('only one of two confirmations with the same token wins', async () => {
+    jest.useFakeTimers({ now: NOW, doNotFake: ['nextTick', 'setImmediate'] });
+    const { totp, redis, operators } = build();
+    const secret = generateSecret();
+    pendingEnrollment(totp, redis, secret);
+    redis.del.mockResolvedValue(0); // the other confirmation spent the token first
+    await expect(totp.confirmEnrollment('token', await generate({ secret }), '10.0.0.1')).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+    expect(operators.storeTotpSecret).not.toHaveBeenCalled();
+  });
+
+  it('an enrolment never started (no secret yet) or expired is UNAUTHENTICATED', async () => {
+    const { totp, redis } = build();
+    redis.get.mockResolvedValue(JSON.stringify({ operatorId: 'op1', email: 'op@example.com' }));
+    await expect(totp.confirmEnrollment('token', '123456', '10.0.0.1')).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+    redis.get.mockResolvedValue(null);
+    await expect(totp.confirmEnrollment('token', '123456', '10.0.0.1')).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+  });
+});

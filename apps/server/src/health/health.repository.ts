@@ -1,0 +1,14 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+
+/** The health checks' one statement: whether Postgres answers at all. */
+@Injectable()
+export class HealthRepository {
+  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+
+  /** Resolves when Postgres answered a trivial statement; rejects when it did not. */
+  async ping(): Promise<void> {
+    await this.ds.query('SELECT 1');
+  }
+}

@@ -1,0 +1,202 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import type { Summary, UserProfile } from '@candor/contracts';
+import { Button, ConfirmDialog, ErrorState, Icon, Loading, type IconName } from '../../components';
+import { useLiveSummary, useMe, useSummary } from '../../features/account/hooks';
+import { errorText } from '../../lib/errors';
+import { formatMoney, moneySign } from '../../lib/format';
+import { useSession } from '../../lib/session';
+import { WithUnreadBadge } from '../../features/records/UnreadBadge';
+import { ROUTES } from '../../lib/paths';
+
+const QUICK: { to: string; key: string; icon: IconName; label?: string }[] = [
+  { to: ROUTES.deposit, key: 'deposit', icon: 'wallet', label: 'money:nav.deposit' },
+  { to: ROUTES.moneyRecord, key: 'moneyRecord', icon: 'records' },
+  { to: ROUTES.withdrawMoney, key: 'withdrawMoney', icon: 'withdraw' },
+  { to: ROUTES.account, key: 'account', icon: 'card' },
+];
+
+/** `label`: a full translation key, for items whose text lives outside the `user` namespace. */
+const MENU: { to: string; key: string; icon: IconName; testId?: string; label?: string }[] = [
+  { to: ROUTES.money, key: 'money', icon: 'piggy' },
+  { to: ROUTES.order, key: 'orders', icon: 'list', testId: 'menu-orders' },
+  { to: ROUTES.depositList, key: 'depositList', icon: 'records', testId: 'menu-deposit-list', label: 'money:nav.depositList' },
+  { to: ROUTES.withdrawList, key: 'withdrawList', icon: 'withdraw', testId: 'menu-withdraw-list', label: 'money:nav.withdrawList' },
+  { to: ROUTES.verify, key: 'verify', icon: 'idcard' },
+  { to: ROUTES.message, key: 'messages', icon: 'bell', testId: 'menu-messages' },
+  { to: ROUTES.activity, key: 'activity', icon: 'shield', testId: 'menu-activity', label: 'records:activity.menu' },
+  { to: ROUTES.set, key: 'settings', icon: 'settings', testId: 'menu-settings' },
+  { to: ROUTES.aboutUs, key: 'about', icon: 'info' },
+  { to: ROUTES.privacy, key: 'privacy', icon: 'doc' },
+];
+
+function Profile({ user }: { user: UserProfile }) {
+  const { t } = useTranslation('user');
+  const verified = user.kycStatus === 'verified';
+  const initial = (user.nickname || user.email).trim().charAt(0).toUpperCase();
+  return (
+    <section className="profile">
+      <div className="profile__avatar" aria-hidden="true">
+        {initial}
+      </div>
+      <div className="profile__info">
+        <p className="profile__name" data-testid="user-nickname">
+          {user.nickname || user.email}
+        </p>
+        <p className="profile__email" data-testid="user-email">
+          {user.email}
+        </p>
+        <div className="profile__badges">
+          <span className="badge badge--level">{t('center.levelOrdinary')}</span>
+          <span className={verified ? 'badge badge--ok' : 'badge badge--muted'} data-testid="user-verified">
+            {verified ? t('center.verified') : t(`center.kyc.${user.kycStatus}`)}
+          </span>
+        </div>
+      </div>
+      <div className="profile__score">
+        <span className="profile__score-value" data-testid="user-credit">
+          {user.creditScore}
+        </span>
+        <span className="profile__score-label">{t('center.creditScore')}</span>
+      </div>
+    </section>
+  );
+}
+
+/**
+ * The assets card. While the summary loads it has the same rows with dashes (and no test ids), so the
+ * menus below do not move when the figures arrive.
+ */
+function Assets({ summary }: { summary: Summary | undefined }) {
+  const { t } = useTranslation('user');
+  const money = (v: string | undefined, testId: string) => (
+    <dd className="num" data-testid={v === undefined ? undefined : testId}>
+      {v === undefined ? '--' : formatMoney(v)}
+    </dd>
+  );
+  const pnl = (v: string | undefined) => {
+    if (v === undefined) return <span className="num">--</span>;
+    const sign = moneySign(v);
+    return <span className={sign > 0 ? 'num num--up' : sign < 0 ? 'num num--down' : 'num'}>{formatMoney(v, { sign: true })}</span>;
+  };
+  return (
+    <section className="card assets" aria-label={t('center.assets')} aria-busy={summary === undefined}>
+      <p className="assets__label">{t('center.totalAssets')}</p>
+      <p className="assets__total num" data-testid={summary ? 'total-assets' : undefined}>
+        {summary ? formatMoney(summary.totalAssets) : '--'}
+      </p>
+      <dl className="assets__grid">
+        <div>
+          <dt>{t('center.available')}</dt>
+          {money(summary?.available, 'available')}
+        </div>
+        <div>
+          <dt>{t('records:summary.held')}</dt>
+          {money(summary?.frozen, 'held')}
+        </div>
+        <div>
+          <dt>{t('records:summary.inOrders')}</dt>
+          {money(summary?.inOrders, 'in-orders')}
+        </div>
+        <div>
+          <dt>{t('records:summary.earn')}</dt>
+          {money(summary?.earn, 'earn')}
+        </div>
+        <div>
+          <dt>{t('center.pnlToday')}</dt>
+          <dd>{pnl(summary?.pnlToday)}</dd>
+        </div>
+        <div>
+          <dt>{t('center.pnlTotal')}</dt>
+          <dd>{pnl(summary?.pnlTotal)}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+export default function PersonalCenterPage() {
+  const { t } = useTranslation('user');
+  const navigate = useNavigate();
+  const session = useSession();
+  const me = useMe();
+  const summary = useSummary();
+  useLiveSummary();
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  const [leaving, setLeaving] = useState(false);
+  const user = me.data ?? session.user;
+
+  const logout = async () => {
+    setLeaving(true);
+    await session.logout();
+    void navigate(ROUTES.login, { replace: true });
+  };
+
+  return (
+    <main className="page page--user" data-testid="user-page">
+      <div className="user-hero">
+        <div className="user-hero__bar">
+          <h1 className="user-hero__title">{t('center.title')}</h1>
+          <Link to={ROUTES.set} className="icon-btn icon-btn--on-dark" aria-label={t('menu.settings')}>
+            <Icon name="settings" size={22} />
+          </Link>
+        </div>
+        {user ? <Profile user={user} /> : me.isError ? null : <Loading />}
+      </div>
+      <div className="page__body user-body">
+        {me.isError && !user ? <ErrorState message={errorText(me.error, t)} onRetry={() => void me.refetch()} /> : null}
+        {summary.isError && !summary.data ? (
+          <div className="card">
+            <ErrorState message={errorText(summary.error, t)} onRetry={() => void summary.refetch()} />
+          </div>
+        ) : (
+          <Assets summary={summary.data} />
+        )}
+
+        <nav className="card quick" aria-label={t('center.quick')}>
+          {QUICK.map((q) => (
+            <Link key={q.key} to={q.to} className="quick__item">
+              <span className="quick__icon">
+                <Icon name={q.icon} size={24} />
+              </span>
+              <span className="quick__label">{t(q.label ?? `menu.${q.key}`)}</span>
+            </Link>
+          ))}
+        </nav>
+
+        <nav className="card menu" aria-label={t('center.menu')}>
+          {MENU.map((m) => (
+            <Link key={m.key} to={m.to} className="menu__item" data-testid={m.testId}>
+              <span className="menu__icon">
+                {m.key === 'messages' ? (
+                  <WithUnreadBadge>
+                    <Icon name={m.icon} size={22} />
+                  </WithUnreadBadge>
+                ) : (
+                  <Icon name={m.icon} size={22} />
+                )}
+              </span>
+              <span className="menu__label">{t(m.label ?? `menu.${m.key}`)}</span>
+              <Icon name="chevron" size={18} className="menu__chevron" />
+            </Link>
+          ))}
+        </nav>
+
+        <Button variant="ghost" block onClick={() => setConfirmOpen(true)} data-testid="logout">
+          {t('center.logout')}
+        </Button>
+      </div>
+      <ConfirmDialog
+        open={confirmOpen}
+        title={t('center.logoutConfirmTitle')}
+        message={t('center.logoutConfirmText')}
+        confirmLabel={t('center.logout')}
+        danger
+        busy={leaving}
+        onConfirm={() => void logout()}
+        onCancel={() => setConfirmOpen(false)}
+      />
+    </main>
+  );
+}
