@@ -27,8 +27,8 @@ const apiTarget = process.env.CANDOR_API_URL ?? 'http://localhost:3000';
 
 /**
  * The app is written against React's API and type-checked with React's types, but runs on Preact's
- * compatibility layer: ~10 KiB instead of React DOM's ~58 KiB (brotli), which is what keeps the first
- * visit within its 120 KiB budget (docs/performance.md). Every import of React, here and in libraries
+ * compatibility layer, a fraction of React DOM's size, which is what keeps the first visit within its
+ * 120 KiB budget (docs/performance.md, "The web app's budgets"). Every import of React, here and in libraries
  * (React Router, React Query, react-i18next), resolves to preact/compat.
  */
 const preactForReact: Alias[] = [

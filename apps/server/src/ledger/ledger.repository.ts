@@ -111,7 +111,7 @@ export class LedgerRepository {
 
   /** Many entries in ONE round trip through candor_post_entries; one answer per entry, in order. */
   async postEntries(em: EntityManager, c: EntryColumns): Promise<PostEntriesRow[]> {
-    // The arrays go as literals written by pg-array.ts (node-postgres' own conversion was a tenth of a settlement burst's worker CPU).
+    // The arrays go as literals written by pg-array.ts (node-postgres' own conversion cost a settlement burst much of its worker CPU).
     return em
       .query(
         `SELECT out_status, out_entry_id, out_entry_no

@@ -1,6 +1,6 @@
 /**
  * Postgres array literals for the ledger's batch calls, written in one pass: node-postgres' own
- * element-by-element conversion was a tenth of the worker's CPU in a settlement burst. Postgres reads them
+ * element-by-element conversion was a large part of the worker's CPU in a settlement burst. Postgres reads them
  * as the same values; they go as text parameters cast in SQL (`$1::bigint[]`) (docs/internals.md, "Array parameters").
  */
 

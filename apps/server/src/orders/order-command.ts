@@ -1,11 +1,11 @@
-import { parseMoney } from '@candor/domain';
+import { parseMoney, type Direction } from '@candor/domain';
 import type { PlaceOrderBody } from '@candor/contracts';
 import { DomainError } from '../common/domain-error.js';
 
 /** The validated, normalised order request (what the Idempotency-Key's request hash covers). */
 export interface PlaceOrderCommand {
   symbol: string;
-  direction: 'up' | 'down';
+  direction: Direction;
   amountCents: number;
   durationSeconds: number;
   account: 'real' | 'demo';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { PriceRule, TickSource } from '@candor/contracts';
+import type { Direction, PriceRule, TickSource } from '@candor/domain';
 import type { DataSource } from 'typeorm';
 import { rethrowLedgerError } from '../database/errors.js';
 import { pgPlainArray, pgTextArray } from '../ledger/pg-array.js';
@@ -12,7 +12,7 @@ export interface NewOrder {
   userId: string;
   account: 'real' | 'demo';
   symbol: string;
-  direction: 'up' | 'down';
+  direction: Direction;
   amountCents: number;
   durationSeconds: number;
   payoutRate: string;

@@ -116,7 +116,7 @@ export function preloadRoute(hash: string): void {
 /**
  * The app's pages, rendered inside App's HashRouter. The declarative router, not a data router
  * (createHashRouter): no page uses loaders, actions or fetchers, and without them the first visit carries
- * about half of React Router's code (docs/performance.md).
+ * much less of React Router's code (docs/benchmarks/2026-11.md, "Results, 2026-11-29").
  */
 export function AppRoutes() {
   return useRoutes(routes);
