@@ -37,7 +37,12 @@ const ZONES = [
 // so a new feature is covered the day it is added.
 const featureZones = (app) => {
   const dir = path.join(import.meta.dirname, 'apps', app, 'src', 'features');
-  const names = fs.existsSync(dir) ? fs.readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name) : [];
+  const names = fs.existsSync(dir)
+    ? fs
+        .readdirSync(dir, { withFileTypes: true })
+        .filter((d) => d.isDirectory())
+        .map((d) => d.name)
+    : [];
   return names.map((name) => ({
     target: `./apps/${app}/src/features/${name}`,
     from: `./apps/${app}/src/features`,
@@ -48,13 +53,15 @@ const featureZones = (app) => {
 
 // SQL is written only in a feature's repositories (`*.repository.ts`) or the query modules they own
 // (`*.queries.ts`); seeders, `cli/` and `database/` may keep theirs. docs/architecture.md, "Where code goes".
-const SQL_CALLS = ['query', 'createQueryBuilder', 'getRepository'].map((name) => ({
-  selector: `CallExpression[callee.property.name='${name}']`,
-  message: `No ${name}() here: SQL lives in the feature's *.repository.ts (docs/architecture.md, "Where code goes").`,
-})).concat({
-  selector: "ImportSpecifier[imported.name='InjectRepository']",
-  message: "TypeORM repositories are used inside the feature's *.repository.ts only.",
-});
+const SQL_CALLS = ['query', 'createQueryBuilder', 'getRepository']
+  .map((name) => ({
+    selector: `CallExpression[callee.property.name='${name}']`,
+    message: `No ${name}() here: SQL lives in the feature's *.repository.ts (docs/architecture.md, "Where code goes").`,
+  }))
+  .concat({
+    selector: "ImportSpecifier[imported.name='InjectRepository']",
+    message: "TypeORM repositories are used inside the feature's *.repository.ts only.",
+  });
 
 export default tseslint.config(
   {

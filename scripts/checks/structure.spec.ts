@@ -64,7 +64,13 @@ const CASES: [name: string, file: string, code: string, rule: string, refused: b
     'no-restricted-imports',
     true,
   ],
-  ['the web importing a library by package subpath', 'apps/web/src/lib/probe.ts', `import { API } from '@candor/contracts/paths';\nexport const x = API;\n`, 'no-restricted-imports', false],
+  [
+    'the web importing a library by package subpath',
+    'apps/web/src/lib/probe.ts',
+    `import { API } from '@candor/contracts/paths';\nexport const x = API;\n`,
+    'no-restricted-imports',
+    false,
+  ],
   ['a function of 121 lines in an app', 'apps/web/src/probe.ts', longFunction(121), 'max-lines-per-function', true],
   ['a function of 120 lines in an app', 'apps/server/src/probe/probe.ts', longFunction(120), 'max-lines-per-function', false],
 ];
