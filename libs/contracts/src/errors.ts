@@ -38,6 +38,12 @@ export const ERROR_STATUS = {
   EARN_NOT_WITHDRAWABLE: 422,
   KYC_ALREADY_SUBMITTED: 409,
   KYC_IMAGE_INVALID: 400,
+  /** A password-reset link that was used, expired or never issued. */
+  RESET_TOKEN_INVALID: 400,
+  /** Withdrawals (and other money leaving) wait until the account's e-mail address is confirmed. */
+  EMAIL_NOT_CONFIRMED: 403,
+  /** The proof-of-work (ALTCHA) was missing, wrong, expired or already used. */
+  ALTCHA_INVALID: 400,
   IDEMPOTENCY_KEY_REUSED: 409,
   RATE_LIMITED: 429,
   REQUEST_TOO_LARGE: 431,

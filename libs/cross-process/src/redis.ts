@@ -24,6 +24,12 @@ export const REDIS_KEYS = {
   totpFailures: (operatorId: string): string => `totp-failures:${operatorId}`,
   /** A pending TOTP enrolment, by the keyed hash of its token: the operator and, once started, the encrypted new secret. */
   operatorEnrollment: (tokenHash: string): string => `operator-enrollment:${tokenHash}`,
+  // -- mail (issue 52) --
+  // -- end mail --
+  // -- rate limits and proof-of-work (issue 52) --
+  // -- end rate limits --
+  // -- four eyes and oracles (issue 52) --
+  // -- end four eyes --
 } as const;
 
 /** Pub/sub channels. */

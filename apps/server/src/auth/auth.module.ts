@@ -12,6 +12,7 @@ import { SessionsRepository } from './sessions.repository.js';
 import { OperatorAccessRepository } from './operator-access.repository.js';
 import { TokenService } from './token.service.js';
 import { TradePasswordService } from './trade-password.service.js';
+import { PasswordCheckService } from './password-check.service.js';
 import { UsersRepository } from '../users/users.repository.js';
 
 /** Auth is global: every feature module may guard routes with UserAuthGuard / OperatorAuthGuard. */
@@ -28,6 +29,7 @@ import { UsersRepository } from '../users/users.repository.js';
     OperatorAccessRepository,
     TokenService,
     TradePasswordService,
+    PasswordCheckService,
     UsersRepository,
     UserAuthGuard,
     OperatorAuthGuard,
@@ -40,6 +42,7 @@ import { UsersRepository } from '../users/users.repository.js';
     SessionService,
     TokenService,
     TradePasswordService,
+    PasswordCheckService,
     UsersRepository,
     OperatorAccessRepository,
     UserAuthGuard,

@@ -83,6 +83,30 @@ const schema = z.object({
    * rows (which their own transfers wait for) for less time.
    */
   EARN_INCOME_BATCH: z.coerce.number().int().min(1).max(1_000_000).default(5_000),
+  // -- mail (issue 52): SMTP_URL unset writes each mail to the log instead of sending it. --
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).max(254).default('Candor <no-reply@localhost>'),
+  /** The address users reach the web app at, for links in mails (default: http://localhost:PORT). */
+  PUBLIC_URL: z
+    .string()
+    .regex(/^https?:\/\/[^/]+$/, 'must be an http(s) origin without a path')
+    .optional(),
+  // -- end mail --
+  // -- keys (issue 52) --
+  /** Hashes mail tokens (reset and confirmation links); see config/keys.ts. */
+  MAIL_TOKEN_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Encrypts identity documents (real-name verification). */
+  KYC_ENCRYPTION_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Signs ALTCHA proof-of-work challenges. */
+  ALTCHA_HMAC_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  // -- end keys --
+  // -- rate limits and proof-of-work (issue 52) --
+  // -- end rate limits --
+  // -- four eyes (issue 52) --
+  // -- end four eyes --
 });
 
 export type AppConfig = z.infer<typeof schema>;

@@ -12,6 +12,8 @@ export function toProfile(u: UserEntity): UserProfile {
     level: 'ordinary',
     creditScore: u.creditScore,
     kycStatus: u.kycStatus,
+    emailConfirmed: u.emailConfirmedAt !== null,
+    pendingEmail: u.pendingEmail,
     createdAt: u.createdAt.toISOString(),
   };
 }

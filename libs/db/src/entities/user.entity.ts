@@ -19,5 +19,9 @@ export class UserEntity {
   @Column({ type: 'varchar', length: 16, default: 'ordinary' }) level: 'ordinary';
   @Column({ name: 'disabled_at', type: 'timestamptz', nullable: true }) disabledAt: Date | null;
   @Column({ name: 'disabled_reason', type: 'text', nullable: true }) disabledReason: string | null;
+  /** When the link mailed to `email` was used; null until then (withdrawals wait for it). Migration 1765500000000. */
+  @Column({ name: 'email_confirmed_at', type: 'timestamptz', nullable: true }) emailConfirmedAt: Date | null;
+  /** A new address waiting for its confirmation link; `email` stays in use until then. */
+  @Column({ name: 'pending_email', type: 'varchar', length: 254, nullable: true }) pendingEmail: string | null;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;
 }
