@@ -83,6 +83,17 @@ async function feedLine(baseUrl) {
   return `not reported yet (${feed.mode}); see /api/health`;
 }
 
+/** Where mails go: the SMTP server's scheme, host and port from SMTP_URL (never its credentials), or the worker's log. */
+function mailLine(smtpUrl) {
+  if (!smtpUrl) return 'written to the worker log (SMTP_URL unset)';
+  try {
+    const u = new URL(smtpUrl);
+    return `sent through ${u.protocol}//${u.host}`;
+  } catch {
+    return 'SMTP_URL is not a valid URL';
+  }
+}
+
 function banner(info) {
   const url = info.baseUrl;
   const lines = [
@@ -96,6 +107,7 @@ function banner(info) {
     `    Postgres  ${info.postgres}`,
     `    Redis     ${info.redis}`,
     `    Prices    ${info.feedLine}`,
+    `    Mail      ${mailLine(process.env.SMTP_URL)}`,
   ];
   if (info.seedLines.length) lines.push('', '  Seed:', ...info.seedLines.map((l) => `    ${l.trim()}`));
   if (info.warnings.length) lines.push('', '  Warnings:', ...info.warnings.map((w) => `    ${w}`));

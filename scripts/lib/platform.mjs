@@ -29,6 +29,7 @@ export const DATABASE_NAME = 'candor';
 export const API_MAIN = 'apps/server/dist/main/api.js';
 export const WORKER_MAIN = 'apps/server/dist/main/worker.js';
 export const MIGRATE = 'apps/server/dist/cli/migrate.js';
+export const ROTATE_KEYS = 'apps/server/dist/cli/rotate-keys.js';
 
 /** Lines of the migrate/seed output worth repeating in the banner. */
 const SEED_LINE = /invit|operator|password|login/i;
@@ -70,6 +71,56 @@ export function jwtSecret(env, dataDir) {
     writeJson(file, secrets, 0o600);
   }
   return secrets.jwtSecret;
+}
+
+/** The keys the api, worker and migrate get, by their field in secrets.json. */
+export const PLATFORM_KEYS = {
+  JWT_SECRET: 'jwtSecret',
+  TOTP_ENCRYPTION_KEY: 'totpEncryptionKey',
+  MAIL_TOKEN_KEY: 'mailTokenKey',
+  KYC_ENCRYPTION_KEY: 'kycEncryptionKey',
+  ALTCHA_HMAC_KEY: 'altchaHmacKey',
+};
+
+/**
+ * Every key of the platform, each from the environment, else generated once into <dataDir>/secrets.json (0600),
+ * so no key is derived from another (production requires them all, apart). A key given as X_FILE is left to
+ * the children, which read the file. Answers { env, totpOld }: env holds the values to pass; totpOld, until
+ * totpReencrypted records the re-encryption, is the environment naming the JWT secret as TOTP_ENCRYPTION_KEY_OLD:
+ * before a TOTP key of its own was generated, operators' TOTP secrets were encrypted under the JWT secret.
+ */
+export function platformKeys(env, dataDir) {
+  const file = path.join(dataDir, 'secrets.json');
+  const secrets = readJson(file, {});
+  const before = JSON.stringify(secrets);
+  /** @type {Record<string, string>} */
+  const out = {};
+  for (const [name, field] of Object.entries(PLATFORM_KEYS)) {
+    if (env[name]) {
+      if (env[name].length < 32) throw new Error(`${name} must be at least 32 characters long`);
+      out[name] = env[name];
+    } else if (!env[`${name}_FILE`]) {
+      if (name === 'TOTP_ENCRYPTION_KEY' && !secrets[field]) secrets.totpReencryptFromJwt = true;
+      secrets[field] ??= randomSecret(48);
+      out[name] = secrets[field];
+    }
+  }
+  if (JSON.stringify(secrets) !== before) writeJson(file, secrets, 0o600);
+  const jwt = out.JWT_SECRET ? { TOTP_ENCRYPTION_KEY_OLD: out.JWT_SECRET } : { TOTP_ENCRYPTION_KEY_OLD_FILE: env.JWT_SECRET_FILE };
+  return { env: out, totpOld: secrets.totpReencryptFromJwt ? jwt : undefined };
+}
+
+/** A fresh random value for every key, for test and bench processes that start from an empty database. */
+export function randomKeys() {
+  return Object.fromEntries(Object.keys(PLATFORM_KEYS).map((name) => [name, randomSecret(48)]));
+}
+
+/** Records that the operators' TOTP secrets were re-encrypted under the data dir's own TOTP key. */
+export function totpReencrypted(dataDir) {
+  const file = path.join(dataDir, 'secrets.json');
+  const secrets = readJson(file, {});
+  delete secrets.totpReencryptFromJwt;
+  writeJson(file, secrets, 0o600);
 }
 
 /**
@@ -151,7 +202,7 @@ export function createPlatform(options) {
     writeJson(runFile, { owner: process.pid });
     if (!Number.isInteger(port) || port <= 0 || port > 65535) throw new Error(`PORT must be a TCP port number, got "${env.PORT}"`);
     if (await portTaken(port)) throw new Error(`port ${port} is already in use: stop what uses it or set PORT to a free port`);
-    const secret = jwtSecret(env, dataDir);
+    const keys = platformKeys(env, dataDir);
 
     if (runBuild && buildNeeded(rootDir)) {
       log('building (outputs are missing or older than the sources)');
@@ -165,7 +216,7 @@ export function createPlatform(options) {
       info.warnings.push(...warnings);
     }
     check();
-    for (const file of [API_MAIN, WORKER_MAIN, MIGRATE]) {
+    for (const file of [API_MAIN, WORKER_MAIN, MIGRATE, ROTATE_KEYS]) {
       if (!fs.existsSync(path.join(rootDir, file))) throw new Error(`${file} is missing after the build: run "npm run build" and check its errors`);
     }
     const webDist = path.join(rootDir, 'apps/web/dist');
@@ -219,7 +270,7 @@ export function createPlatform(options) {
       WORKER_PORT: String(info.workerPort),
       DATABASE_URL: info.databaseUrl,
       REDIS_URL: info.redisUrl,
-      JWT_SECRET: secret,
+      ...keys.env,
       WEB_DIST: webDist,
       CONSOLE_DIST: consoleDist,
       ...overrides,
@@ -241,6 +292,31 @@ export function createPlatform(options) {
     check();
     if (migrate.code !== 0) throw new Error(`migrations/seed failed (node ${MIGRATE} exited with code ${migrate.code})`);
     info.seedLines = migrate.lines.filter((line) => SEED_LINE.test(line));
+    if (keys.totpOld) {
+      // Once, on the first start with a TOTP key of its own: operators' secrets move off the JWT secret (a
+      // fresh database has none; rows already under the new key, e.g. the seed's, are left as they are).
+      const rotate = await runCommand({
+        name: 'keys',
+        command: process.execPath,
+        args: [ROTATE_KEYS, 'totp'],
+        cwd: rootDir,
+        env: { ...childEnv, ...keys.totpOld },
+        onLine: output('keys'),
+        track: (child) => {
+          transient = child;
+        },
+      });
+      check();
+      if (rotate.code === 0) {
+        totpReencrypted(dataDir);
+        info.seedLines.push(...rotate.lines.filter((line) => /^\w+: [1-9]\d* re-encrypted|^Recovery codes/.test(line)));
+      } else {
+        // Not fatal: users are unaffected; the operators concerned re-enrol, and the next start tries again.
+        info.warnings.push(
+          `re-encrypting the operators' TOTP secrets under the new TOTP key failed (keys exited with code ${rotate.code}): see its lines above`,
+        );
+      }
+    }
 
     services.worker = spawnService({ name: 'worker', command: process.execPath, args: [WORKER_MAIN], cwd: rootDir, env: childEnv, onLine: output('worker') });
     watch('worker', services.worker);

@@ -4,6 +4,8 @@
 // <DATA_DIR>/platform.log. Sets E2E_BASE_URL, E2E_REDIS_URL, E2E_DATABASE_URL,
 // E2E_INVITE_CODE, E2E_OPERATOR_EMAIL, E2E_OPERATOR_PASSWORD and E2E_OPERATOR_TOTP_SECRET (the seeded
 // admin's TOTP secret: scripts/testing/totp.mjs computes its codes) for the tests.
+// Mail goes to an SMTP server in this process (smtp-server, mailparser), which keeps each message as a JSON
+// file { to, subject, text, html } in E2E_MAIL_DIR, where a test reads the links it was sent.
 // Prices come from four fake exchanges on 127.0.0.1 (fake-venues.mjs: the seeded crypto products as a
 // random walk, FEED=venues), never from the internet; E2E_VENUES_CONTROL is their HTTP control (POST
 // /quote, /silence, /offset, /drop), so a test can halt a product or move its price.
@@ -14,6 +16,8 @@ import { fileURLToPath } from 'node:url';
 import { ensureDatabase, freePort, prefixer } from '../lib/infra.mjs';
 import { createPlatform, stopLeftovers } from '../lib/platform.mjs';
 import { startFakeVenues } from './fake-venues.mjs';
+import { SMTPServer } from 'smtp-server';
+import { simpleParser } from 'mailparser';
 
 export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const E2E_SEED = {
@@ -23,8 +27,49 @@ export const E2E_SEED = {
   OPERATOR_TOTP_SECRET: 'KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLU',
   // A scheduled catalogue change takes effect within the test (never sooner than the longest expiry plus a minute).
   CATALOGUE_NOTICE_HOURS: '0.005',
+  // Tests register and log in through the api without solving a proof-of-work. A solution that is sent is still
+  // checked, and the registration path without the graphic code always needs one (account-recovery.e2e.ts).
+  ALTCHA_REQUIRED: 'false',
+  // Every browser and api call of the tests comes from 127.0.0.1 and Redis outlives a test file: per-address failure
+  // budgets would add up across files (the per-account ones, which the tests exercise, stay as in production).
+  LOGIN_FAILURES_PER_ADDRESS_BEFORE_CAPTCHA: '100000',
+  // Every page of every test comes from 127.0.0.1: the per-address buckets would otherwise be shared by the whole
+  // tier. The accessible registration's bucket stays as configured (account-recovery.e2e.ts reaches it).
+  RATE_LIMIT_ADDRESS_PER_MINUTE: '100000',
+  RATE_LIMIT_ACCOUNT_PER_MINUTE: '100000',
+  RATE_LIMIT_AUTH_PER_MINUTE: '100000',
+  RATE_LIMIT_CAPTCHA_PER_MINUTE: '100000',
+  RATE_LIMIT_MAIL_PER_HOUR: '100000',
+  RATE_LIMIT_MONEY_PER_MINUTE: '100000',
+  OPERATOR_LOGIN_MAX_FAILURES_PER_ADDRESS: '100000',
+  TOTP_FAILURES_PER_ADDRESS: '100000',
 };
 const STATE = '__CANDOR_BROWSER__';
+
+/** An SMTP server on 127.0.0.1 that writes every mail it accepts to `dir` as <n>.json. */
+async function startMailbox(dir) {
+  fs.mkdirSync(dir, { recursive: true });
+  let count = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      simpleParser(stream).then((parsed) => {
+        const mail = {
+          to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+          subject: parsed.subject ?? '',
+          text: parsed.text ?? '',
+          html: typeof parsed.html === 'string' ? parsed.html : '',
+        };
+        fs.writeFileSync(path.join(dir, `${String(++count).padStart(5, '0')}.json`), JSON.stringify(mail));
+        callback();
+      }, callback);
+    },
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `smtp://127.0.0.1:${server.server.address().port}`, dir, close: () => new Promise((resolve) => server.close(resolve)) };
+}
 
 function tail(file, lines = 60) {
   try {
@@ -66,6 +111,8 @@ export default async function browserSetup() {
   state.stopStream = state.venues.stream(['BTCUSDT', 'ETHUSDT', 'SOLUSDT', 'XRPUSDT'], { everyMs: 250 });
   Object.assign(env, state.venues.env());
   const venuesControl = await state.venues.control();
+  state.mailbox = await startMailbox(path.join(dataDir, 'mail'));
+  env.SMTP_URL = state.mailbox.url;
 
   const port = await freePort();
   state.platform = createPlatform({
@@ -99,6 +146,7 @@ export default async function browserSetup() {
     E2E_OPERATOR_PASSWORD: E2E_SEED.OPERATOR_PASSWORD,
     E2E_OPERATOR_TOTP_SECRET: E2E_SEED.OPERATOR_TOTP_SECRET,
     E2E_VENUES_CONTROL: venuesControl,
+    E2E_MAIL_DIR: state.mailbox.dir,
   });
   log(`platform up at ${process.env.E2E_BASE_URL}`);
 }

@@ -12,6 +12,7 @@ export default async function browserTeardown({ keepData = Boolean(process.env.K
   await state.platform?.stop();
   state.stopStream?.();
   await state.venues?.close();
+  await state.mailbox?.close();
   if (state.external) {
     await dropDatabase(state.external.serverUrl, state.external.dbName).catch((err) => log(`could not drop ${state.external.dbName}: ${err.message}`));
   }

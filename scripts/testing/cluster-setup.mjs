@@ -13,7 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { dropDatabase, ensureDatabase, freePort, listDatabases, prefixer, randomSecret, runCommand, startEmbeddedPostgres, startRedis } from '../lib/infra.mjs';
-import { MIGRATE } from '../lib/platform.mjs';
+import { MIGRATE, randomKeys } from '../lib/platform.mjs';
 import { stopLeftoverProcesses } from './cluster.mjs';
 
 export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -51,7 +51,7 @@ export default async function clusterSetup() {
       redisUrl = state.redis.url;
     }
 
-    const env = { DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, JWT_SECRET: randomSecret(48) };
+    const env = { DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, ...randomKeys() };
     const out = fs.createWriteStream(path.join(logDir, 'migrate.log'));
     const migrate = await runCommand({
       name: 'migrate',

@@ -31,6 +31,15 @@ function baseEnv(extra) {
     // The tests register their users through the api, faster than a person would.
     RATE_LIMIT_AUTH_PER_MINUTE: '100000',
     RATE_LIMIT_CAPTCHA_PER_MINUTE: '100000',
+    RATE_LIMIT_ADDRESS_PER_MINUTE: '100000',
+    RATE_LIMIT_ACCOUNT_PER_MINUTE: '100000',
+    RATE_LIMIT_MAIL_PER_HOUR: '100000',
+    RATE_LIMIT_MONEY_PER_MINUTE: '100000',
+    RATE_LIMIT_ACCESSIBLE_PER_HOUR: '100000',
+    ALTCHA_REQUIRED: 'false',
+    LOGIN_FAILURES_PER_ADDRESS_BEFORE_CAPTCHA: '100000',
+    OPERATOR_LOGIN_MAX_FAILURES_PER_ADDRESS: '100000',
+    TOTP_FAILURES_PER_ADDRESS: '100000',
     // Four processes on one machine: side ports picked free, a small pool each.
     METRICS_PORT: '0',
     WORKER_PORT: '0',

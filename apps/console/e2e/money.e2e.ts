@@ -3,7 +3,8 @@
 // operator approves it in the console (the balance right to the cent) and meets ALREADY_DECIDED on one
 // decided elsewhere; the user binds an account, waits out the hold (moved back in Postgres) and
 // withdraws; the operator rejects it with a reason, which the user then reads, with the money back; a
-// large withdrawal shows 1 of 2 approvals and refuses the same operator's second; a message sent from
+// large deposit waits for a second operator and a large withdrawal shows 1 of 2 approvals and refuses
+// the same operator's second; a message sent from
 // the console reaches the user's inbox. Screenshots in screenshots/console-money-*.png.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Redis } from 'ioredis';
@@ -11,7 +12,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { API, type Deposit, type SystemMessage, type Wallet, type Withdrawal, type Page as ListPage } from '@candor/contracts';
 import { resources } from '@candor/i18n';
 import { launchBrowser, screenshot } from '../../../scripts/testing/browser.mjs';
-import { call, CONSOLE, ok, operatorLogin, registerUser, TRADE_PASSWORD } from './support.js';
+import { call, CONSOLE, enrolledOperatorToken, ok, operatorLogin, registerUser, TRADE_PASSWORD } from './support.js';
 
 const EMAIL = process.env.E2E_OPERATOR_EMAIL ?? '';
 const PASSWORD = process.env.E2E_OPERATOR_PASSWORD ?? '';
@@ -219,9 +220,16 @@ describe('console money work', () => {
   });
 
   it('shows the two-person state of a large withdrawal and refuses a second approval by the same operator', async () => {
-    // 10,000.00 is at the default two-person threshold.
+    // 10,000.00 is at the default two-person threshold: a deposit of it waits for a second operator too.
     const big = await ok<Deposit>('POST', '/deposits', { methodId, amount: '10000' }, user.token);
-    await ok('POST', `/admin/deposits/${big.id}/approve`, undefined, operatorToken);
+    expect([big.approvals, big.approvalsRequired]).toEqual([0, 2]);
+    expect(await ok<Deposit>('POST', `/admin/deposits/${big.id}/approve`, undefined, operatorToken)).toMatchObject({ status: 'in_review', approvals: 1 });
+    await openQueue(page, 'deposits');
+    const waiting = item(page, big.orderNo).locator('[data-testid=waiting-second]');
+    await waiting.waitFor();
+    expect(await waiting.textContent()).toBe(zh.review.waitingSecond);
+    await screenshot(page, 'console-money-deposit-two-person');
+    await ok('POST', `/admin/deposits/${big.id}/approve`, undefined, await enrolledOperatorToken(operatorToken));
     const w = await ok<Withdrawal>('POST', '/withdrawals', { amount: '10000.00', tradePassword: TRADE_PASSWORD }, user.token);
     expect([w.approvals, w.approvalsRequired]).toEqual([0, 2]);
 

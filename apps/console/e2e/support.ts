@@ -1,10 +1,11 @@
 // Shared helpers of the console's browser tests: api calls, a user registered through the API (the
 // captcha answer read from Redis, where the server keeps it) and the operator signed in from inside the
 // browser with a fresh TOTP code.
+import { tokenOf, waitForLink } from '../../../scripts/testing/mailbox.mjs';
 import { expect } from '@jest/globals';
 import type { Redis } from 'ioredis';
 import type { Page } from 'playwright-core';
-import { API } from '@candor/contracts';
+import { ADMIN_AUTH, API } from '@candor/contracts';
 import { freshTotp } from '../../../scripts/testing/totp.mjs';
 
 export const BASE = process.env.E2E_BASE_URL ?? 'http://localhost:3000';
@@ -35,7 +36,10 @@ export async function ok<T>(method: string, path: string, body?: unknown, token?
   return r.body;
 }
 
-/** A fresh user registered through the API (the captcha answer read from Redis, where the server keeps it), logged in. */
+/**
+ * A fresh user registered through the API (the captcha answer read from Redis, where the server keeps it), logged in,
+ * with the e-mail address confirmed through the link mailed to it (money leaves only for a confirmed address).
+ */
 export async function registerUser(redis: Redis, prefix = 'money'): Promise<{ id: string; email: string; password: string; token: string }> {
   const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
   const email = `${prefix}${stamp}@example.com`;
@@ -58,6 +62,7 @@ export async function registerUser(redis: Redis, prefix = 'money'): Promise<{ id
     confirmTradePassword: TRADE_PASSWORD,
   });
   const { accessToken } = await ok<{ accessToken: string }>('POST', API.login, { email, password });
+  await ok('POST', API.emailConfirm, { token: tokenOf(await waitForLink(email, 'confirm-email')) });
   return { id: reg.userId, email, password, token: accessToken };
 }
 
@@ -72,4 +77,20 @@ export async function operatorLogin(page: Page): Promise<string> {
   const body = (await res.json()) as { accessToken?: string };
   if (res.status() !== 200 || !body.accessToken) throw new Error(`operator login -> ${res.status()} ${JSON.stringify(body)}`);
   return body.accessToken;
+}
+
+/**
+ * A second operator of `role`, added by the admin (`adminToken`) and enrolled in TOTP through the api as
+ * every role must be at its first sign-in; answers its access token (four eyes need another operator).
+ */
+export async function enrolledOperatorToken(adminToken: string, role: 'reviewer' | 'finance' | 'support' | 'admin' = 'reviewer'): Promise<string> {
+  const email = `second-${role}-${Date.now()}${Math.floor(Math.random() * 1000)}@example.com`;
+  const password = 'Second-op-e2e-2024';
+  await ok('POST', API.adminOperators, { email, password, role }, adminToken);
+  const first = await call<{ error: { code: string; enrollmentToken?: string } }>('POST', API.adminLogin, { email, password });
+  expect([first.status, first.body.error.code]).toEqual([401, 'TOTP_REQUIRED']);
+  const enrollmentToken = first.body.error.enrollmentToken!;
+  const { secret } = await ok<{ secret: string }>('POST', ADMIN_AUTH.enrollment, { enrollmentToken });
+  const confirmed = await ok<{ accessToken: string }>('POST', ADMIN_AUTH.enrollmentConfirm, { enrollmentToken, totp: await freshTotp(secret) });
+  return confirmed.accessToken;
 }

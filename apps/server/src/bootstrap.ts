@@ -27,6 +27,10 @@ import { observeRequests } from './observability/request-log.js';
 import { ApiMetrics } from './observability/api-metrics.js';
 import type { DestinationStream } from 'pino';
 import type { LogLevel } from '@nestjs/common';
+import type { Redis } from 'ioredis';
+import { REDIS } from './redis/redis.module.js';
+import { TokenService } from './auth/token.service.js';
+import { installRateLimits } from './auth/rate-limits.js';
 
 export interface AppOptions {
   /** Nest's levels (tests pass ['error'] to keep quiet): the lowest of them becomes the log level. */
@@ -74,7 +78,8 @@ export async function createApp(config: AppConfig, opts: AppOptions = {}): Promi
   // Set on Fastify's reply, which hands them to Node in one writeHead: one setHeader per header on the
   // raw response validated each header twice.
   // JSON answers under /api get the shorter set that means something without a page (apiSecurityHeaders).
-  const pageHeaders = lowerCaseHeaders(securityHeaders());
+  // The page may connect to its own origin and the configured ones (PUBLIC_URL spells out its own ws/wss twin).
+  const pageHeaders = lowerCaseHeaders(securityHeaders([...(config.PUBLIC_URL ? [config.PUBLIC_URL] : []), ...config.ALLOWED_ORIGINS]));
   const apiHeaders = lowerCaseHeaders(apiSecurityHeaders());
   const apiPath = `/${API_PREFIX}/`;
   fastify.addHook('onRequest', (req, reply, done) => {
@@ -88,6 +93,8 @@ export async function createApp(config: AppConfig, opts: AppOptions = {}): Promi
     }
     done(null, payload);
   });
+  // Before the routes' own hooks and before Nest: every /api request counts against its address and account.
+  await installRateLimits(app, app.get<Redis>(REDIS), config, app.get(TokenService));
   await compressAnswers(app);
   await app.register(fastifyCookie);
   app.setGlobalPrefix(API_PREFIX);

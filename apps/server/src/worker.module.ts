@@ -25,8 +25,17 @@ import { Clock, ClockModule } from './common/clock.js';
 import { EarnPostingService } from './earn/earn-posting.service.js';
 import { EarnPostingRepository } from './earn/earn-posting.repository.js';
 import { EarnPostProcessor, EarnScheduler } from './earn/earn-post.processor.js';
+import { MailProcessor } from './mail/mail.processor.js';
+import { Mailer } from './mail/mailer.js';
 
-export const PROCESSORS: Type[] = [LedgerCheckProcessor, HousekeepingProcessor, SettleSecondProcessor, SettlementSweepProcessor, EarnPostProcessor];
+export const PROCESSORS: Type[] = [
+  LedgerCheckProcessor,
+  HousekeepingProcessor,
+  SettleSecondProcessor,
+  SettlementSweepProcessor,
+  EarnPostProcessor,
+  MailProcessor,
+];
 
 /** The worker process: the same services as the api, with BullMQ processors, their schedulers and the feed; no HTTP. */
 @Module({})
@@ -62,6 +71,7 @@ export class WorkerModule {
         EarnPostingService,
         EarnPostingRepository,
         EarnScheduler,
+        Mailer,
       ],
     };
   }

@@ -15,6 +15,19 @@ async function step1(body: Record<string, unknown>) {
 }
 
 describe('registration in two steps', () => {
+  it('serves the graphic code as a picture: an SVG framing one PNG, no glyph outlines; the answer in Redis', async () => {
+    const r = await t.http().get('/api/auth/captcha').expect(200);
+    expect(r.body).toEqual({ captchaId: expect.any(String), svg: expect.stringMatching(/^<svg /) });
+    expect(r.body.svg).not.toMatch(/<path|<text/);
+    expect(r.body.svg.match(/<image [^>]*href="data:image\/png;base64,/g)).toHaveLength(1);
+    expect(await t.redis.get(`captcha:${r.body.captchaId}`)).toMatch(/^\d{4}$/);
+  });
+
+  it('without the graphic code, registration wants the proof-of-work even when the configuration does not (the accessible path)', async () => {
+    const r = await step1({ email: uniqueEmail(), phone: uniquePhone(), inviteCode: TEST_INVITE_CODE });
+    expect([r.status, r.body.error.code, r.body.error.field]).toEqual([400, 'ALTCHA_INVALID', 'altcha']);
+  });
+
   it('registers, opens the accounts with the 10,000.00 demo grant, records the inviter, and logs in', async () => {
     const inviter = await registerUser(t);
     const u = await registerUser(t, { inviteCode: inviter.inviteCode });

@@ -109,6 +109,9 @@ describe('headers', () => {
     const page = await t.http().get('/').expect(200);
     expect(page.headers['permissions-policy']).toContain('camera=()');
     expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    // Sockets and fetches go to the page's own origin (and configured ones) only: no bare ws: or wss: scheme.
+    expect(page.headers['content-security-policy']).toContain("connect-src 'self'");
+    expect(page.headers['content-security-policy']).not.toMatch(/\swss?:[\s;]/);
     expect(page.headers['cross-origin-opener-policy']).toBe('same-origin');
   });
 

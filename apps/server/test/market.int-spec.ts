@@ -537,7 +537,7 @@ describe('socket relay', () => {
     const s = await connect();
     try {
       const ack = await s.emitWithAck('subscribe', { channels: [`ticker:${symbol}`, `candles:${symbol}:1m`] });
-      expect(ack).toEqual({ ok: true, channels: [`ticker:${symbol}`, `candles:${symbol}:1m`] });
+      expect(ack).toEqual({ ok: true, channels: [`ticker:${symbol}`, `candles:${symbol}:1m`], refused: [] });
       const ticker = next<TickerEvent>(s, 'ticker', (e) => e.symbol === symbol);
       const candle = next<CandleEvent>(s, 'candle', (e) => e.symbol === symbol);
       const w = await writer.writeTick(symbol, '123.4', undefined, { volume: '2', flush: true });

@@ -28,6 +28,9 @@ const LATER = [
   'EarnOutPartsByUser1765200000001',
   'EarnBatchStatistics1765300000000',
   'CatalogueChanges1765400000000',
+  'MailAndRecovery1765500000000',
+  'PhonesInternational1765500000001',
+  'FourEyes1765500000002',
 ];
 /** Undoes the applied migrations from the last one down to and including `name`. */
 async function undoThrough(name: string): Promise<void> {

@@ -58,10 +58,16 @@ describe('operator login with TOTP', () => {
     expect(codeOf(await login({ email: op.email, password: op.password, totp: await totpCode(op.totpSecret!, -1) }))).toEqual([401, 'TOTP_INVALID']);
   });
 
-  it('lets roles other than admin in with the password alone', async () => {
-    const reviewer = await createOperator(t, 'reviewer');
-    const r = await login({ email: reviewer.email, password: reviewer.password }).expect(200);
-    expect(r.body.operator.permissions).not.toContain('operators.manage');
+  it('asks every role for the second factor: a reviewer without one is offered enrolment, not a session', async () => {
+    const reviewer = await createOperator(t, 'reviewer', { enrolled: false });
+    const r = await login({ email: reviewer.email, password: reviewer.password });
+    expect(codeOf(r)).toEqual([401, 'TOTP_REQUIRED']);
+    expect(r.body.error.enrollmentToken).toEqual(expect.any(String));
+    expect(r.body.accessToken).toBeUndefined();
+    const enrolled = await createOperator(t, 'reviewer');
+    expect(codeOf(await login({ email: enrolled.email, password: enrolled.password }))).toEqual([401, 'TOTP_REQUIRED']);
+    const ok = await login(await operatorLoginBody(t, enrolled)).expect(200);
+    expect(ok.body.operator.permissions).not.toContain('operators.manage');
   });
 
   it('stores the secret encrypted, never in clear', async () => {

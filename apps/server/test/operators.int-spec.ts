@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
 import { OPERATOR_ROLES, ROLE_PERMISSIONS, rolesWith, type OperatorPermission, type OperatorRole } from '@candor/contracts';
 import { startApp, type TestApp } from './support/app.js';
-import { createOperator, createUser, loginOperator } from './support/factories.js';
+import { createOperator, createUser, loginOperator, operatorLoginBody } from './support/factories.js';
 
 // Operator accounts managed by an admin (list, add, change role, disable: each audited, each at once),
 // and the permission matrix of libs/contracts checked on every /api/admin route the api registers.
@@ -88,7 +88,11 @@ describe('operator accounts', () => {
 
   it("refuses a disabled operator's token and refresh cookie at once", async () => {
     const op = await createOperator(t, 'support');
-    const res = await t.http().post('/api/admin/auth/login').send({ email: op.email, password: op.password }).expect(200);
+    const res = await t
+      .http()
+      .post('/api/admin/auth/login')
+      .send(await operatorLoginBody(t, op))
+      .expect(200);
     const auth = { Authorization: `Bearer ${res.body.accessToken}` };
     const cookie = ([res.headers['set-cookie']].flat() as string[]).find((c) => c.startsWith('candor_ort='))!.split(';')[0]!;
     await t.http().get('/api/admin/me').set(auth).expect(200);

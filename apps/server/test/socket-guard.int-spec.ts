@@ -2,11 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { spawn } from 'node:child_process';
 import { setPriority } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { SignJWT, decodeJwt } from 'jose';
+import { SignJWT, decodeJwt, decodeProtectedHeader } from 'jose';
 import { io, type Socket } from 'socket.io-client';
 import { startApp, TEST_JWT_SECRET, type TestApp } from './support/app.js';
 import { createUser, login, loginOperator, type LoggedIn } from './support/factories.js';
 import { createTestProduct, waitFor } from './support/trading.js';
+import { rawGet } from './support/raw-http.js';
 
 // Sockets obey the session they were opened with (revocation, logout and password change end them, on
 // every api instance, and none outlives its token), and one abusive client cannot take the server down.
@@ -17,7 +18,8 @@ const open: Socket[] = [];
 
 beforeAll(async () => {
   a = await startApp();
-  b = await startApp({ SOCKET_MAX_PER_ADDRESS: '20' });
+  // b sits behind a trusted proxy that terminates TLS: its own origin is https (X-Forwarded-Proto).
+  b = await startApp({ SOCKET_MAX_PER_ADDRESS: '20', TRUST_PROXY: 'true' });
   symbol = await createTestProduct(a);
 });
 afterAll(async () => {
@@ -157,7 +159,8 @@ describe('sockets obey revocation', () => {
   it('a socket does not outlive its access token', async () => {
     const u = await createUser(a);
     const short = await new SignJWT({ sid: sidOf(u.token), typ: 'user' })
-      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      // Signed by the api's current key, named as the api names it.
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT', kid: decodeProtectedHeader(u.token).kid })
       .setSubject(u.id)
       .setIssuer('candor')
       .setAudience('candor-web')
@@ -170,13 +173,57 @@ describe('sockets obey revocation', () => {
   });
 });
 
+describe('what a socket may join, and from where', () => {
+  it("subscribing to another user's room is refused and named, and that user's pushes never reach the socket", async () => {
+    const u = await createUser(a);
+    const victim = await createUser(a);
+    const s = await connect(a, u.token);
+    const ack = await s.emitWithAck('subscribe', { channels: [`user:${victim.id}`, `ticker:${symbol}`, `user:${u.id}`] });
+    expect(ack).toEqual({ ok: false, channels: [`ticker:${symbol}`, `user:${u.id}`], refused: [`user:${victim.id}`] });
+    const anonymous = await connect(a);
+    expect(await anonymous.emitWithAck('subscribe', { channels: [`user:${victim.id}`] })).toEqual({ ok: false, channels: [], refused: [`user:${victim.id}`] });
+
+    // A message to the victim (an operator's broadcast is pushed to their room) reaches their socket only.
+    const seen: string[] = [];
+    for (const [name, socket] of [
+      ['attacker', s],
+      ['anonymous', anonymous],
+      ['victim', await connect(a, victim.token)],
+    ] as const) {
+      socket.on('message', () => seen.push(name));
+    }
+    const admin = await loginOperator(a);
+    await a
+      .http()
+      .post('/api/admin/messages')
+      .set(admin.auth)
+      .send({ userId: victim.id, title: { 'zh-TW': '您好' }, body: { 'zh-TW': '只給您' } })
+      .expect(201);
+    await waitFor('the victim to get the message', async () => seen.includes('victim'), 3_000, 25);
+    expect(seen).toEqual(['victim']);
+  });
+
+  it('an Origin of the right host over the wrong scheme is refused (http page, https api and the other way round)', async () => {
+    const handshake = '/socket.io/?EIO=4&transport=polling';
+    const hostA = new URL(a.url).host;
+    // a is served over plain http.
+    expect((await rawGet(a.url, handshake, { Origin: `http://${hostA}` })).status).toBe(200);
+    expect((await rawGet(a.url, handshake, { Origin: `https://${hostA}` })).status).toBe(403);
+    // b's trusted proxy says the browser reached it over https.
+    const hostB = new URL(b.url).host;
+    expect((await rawGet(b.url, handshake, { Origin: `https://${hostB}`, 'X-Forwarded-Proto': 'https' })).status).toBe(200);
+    expect((await rawGet(b.url, handshake, { Origin: `http://${hostB}`, 'X-Forwarded-Proto': 'https' })).status).toBe(403);
+    expect((await rawGet(b.url, handshake, { Origin: `https://evil.example`, 'X-Forwarded-Proto': 'https' })).status).toBe(403);
+  });
+});
+
 describe('one abusive client', () => {
   it('channels that name no product, or too many at once, are refused; repeated refusals cut the socket', async () => {
     const s = await connect(a);
     const ok = await s.emitWithAck('subscribe', { channels: [`ticker:${symbol}`, 'ticker:NOSUCHTHING'] });
-    expect(ok).toEqual({ ok: false, channels: [`ticker:${symbol}`] });
+    expect(ok).toEqual({ ok: false, channels: [`ticker:${symbol}`], refused: ['ticker:NOSUCHTHING'] });
     const many = Array.from({ length: 10_000 }, (_, i) => `ticker:X${i}`);
-    for (let i = 0; i < 4; i++) expect(await s.emitWithAck('subscribe', { channels: many.slice(0, 50) })).toEqual({ ok: false, channels: [] });
+    for (let i = 0; i < 4; i++) expect(await s.emitWithAck('subscribe', { channels: many.slice(0, 50) })).toEqual({ ok: false, channels: [], refused: [] });
     s.emit('subscribe', { channels: many.slice(0, 50) });
     await disconnected(s);
   });

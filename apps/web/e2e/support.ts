@@ -1,6 +1,7 @@
 // Shared helpers of the web browser tests that span the web app and the console: api calls, a user
 // registered through the API (the captcha answer read from Redis) and the operator signed in with a
 // fresh TOTP code. Used by money-flow.e2e.ts, records.e2e.ts and catalogue-changes.e2e.ts.
+import { tokenOf, waitForLink } from '../../../scripts/testing/mailbox.mjs';
 import { expect } from '@jest/globals';
 import type { Redis } from 'ioredis';
 import type { Page } from 'playwright-core';
@@ -40,8 +41,11 @@ export interface RegisteredUser {
   token: string;
 }
 
-/** A fresh user registered through the API (the captcha answer read from Redis, `captcha:<id>`), with an access token. */
-export async function registerUser(redis: Redis, prefix: string): Promise<RegisteredUser> {
+/**
+ * A fresh user registered through the API (the captcha answer read from Redis, `captcha:<id>`), with an access token.
+ * Its e-mail address is confirmed through the link mailed to it (withdrawals wait for that) unless `confirmEmail` is false.
+ */
+export async function registerUser(redis: Redis, prefix: string, { confirmEmail = true } = {}): Promise<RegisteredUser> {
   const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
   const email = `${prefix}${stamp}@example.com`;
   const password = 'Flow-e2e-2024';
@@ -63,6 +67,7 @@ export async function registerUser(redis: Redis, prefix: string): Promise<Regist
     confirmTradePassword: TRADE_PASSWORD,
   });
   const { accessToken } = await call<{ accessToken: string }>('POST', API.login, { email, password });
+  if (confirmEmail) await call('POST', API.emailConfirm, { token: tokenOf(await waitForLink(email, 'confirm-email')) });
   return { id: userId, email, password, token: accessToken };
 }
 

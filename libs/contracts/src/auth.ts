@@ -1,9 +1,24 @@
 import { z } from 'zod';
 import { displayName } from './common.js';
-import { isValidCheckNumber, isValidEmail, isValidInviteCode, isValidLoginPassword, isValidPhone, isValidTradePassword, type KycStatus } from '@candor/domain';
+import {
+  isValidCheckNumber,
+  isValidEmail,
+  isValidInviteCode,
+  isValidLoginPassword,
+  isValidPhone,
+  isValidTradePassword,
+  normalizePhone,
+  type KycStatus,
+} from '@candor/domain';
 
 const email = z.string().trim().max(254).refine(isValidEmail, 'email');
-const phone = z.string().trim().max(20).refine(isValidPhone, 'phone');
+/** Checked in the spelling given, then carried on in E.164 (one number, one spelling: normalizePhone). */
+const phone = z
+  .string()
+  .trim()
+  .max(20)
+  .refine(isValidPhone, 'phone')
+  .transform((s, ctx) => normalizePhone(s) ?? (ctx.addIssue({ code: 'custom', message: 'phone' }), z.NEVER));
 const loginPassword = z.string().max(64).refine(isValidLoginPassword, 'password');
 const tradePassword = z.string().max(64).refine(isValidTradePassword, 'tradePassword');
 
@@ -79,6 +94,9 @@ export const changePasswordBody = z.strictObject({
   oldPassword: z.string().min(1).max(128),
   newPassword: z.string().min(1).max(64),
   confirmPassword: z.string().max(64),
+  /** The graphic code, needed for `kind: "login"` after LOGIN_FAILURES_BEFORE_CAPTCHA failed checks (CAPTCHA_INVALID without it). */
+  captchaId: z.string().max(64).optional(),
+  captchaCode: z.string().max(8).optional(),
 });
 export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
 
@@ -124,7 +142,13 @@ export const emailConfirmBody = z.strictObject({ token: z.string().min(1).max(20
 export type EmailConfirmBody = z.infer<typeof emailConfirmBody>;
 
 /** A new address: confirmed by a link sent to it before it takes effect; the old address is told. */
-export const emailChangeBody = z.strictObject({ email, password: z.string().min(1).max(128) });
+export const emailChangeBody = z.strictObject({
+  email,
+  password: z.string().min(1).max(128),
+  /** The graphic code, once the login password's failure limit asks for it (as on the password change). */
+  captchaId: z.string().max(64).optional(),
+  captchaCode: z.string().max(8).optional(),
+});
 export type EmailChangeBody = z.infer<typeof emailChangeBody>;
 
 /** Mails a user may turn off; security mails (confirmation, reset, password changed, new device) always go. */

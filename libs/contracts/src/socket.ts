@@ -52,7 +52,17 @@ export interface ServerToClientEvents {
   message: (e: { id: string; title: string; body: string; createdAt: string; read: boolean }) => void;
   support: (e: { id: string; from: 'user' | 'support'; body: string; createdAt: string }) => void;
 }
+/**
+ * The answer to `subscribe`: `channels` the socket is now in, `refused` the names it is not (another user's
+ * room, an unknown product, over the limit); `ok` when nothing was refused. A malformed message (no list, or
+ * more than 20 names) is refused whole: `ok: false` with both lists empty.
+ */
+export interface SubscribeAck {
+  ok: boolean;
+  channels: string[];
+  refused: string[];
+}
 export interface ClientToServerEvents {
-  subscribe: (p: { channels: string[] }, ack?: (r: { ok: boolean; channels: string[] }) => void) => void;
+  subscribe: (p: { channels: string[] }, ack?: (r: SubscribeAck) => void) => void;
   unsubscribe: (p: { channels: string[] }, ack?: (r: { ok: boolean }) => void) => void;
 }

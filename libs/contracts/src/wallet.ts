@@ -160,10 +160,14 @@ export interface Deposit {
   createdAt: string;
   decidedAt: string | null;
   timeline: TimelineStep[];
+  /** Four eyes: 2 when a second operator must approve too (the amount, or what one operator approved for this user lately). */
+  approvals: number;
+  approvalsRequired: number;
 }
 export interface AdminDeposit extends Deposit {
   userId: string;
   userEmail: string;
+  firstApproverId: string | null;
   balances: { available: string; held: string };
 }
 export const adminDepositsQuery = z.strictObject({

@@ -9,6 +9,7 @@ export const QUEUES = {
   settlementSweep: { name: 'settlement-sweep', jobs: { sweep: 'settlement-sweep' } },
   housekeeping: { name: 'housekeeping', jobs: { pruneIdempotencyKeys: 'prune-idempotency-keys' } },
   earn: { name: 'earn', jobs: { post: 'earn-post' } },
+  mail: { name: 'mail', jobs: { send: 'mail-send' } },
 } as const;
 
 export interface HousekeepingPayload {
@@ -73,3 +74,24 @@ export const EARN_SCHEDULER_ID = 'earn-at-cutoff';
 export const EARN_JOB_OPTIONS = { attempts: 6, backoff: { type: 'exponential' as const, delay: 5_000 }, removeOnComplete: 500, removeOnFail: 1000 };
 /** Id of a catch-up job: one per reason and minute, so repeated triggers within a minute are one job. */
 export const earnJobId = (reason: EarnPostPayload['reason'], at: Date): string => `earn-${reason}-${at.toISOString().slice(0, 16).replace(/\D/g, '')}`;
+
+/**
+ * One rendered mail (issue 52): the api renders it in the user's language and enqueues it; the worker sends it.
+ * `kind` names the template, for logs and metrics only.
+ */
+export interface MailJobPayload {
+  kind: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+/** Attempts of a mail job: with the retry delay doubling from MAIL_RETRY_DELAY_MS, enough to outlive a mail server's short outage. */
+export const MAIL_JOB_ATTEMPTS = 10;
+/** A mail job's options; failed jobs are kept (never dropped) so an operator can retry them from the queues dashboard. */
+export const mailJobOptions = (retryDelayMs: number) => ({
+  attempts: MAIL_JOB_ATTEMPTS,
+  backoff: { type: 'exponential' as const, delay: retryDelayMs },
+  removeOnComplete: 1000,
+  removeOnFail: false,
+});

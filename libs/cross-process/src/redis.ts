@@ -19,17 +19,34 @@ export const REDIS_KEYS = {
   /** The answer of a captcha already checked at registration's first step. */
   registration: (token: string): string => `registration:${token}`,
   loginFailures: (email: string): string => `login-failures:${email.toLowerCase()}`,
-  rateLimit: (name: string, handler: string, ip: string): string => `rate:${name}:${handler}:${ip}`,
   /** Wrong TOTP / recovery codes of one operator in the current window (enough of them lock the second factor for a while). */
   totpFailures: (operatorId: string): string => `totp-failures:${operatorId}`,
   /** A pending TOTP enrolment, by the keyed hash of its token: the operator and, once started, the encrypted new secret. */
   operatorEnrollment: (tokenHash: string): string => `operator-enrollment:${tokenHash}`,
   // -- mail (issue 52) --
+  /** Mails of one kind sent for one account in the current hour (confirmation resends, reset links): a mail-bomb brake. */
+  mailThrottle: (kind: string, userId: string): string => `mail-throttle:${kind}:${userId}`,
   // -- end mail --
   // -- rate limits and proof-of-work (issue 52) --
+  /** The namespace of @fastify/rate-limit's counters: `rate:<bucket>:ip:<address>` or `rate:<bucket>:user:<id>`. */
+  rateLimitPrefix: 'rate:',
+  /** A solved ALTCHA challenge already used, kept until the challenge expires (one use each, across instances). */
+  altchaUsed: (challenge: string): string => `altcha-used:${challenge}`,
   // -- end rate limits --
   // -- four eyes and oracles (issue 52) --
+  /** Login-password tries from one client address in the current window (login and password checks of signed-in users). */
+  loginFailuresByAddress: (ip: string): string => `login-failures-ip:${ip}`,
+  /** Wrong TOTP / recovery codes sent from one client address in the current window. */
+  totpFailuresByAddress: (ip: string): string => `totp-failures-ip:${ip}`,
+  /** Operator password tries for one console account (by e-mail, case-folded); past the limit its expiry is the lock. */
+  operatorLoginFailures: (email: string): string => `operator-login-failures:${email.toLowerCase()}`,
+  /** Wrong operator passwords from one client address in the current window. */
+  operatorLoginFailuresByAddress: (ip: string): string => `operator-login-failures-ip:${ip}`,
   // -- end four eyes --
+  // -- visibility (issue 52) --
+  /** Set for 10 minutes after an operator's read of a user's data of one kind was audited: later reads add no line. */
+  operatorReadAudited: (operatorId: string, userId: string, kind: string): string => `operator-read:${operatorId}:${userId}:${kind}`,
+  // -- end visibility --
 } as const;
 
 /** Pub/sub channels. */

@@ -40,6 +40,9 @@ import { UserDisabled1765200000000 } from './migrations/1765200000000-UserDisabl
 import { EarnOutPartsByUser1765200000001 } from './migrations/1765200000001-EarnOutPartsByUser.js';
 import { EarnBatchStatistics1765300000000 } from './migrations/1765300000000-EarnBatchStatistics.js';
 import { CatalogueChanges1765400000000 } from './migrations/1765400000000-CatalogueChanges.js';
+import { MailAndRecovery1765500000000 } from './migrations/1765500000000-MailAndRecovery.js';
+import { PhonesInternational1765500000001 } from './migrations/1765500000001-PhonesInternational.js';
+import { FourEyes1765500000002 } from './migrations/1765500000002-FourEyes.js';
 import { Earn1765000000000 } from './migrations/1765000000000-Earn.js';
 import { Init1763700000000 } from './migrations/1763700000000-Init.js';
 import { Market1763800000000 } from './migrations/1763800000000-Market.js';
@@ -98,6 +101,9 @@ export const MIGRATIONS: Function[] = [
   EarnOutPartsByUser1765200000001,
   EarnBatchStatistics1765300000000,
   CatalogueChanges1765400000000,
+  MailAndRecovery1765500000000,
+  PhonesInternational1765500000001,
+  FourEyes1765500000002,
 ];
 
 export function dataSourceOptions(url: string, extra: Partial<DataSourceOptions> = {}): DataSourceOptions {

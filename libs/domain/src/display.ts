@@ -3,10 +3,11 @@ import { DateTime, IANAZone } from 'luxon';
 
 /**
  * Mask a phone number, keeping its start and its last 4 characters: "13812345678" -> "138****5678",
- * "+886912345678" -> "+886****5678". Shorter than 8 characters: fully masked ("****").
+ * "+886912345678" -> "+886****5678". Shorter than 8 characters: fully masked ("****"). A mainland mobile
+ * (stored in E.164, "+8613812345678") shows as the 11 digits mainland users write: "138****5678".
  */
 export function maskPhone(phone: string): string {
-  const s = phone.trim();
+  const s = phone.trim().replace(/^\+86(?=1[345789]\d{9}$)/, '');
   if (s.length < 8) return '****';
   const head = s.startsWith('+') ? 4 : 3;
   return `${s.slice(0, head)}****${s.slice(-4)}`;

@@ -1,5 +1,6 @@
 export * from './money.js';
 export * from './validation.js';
+export * from './phone.js';
 export * from './decimal.js';
 export * from './payout.js';
 export * from './candles.js';

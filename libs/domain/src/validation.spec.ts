@@ -96,11 +96,13 @@ describe('isE164Phone (+, 8 to 15 digits, no leading 0)', () => {
   ])('%p -> %p', (s, ok) => expect(isE164Phone(s)).toBe(ok));
 });
 
-describe('isValidPhone (mainland or E.164)', () => {
+describe('isValidPhone (mainland, Taiwan mobile or E.164)', () => {
   it.each([
     ['13812345678', true],
     ['+886912345678', true],
-    ['0912345678', false],
+    ['0912345678', true],
+    ['0812345678', false],
+    ['091234567', false],
     ['', false],
   ])('%p -> %p', (s, ok) => expect(isValidPhone(s)).toBe(ok));
 });

@@ -20,9 +20,14 @@ export function isE164Phone(s: string): boolean {
   return /^\+[1-9]\d{7,14}$/.test(s);
 }
 
-/** A phone the platform accepts: mainland form or E.164. */
+/** Taiwan mobile in its national form: 09 then 8 digits (read as +886 by normalizePhone). */
+export function isTaiwanMobile(s: string): boolean {
+  return /^09\d{8}$/.test(s);
+}
+
+/** A phone the platform accepts: mainland form, a Taiwan mobile's national form, or E.164 (stored as E.164: normalizePhone). */
 export function isValidPhone(s: string): boolean {
-  return isMainlandPhone(s) || isE164Phone(s);
+  return isMainlandPhone(s) || isTaiwanMobile(s) || isE164Phone(s);
 }
 
 /** Check number (graphic captcha): exactly 4 digits. */

@@ -2,6 +2,7 @@
 // an embedded Postgres (or DATABASE_URL's server, in a fresh database dropped afterwards), a
 // redis-server child (or REDIS_URL), migrations + seed, and the api / worker processes.
 // Everything listens on 127.0.0.1 on spare ports.
+import { randomKeys } from '../../lib/platform.mjs';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
@@ -12,7 +13,6 @@ import {
   ensureDatabase,
   freePort,
   prefixer,
-  randomSecret,
   runCommand,
   spawnService,
   startEmbeddedPostgres,
@@ -126,13 +126,22 @@ export async function startStack({ name, postgres = true, redis = true, fast = f
       NODE_ENV: 'production',
       ...(stack.databaseUrl ? { DATABASE_URL: stack.databaseUrl } : {}),
       ...(stack.redisUrl ? { REDIS_URL: stack.redisUrl } : {}),
-      JWT_SECRET: randomSecret(48),
+      ...randomKeys(),
       // /metrics and the worker's /health on any free port: several benches (and npm start) may run at once.
       METRICS_PORT: '0',
       WORKER_PORT: '0',
       // The benchmarks register many users from one address: lift the auth rate limits.
       RATE_LIMIT_AUTH_PER_MINUTE: '100000000',
       RATE_LIMIT_CAPTCHA_PER_MINUTE: '100000000',
+      RATE_LIMIT_ADDRESS_PER_MINUTE: '100000000',
+      RATE_LIMIT_ACCOUNT_PER_MINUTE: '100000000',
+      RATE_LIMIT_MAIL_PER_HOUR: '100000000',
+      RATE_LIMIT_MONEY_PER_MINUTE: '100000000',
+      RATE_LIMIT_ACCESSIBLE_PER_HOUR: '100000000',
+      ALTCHA_REQUIRED: 'false',
+      LOGIN_FAILURES_PER_ADDRESS_BEFORE_CAPTCHA: '100000000',
+      OPERATOR_LOGIN_MAX_FAILURES_PER_ADDRESS: '100000000',
+      TOTP_FAILURES_PER_ADDRESS: '100000000',
       // ...and open thousands of sockets from one address: lift the per-address socket limits too.
       SOCKET_MAX_PER_ADDRESS: '0',
       SOCKET_ADDRESS_EVENTS_PER_SECOND: '0',

@@ -1,4 +1,5 @@
-import { Controller, Get, HttpCode, Patch, Post, UseGuards } from '@nestjs/common';
+import { RateLimit } from '../auth/rate-limit.guard.js';
+import { Controller, Get, HttpCode, Patch, Post, Req, UseGuards } from '@nestjs/common';
 import {
   bigintId,
   changePasswordBody,
@@ -12,6 +13,8 @@ import {
   type UserProfile,
 } from '@candor/contracts';
 import { DomainError } from '../common/domain-error.js';
+import type { HttpRequest } from '../common/http.js';
+import { clientIp } from '../common/request-context.js';
 import { ApiFeature, Doc, ZodBody, ZodQuery } from '../common/openapi.js';
 import { AuthService } from '../auth/auth.service.js';
 import { CurrentUser, UserAuthGuard, type AuthUser } from '../auth/auth.guard.js';
@@ -59,11 +62,15 @@ export class MeController {
     return this.summary.forUser(u.id);
   }
 
+  /** The old password counts against its lockout: the withdrawal's for the trade password, the login's (and its graphic code) for the login password. */
   @Post('password')
+  @RateLimit('auth')
   @HttpCode(204)
-  @Doc('Change the login or the transaction password', { errors: ['OLD_PASSWORD_INVALID', 'PASSWORD_MISMATCH', 'TRADE_PASSWORD_MISMATCH'] })
-  async password(@CurrentUser() u: AuthUser, @ZodBody(changePasswordBody) body: ChangePasswordBody): Promise<void> {
-    await this.auth.changePassword(u.id, u.sid, body);
+  @Doc('Change the login or the transaction password', {
+    errors: ['OLD_PASSWORD_INVALID', 'PASSWORD_MISMATCH', 'TRADE_PASSWORD_MISMATCH', 'TRADE_PASSWORD_LOCKED', 'CAPTCHA_INVALID'],
+  })
+  async password(@CurrentUser() u: AuthUser, @ZodBody(changePasswordBody) body: ChangePasswordBody, @Req() req: HttpRequest): Promise<void> {
+    await this.auth.changePassword(u.id, u.sid, body, clientIp(req));
   }
 
   /** The same slice in the short form of the account-activity screen: when, what, as which role, and why. */

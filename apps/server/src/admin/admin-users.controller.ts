@@ -6,6 +6,7 @@ import { DomainError } from '../common/domain-error.js';
 import { ApiFeature, Doc, ZodBody } from '../common/openapi.js';
 import { CurrentOperator, OperatorAuthGuard, Permission, type AuthOperator } from '../auth/auth.guard.js';
 import { UserAccessService } from './user-access.service.js';
+import { OperatorReadsService } from './operator-reads.service.js';
 
 const userId = new ParseUUIDPipe({ exceptionFactory: () => new DomainError('NOT_FOUND') });
 
@@ -14,13 +15,18 @@ const userId = new ParseUUIDPipe({ exceptionFactory: () => new DomainError('NOT_
 @UseGuards(OperatorAuthGuard)
 @ApiFeature('admin')
 export class AdminUsersController {
-  constructor(private readonly access: UserAccessService) {}
+  constructor(
+    private readonly access: UserAccessService,
+    private readonly reads: OperatorReadsService,
+  ) {}
 
   @Get(':id/access')
   @Permission('users.read')
-  @Doc("A user's access: disabled or not, since when and why", { ok: 'UserAccess' })
-  get(@Param('id', userId) id: string): Promise<UserAccess> {
-    return this.access.get(id);
+  @Doc("A user's access: disabled or not, since when and why; the read is audited (the user sees it in operator actions)", { ok: 'UserAccess' })
+  async get(@CurrentOperator() o: AuthOperator, @Param('id', userId) id: string, @Req() req: HttpRequest): Promise<UserAccess> {
+    const access = await this.access.get(id);
+    await this.reads.record(o.id, id, 'access', clientIp(req));
+    return access;
   }
 
   @Post(':id/disable')

@@ -11,12 +11,22 @@ import { OperatorAccountsService } from './operator-accounts.service.js';
 import { OperatorEnrollmentController, OperatorsController } from './operators.controller.js';
 import { AdminUsersController } from './admin-users.controller.js';
 import { UserAccessService } from './user-access.service.js';
+import { OperatorReadsService } from './operator-reads.service.js';
 
 @Global()
 @Module({
   imports: [TypeOrmModule.forFeature([OperatorEntity])],
   controllers: [AdminAuthController, OperatorEnrollmentController, AdminController, OperatorsController, AdminUsersController],
-  providers: [AuditRepository, AuditService, OperatorsRepository, OperatorsService, OperatorTotpService, OperatorAccountsService, UserAccessService],
-  exports: [AuditService],
+  providers: [
+    AuditRepository,
+    AuditService,
+    OperatorsRepository,
+    OperatorsService,
+    OperatorTotpService,
+    OperatorAccountsService,
+    UserAccessService,
+    OperatorReadsService,
+  ],
+  exports: [AuditService, OperatorReadsService],
 })
 export class AdminModule {}

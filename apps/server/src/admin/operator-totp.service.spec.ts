@@ -3,48 +3,32 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { generate, generateSecret } from 'otplib';
 import { REDIS_KEYS } from '@candor/cross-process';
 import { newTestService } from '../../test/utils.js';
+import { MemoryRedis } from '../../test/memory-redis.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { REDIS } from '../redis/redis.module.js';
 import { AuditService } from './audit.service.js';
 import { OperatorsRepository } from './operators.repository.js';
 import { OperatorTotpService, TOTP_FAILURE_WINDOW_SECONDS, type TotpOperator } from './operator-totp.service.js';
 
-const config = { JWT_SECRET: 'j'.repeat(40) } as AppConfig;
+const config = { JWT_SECRET: 'j'.repeat(40), TOTP_FAILURES_PER_ADDRESS: 20 } as AppConfig;
 const NOW = Date.parse('2026-12-01T10:00:10Z');
 const STEP = Math.floor(NOW / 30_000);
 const em = { tx: true } as unknown as EntityManager;
 
-interface Chain {
-  get: jest.Mock;
-  pttl: jest.Mock;
-  incr: jest.Mock;
-  expire: jest.Mock;
-  exec: jest.Mock;
-}
-interface FakeRedis {
-  multi(): Chain;
-  del(key: string): Promise<number>;
-  get(key: string): Promise<string | null>;
-}
-
-/** The service with Redis answering `failures` wrong codes so far (and `ttlMs` left of their window). */
+/** The service over an in-memory Redis holding `failures` wrong codes of op1 so far (and `ttlMs` left of their window). */
 function build(failures = 0, ttlMs = -1) {
-  const { sut, mocks } = newTestService(OperatorTotpService, [[APP_CONFIG, config]]);
-  const chain = {} as Chain;
-  for (const k of ['get', 'pttl', 'incr', 'expire'] as const) chain[k] = jest.fn(() => chain);
-  chain.exec = jest.fn(async () => [
-    [null, String(failures)],
-    [null, ttlMs],
+  const redis = new MemoryRedis();
+  if (failures) redis.store.set(REDIS_KEYS.totpFailures('op1'), { value: String(failures), expiresAt: ttlMs > 0 ? Date.now() + ttlMs : null });
+  const { sut, mocks } = newTestService(OperatorTotpService, [
+    [APP_CONFIG, config],
+    [REDIS, redis],
   ]);
-  const redis = mocks.get<FakeRedis>(REDIS);
-  redis.multi.mockReturnValue(chain);
-  redis.del.mockResolvedValue(1);
   const operators = mocks.get<OperatorsRepository>(OperatorsRepository);
   const audit = mocks.get<AuditService>(AuditService);
   audit.record.mockResolvedValue(undefined);
   const ds = mocks.get<DataSource>(DataSource);
   (ds.transaction as unknown as jest.Mock<(fn: (em: EntityManager) => Promise<unknown>) => Promise<unknown>>).mockImplementation((fn) => fn(em));
-  return { totp: sut as OperatorTotpService, redis, chain, operators, audit };
+  return { totp: sut as OperatorTotpService, redis, operators, audit };
 }
 
 function enrolledOperator(totp: OperatorTotpService, secret: string, lastStep: number | null = null): TotpOperator {
@@ -73,17 +57,41 @@ describe('OperatorTotpService.check', () => {
     await expect(totp.check(enrolledOperator(totp, secret, STEP - 4), await generate({ secret }), '10.0.0.1')).resolves.toBeUndefined();
     expect(operators.advanceTotpStep).toHaveBeenCalledWith('op1', STEP);
     expect(redis.del).toHaveBeenCalledWith(REDIS_KEYS.totpFailures('op1'));
+    expect(redis.count(REDIS_KEYS.totpFailures('op1'))).toBe(0);
+    expect(redis.count(REDIS_KEYS.totpFailuresByAddress('10.0.0.1'))).toBe(0); // the right try is given back
   });
 
   it('refuses a code of the last accepted step (a replay) and counts the failure', async () => {
     jest.useFakeTimers({ now: NOW, doNotFake: ['nextTick', 'setImmediate'] });
-    const { totp, chain, operators, audit } = build();
+    const { totp, redis, operators, audit } = build();
     const secret = generateSecret();
     await expect(totp.check(enrolledOperator(totp, secret, STEP), await generate({ secret }), '10.0.0.1')).rejects.toMatchObject({ code: 'TOTP_INVALID' });
     expect(operators.advanceTotpStep).not.toHaveBeenCalled();
-    expect(chain.incr).toHaveBeenCalledWith(REDIS_KEYS.totpFailures('op1'));
-    expect(chain.expire).toHaveBeenCalledWith(REDIS_KEYS.totpFailures('op1'), TOTP_FAILURE_WINDOW_SECONDS, 'NX');
+    expect(redis.count(REDIS_KEYS.totpFailures('op1'))).toBe(1);
+    expect(redis.count(REDIS_KEYS.totpFailuresByAddress('10.0.0.1'))).toBe(1);
+    expect(await redis.pttl(REDIS_KEYS.totpFailures('op1'))).toBeGreaterThan((TOTP_FAILURE_WINDOW_SECONDS - 5) * 1000);
     expect(audit.record).toHaveBeenCalledWith({ operatorId: null, action: 'operator.totp_failed', targetType: 'operator', targetId: 'op1', ip: '10.0.0.1' });
+  });
+
+  it('counts before judging: of 40 wrong codes sent at once, at most 5 are judged and the rest are refused unjudged', async () => {
+    const { totp, operators, audit } = build();
+    operators.useRecoveryCode.mockResolvedValue(false);
+    const op = enrolledOperator(totp, generateSecret());
+    const answers = await Promise.allSettled(Array.from({ length: 40 }, () => totp.check(op, 'abcde-fghjk', '10.0.0.1')));
+    const codes = answers.map((a) => (a.status === 'rejected' ? (a.reason as { code: string }).code : 'ok'));
+    expect(codes.filter((c) => c === 'TOTP_INVALID')).toHaveLength(5);
+    expect(codes.filter((c) => c === 'RATE_LIMITED')).toHaveLength(35);
+    expect(operators.useRecoveryCode).toHaveBeenCalledTimes(5);
+    expect(audit.record).toHaveBeenCalledTimes(5);
+  });
+
+  it('counts per address too: once an address spent its budget, another operator from it is refused unjudged', async () => {
+    const { totp, redis, operators } = build();
+    redis.store.set(REDIS_KEYS.totpFailuresByAddress('10.0.0.9'), { value: '20', expiresAt: Date.now() + 60_000 });
+    const other = { id: 'op2', totpSecretEnc: totp.encrypt(generateSecret()), totpLastStep: null };
+    await expect(totp.check(other, '123456', '10.0.0.9')).rejects.toMatchObject({ code: 'RATE_LIMITED' });
+    expect(operators.advanceTotpStep).not.toHaveBeenCalled();
+    await expect(totp.check(other, '123456', '10.0.0.1')).rejects.toMatchObject({ code: 'TOTP_INVALID' });
   });
 
   it('of two sign-ins racing with one code, the one that did not store the step is refused', async () => {
@@ -134,6 +142,7 @@ describe('OperatorTotpService.confirmEnrollment', () => {
   function pendingEnrollment(totp: OperatorTotpService, redis: ReturnType<typeof build>['redis'], secret: string) {
     const secretEnc = totp.encrypt(secret);
     redis.get.mockResolvedValue(JSON.stringify({ operatorId: 'op1', email: 'op@example.com', secretEnc }));
+    redis.del.mockResolvedValueOnce(1); // the enrolment key, as if stored
     return secretEnc;
   }
 
@@ -173,6 +182,7 @@ describe('OperatorTotpService.confirmEnrollment', () => {
     const { totp, redis, operators } = build();
     const secret = generateSecret();
     pendingEnrollment(totp, redis, secret);
+    redis.del.mockReset();
     redis.del.mockResolvedValue(0); // the other confirmation spent the token first
     await expect(totp.confirmEnrollment('token', await generate({ secret }), '10.0.0.1')).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
     expect(operators.storeTotpSecret).not.toHaveBeenCalled();

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import type { Redis } from 'ioredis';
@@ -8,8 +8,10 @@ import QRCode from 'qrcode';
 import type { OperatorEnrollment } from '@candor/contracts';
 import { REDIS_KEYS } from '@candor/cross-process';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { secretFor } from '../config/keys.js';
 import { DomainError } from '../common/domain-error.js';
 import { REDIS } from '../redis/redis.module.js';
+import { countTry, tryWasRight } from '../auth/login-failures.js';
 import { AuditService } from './audit.service.js';
 import { OperatorsRepository } from './operators.repository.js';
 import {
@@ -47,24 +49,25 @@ export interface TotpOperator {
  */
 @Injectable()
 export class OperatorTotpService {
+  private readonly log = new Logger('operator-totp');
   private readonly key: Buffer;
 
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
     @Inject(REDIS) private readonly redis: Redis,
-    @Inject(APP_CONFIG) config: AppConfig,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly audit: AuditService,
     private readonly operators: OperatorsRepository,
   ) {
-    this.key = deriveTotpKey(config.TOTP_ENCRYPTION_KEY ?? config.JWT_SECRET);
+    this.key = deriveTotpKey(secretFor(config, 'totp'));
   }
 
   /** Accepts a current TOTP code (not used before) or an unused recovery code; else TOTP_INVALID, or RATE_LIMITED after too many. */
   async check(op: TotpOperator, code: string, ip: string): Promise<void> {
-    await this.refuseWhenLocked(op.id);
+    await this.countTry(op.id, ip);
     const ok = looksLikeTotp(code) ? await this.acceptTotp(op, code.replace(/\s/g, '')) : await this.acceptRecoveryCode(op.id, code, ip);
     if (!ok) await this.fail(op.id, ip);
-    await this.redis.del(REDIS_KEYS.totpFailures(op.id));
+    await this.succeeded(op.id, ip);
   }
 
   /** A short-lived token that lets this operator (password already checked) enrol a TOTP secret. */
@@ -93,7 +96,7 @@ export class OperatorTotpService {
     const pending = await this.pending(redisKey);
     const secretEnc = pending.secretEnc;
     if (!secretEnc) throw new DomainError('UNAUTHENTICATED');
-    await this.refuseWhenLocked(pending.operatorId);
+    await this.countTry(pending.operatorId, ip);
     const result = looksLikeTotp(code) ? await this.verifyCode(decryptSecret(this.key, secretEnc), code.replace(/\s/g, ''), null) : null;
     if (result === null) await this.fail(pending.operatorId, ip);
     // Only one confirmation wins, even when two race with the same token.
@@ -112,7 +115,7 @@ export class OperatorTotpService {
         em,
       );
     });
-    await this.redis.del(REDIS_KEYS.totpFailures(pending.operatorId));
+    await this.succeeded(pending.operatorId, ip);
     return { operatorId: pending.operatorId, recoveryCodes };
   }
 
@@ -146,7 +149,15 @@ export class OperatorTotpService {
   private async acceptTotp(op: TotpOperator, token: string): Promise<boolean> {
     if (!op.totpSecretEnc) return false;
     const last = op.totpLastStep === null ? null : Number(op.totpLastStep);
-    const step = await this.verifyCode(decryptSecret(this.key, op.totpSecretEnc), token, last);
+    let secret: string;
+    try {
+      secret = decryptSecret(this.key, op.totpSecretEnc);
+    } catch {
+      // A secret that does not open under the key (rotated without a restart, or a wrong key): refused, said loudly.
+      this.log.error(`the TOTP secret of operator ${op.id} does not open under TOTP_ENCRYPTION_KEY: check the key (npm run keys:rotate-totp)`);
+      return false;
+    }
+    const step = await this.verifyCode(secret, token, last);
     if (step === null) return false;
     // The step is stored only if it is newer than the stored one: of two logins racing with one code, one wins.
     return this.operators.advanceTotpStep(op.id, step);
@@ -166,16 +177,29 @@ export class OperatorTotpService {
     return true;
   }
 
-  private async refuseWhenLocked(operatorId: string): Promise<void> {
-    const key = REDIS_KEYS.totpFailures(operatorId);
-    const res = await this.redis.multi().get(key).pttl(key).exec();
-    const ttl = Number(res?.[1]?.[1] ?? -1);
-    if (Number(res?.[0]?.[1] ?? 0) >= TOTP_MAX_FAILURES) throw DomainError.rateLimited(ttl > 0 ? ttl : TOTP_FAILURE_WINDOW_SECONDS * 1000);
+  /**
+   * Counts this try against the operator's and the address's budgets before the code is judged, so a burst
+   * of parallel codes gets at most TOTP_MAX_FAILURES judged; a try over either budget is refused unjudged.
+   */
+  private async countTry(operatorId: string, ip: string): Promise<void> {
+    const retryMs = await countTry(
+      this.redis,
+      [
+        { key: REDIS_KEYS.totpFailures(operatorId), limit: TOTP_MAX_FAILURES },
+        { key: REDIS_KEYS.totpFailuresByAddress(ip || '?'), limit: this.config.TOTP_FAILURES_PER_ADDRESS },
+      ],
+      TOTP_FAILURE_WINDOW_SECONDS,
+    );
+    if (retryMs !== null) throw DomainError.rateLimited(retryMs);
   }
 
+  /** A right code: the operator's budget starts again; the address gets back the try it counted. */
+  private succeeded(operatorId: string, ip: string): Promise<void> {
+    return tryWasRight(this.redis, [REDIS_KEYS.totpFailures(operatorId)], [REDIS_KEYS.totpFailuresByAddress(ip || '?')]);
+  }
+
+  /** The try was counted before it was judged; a failure only leaves its audit line. */
   private async fail(operatorId: string, ip: string): Promise<never> {
-    const key = REDIS_KEYS.totpFailures(operatorId);
-    await this.redis.multi().incr(key).expire(key, TOTP_FAILURE_WINDOW_SECONDS, 'NX').exec();
     await this.audit.record({ operatorId: null, action: 'operator.totp_failed', targetType: 'operator', targetId: operatorId, ip });
     throw new DomainError('TOTP_INVALID');
   }

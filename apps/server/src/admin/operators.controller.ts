@@ -22,7 +22,7 @@ import { CurrentOperator, OperatorAuthGuard, Permission, type AuthOperator } fro
 import { OperatorAccountsService } from './operator-accounts.service.js';
 import { OperatorsService } from './operators.service.js';
 
-/** TOTP enrolment of an admin who has no secret yet, with the token of their `401 TOTP_REQUIRED` login answer. */
+/** TOTP enrolment of an operator who has no secret yet, with the token of their `401 TOTP_REQUIRED` login answer. */
 @Controller('admin/auth/enrollment')
 @UseGuards(RateLimitGuard)
 @ApiFeature('admin')
@@ -78,7 +78,7 @@ export class OperatorsController {
 
   @Post()
   @Permission('operators.manage')
-  @Doc('Add an operator (an admin enrols TOTP at their first login)', { ok: 'OperatorAccount', errors: ['OPERATOR_EXISTS'] })
+  @Doc('Add an operator (every operator enrols TOTP at their first login)', { ok: 'OperatorAccount', errors: ['OPERATOR_EXISTS'] })
   create(@CurrentOperator() o: AuthOperator, @ZodBody(createOperatorBody) body: CreateOperatorBody, @Req() req: HttpRequest): Promise<OperatorAccount> {
     return this.accounts.create(o.id, body, clientIp(req));
   }

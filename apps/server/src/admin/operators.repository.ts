@@ -57,6 +57,16 @@ export class OperatorsRepository {
     return won.length === 1;
   }
 
+  /** Every operator with a TOTP secret, rows locked until the transaction ends (the key rotation re-encrypts them). */
+  lockTotpSecrets(em: EntityManager): Promise<{ id: string; email: string; totpSecretEnc: string }[]> {
+    return em.query(`SELECT id, email, totp_secret_enc AS "totpSecretEnc" FROM operators WHERE totp_secret_enc IS NOT NULL ORDER BY id FOR UPDATE`);
+  }
+
+  /** The same TOTP secret encrypted under another key: the enrolment time and the last used step stay. */
+  async replaceTotpSecret(em: EntityManager, id: string, secretEnc: string): Promise<void> {
+    await em.query(`UPDATE operators SET totp_secret_enc = $2 WHERE id = $1`, [id, secretEnc]);
+  }
+
   async deleteRecoveryCodes(em: EntityManager, operatorId: string): Promise<void> {
     await em.query(`DELETE FROM operator_recovery_codes WHERE operator_id = $1`, [operatorId]);
   }

@@ -1,6 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
 import type { OperatorEntity } from '@candor/db';
+import { REDIS_KEYS } from '@candor/cross-process';
 import { newTestService } from '../../test/utils.js';
+import { MemoryRedis } from '../../test/memory-redis.js';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { REDIS } from '../redis/redis.module.js';
 import { PasswordHasher } from '../auth/password-hasher.js';
 import { SessionService } from '../auth/session.service.js';
 import { TokenService } from '../auth/token.service.js';
@@ -22,8 +26,13 @@ const operator = (over: Partial<OperatorEntity> = {}): OperatorEntity => ({
   ...over,
 });
 
-function build(found: OperatorEntity | null, passwordRight = true) {
-  const { sut, mocks } = newTestService(OperatorsService);
+const CONFIG = { OPERATOR_LOGIN_MAX_FAILURES: 10, OPERATOR_LOGIN_MAX_FAILURES_PER_ADDRESS: 30, OPERATOR_LOGIN_LOCK_MINUTES: 15 } as AppConfig;
+
+function build(found: OperatorEntity | null, passwordRight = true, redis = new MemoryRedis()) {
+  const { sut, mocks } = newTestService(OperatorsService, [
+    [APP_CONFIG, CONFIG],
+    [REDIS, redis],
+  ]);
   const operators = mocks.get<OperatorsRepository>(OperatorsRepository);
   operators.findByEmail.mockResolvedValue(found);
   operators.findById.mockResolvedValue(found);
@@ -37,7 +46,7 @@ function build(found: OperatorEntity | null, passwordRight = true) {
   const totp = mocks.get<OperatorTotpService>(OperatorTotpService);
   totp.check.mockResolvedValue(undefined);
   totp.issueEnrollment.mockResolvedValue('enrol-token');
-  return { service: sut as OperatorsService, operators, sessions, tokens, audit, totp };
+  return { service: sut as OperatorsService, operators, sessions, tokens, audit, totp, redis, hasher: mocks.get<PasswordHasher>(PasswordHasher) };
 }
 
 describe('OperatorsService.login', () => {
@@ -52,24 +61,26 @@ describe('OperatorsService.login', () => {
     expect(sessions.create).not.toHaveBeenCalled();
   });
 
-  it('an operator without a second factor signs in with the password: a session, its audit line, a token with the role', async () => {
-    const { service, sessions, tokens, audit, totp } = build(operator());
-    const r = await service.login('op@example.com', 'pw', undefined, 'UA', '10.0.0.1');
-    expect(totp.check).not.toHaveBeenCalled();
+  it.each(['reviewer', 'finance', 'support', 'admin'] as const)(
+    'a %s without a second factor gets TOTP_REQUIRED with an enrolment token instead of a session',
+    async (role) => {
+      const { service, sessions, totp } = build(operator({ role }));
+      await expect(service.login('op@example.com', 'pw', undefined, 'UA', '10.0.0.1')).rejects.toMatchObject({
+        code: 'TOTP_REQUIRED',
+        details: { enrollmentToken: 'enrol-token' },
+      });
+      expect(totp.issueEnrollment).toHaveBeenCalledWith('op1', 'op@example.com');
+      expect(sessions.create).not.toHaveBeenCalled();
+    },
+  );
+
+  it('an enrolled operator with a right code gets a session, its audit line and a token with the role', async () => {
+    const { service, sessions, tokens, audit } = build(operator({ totpSecretEnc: 'v1.x.y.z' }));
+    const r = await service.login('op@example.com', 'pw', '123456', 'UA', '10.0.0.1');
     expect(sessions.create).toHaveBeenCalledWith('operator', 'op1', 'UA', '10.0.0.1');
     expect(audit.record).toHaveBeenCalledWith({ operatorId: 'op1', action: 'operator.login', targetType: 'session', targetId: 's1', ip: '10.0.0.1' });
     expect(tokens.sign).toHaveBeenCalledWith({ sub: 'op1', sid: 's1', typ: 'operator', role: 'reviewer' });
     expect(r).toMatchObject({ accessToken: 'access', refreshToken: 's1.refresh', operator: { id: 'op1', role: 'reviewer' } });
-  });
-
-  it('an admin who has not enrolled gets TOTP_REQUIRED with an enrolment token instead of a session', async () => {
-    const { service, sessions, totp } = build(operator({ role: 'admin' }));
-    await expect(service.login('op@example.com', 'pw', undefined, 'UA', '10.0.0.1')).rejects.toMatchObject({
-      code: 'TOTP_REQUIRED',
-      details: { enrollmentToken: 'enrol-token' },
-    });
-    expect(totp.issueEnrollment).toHaveBeenCalledWith('op1', 'op@example.com');
-    expect(sessions.create).not.toHaveBeenCalled();
   });
 
   it('anyone enrolled needs a code (TOTP_REQUIRED without one), which is checked before the session starts', async () => {
@@ -82,6 +93,54 @@ describe('OperatorsService.login', () => {
     await withCode.service.login('op@example.com', 'pw', '123456', 'UA', '10.0.0.1');
     expect(withCode.totp.check).toHaveBeenCalledWith(enrolled, '123456', '10.0.0.1');
     expect(withCode.totp.check.mock.invocationCallOrder[0]!).toBeLessThan(withCode.sessions.create.mock.invocationCallOrder[0]!);
+  });
+});
+
+describe('OperatorsService.login: the password step limit', () => {
+  it('judges 10 wrong passwords, then locks the account (429 with Retry-After, audited once) and refuses even the right one unjudged', async () => {
+    const { service, audit, hasher, redis } = build(operator({ totpSecretEnc: 'v1.x.y.z' }), false);
+    for (let i = 0; i < 10; i++)
+      await expect(service.login('op@example.com', 'bad', '1', 'UA', '10.0.0.1')).rejects.toMatchObject({ code: 'INVALID_CREDENTIALS' });
+    await expect(service.login('op@example.com', 'bad', '1', 'UA', '10.0.0.1')).rejects.toMatchObject({ code: 'RATE_LIMITED', retryAfterSeconds: 900 });
+    expect(audit.record).toHaveBeenLastCalledWith(
+      expect.objectContaining({ action: 'operator.login_failed', details: expect.objectContaining({ email: 'op@example.com', locked: true }) }),
+    );
+    hasher.verify.mockResolvedValue(true);
+    const calls = hasher.verify.mock.calls.length;
+    await expect(service.login('OP@example.com', 'right', '1', 'UA', '10.0.0.2')).rejects.toMatchObject({ code: 'RATE_LIMITED' });
+    expect(hasher.verify.mock.calls.length).toBe(calls);
+    expect(await redis.pttl(REDIS_KEYS.operatorLoginFailures('op@example.com'))).toBeGreaterThan(14 * 60_000);
+    expect(audit.record.mock.calls.filter(([r]) => (r.details as { locked?: boolean } | undefined)?.locked)).toHaveLength(1);
+  });
+
+  it('right passwords at once do not lock the account: the judged ones start it again', async () => {
+    const { service, redis } = build(operator({ totpSecretEnc: 'v1.x.y.z' }), true);
+    await Promise.allSettled(Array.from({ length: 15 }, () => service.login('op@example.com', 'right', '1', 'UA', '10.0.0.1')));
+    expect(redis.count(REDIS_KEYS.operatorLoginFailures('op@example.com'))).toBeLessThanOrEqual(5);
+    await service.login('op@example.com', 'right', '1', 'UA', '10.0.0.1');
+  });
+
+  it('counts before judging: of 25 wrong passwords at once at most 10 are judged', async () => {
+    const { service, hasher } = build(operator({ totpSecretEnc: 'v1.x.y.z' }), false);
+    const answers = await Promise.allSettled(Array.from({ length: 25 }, () => service.login('op@example.com', 'bad', '1', 'UA', '10.0.0.1')));
+    const codes = answers.map((a) => (a.status === 'rejected' ? (a.reason as { code: string }).code : 'ok'));
+    expect(codes.filter((c) => c === 'INVALID_CREDENTIALS')).toHaveLength(10);
+    expect(codes.filter((c) => c === 'RATE_LIMITED')).toHaveLength(15);
+    expect(hasher.verify).toHaveBeenCalledTimes(10);
+  });
+
+  it('a right password starts the account again; an address over its budget is refused without locking the account', async () => {
+    const { service, redis, hasher } = build(operator({ totpSecretEnc: 'v1.x.y.z' }), false);
+    for (let i = 0; i < 9; i++)
+      await expect(service.login('op@example.com', 'bad', '1', 'UA', '10.0.0.1')).rejects.toMatchObject({ code: 'INVALID_CREDENTIALS' });
+    hasher.verify.mockResolvedValue(true);
+    await service.login('op@example.com', 'right', '1', 'UA', '10.0.0.1');
+    expect(redis.count(REDIS_KEYS.operatorLoginFailures('op@example.com'))).toBe(0);
+    expect(redis.count(REDIS_KEYS.operatorLoginFailuresByAddress('10.0.0.1'))).toBe(9);
+    redis.store.set(REDIS_KEYS.operatorLoginFailuresByAddress('10.0.0.7'), { value: '30', expiresAt: Date.now() + 60_000 });
+    await expect(service.login('op@example.com', 'right', '1', 'UA', '10.0.0.7')).rejects.toMatchObject({ code: 'RATE_LIMITED' });
+    expect(redis.count(REDIS_KEYS.operatorLoginFailures('op@example.com'))).toBe(0);
+    await service.login('op@example.com', 'right', '1', 'UA', '10.0.0.1');
   });
 });
 

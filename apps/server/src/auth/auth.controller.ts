@@ -5,6 +5,7 @@ import {
   loginBody,
   registerBody,
   registerCheckBody,
+  type AltchaChallenge,
   type CaptchaResponse,
   type LoginBody,
   type LoginResponse,
@@ -17,11 +18,12 @@ import {
 } from '@candor/contracts';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { DomainError } from '../common/domain-error.js';
-import { clientIp } from '../common/request-context.js';
+import { clientIp, requestLocale } from '../common/request-context.js';
 import { ApiFeature, Doc, ZodBody } from '../common/openapi.js';
 import { RateLimit, RateLimitGuard } from './rate-limit.guard.js';
 import { AuthService } from './auth.service.js';
 import { CaptchaService } from './captcha.service.js';
+import { AltchaService } from './altcha.service.js';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie, USER_REFRESH_COOKIE } from './cookies.js';
 import { CurrentUser, UserAuthGuard, type AuthUser } from './auth.guard.js';
 import { SessionService } from './session.service.js';
@@ -33,6 +35,7 @@ export class AuthController {
   constructor(
     private readonly auth: AuthService,
     private readonly captcha: CaptchaService,
+    private readonly altcha: AltchaService,
     private readonly sessions: SessionService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -44,12 +47,21 @@ export class AuthController {
     return this.captcha.create();
   }
 
+  @Get('altcha')
+  @RateLimit('captcha')
+  @Doc('An ALTCHA proof-of-work challenge (10 minutes); its solution goes in the `altcha` field of registration, login and password reset', {
+    ok: 'AltchaChallenge',
+  })
+  getAltcha(): Promise<AltchaChallenge> {
+    return this.altcha.challenge();
+  }
+
   @Post('register/check')
-  @RateLimit('auth')
+  @RateLimit('auth', { accessible: true })
   @HttpCode(200)
-  @Doc('Registration step 1: e-mail, phone, invitation code and captcha', {
+  @Doc('Registration step 1: e-mail, phone, invitation code, the graphic code and the proof-of-work (or, the accessible path, the proof-of-work alone)', {
     ok: 'RegisterCheckResponse',
-    errors: ['CAPTCHA_INVALID', 'INVITATION_CODE_INVALID', 'USER_EXISTS'],
+    errors: ['CAPTCHA_INVALID', 'ALTCHA_INVALID', 'INVITATION_CODE_INVALID', 'USER_EXISTS'],
   })
   registerCheck(@ZodBody(registerCheckBody) body: RegisterCheckBody): Promise<RegisterCheckResponse> {
     return this.auth.registerCheck(body);
@@ -61,16 +73,20 @@ export class AuthController {
     ok: 'RegisterResponse',
     errors: ['PASSWORD_MISMATCH', 'TRADE_PASSWORD_MISMATCH', 'INVITATION_CODE_INVALID', 'USER_EXISTS'],
   })
-  register(@ZodBody(registerBody) body: RegisterBody): Promise<RegisterResponse> {
-    return this.auth.register(body);
+  register(@ZodBody(registerBody) body: RegisterBody, @Req() req: HttpRequest): Promise<RegisterResponse> {
+    // The confirmation mail goes in the language the person registered in.
+    return this.auth.register(body, requestLocale(req));
   }
 
   @Post('login')
   @RateLimit('auth')
   @HttpCode(200)
-  @Doc('Log in; sets the refresh-token cookie', { ok: 'LoginResponse', errors: ['CAPTCHA_INVALID', 'INVALID_CREDENTIALS', 'ACCOUNT_DISABLED'] })
+  @Doc('Log in; sets the refresh-token cookie', {
+    ok: 'LoginResponse',
+    errors: ['CAPTCHA_INVALID', 'ALTCHA_INVALID', 'INVALID_CREDENTIALS', 'ACCOUNT_DISABLED'],
+  })
   async login(@ZodBody(loginBody) body: LoginBody, @Req() req: HttpRequest, @Res({ passthrough: true }) res: HttpReply): Promise<LoginResponse> {
-    const r = await this.auth.login(body, req.headers['user-agent'], clientIp(req));
+    const r = await this.auth.login(body, req.headers['user-agent'], clientIp(req), requestLocale(req));
     setRefreshCookie(res, req, this.config, USER_REFRESH_COOKIE, r.refreshToken);
     return { accessToken: r.accessToken, user: r.user };
   }

@@ -5,6 +5,7 @@ import { RateLimitGuard } from './rate-limit.guard.js';
 import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
 import { CaptchaService } from './captcha.service.js';
+import { AltchaService } from './altcha.service.js';
 import { OperatorAuthGuard, UserAuthGuard } from './auth.guard.js';
 import { PasswordHasher } from './password-hasher.js';
 import { SessionService } from './session.service.js';
@@ -14,15 +15,22 @@ import { TokenService } from './token.service.js';
 import { TradePasswordService } from './trade-password.service.js';
 import { PasswordCheckService } from './password-check.service.js';
 import { UsersRepository } from '../users/users.repository.js';
+import { MailModule } from '../mail/mail.module.js';
+import { PasswordResetController } from './password-reset.controller.js';
+import { PasswordResetService } from './password-reset.service.js';
+import { PasswordResetRepository } from './password-reset.repository.js';
 
 /** Auth is global: every feature module may guard routes with UserAuthGuard / OperatorAuthGuard. */
 @Global()
 @Module({
-  imports: [TypeOrmModule.forFeature([UserEntity, InvitationCodeEntity, OperatorEntity])],
-  controllers: [AuthController],
+  imports: [TypeOrmModule.forFeature([UserEntity, InvitationCodeEntity, OperatorEntity]), MailModule],
+  controllers: [AuthController, PasswordResetController],
   providers: [
     AuthService,
+    PasswordResetService,
+    PasswordResetRepository,
     CaptchaService,
+    AltchaService,
     PasswordHasher,
     SessionService,
     SessionsRepository,
@@ -37,6 +45,7 @@ import { UsersRepository } from '../users/users.repository.js';
   ],
   exports: [
     RateLimitGuard,
+    AltchaService,
     AuthService,
     PasswordHasher,
     SessionService,

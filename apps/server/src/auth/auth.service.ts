@@ -12,13 +12,16 @@ import { LedgerService } from '../ledger/ledger.service.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { toProfile } from '../users/user-view.js';
 import { CaptchaService } from './captcha.service.js';
+import { AltchaService } from './altcha.service.js';
 import { PasswordHasher } from './password-hasher.js';
 import { SessionService } from './session.service.js';
 import { TokenService } from './token.service.js';
+import { TradePasswordService } from './trade-password.service.js';
+import { PasswordCheckService } from './password-check.service.js';
+import { countLoginTry, loginLimits, loginTrySucceeded } from './login-failures.js';
 import { REDIS_KEYS } from '@candor/cross-process';
 
 const REGISTRATION_TTL_SECONDS = 15 * 60;
-const LOGIN_FAILURE_WINDOW_SECONDS = 15 * 60;
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
 interface PendingRegistration {
@@ -39,6 +42,13 @@ function newDevice(userId: string, userAgent: string | undefined, ip: string): A
   return { userId, device, ip: ip || '?', at };
 }
 
+/** The trade password's refusals as this form names its field: a wrong one is OLD_PASSWORD_INVALID; a lock keeps its code and `unlockAt`. */
+function asOldPassword(e: unknown): never {
+  if (e instanceof DomainError && e.code === 'TRADE_PASSWORD_INVALID') throw new DomainError('OLD_PASSWORD_INVALID', 'oldPassword');
+  if (e instanceof DomainError && e.code === 'TRADE_PASSWORD_LOCKED') throw new DomainError(e.code, 'oldPassword', e.vars, e.details);
+  throw e;
+}
+
 /** Registration in two steps, login with rotating sessions, and self-service password changes. */
 @Injectable()
 export class AuthService {
@@ -53,11 +63,20 @@ export class AuthService {
     private readonly events: EventBus,
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly tradePassword: TradePasswordService,
+    private readonly passwordCheck: PasswordCheckService,
+    private readonly altcha: AltchaService,
   ) {}
 
-  /** Step 1: captcha, invitation code and uniqueness; answers a short-lived registration token. */
+  /**
+   * Step 1: the graphic code and the proof-of-work, or (the accessible path, counted against a stricter per-address
+   * limit by the route) the proof-of-work alone; then the invitation code and uniqueness. Answers a short-lived
+   * registration token.
+   */
   async registerCheck(body: RegisterCheckBody): Promise<{ registrationToken: string }> {
-    if (!(await this.captcha.consume(body.captchaId, body.captchaCode))) throw new DomainError('CAPTCHA_INVALID', 'captchaCode');
+    const withCode = body.captchaId !== undefined || body.captchaCode !== undefined;
+    if (withCode && !(await this.captcha.consume(body.captchaId, body.captchaCode))) throw new DomainError('CAPTCHA_INVALID', 'captchaCode');
+    await this.altcha.verify(body.altcha, { required: !withCode });
     if (!(await this.users.findActiveCode(body.inviteCode))) throw new DomainError('INVITATION_CODE_INVALID', 'inviteCode');
     const taken = await this.users.emailOrPhoneTaken(body.email, body.phone);
     if (taken) throw new DomainError('USER_EXISTS', taken);
@@ -68,7 +87,7 @@ export class AuthService {
   }
 
   /** Step 2: passwords; creates the user, their own invitation code, their accounts and the demo grant in one transaction. */
-  async register(body: RegisterBody): Promise<{ userId: string }> {
+  async register(body: RegisterBody, locale?: string): Promise<{ userId: string }> {
     const raw = await this.redis.get(REDIS_KEYS.registration(body.registrationToken));
     if (!raw) throw new DomainError('VALIDATION_FAILED', 'registrationToken');
     if (body.password !== body.confirmPassword) throw new DomainError('PASSWORD_MISMATCH', 'confirmPassword');
@@ -114,11 +133,13 @@ export class AuthService {
         return user.id;
       });
     } catch (e) {
-      if (isUniqueViolation(e)) throw new DomainError('USER_EXISTS', 'email');
+      // Two registrations racing for one phone number are told so, not told the e-mail is taken.
+      if (isUniqueViolation(e)) throw new DomainError('USER_EXISTS', (e as { constraint?: string }).constraint === 'users_phone' ? 'phone' : 'email');
       throw e;
     }
     await this.redis.del(REDIS_KEYS.registration(body.registrationToken));
     this.log.log(`registered user ${userId}`);
+    await this.events.publish('user.registered', { userId, email: pending.email, locale });
     return { userId };
   }
 
@@ -131,23 +152,28 @@ export class AuthService {
     throw new Error('could not find a free invitation code');
   }
 
-  async login(body: LoginBody, userAgent: string | undefined, ip: string): Promise<{ accessToken: string; refreshToken: string; user: UserProfile }> {
-    const failures = Number((await this.redis.get(REDIS_KEYS.loginFailures(body.email))) ?? 0);
-    if (failures >= this.config.LOGIN_FAILURES_BEFORE_CAPTCHA && !(await this.captcha.consume(body.captchaId, body.captchaCode))) {
+  async login(
+    body: LoginBody,
+    userAgent: string | undefined,
+    ip: string,
+    locale?: string,
+  ): Promise<{ accessToken: string; refreshToken: string; user: UserProfile }> {
+    await this.altcha.verify(body.altcha);
+    const user = await this.users.findByEmail(body.email);
+    // Counted before the password is judged, per account and per address (the same budget as password checks).
+    const who = { account: user?.id ?? body.email.toLowerCase(), ip };
+    if ((await countLoginTry(this.redis, who, loginLimits(this.config))) && !(await this.captcha.consume(body.captchaId, body.captchaCode))) {
       throw new DomainError('CAPTCHA_INVALID', 'captchaCode');
     }
-    const user = await this.users.findByEmail(body.email);
-    if (!(await this.hasher.verify(user?.passwordHash, body.password)) || !user) {
-      await this.redis.multi().incr(REDIS_KEYS.loginFailures(body.email)).expire(REDIS_KEYS.loginFailures(body.email), LOGIN_FAILURE_WINDOW_SECONDS).exec();
-      throw new DomainError('INVALID_CREDENTIALS');
-    }
-    await this.redis.del(REDIS_KEYS.loginFailures(body.email));
+    if (!(await this.hasher.verify(user?.passwordHash, body.password)) || !user) throw new DomainError('INVALID_CREDENTIALS');
+    await loginTrySucceeded(this.redis, who);
     // Checked after the password, so the answer tells nothing about an account to someone without it.
     if (user.disabledAt) throw new DomainError('ACCOUNT_DISABLED');
     const history = await this.sessions.history('user', user.id, userAgent);
     const { sessionId, refreshToken } = await this.sessions.create('user', user.id, userAgent, ip);
     // A sign-in from a device this account never used is a security event the owner should see (the inbox tells them).
     if (history.before && !history.knownDevice) await this.events.publish('user.newDevice', newDevice(user.id, userAgent, ip));
+    if (locale) await this.events.publish('user.signedIn', { userId: user.id, locale });
     const accessToken = await this.tokens.sign({ sub: user.id, sid: sessionId, typ: 'user' });
     return { accessToken, refreshToken, user: toProfile(user) };
   }
@@ -158,18 +184,27 @@ export class AuthService {
     return { accessToken: await this.tokens.sign({ sub: r.subjectId, sid: r.sessionId, typ: 'user' }), refreshToken: r.refreshToken };
   }
 
-  async changePassword(userId: string, sessionId: string, body: ChangePasswordBody): Promise<void> {
-    const user = await this.users.findById(userId);
-    if (!user) throw new DomainError('UNAUTHENTICATED');
-    const current = body.kind === 'login' ? user.passwordHash : user.tradePasswordHash;
-    if (!(await this.hasher.verify(current, body.oldPassword))) throw new DomainError('OLD_PASSWORD_INVALID', 'oldPassword');
+  /**
+   * The old password is never judged outside its lockout: a trade password through TradePasswordService (the
+   * withdrawal's lockout; while locked every try is refused unjudged), a login password through
+   * PasswordCheckService (the login's failure budget and graphic code).
+   */
+  async changePassword(userId: string, sessionId: string, body: ChangePasswordBody, ip: string): Promise<void> {
     const valid = body.kind === 'login' ? isValidLoginPassword(body.newPassword) : isValidTradePassword(body.newPassword);
     if (!valid) throw new DomainError('VALIDATION_FAILED', 'newPassword');
     if (body.newPassword !== body.confirmPassword) {
       throw new DomainError(body.kind === 'login' ? 'PASSWORD_MISMATCH' : 'TRADE_PASSWORD_MISMATCH', 'confirmPassword');
     }
+    if (body.kind === 'trade') {
+      await this.tradePassword.verify(userId, body.oldPassword).catch(asOldPassword);
+    } else {
+      await this.passwordCheck.verifyLogin(userId, body.oldPassword, { ip, captchaId: body.captchaId, captchaCode: body.captchaCode });
+    }
     await this.users.updatePasswordHash(userId, body.kind, await this.hasher.hash(body.newPassword));
-    // A new login password ends every other session.
-    if (body.kind === 'login') await this.sessions.revokeAllExcept('user', userId, sessionId, 'password_changed');
+    // A new login password ends every other session, and the owner is told by mail.
+    if (body.kind === 'login') {
+      await this.sessions.revokeAllExcept('user', userId, sessionId, 'password_changed');
+      await this.events.publish('user.passwordChanged', { userId });
+    }
   }
 }

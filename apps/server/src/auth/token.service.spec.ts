@@ -1,8 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
+import { decodeProtectedHeader, SignJWT } from 'jose';
 import type { AppConfig } from '../config/config.js';
-import { TokenService } from './token.service.js';
+import { keyId, TokenService } from './token.service.js';
 
-const tokens = () => new TokenService({ JWT_SECRET: 'x'.repeat(48), ACCESS_TOKEN_TTL_SECONDS: 900 } as AppConfig);
+const tokens = (JWT_SECRET = 'x'.repeat(48), JWT_PREVIOUS_SECRETS: string[] = []) =>
+  new TokenService({ JWT_SECRET, JWT_PREVIOUS_SECRETS, ACCESS_TOKEN_TTL_SECONDS: 900 } as AppConfig);
 const operator = { sub: 'op-1', sid: 'sid-1', typ: 'operator' as const, role: 'admin' };
 
 describe('TokenService audiences', () => {
@@ -47,5 +49,61 @@ describe('TokenService audiences', () => {
     const expired = await t.signOps(operator, -1);
     expect(await t.verifyOps(expired)).toBeNull();
     expect(await t.verifyOps('not-a-token')).toBeNull();
+  });
+});
+
+describe('TokenService key rotation', () => {
+  const OLD = 'o'.repeat(40);
+  const NEW = 'n'.repeat(40);
+  const user = { sub: 'u-1', sid: 'sid-u', typ: 'user' as const };
+  /** A user token as the api makes it, signed by `secret` with the header `kid` (none when undefined). */
+  const forge = (secret: string, kid: string | undefined) =>
+    new SignJWT({ sid: 'sid-u', typ: 'user' })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT', ...(kid === undefined ? {} : { kid }) })
+      .setSubject('u-1')
+      .setIssuer('candor')
+      .setAudience('candor-web')
+      .setIssuedAt()
+      .setExpirationTime('900s')
+      .sign(new TextEncoder().encode(secret));
+
+  it('names the signing key by an id that is not the secret, and one per secret', async () => {
+    const token = await tokens(NEW).sign(user);
+    const { kid } = decodeProtectedHeader(token);
+    expect(kid).toBe(keyId(NEW));
+    expect(kid).toMatch(/^[0-9a-f]{16}$/);
+    expect(keyId(OLD)).not.toBe(kid);
+  });
+
+  it('verifies a token of the previous key after rotation, and refuses it once that key is dropped', async () => {
+    const before = tokens(OLD);
+    const userToken = await before.sign(user);
+    const opsToken = await before.signOps({ sub: 'op-1', sid: 'sid-1', typ: 'operator', role: 'admin' }, 3600);
+    const rotated = tokens(NEW, [OLD]);
+    expect(await rotated.verify(userToken, 'user')).toMatchObject({ sub: 'u-1', sid: 'sid-u' });
+    expect(await rotated.verifyOps(opsToken)).toMatchObject({ sub: 'op-1', role: 'admin' });
+    // New tokens are signed by the new key only.
+    const fresh = await rotated.sign(user);
+    expect(decodeProtectedHeader(fresh).kid).toBe(keyId(NEW));
+    expect(await tokens(OLD).verify(fresh, 'user')).toBeNull();
+    const dropped = tokens(NEW);
+    expect(await dropped.verify(userToken, 'user')).toBeNull();
+    expect(await dropped.verifyOps(opsToken)).toBeNull();
+    expect(await dropped.verify(fresh, 'user')).toMatchObject({ sub: 'u-1' });
+  });
+
+  it('refuses a token with an unknown key id, or none, even when the signature is right', async () => {
+    const t = tokens(NEW, [OLD]);
+    expect(await t.verify(await forge(NEW, keyId(NEW)), 'user')).toMatchObject({ sub: 'u-1' }); // the forge is faithful
+    expect(await t.verify(await forge(NEW, 'ffffffffffffffff'), 'user')).toBeNull();
+    expect(await t.verify(await forge(NEW, undefined), 'user')).toBeNull();
+    expect(await t.verify(await forge('u'.repeat(40), keyId('u'.repeat(40))), 'user')).toBeNull();
+  });
+
+  it('refuses a token whose kid names the previous key but that another key signed', async () => {
+    const t = tokens(NEW, [OLD]);
+    expect(await t.verify(await forge(OLD, keyId(OLD)), 'user')).toMatchObject({ sub: 'u-1' });
+    expect(await t.verify(await forge(NEW, keyId(OLD)), 'user')).toBeNull();
+    expect(await t.verify(await forge('e'.repeat(40), keyId(OLD)), 'user')).toBeNull();
   });
 });

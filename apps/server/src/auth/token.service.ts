@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { randomUUID } from 'node:crypto';
-import { jwtVerify, SignJWT } from 'jose';
+import { hkdfSync, randomUUID } from 'node:crypto';
+import { jwtVerify, SignJWT, type JWTHeaderParameters } from 'jose';
 import type { SubjectType } from '@candor/db';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 
@@ -20,18 +20,35 @@ const AUDIENCE: Record<SubjectType, string> = { user: 'candor-web', operator: 'c
 /** Audience of the operators' token for the pages outside the api (the /ops/queues dashboard): never an api token. */
 const OPS_AUDIENCE = 'candor-ops';
 
-/** Short-lived access JWTs, HS256 pinned on both ends. Users and operators get different audiences. */
+/**
+ * The key id of a signing secret: 8 bytes of HKDF-SHA256 of it, in hex. It names the key without revealing
+ * anything that helps to find the secret (which is at least 32 characters).
+ */
+export function keyId(secret: string): string {
+  return Buffer.from(hkdfSync('sha256', secret, 'candor-jwt', 'key-id', 8)).toString('hex');
+}
+
+/**
+ * Short-lived access JWTs, HS256 pinned on both ends. Users and operators get different audiences.
+ * JWT_SECRET signs, with its key id in the header; JWT_PREVIOUS_SECRETS only verify, so the secret rotates
+ * without signing anyone out. A token whose `kid` names no configured key (or that has none) is refused.
+ */
 @Injectable()
 export class TokenService {
-  private readonly key: Uint8Array;
+  private readonly signing: { kid: string; key: Uint8Array };
+  private readonly verifying = new Map<string, Uint8Array>();
   /**
    * Verified tokens by their signature (the part after the last dot), each with the whole token, which a hit
    * must equal. Hashing the whole token, a new string of a few hundred characters on every request, cost much
-   * more than hashing its signature and comparing the two strings.
+   * more than hashing its signature and comparing the two strings. The key id is in the signed header, so
+   * the whole-token comparison covers it too.
    */
   private readonly verified = new Map<string, { token: string; claims: AccessClaims; audience: string; expMs: number }>();
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
-    this.key = new TextEncoder().encode(config.JWT_SECRET);
+    for (const secret of [...(config.JWT_PREVIOUS_SECRETS ?? []), config.JWT_SECRET]) {
+      this.verifying.set(keyId(secret), new TextEncoder().encode(secret));
+    }
+    this.signing = { kid: keyId(config.JWT_SECRET), key: new TextEncoder().encode(config.JWT_SECRET) };
   }
 
   sign(claims: AccessClaims): Promise<string> {
@@ -50,14 +67,14 @@ export class TokenService {
 
   private signFor(claims: AccessClaims, audience: string, ttlSeconds: number): Promise<string> {
     return new SignJWT({ sid: claims.sid, typ: claims.typ, ...(claims.role ? { role: claims.role } : {}) })
-      .setProtectedHeader({ alg: ALG, typ: 'JWT' })
+      .setProtectedHeader({ alg: ALG, typ: 'JWT', kid: this.signing.kid })
       .setSubject(claims.sub)
       .setIssuer(ISSUER)
       .setAudience(audience)
       .setJti(randomUUID())
       .setIssuedAt()
       .setExpirationTime(`${ttlSeconds}s`)
-      .sign(this.key);
+      .sign(this.signing.key);
   }
 
   /**
@@ -69,12 +86,19 @@ export class TokenService {
     return this.verifyFor(token, typ, AUDIENCE[typ]);
   }
 
+  /** The verifying key the token's header names; throws (the token is refused) for none or an unknown one. */
+  private readonly keyFor = (header: JWTHeaderParameters): Uint8Array => {
+    const key = header.kid === undefined ? undefined : this.verifying.get(header.kid);
+    if (!key) throw new Error('unknown key id');
+    return key;
+  };
+
   private async verifyFor(token: string, typ: SubjectType, audience: string): Promise<AccessClaims | null> {
     const signature = token.slice(token.lastIndexOf('.') + 1);
     const hit = this.verified.get(signature);
     if (hit && hit.token === token && hit.claims.typ === typ && hit.audience === audience && hit.expMs > Date.now()) return hit.claims;
     try {
-      const { payload } = await jwtVerify(token, this.key, { algorithms: [ALG], issuer: ISSUER, audience });
+      const { payload } = await jwtVerify(token, this.keyFor, { algorithms: [ALG], issuer: ISSUER, audience });
       if (payload.typ !== typ || typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
       const claims: AccessClaims = {
         sub: payload.sub,

@@ -20,14 +20,17 @@ export class TradePasswordService {
   ) {}
 
   async verify(userId: string, password: string): Promise<void> {
-    const user = await this.users.findTradePassword(userId);
-    if (!user) throw new DomainError('UNAUTHENTICATED');
-    if (user.locked_until && user.locked_until.getTime() > Date.now()) throw locked(user.locked_until);
-    if (await this.hasher.verify(user.hash, password)) {
-      if (user.failures > 0) await this.users.resetTradePasswordFailures(userId);
+    // The try is counted before it is judged: of a parallel burst, at most the limit are ever judged.
+    const claimed = await this.users.claimTradePasswordTry(userId, TRADE_PASSWORD_MAX_FAILURES, TRADE_PASSWORD_LOCK_MINUTES);
+    if (!claimed) {
+      const user = await this.users.findTradePassword(userId);
+      if (!user) throw new DomainError('UNAUTHENTICATED');
+      throw locked(user.locked_until ?? new Date());
+    }
+    if (await this.hasher.verify(claimed.hash, password)) {
+      await this.users.resetTradePasswordFailures(userId);
       return;
     }
-    await this.users.countTradePasswordFailure(userId, TRADE_PASSWORD_MAX_FAILURES, TRADE_PASSWORD_LOCK_MINUTES);
     throw new DomainError('TRADE_PASSWORD_INVALID', 'tradePassword');
   }
 }

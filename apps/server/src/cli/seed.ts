@@ -5,6 +5,8 @@ import { PLATFORM_ACCOUNT_KINDS } from '@candor/db';
 import { isValidEmail, isValidInviteCode } from '@candor/domain';
 import { PasswordHasher } from '../auth/password-hasher.js';
 import { decryptSecret, deriveTotpKey, encryptSecret, isBase32Secret } from '../admin/totp-crypto.js';
+import { secretFor } from '../config/keys.js';
+import { readSecretFiles } from '../config/secret-files.js';
 import { SEEDERS } from './seeders.js';
 
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -17,6 +19,17 @@ function sameSecret(material: string, stored: string, secret: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** The api's TOTP key (TOTP_ENCRYPTION_KEY, or its _FILE; outside production a fallback), as OperatorTotpService takes it. */
+function totpKeyOf(env: Record<string, string | undefined>): string {
+  const keys = readSecretFiles(env);
+  if (keys.problems.length > 0) throw new Error(keys.problems.join('; '));
+  const { TOTP_ENCRYPTION_KEY, JWT_SECRET, NODE_ENV } = keys.env;
+  if (!TOTP_ENCRYPTION_KEY && (NODE_ENV === 'production' || !JWT_SECRET)) {
+    throw new Error('OPERATOR_TOTP_SECRET needs TOTP_ENCRYPTION_KEY (the key it is encrypted with)');
+  }
+  return secretFor({ TOTP_ENCRYPTION_KEY, JWT_SECRET: JWT_SECRET ?? '', NODE_ENV: NODE_ENV === 'production' ? 'production' : 'development' }, 'totp');
 }
 
 function generatedPassword(): string {
@@ -86,8 +99,7 @@ export async function migrateAndSeed(
       }
 
       if (totpSecret !== undefined) {
-        const material = env.TOTP_ENCRYPTION_KEY ?? env.JWT_SECRET;
-        if (!material) throw new Error('OPERATOR_TOTP_SECRET needs TOTP_ENCRYPTION_KEY or JWT_SECRET (the key it is encrypted with)');
+        const material = totpKeyOf(env);
         // Set only when it differs from the stored one, so a restart does not reopen used time steps.
         const [row]: { totp_secret_enc: string | null }[] = await em.query(`SELECT totp_secret_enc FROM operators WHERE id = $1`, [operatorId]);
         if (!row?.totp_secret_enc || !sameSecret(material, row.totp_secret_enc, totpSecret)) {

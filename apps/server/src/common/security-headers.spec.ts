@@ -1,5 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
-import { apiSecurityHeaders, originAllowed, securityHeaders } from './security-headers.js';
+import { apiSecurityHeaders, connectSources, originAllowed, requestOrigin, securityHeaders } from './security-headers.js';
+
+const directive = (csp: string, name: string) =>
+  csp
+    .split(';')
+    .map((d) => d.trim())
+    .find((d) => d.startsWith(`${name} `));
 
 describe('security headers', () => {
   it('are helmet’s fixed set plus Permissions-Policy', () => {
@@ -22,11 +28,41 @@ describe('security headers', () => {
     expect(Object.isFrozen(h)).toBe(true);
   });
 
-  it('let a socket open from no browser, the same host or a configured origin only', () => {
-    expect(originAllowed(undefined, 'api.example:443', [])).toBe(true);
-    expect(originAllowed('https://api.example', 'api.example', [])).toBe(true);
-    expect(originAllowed('https://evil.example', 'api.example', [])).toBe(false);
-    expect(originAllowed('https://app.example', 'api.example', ['https://app.example'])).toBe(true);
-    expect(originAllowed('not a url', 'api.example', [])).toBe(false);
+  it('let a page connect to its own origin and the configured ones only, sockets spelled out, no bare ws: or wss:', () => {
+    expect(directive(securityHeaders()['Content-Security-Policy']!, 'connect-src')).toBe("connect-src 'self'");
+    const csp = securityHeaders(['https://app.example', 'http://localhost:5173/', 'app.example', 'ftp://x.example'])['Content-Security-Policy']!;
+    expect(directive(csp, 'connect-src')).toBe("connect-src 'self' https://app.example wss://app.example http://localhost:5173 ws://localhost:5173");
+    expect(csp).not.toMatch(/(^|\s)wss?:(\s|;|$)/);
+    expect(connectSources(['https://app.example:443', 'https://app.example'])).toEqual(["'self'", 'https://app.example', 'wss://app.example']);
+  });
+
+  it('let a socket open from no browser, the api’s own origin (scheme and host) or a configured origin only', () => {
+    const own = 'https://api.example';
+    expect(originAllowed(undefined, own, [])).toBe(true);
+    expect(originAllowed('https://api.example', own, [])).toBe(true);
+    expect(originAllowed('https://api.example:443', own, [])).toBe(true);
+    expect(originAllowed('http://api.example', own, [])).toBe(false);
+    expect(originAllowed('https://api.example:8443', own, [])).toBe(false);
+    expect(originAllowed('https://evil.example', own, [])).toBe(false);
+    expect(originAllowed('https://app.example', own, ['https://app.example'])).toBe(true);
+    expect(originAllowed('http://app.example', own, ['https://app.example'])).toBe(false);
+    // A configured entry without its scheme names no origin.
+    expect(originAllowed('https://app.example', own, ['app.example'])).toBe(false);
+    expect(originAllowed('not a url', own, [])).toBe(false);
+    expect(originAllowed('null', own, [])).toBe(false);
+    expect(originAllowed('https://api.example', null, [])).toBe(false);
+  });
+
+  it('take the api’s own origin from the Host, the connection, and X-Forwarded-Proto only behind the trusted proxy', () => {
+    expect(requestOrigin('api.example', undefined, false, false)).toBe('http://api.example');
+    expect(requestOrigin('api.example:443', undefined, true, false)).toBe('https://api.example');
+    expect(requestOrigin('127.0.0.1:3000', 'https', false, false)).toBe('http://127.0.0.1:3000');
+    expect(requestOrigin('api.example', 'https', false, true)).toBe('https://api.example');
+    expect(requestOrigin('api.example', 'http, https', false, true)).toBe('https://api.example');
+    expect(requestOrigin('api.example', 'gopher', true, true)).toBe('https://api.example');
+    expect(requestOrigin('[::1]:3000', undefined, false, false)).toBe('http://[::1]:3000');
+    expect(requestOrigin(undefined, undefined, false, false)).toBeNull();
+    expect(requestOrigin('evil.example/path', undefined, false, false)).toBeNull();
+    expect(requestOrigin('user@api.example', undefined, false, false)).toBeNull();
   });
 });

@@ -3,11 +3,39 @@ import helmet from 'helmet';
 /** Features no page of ours uses: a script that gets in cannot turn them on either. */
 const PERMISSIONS_POLICY = 'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=(), interest-cohort=()';
 
+/** A Host header: a name or IPv4 address, or a bracketed IPv6 address, and an optional port. */
+const HOST = /^([A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(:\d{1,5})?$/;
+
+/** An origin in its canonical form (scheme, host, port unless the scheme's default), or null for anything else. */
+function canonicalOrigin(s: string): string | null {
+  try {
+    const url = new URL(s);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * What a page may connect to: its own origin (`'self'`, which CSP Level 3 browsers also match for ws: and wss:
+ * on the same host), and each configured origin with its WebSocket twin (https -> wss, http -> ws). No bare
+ * scheme: a script that got in cannot open a socket to a host of its choosing.
+ */
+export function connectSources(allowedOrigins: readonly string[]): string[] {
+  const out = ["'self'"];
+  for (const entry of allowedOrigins) {
+    const origin = canonicalOrigin(entry);
+    if (!origin || out.includes(origin)) continue;
+    out.push(origin, origin.replace(/^http/, 'ws'));
+  }
+  return out;
+}
+
 /**
  * The security headers of every answer, HTTP and socket.io alike, as one fixed map. Helmet decides
  * them (its options never change, so its output is computed once, here) and Permissions-Policy is added.
  */
-export function securityHeaders(): Readonly<Record<string, string>> {
+export function securityHeaders(allowedOrigins: readonly string[] = []): Readonly<Record<string, string>> {
   const middleware = helmet({
     contentSecurityPolicy: {
       directives: {
@@ -15,7 +43,7 @@ export function securityHeaders(): Readonly<Record<string, string>> {
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        connectSrc: connectSources(allowedOrigins),
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
@@ -65,13 +93,29 @@ export function lowerCaseHeaders(h: Readonly<Record<string, string>>): Record<st
   return Object.fromEntries(Object.entries(h).map(([name, value]) => [name.toLowerCase(), value]));
 }
 
-/** True when a browser's Origin may open a socket: no Origin (not a browser), the same host, or a configured origin. */
-export function originAllowed(origin: string | undefined, host: string | undefined, allowed: readonly string[]): boolean {
-  if (!origin) return true;
-  if (allowed.includes(origin)) return true;
-  try {
-    return new URL(origin).host === host;
-  } catch {
-    return false;
+/**
+ * The api's own origin as the browser reached it: the request's Host, with https when the connection is TLS
+ * or, behind the one trusted proxy (TRUST_PROXY), when its X-Forwarded-Proto says so (the last entry, the one
+ * that proxy wrote, as Fastify reads it). Null without a usable Host.
+ */
+export function requestOrigin(host: string | undefined, forwardedProto: string | string[] | undefined, encrypted: boolean, trustProxy: boolean): string | null {
+  if (!host) return null;
+  let scheme = encrypted ? 'https' : 'http';
+  if (trustProxy && typeof forwardedProto === 'string') {
+    const proto = forwardedProto.split(',').at(-1)!.trim().toLowerCase();
+    if (proto === 'http' || proto === 'https') scheme = proto;
   }
+  // A Host with a path, credentials or anything else in it names no origin.
+  return HOST.test(host) ? canonicalOrigin(`${scheme}://${host}`) : null;
+}
+
+/**
+ * True when a browser's Origin may open a socket: no Origin (not a browser), the api's own origin (scheme and
+ * host alike: an http page may not talk to the https api), or one of the configured full origins.
+ */
+export function originAllowed(origin: string | undefined, own: string | null, allowed: readonly string[]): boolean {
+  if (!origin) return true;
+  const o = canonicalOrigin(origin);
+  if (!o) return false;
+  return o === own || allowed.some((a) => canonicalOrigin(a) === o);
 }

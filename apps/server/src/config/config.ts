@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { requireProductionKeys } from './keys.js';
+import { readSecretFiles } from './secret-files.js';
 
 /**
  * The feed's staleness limit (FEED_STALE_MS): a quote older than this is not used, and an order whose last tick
@@ -18,7 +20,7 @@ const schema = z.object({
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** Console sessions are short: an operator's refresh token (and its cookie) lasts this many hours. */
   OPERATOR_REFRESH_TOKEN_TTL_HOURS: z.coerce.number().int().min(1).max(72).default(12),
-  /** Encrypts operators' TOTP secrets (AES-256-GCM, key derived by HKDF); JWT_SECRET when unset. */
+  /** Encrypts operators' TOTP secrets (AES-256-GCM, key derived by HKDF); required in production (config/keys.ts). */
   TOTP_ENCRYPTION_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
   WEB_DIST: z.string().optional(),
@@ -94,8 +96,25 @@ const schema = z.object({
     .string()
     .regex(/^https?:\/\/[^/]+$/, 'must be an http(s) origin without a path')
     .optional(),
+  /** First retry delay of a mail job (doubling per attempt, 10 attempts: about 43 minutes in all at the default). */
+  MAIL_RETRY_DELAY_MS: z.coerce.number().int().min(10).max(600_000).default(5_000),
   // -- end mail --
   // -- keys (issue 52) --
+  /**
+   * Earlier values of JWT_SECRET, comma-separated: tokens they signed still verify (each names its key by a
+   * `kid`) until they expire, so JWT_SECRET rotates without signing anyone out. Drop them after
+   * ACCESS_TOKEN_TTL_SECONDS (and the /ops cookie's hour).
+   */
+  JWT_PREVIOUS_SECRETS: z
+    .string()
+    .default('')
+    .transform((s) =>
+      s
+        .split(',')
+        .map((k) => k.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().min(32, 'each must be at least 32 characters'))),
   /** Hashes mail tokens (reset and confirmation links); see config/keys.ts. */
   MAIL_TOKEN_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Encrypts identity documents (real-name verification). */
@@ -104,8 +123,47 @@ const schema = z.object({
   ALTCHA_HMAC_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   // -- end keys --
   // -- rate limits and proof-of-work (issue 52) --
+  // Every /api request counts against its client address and, signed in, its account; named buckets are stricter.
+  // (RATE_LIMIT_AUTH_PER_MINUTE and RATE_LIMIT_CAPTCHA_PER_MINUTE above are the `auth` and `captcha` buckets.)
+  RATE_LIMIT_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  RATE_LIMIT_ACCOUNT_PER_MINUTE: z.coerce.number().int().min(1).default(300),
+  RATE_LIMIT_MAIL_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  RATE_LIMIT_MONEY_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  /** Registration without the graphic code (the accessible path: the proof-of-work alone), per address. */
+  RATE_LIMIT_ACCESSIBLE_PER_HOUR: z.coerce.number().int().min(1).default(5),
+  /** Registration, login and password reset want a solved ALTCHA challenge ('false' only in tests). */
+  ALTCHA_REQUIRED: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+  /** The challenge's largest number: the solver tries half of it on average (about 0.5 s on a phone at 50,000). */
+  ALTCHA_MAX_NUMBER: z.coerce.number().int().min(1000).max(10_000_000).default(40_000),
   // -- end rate limits --
   // -- four eyes (issue 52) --
+  /**
+   * Money one operator approves for one user within SECOND_APPROVAL_WINDOW_HOURS (deposits and withdrawals
+   * together, cents): once an approval brings that sum to this, a second operator must approve too.
+   * Unset: WITHDRAWAL_SECOND_APPROVAL_CENTS (the older name) applies.
+   */
+  SECOND_APPROVAL_CENTS: z.coerce.number().int().min(1).optional(),
+  SECOND_APPROVAL_WINDOW_HOURS: z.coerce
+    .number()
+    .min(1)
+    .max(24 * 31)
+    .default(24),
+  /** Failed login-password tries from one address (any account) within 15 minutes before every try there needs the graphic code. */
+  LOGIN_FAILURES_PER_ADDRESS_BEFORE_CAPTCHA: z.coerce.number().int().min(1).default(20),
+  /** Wrong console passwords within 15 minutes that lock the password step for OPERATOR_LOGIN_LOCK_MINUTES (per account; per address). */
+  OPERATOR_LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
+  OPERATOR_LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
+  OPERATOR_LOGIN_LOCK_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(15),
+  /** Wrong TOTP codes from one address (any operator) within 15 minutes before it is refused (429) too. */
+  TOTP_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
   // -- end four eyes --
 });
 
@@ -115,9 +173,12 @@ export const APP_CONFIG = Symbol('APP_CONFIG');
 export class ConfigError extends Error {}
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
-  const parsed = schema.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
+  // X_FILE secrets are read first; production requires every key (config/keys.ts).
+  const files = readSecretFiles(env);
+  const parsed = schema.superRefine(requireProductionKeys).safeParse(files.env);
+  if (!parsed.success || files.problems.length > 0) {
+    const issues = parsed.success ? [] : parsed.error.issues;
+    const lines = [...files.problems.map((p) => `  ${p}`), ...issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`)];
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   return parsed.data;

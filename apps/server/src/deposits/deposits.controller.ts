@@ -20,6 +20,7 @@ import {
 import type { HttpReply, HttpRequest } from '../common/http.js';
 import { clientIp, requestLocale } from '../common/request-context.js';
 import { ApiFeature, Doc, IdempotencyKey, ZodBody, ZodQuery } from '../common/openapi.js';
+import { RateLimit } from '../auth/rate-limit.guard.js';
 import { CurrentOperator, CurrentUser, OperatorAuthGuard, Permission, UserAuthGuard, type AuthOperator, type AuthUser } from '../auth/auth.guard.js';
 import { DepositsService } from './deposits.service.js';
 
@@ -46,6 +47,7 @@ export class DepositsController {
 
   /** The request goes to review; the money is credited when a reviewer approves it. */
   @Post()
+  @RateLimit('money')
   @HttpCode(201)
   @Doc('Report a deposit made by a configured method', { ok: 'Deposit', errors: ['AMOUNT_OUT_OF_RANGE'] })
   async create(

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ApprovalsRepository } from '../approvals/approvals.repository.js';
 import { AdminDepositMethodsController, AdminDepositsController, DepositMethodsController, DepositsController } from './deposits.controller.js';
 import { DepositsRepository } from './deposits.repository.js';
 import { DepositsService } from './deposits.service.js';
@@ -6,6 +7,6 @@ import { DepositsService } from './deposits.service.js';
 /** Money in: deposit methods, deposit requests and their review. */
 @Module({
   controllers: [DepositMethodsController, DepositsController, AdminDepositsController, AdminDepositMethodsController],
-  providers: [DepositsRepository, DepositsService],
+  providers: [ApprovalsRepository, DepositsRepository, DepositsService],
 })
 export class DepositsModule {}

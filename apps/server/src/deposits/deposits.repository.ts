@@ -29,6 +29,9 @@ export interface DepositRow {
   timeline: TimelineStep[];
   created_at: Date;
   decided_at: Date | null;
+  approvals: number;
+  approvals_required: number;
+  first_approver_id: string | null;
 }
 export interface AdminDepositRow extends DepositRow {
   email: string;
@@ -37,7 +40,8 @@ export interface AdminDepositRow extends DepositRow {
 }
 
 const METHOD_COLUMNS = 'id, type, names, details, instructions, min_amount::text, max_amount::text, enabled, sort';
-const COLUMNS = 'id, order_no, user_id, method_id, method, amount::text, reference, status, reason, timeline, created_at, decided_at';
+const COLUMNS =
+  'id, order_no, user_id, method_id, method, amount::text, reference, status, reason, timeline, created_at, decided_at, approvals, approvals_required, first_approver_id';
 const NOW_ISO = `to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 @Injectable()
@@ -75,13 +79,23 @@ export class DepositsRepository {
     return rows[0]!;
   }
 
-  async insert(em: EntityManager, d: { userId: string; method: DepositMethodRow; amount: number; reference: string | null }): Promise<DepositRow> {
+  async insert(
+    em: EntityManager,
+    d: { userId: string; method: DepositMethodRow; amount: number; reference: string | null; approvalsRequired: number },
+  ): Promise<DepositRow> {
     const [row]: DepositRow[] = await em.query(
-      `INSERT INTO deposits (order_no, user_id, method_id, method, amount, reference, timeline)
-       VALUES ('D' || to_char(now() AT TIME ZONE 'UTC', 'YYYYMMDD') || lpad(nextval('deposit_no_seq')::text, 10, '0'), $1, $2, $3::jsonb, $4, $5,
+      `INSERT INTO deposits (order_no, user_id, method_id, method, amount, reference, approvals_required, timeline)
+       VALUES ('D' || to_char(now() AT TIME ZONE 'UTC', 'YYYYMMDD') || lpad(nextval('deposit_no_seq')::text, 10, '0'), $1, $2, $3::jsonb, $4, $5, $6,
                jsonb_build_array(jsonb_build_object('status', 'in_review', 'at', ${NOW_ISO})))
        RETURNING ${COLUMNS}`,
-      [d.userId, d.method.id, JSON.stringify({ type: d.method.type, names: d.method.names, details: d.method.details }), d.amount, d.reference],
+      [
+        d.userId,
+        d.method.id,
+        JSON.stringify({ type: d.method.type, names: d.method.names, details: d.method.details }),
+        d.amount,
+        d.reference,
+        d.approvalsRequired,
+      ],
     );
     return row!;
   }
@@ -91,13 +105,26 @@ export class DepositsRepository {
     return row ?? null;
   }
 
-  async decide(em: EntityManager, id: string, status: DepositStatus, operatorId: string, reason: string | null): Promise<DepositRow> {
+  /**
+   * Writes a review step. A first approval that leaves the deposit in review (a second operator must approve)
+   * records the approver and an `approved_once` step; a final one records who decided and when.
+   */
+  async decide(
+    em: EntityManager,
+    id: string,
+    next: { status: DepositStatus; approvals: number; approvalsRequired: number; firstApproverId: string | null },
+    operatorId: string,
+    reason: string | null,
+  ): Promise<DepositRow> {
+    const final = next.status !== 'in_review';
     const [row] = returnedRows<DepositRow>(
       await em.query(
-        `UPDATE deposits SET status = $2::varchar, reason = $4::text, decided_by = $3, decided_at = now(),
-                timeline = timeline || jsonb_build_array(jsonb_strip_nulls(jsonb_build_object('status', $2::text, 'at', ${NOW_ISO}, 'reason', $4::text)))
+        `UPDATE deposits SET status = $2::varchar, reason = $4::text, approvals = $5, approvals_required = $6, first_approver_id = $7,
+                decided_by = CASE WHEN $8 THEN $3::uuid ELSE decided_by END, decided_at = CASE WHEN $8 THEN now() ELSE decided_at END,
+                timeline = timeline || jsonb_build_array(jsonb_strip_nulls(jsonb_build_object(
+                  'status', CASE WHEN $8 THEN $2::text ELSE 'approved_once' END, 'at', ${NOW_ISO}, 'reason', $4::text)))
           WHERE id = $1 RETURNING ${COLUMNS}`,
-        [id, status, operatorId, reason],
+        [id, next.status, operatorId, reason, next.approvals, next.approvalsRequired, next.firstApproverId, final],
       ),
     );
     return row!;

@@ -1,6 +1,6 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import {
   DEFAULT_LOCALE,
   type AdminDeposit,
@@ -13,7 +13,8 @@ import {
   type Page,
   type PatchDepositMethodBody,
 } from '@candor/contracts';
-import { formatCents, MAX_AMOUNT_CENTS, parseMoney, reviewDeposit } from '@candor/domain';
+import { approvalsRequired as approvalsRequiredFor, formatCents, MAX_AMOUNT_CENTS, parseMoney, reviewWithdrawal } from '@candor/domain';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { DomainError } from '../common/domain-error.js';
 import { answerOrRethrow, findIdempotent, idempotencyClaim, runIdempotent, type IdempotentResult } from '../common/idempotency.js';
 import { isUuid, keysetCursor, parseKeysetCursor } from '../common/keyset.js';
@@ -22,6 +23,8 @@ import { toCents } from '../database/rows.js';
 import { AuditService } from '../admin/audit.service.js';
 import { SystemMessages } from '../messages/system-messages.js';
 import { EventBus } from '../events/event-bus.js';
+import { ApprovalsRepository } from '../approvals/approvals.repository.js';
+import { approvalsNeeded, secondApprovalCents } from '../approvals/four-eyes.js';
 import { DepositsRepository, type AdminDepositRow, type DepositMethodRow, type DepositRow } from './deposits.repository.js';
 
 const inLocale = (texts: Record<string, string> | undefined, locale: Locale): string => texts?.[locale] || texts?.[DEFAULT_LOCALE] || '';
@@ -38,6 +41,8 @@ export function toDeposit(r: DepositRow, locale: Locale): Deposit {
     createdAt: r.created_at.toISOString(),
     decidedAt: r.decided_at?.toISOString() ?? null,
     timeline: r.timeline,
+    approvals: r.approvals,
+    approvalsRequired: r.approvals_required,
   };
 }
 
@@ -67,6 +72,8 @@ export class DepositsService {
     private readonly audit: AuditService,
     private readonly messages: SystemMessages,
     private readonly events: EventBus,
+    private readonly approvals: ApprovalsRepository,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async methods(locale: Locale): Promise<DepositMethod[]> {
@@ -138,7 +145,11 @@ export class DepositsService {
         (fn) => this.ledger.transaction(fn),
         claim,
         201,
-        async (em) => toDeposit(await this.deposits.insert(em, { userId, method, amount, reference: body.reference || null }), locale),
+        async (em) => {
+          // At or above the threshold on its own it needs two approvals from the start (the sum rule may add one later).
+          const approvalsRequired = approvalsRequiredFor(amount, secondApprovalCents(this.config));
+          return toDeposit(await this.deposits.insert(em, { userId, method, amount, reference: body.reference || null, approvalsRequired }), locale);
+        },
         this.ds.manager,
       );
     } catch (e) {
@@ -165,36 +176,38 @@ export class DepositsService {
       ...toDeposit(r, DEFAULT_LOCALE),
       userId: r.user_id,
       userEmail: r.email,
+      firstApproverId: r.first_approver_id,
       balances: { available: formatCents(toCents(r.available)), held: formatCents(toCents(r.held)) },
     }));
   }
 
   /**
    * One decision: the row locked, the status, the credit, the audit line and the user's message in one
-   * transaction; `deposit.decided` and `account.changed` are published after it commits.
+   * transaction; `deposit.decided` and `account.changed` are published after it commits. Four eyes as for
+   * withdrawals (the same rule): once what this operator approved for this user lately reaches the
+   * threshold, the approval is the first of two and the deposit stays in review for another operator.
    */
   async decide(operatorId: string, id: string, action: 'approve' | 'reject', reason: string | null, ip: string | null): Promise<Deposit> {
     if (!isUuid(id)) throw new DomainError('NOT_FOUND');
-    const { row, approved, messageId } = await this.ledger.transaction(async (em) => {
+    const { row, final, messageId } = await this.ledger.transaction(async (em) => {
       const current = await this.deposits.lock(em, id);
       if (!current) throw new DomainError('NOT_FOUND');
-      const outcome = reviewDeposit(current.status, action);
+      const amount = toCents(current.amount);
+      const approval =
+        action === 'approve' && current.status === 'in_review'
+          ? { kind: 'deposit' as const, requestId: id, userId: current.user_id, operatorId, amount }
+          : null;
+      const required = approval ? await approvalsNeeded(this.approvals, em, this.config, approval, current.approvals_required) : current.approvals_required;
+      const outcome = reviewWithdrawal(
+        { status: current.status, approvals: current.approvals, approvalsRequired: required, firstApproverId: current.first_approver_id },
+        { kind: action, operatorId },
+      );
       if (!outcome.ok) throw new DomainError(outcome.error);
-      const updated = await this.deposits.decide(em, id, outcome.next, operatorId, reason);
-      if (outcome.credit) {
-        const ids = await this.ledger.userAccountIds(em, current.user_id);
-        await this.ledger.post(em, {
-          type: 'deposit',
-          userId: current.user_id,
-          refType: 'deposit',
-          refId: id,
-          uniqueKey: `deposit:${id}`,
-          postings: [
-            { accountId: await this.ledger.platformAccountId(em, 'deposits_clearing'), amount: -toCents(current.amount) },
-            { accountId: ids.cash, amount: toCents(current.amount) },
-          ],
-        });
-      }
+      const status = outcome.next.status;
+      if (status === 'cancelled') throw new DomainError('ALREADY_DECIDED'); // not reachable: only a user's cancel leads there
+      if (approval) await this.approvals.record(em, approval);
+      const updated = await this.deposits.decide(em, id, { ...outcome.next, status }, operatorId, reason);
+      if (outcome.money === 'pay') await this.credit(em, current.user_id, id, amount);
       await this.audit.record(
         {
           operatorId,
@@ -204,21 +217,43 @@ export class DepositsService {
           userId: current.user_id,
           details: {
             orderNo: current.order_no,
-            amount: formatCents(toCents(current.amount)),
+            amount: formatCents(amount),
             before: current.status,
-            after: outcome.next,
+            after: status,
+            approvals: outcome.next.approvals,
+            approvalsRequired: outcome.next.approvalsRequired,
             ...(reason ? { reason } : {}),
           },
           ip,
         },
         em,
       );
-      const vars = { orderNo: current.order_no, amount: formatCents(toCents(current.amount)), reason: reason ?? '' };
-      const messageId = await this.messages.write(em, current.user_id, outcome.credit ? 'depositApproved' : 'depositRejected', vars);
-      return { row: updated, approved: outcome.credit, messageId };
+      if (status === 'in_review') return { row: updated, final: null, messageId: null };
+      const vars = { orderNo: current.order_no, amount: formatCents(amount), reason: reason ?? '' };
+      const approved = outcome.money === 'pay';
+      const messageId = await this.messages.write(em, current.user_id, approved ? 'depositApproved' : 'depositRejected', vars);
+      return { row: updated, final: { approved }, messageId };
     });
-    await this.events.publish('deposit.decided', { userId: row.user_id, depositId: row.id, approved, messageId });
-    await this.events.publish('account.changed', { userId: row.user_id });
+    if (final && messageId) {
+      await this.events.publish('deposit.decided', { userId: row.user_id, depositId: row.id, approved: final.approved, messageId });
+      await this.events.publish('account.changed', { userId: row.user_id });
+    }
     return toDeposit(row, DEFAULT_LOCALE);
+  }
+
+  /** deposits_clearing -> the user's cash, once per deposit. */
+  private async credit(em: EntityManager, userId: string, depositId: string, amount: number): Promise<void> {
+    const ids = await this.ledger.userAccountIds(em, userId);
+    await this.ledger.post(em, {
+      type: 'deposit',
+      userId,
+      refType: 'deposit',
+      refId: depositId,
+      uniqueKey: `deposit:${depositId}`,
+      postings: [
+        { accountId: await this.ledger.platformAccountId(em, 'deposits_clearing'), amount: -amount },
+        { accountId: ids.cash, amount },
+      ],
+    });
   }
 }

@@ -16,6 +16,7 @@ import type { IdempotentResult } from '../common/idempotency.js';
 import { ApiFeature, Doc, IdempotencyKey, ZodBody, ZodQuery } from '../common/openapi.js';
 import { CurrentUser, UserAuthGuard, type AuthUser } from '../auth/auth.guard.js';
 import { EarnService } from './earn.service.js';
+import { RateLimit } from '../auth/rate-limit.guard.js';
 
 function answer(r: IdempotentResult<EarnTransfer>, res: HttpReply): EarnTransfer {
   if (r.replayed) void res.header('Idempotent-Replayed', 'true');
@@ -36,6 +37,7 @@ export class EarnController {
   }
 
   @Post('transfer-in')
+  @RateLimit('money')
   @HttpCode(201)
   @Doc("Move money from the trading balance into Yu'e Bao: a lot, pending until its confirmation", {
     ok: 'EarnTransfer',
@@ -52,6 +54,7 @@ export class EarnController {
   }
 
   @Post('transfer-out')
+  @RateLimit('money')
   @HttpCode(201)
   @Doc("Move money from Yu'e Bao back to the trading balance: income first, then withdrawable lots oldest first", {
     ok: 'EarnTransfer',

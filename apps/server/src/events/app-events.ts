@@ -18,6 +18,14 @@ export interface AppEvents {
   'withdrawal.decided': { userId: string; withdrawalId: string; status: Exclude<WithdrawalStatus, 'in_review'>; messageId: string | null };
   /** The user bound a withdrawal account or changed its details; `messageId` is the inbox message stored with it. */
   'withdrawalAccount.changed': { userId: string; kind: 'bound' | 'changed'; messageId: string };
+  /** A user registered (a confirmation link is mailed to `email`); `locale`: the language they registered in, when known. */
+  'user.registered': { userId: string; email: string; locale?: string };
+  /** A user asked for a withdrawal of `amount` (cents), now held and in review. */
+  'withdrawal.requested': { userId: string; withdrawalId: string; amount: number };
+  /** The user's login password changed (by the user, or through a reset link); the owner is told by mail, in `locale` when given. */
+  'user.passwordChanged': { userId: string; locale?: string };
+  /** A user signed in; `locale`: the language of the request, which later mails use. */
+  'user.signedIn': { userId: string; locale: string };
 }
 
 export type AppEventName = keyof AppEvents;

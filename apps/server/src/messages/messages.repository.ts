@@ -4,7 +4,14 @@ import type { DataSource, EntityManager } from 'typeorm';
 
 /** The system messages the server sends, each a title and body under `inbox:<key>` in every locale. */
 export type SystemMessageKey =
-  'depositApproved' | 'depositRejected' | 'withdrawalPaid' | 'withdrawalRejected' | 'withdrawalAccountBound' | 'withdrawalAccountChanged' | 'newLogin';
+  | 'depositApproved'
+  | 'depositRejected'
+  | 'withdrawalPaid'
+  | 'withdrawalRejected'
+  | 'withdrawalAccountBound'
+  | 'withdrawalAccountChanged'
+  | 'newLogin'
+  | 'passwordReset';
 
 /** A message as read for one user: `read` is that user's marker (a broadcast is one row with a marker per user). */
 export interface MessageRow {

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { ApiFeature, Doc, IdempotencyKey, ZodBody, ZodQuery } from '../common/openapi.js';
 import { CurrentUser, UserAuthGuard, type AuthUser } from '../auth/auth.guard.js';
 import { OrdersService } from './orders.service.js';
+import { RateLimit } from '../auth/rate-limit.guard.js';
 
 @Controller('orders')
 @UseGuards(UserAuthGuard)
@@ -14,6 +15,7 @@ export class OrdersController {
 
   /** 201 with the order; a repeated Idempotency-Key answers the first response again (with `Idempotent-Replayed: true`). */
   @Post()
+  @RateLimit('money')
   @HttpCode(201)
   @Doc('Place an order', {
     ok: 'Order',
@@ -58,6 +60,7 @@ export class DemoController {
 
   /** Demo balance back to its start; answers the wallet. */
   @Post('reset')
+  @RateLimit('money')
   @HttpCode(200)
   @Doc('The demo balance back to its start', { ok: 'Wallet' })
   reset(@CurrentUser() u: AuthUser): Promise<Wallet> {

@@ -68,3 +68,55 @@ describe('clientAddress', () => {
     expect(clientAddress('10.0.0.5', '6.6.6.6, ', true)).toBe('10.0.0.5');
   });
 });
+
+describe('RealtimeGateway.subscribe', () => {
+  /** A socket stand-in holding rooms; `userId` set as the handshake does for a valid token. */
+  function fakeSocket(userId?: string) {
+    const rooms = new Set<string>(['socket-id', ...(userId ? [`user:${userId}`, 'session:s1'] : [])]);
+    const socket = {
+      id: 'socket-id',
+      rooms,
+      connected: true,
+      data: { userId, strikes: 0, address: '10.0.0.1' },
+      join: async (list: string[]) => list.forEach((r) => rooms.add(r)),
+      leave: async (r: string) => void rooms.delete(r),
+      disconnect: () => (socket.connected = false),
+    };
+    return socket;
+  }
+  const gateway = new RealtimeGateway({} as never, {} as never, { SOCKET_MAX_PER_ADDRESS: 0, SOCKET_ADDRESS_EVENTS_PER_SECOND: 0 } as never);
+  gateway.setKnownSymbols(async () => new Set(['BTCUSDT', 'ETHUSDT']));
+  const subscribe = (socket: ReturnType<typeof fakeSocket>, channels: unknown) => gateway.subscribe(socket as never, { channels });
+
+  it("names what it refused: another user's room, a session room, an unknown product, a name of no channel", async () => {
+    const s = fakeSocket('me');
+    const ack = await subscribe(s, ['ticker:BTCUSDT', 'user:someone-else', 'session:s2', 'ticker:NOPE', 'candles:ETHUSDT:1m', 'nonsense']);
+    expect(ack).toEqual({
+      ok: false,
+      channels: ['ticker:BTCUSDT', 'candles:ETHUSDT:1m'],
+      refused: ['user:someone-else', 'session:s2', 'ticker:NOPE', 'nonsense'],
+    });
+    expect([...s.rooms].sort()).toEqual(['candles:ETHUSDT:1m', 'session:s1', 'socket-id', 'ticker:BTCUSDT', 'user:me']);
+  });
+
+  it('counts the socket’s own room as joined, and refuses it to a socket without a valid token', async () => {
+    expect(await subscribe(fakeSocket('me'), ['user:me', 'ticker:BTCUSDT'])).toEqual({ ok: true, channels: ['ticker:BTCUSDT', 'user:me'], refused: [] });
+    const anonymous = fakeSocket();
+    expect(await subscribe(anonymous, ['user:me'])).toEqual({ ok: false, channels: [], refused: ['user:me'] });
+    expect(anonymous.rooms.has('user:me')).toBe(false);
+  });
+
+  it('refuses a malformed message whole, naming nothing, and leaves private rooms only with the socket', async () => {
+    const s = fakeSocket('me');
+    expect(await subscribe(s, 'ticker:BTCUSDT')).toEqual({ ok: false, channels: [], refused: [] });
+    expect(
+      await subscribe(
+        s,
+        Array.from({ length: 21 }, (_, i) => `ticker:X${i}`),
+      ),
+    ).toEqual({ ok: false, channels: [], refused: [] });
+    expect(s.data.strikes).toBe(2);
+    await gateway.unsubscribe(s as never, { channels: ['user:me', 'session:s1'] });
+    expect(s.rooms.has('user:me') && s.rooms.has('session:s1')).toBe(true);
+  });
+});

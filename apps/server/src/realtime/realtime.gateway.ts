@@ -12,7 +12,7 @@ import {
   type OnGatewayInit,
 } from '@nestjs/websockets';
 import type { Server, Socket } from 'socket.io';
-import { channel, PUBLIC_CHANNEL, type ClientToServerEvents, type ServerToClientEvents } from '@candor/contracts';
+import { channel, PUBLIC_CHANNEL, type ClientToServerEvents, type ServerToClientEvents, type SubscribeAck } from '@candor/contracts';
 import { SessionService } from '../auth/session.service.js';
 import { TokenService } from '../auth/token.service.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
@@ -33,14 +33,16 @@ type TypedSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<str
 const MAX_CHANNELS = 60;
 const MAX_PER_MESSAGE = 20;
 const MAX_STRIKES = 5;
+/** Longer names are no channel of ours, and are not echoed back in a refusal. */
+const MAX_NAME = 64;
 /** The private room of one login session: revoking the session ends its sockets on every instance. */
 const sessionRoom = (sid: string) => `session:${sid}`;
 
-/** The channels a message names, or null when it is no list of at most MAX_PER_MESSAGE names. */
-function channelsOf(p: unknown): string[] | null {
+/** The names a message gives (strings of at most MAX_NAME characters), or null when it is no list of at most MAX_PER_MESSAGE. */
+function namesOf(p: unknown): string[] | null {
   const list = (p as { channels?: unknown })?.channels;
   if (!Array.isArray(list) || list.length > MAX_PER_MESSAGE) return null;
-  return list.filter((c): c is string => typeof c === 'string' && PUBLIC_CHANNEL.test(c));
+  return [...new Set(list.filter((c): c is string => typeof c === 'string' && c.length <= MAX_NAME))];
 }
 const symbolOf = (ch: string): string => ch.split(':')[1] ?? '';
 
@@ -144,32 +146,42 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
     if (socket.data.address !== undefined) this.addresses.close(socket.data.address);
   }
 
+  /**
+   * Joins the public channels of known products, up to MAX_CHANNELS a socket. The answer names what was
+   * joined (`channels`) and what was not (`refused`): another user's room, a product that does not exist, one
+   * over the limit. The socket's own `user:ID` room counts as joined (it was, at the handshake).
+   */
   @SubscribeMessage('subscribe')
-  async subscribe(@ConnectedSocket() socket: TypedSocket, @MessageBody() payload: unknown) {
-    const named = channelsOf(payload);
+  async subscribe(@ConnectedSocket() socket: TypedSocket, @MessageBody() payload: unknown): Promise<SubscribeAck> {
+    const named = namesOf(payload);
     if (named === null) return this.refuse(socket);
     const symbols = await this.knownSymbols();
-    const channels = named.filter((c) => symbols.has(symbolOf(c)));
+    const joinable = named.filter((c) => PUBLIC_CHANNEL.test(c) && symbols.has(symbolOf(c)));
     const current = [...socket.rooms].filter((r) => PUBLIC_CHANNEL.test(r)).length;
-    const allowed = channels.slice(0, Math.max(0, MAX_CHANNELS - current));
+    const allowed = joinable.slice(0, Math.max(0, MAX_CHANNELS - current));
     await socket.join(allowed);
-    return { ok: allowed.length === named.length, channels: allowed };
+    const own = socket.data.userId ? channel.user(socket.data.userId) : null;
+    const channels = own && named.includes(own) ? [...allowed, own] : allowed;
+    const refused = named.filter((c) => !channels.includes(c));
+    return { ok: refused.length === 0, channels, refused };
   }
 
   @SubscribeMessage('unsubscribe')
   async unsubscribe(@ConnectedSocket() socket: TypedSocket, @MessageBody() payload: unknown) {
-    const named = channelsOf(payload);
+    const named = namesOf(payload);
     if (named === null) return this.refuse(socket);
-    for (const c of named) await socket.leave(c);
+    // Only public channels are left on request: the private rooms end with the socket or its session.
+    for (const c of named) if (PUBLIC_CHANNEL.test(c)) await socket.leave(c);
     return { ok: true };
   }
 
-  private refuse(socket: TypedSocket) {
+  /** A malformed message (no list, or too long a one) is refused whole; repeated, it ends the socket. */
+  private refuse(socket: TypedSocket): SubscribeAck {
     if (++socket.data.strikes >= MAX_STRIKES) {
       this.log.warn(`socket ${socket.id} from ${socket.data.address}: malformed messages, disconnected`);
       socket.disconnect(true);
     }
-    return { ok: false, channels: [] };
+    return { ok: false, channels: [], refused: [] };
   }
 
   private addressOf(socket: TypedSocket): string {

@@ -3,7 +3,9 @@ import { IoAdapter } from '@nestjs/platform-socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import type { Server, ServerOptions } from 'socket.io';
-import { lowerCaseHeaders, originAllowed, securityHeaders } from '../common/security-headers.js';
+import type { TLSSocket } from 'node:tls';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { lowerCaseHeaders, originAllowed, requestOrigin, securityHeaders } from '../common/security-headers.js';
 
 /**
  * socket.io with the Redis adapter: several api instances serve one market, and the worker's
@@ -12,6 +14,8 @@ import { lowerCaseHeaders, originAllowed, securityHeaders } from '../common/secu
 export class RedisIoAdapter extends IoAdapter {
   private adapter?: ReturnType<typeof createAdapter>;
   private clients: Redis[] = [];
+  /** Whether X-Forwarded-Proto is the one trusted proxy's word on the scheme (TRUST_PROXY). */
+  private readonly trustProxy: boolean;
 
   constructor(
     app: INestApplicationContext,
@@ -19,6 +23,7 @@ export class RedisIoAdapter extends IoAdapter {
     private readonly allowedOrigins: readonly string[] = [],
   ) {
     super(app);
+    this.trustProxy = app.get<AppConfig>(APP_CONFIG, { strict: false }).TRUST_PROXY === 'true';
   }
 
   async connect(): Promise<void> {
@@ -39,12 +44,15 @@ export class RedisIoAdapter extends IoAdapter {
       cors: { origin: false },
       // Clients send a few channel names at a time; a megabyte (the default) per message is an attack surface.
       maxHttpBufferSize: 16 * 1024,
-      // A page on another site must not open a socket with the visitor's cookies or token.
-      allowRequest: (req, callback) => callback(null, originAllowed(req.headers.origin, req.headers.host, this.allowedOrigins)),
+      // A page on another site, or on this host over the other scheme, must not open a socket with the visitor's cookies or token.
+      allowRequest: (req, callback) => {
+        const own = requestOrigin(req.headers.host, req.headers['x-forwarded-proto'], (req.socket as TLSSocket).encrypted === true, this.trustProxy);
+        callback(null, originAllowed(req.headers.origin, own, this.allowedOrigins));
+      },
     } as ServerOptions);
     if (this.adapter) server.adapter(this.adapter);
     // socket.io answers outside Fastify: its handshake and polling answers get the same headers here.
-    const headers = lowerCaseHeaders({ ...securityHeaders(), 'Cache-Control': 'no-store' });
+    const headers = lowerCaseHeaders({ ...securityHeaders(this.allowedOrigins), 'Cache-Control': 'no-store' });
     server.engine.on('headers', (out: Record<string, string>) => {
       for (const key of Object.keys(out)) if (key.toLowerCase() in headers) delete out[key];
       Object.assign(out, headers);

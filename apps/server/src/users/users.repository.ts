@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { EntityManager, Repository } from 'typeorm';
 import { InvitationCodeEntity, UserEntity } from '@candor/db';
+import { normalizePhone } from '@candor/domain';
 
 /** A user's transaction password with its failure count and lock. */
 export interface TradePasswordRow {
@@ -46,11 +47,12 @@ export class UsersRepository {
     return this.users.createQueryBuilder('u').where('lower(u.email) = lower(:email)', { email }).getOne();
   }
 
+  /** The phone compares in E.164, and as given too: a duplicate the phones migration reported keeps its old spelling. */
   async emailOrPhoneTaken(email: string, phone: string): Promise<'email' | 'phone' | null> {
     const rows: { email_taken: boolean; phone_taken: boolean }[] = await this.users.query(
       `SELECT EXISTS (SELECT 1 FROM users WHERE lower(email) = lower($1)) AS email_taken,
-              EXISTS (SELECT 1 FROM users WHERE phone = $2) AS phone_taken`,
-      [email, phone],
+              EXISTS (SELECT 1 FROM users WHERE phone = ANY($2::varchar[])) AS phone_taken`,
+      [email, [...new Set([normalizePhone(phone) ?? phone, phone])]],
     );
     if (rows[0]?.email_taken) return 'email';
     if (rows[0]?.phone_taken) return 'phone';
@@ -64,8 +66,10 @@ export class UsersRepository {
     return qb.getOne();
   }
 
+  /** Stores the phone in E.164 (the unique index on phone then holds per number, not per spelling). */
   async insertUser(em: EntityManager, u: Partial<UserEntity>): Promise<UserEntity> {
-    return em.getRepository(UserEntity).save(em.getRepository(UserEntity).create(u));
+    const phone = u.phone === undefined ? undefined : (normalizePhone(u.phone) ?? u.phone);
+    return em.getRepository(UserEntity).save(em.getRepository(UserEntity).create({ ...u, ...(phone === undefined ? {} : { phone }) }));
   }
 
   async insertCode(em: EntityManager, c: Partial<InvitationCodeEntity>): Promise<void> {
@@ -84,6 +88,13 @@ export class UsersRepository {
     await this.users.update({ id: userId }, { nickname });
   }
 
+  /** Whether the account's current e-mail address was confirmed by its mailed link (withdrawals wait for it). */
+  async isEmailConfirmed(userId: string): Promise<boolean> {
+    const [row]: { confirmed: boolean }[] = await this.users.query(`SELECT email_confirmed_at IS NOT NULL AS confirmed FROM users WHERE id = $1`, [userId]);
+    return row?.confirmed === true;
+  }
+
+  /** The language the user last used (a supported locale), for mails no request of theirs causes. */
   async findTradePassword(userId: string): Promise<TradePasswordRow | null> {
     const [row]: TradePasswordRow[] = await this.users.query(
       `SELECT trade_password_hash AS hash, trade_password_locked_until AS locked_until, trade_password_failures AS failures FROM users WHERE id = $1`,
@@ -92,22 +103,29 @@ export class UsersRepository {
     return row ?? null;
   }
 
+  /** After a right transaction password: the run of failures, and any lock its last try set, are forgotten. */
   async resetTradePasswordFailures(userId: string): Promise<void> {
-    await this.users.query(`UPDATE users SET trade_password_failures = 0 WHERE id = $1`, [userId]);
+    await this.users.query(`UPDATE users SET trade_password_failures = 0, trade_password_locked_until = NULL WHERE id = $1`, [userId]);
   }
 
   /**
-   * Counts one wrong transaction password; the `maxFailures`-th in a row resets the count and locks it for
-   * `lockMinutes`. One statement, so parallel wrong tries are all counted.
+   * Counts a try as a failure BEFORE it is judged, in one statement, so a parallel burst cannot have more tries
+   * judged than the limit: the `maxFailures`-th try of a run sets the lock for `lockMinutes` at once, and a right
+   * password then clears it (resetTradePasswordFailures). A lock that has ended starts a new run. Answers the
+   * stored hash to judge against, or null while locked (or for an unknown user): nothing is judged then.
    */
-  async countTradePasswordFailure(userId: string, maxFailures: number, lockMinutes: number): Promise<void> {
-    await this.users.query(
+  async claimTradePasswordTry(userId: string, maxFailures: number, lockMinutes: number): Promise<{ hash: string } | null> {
+    const rows: { hash: string }[] = await this.users.query(
       `UPDATE users
-          SET trade_password_failures = CASE WHEN trade_password_failures + 1 >= $2 THEN 0 ELSE trade_password_failures + 1 END,
-              trade_password_locked_until = CASE WHEN trade_password_failures + 1 >= $2 THEN now() + make_interval(mins => $3) ELSE trade_password_locked_until END
-        WHERE id = $1`,
+          SET trade_password_failures = (CASE WHEN trade_password_locked_until IS NULL THEN trade_password_failures ELSE 0 END) + 1,
+              trade_password_locked_until = CASE
+                WHEN (CASE WHEN trade_password_locked_until IS NULL THEN trade_password_failures ELSE 0 END) + 1 >= $2
+                THEN now() + make_interval(mins => $3) END
+        WHERE id = $1 AND (trade_password_locked_until IS NULL OR trade_password_locked_until <= now())
+        RETURNING trade_password_hash AS hash`,
       [userId, maxFailures, lockMinutes],
     );
+    return rows[0] ?? null;
   }
 
   async findAccess(userId: string): Promise<UserAccessRow | null> {

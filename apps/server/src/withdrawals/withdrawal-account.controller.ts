@@ -3,6 +3,7 @@ import { putWithdrawalAccountBody, type PutWithdrawalAccountBody, type Withdrawa
 import { ApiFeature, Doc, ZodBody } from '../common/openapi.js';
 import { CurrentUser, UserAuthGuard, type AuthUser } from '../auth/auth.guard.js';
 import { WithdrawalAccountService } from './withdrawal-account.service.js';
+import { RateLimit } from '../auth/rate-limit.guard.js';
 
 @Controller('withdrawal-account')
 @UseGuards(UserAuthGuard)
@@ -18,6 +19,7 @@ export class WithdrawalAccountController {
 
   /** Changing a bound account starts the 24-hour withdrawal hold (`holdUntil`); binding the first one does not. */
   @Put()
+  @RateLimit('money')
   @Doc('Bind or change the withdrawal account with the transaction password', {
     ok: 'WithdrawalAccount',
     errors: ['TRADE_PASSWORD_INVALID', 'TRADE_PASSWORD_LOCKED'],

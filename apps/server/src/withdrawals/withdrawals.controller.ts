@@ -5,6 +5,7 @@ import type { HttpReply } from '../common/http.js';
 import { ApiFeature, Doc, IdempotencyKey, ZodBody, ZodQuery } from '../common/openapi.js';
 import { CurrentUser, UserAuthGuard, type AuthUser } from '../auth/auth.guard.js';
 import { WithdrawalsService } from './withdrawals.service.js';
+import { RateLimit } from '../auth/rate-limit.guard.js';
 
 @Controller('withdrawals')
 @UseGuards(UserAuthGuard)
@@ -14,6 +15,7 @@ export class WithdrawalsController {
 
   /** The amount is held at once; a repeated Idempotency-Key answers the first response again. */
   @Post()
+  @RateLimit('money')
   @HttpCode(201)
   @Doc('Request a withdrawal to the bound account', {
     ok: 'Withdrawal',
@@ -51,6 +53,7 @@ export class WithdrawalsController {
   }
 
   @Post(':id/cancel')
+  @RateLimit('money')
   @HttpCode(200)
   @Doc('Cancel a withdrawal still in review: the money is back at once', { ok: 'Withdrawal', errors: ['WITHDRAWAL_NOT_CANCELLABLE'] })
   cancel(@CurrentUser() u: AuthUser, @Param('id') id: string): Promise<Withdrawal> {

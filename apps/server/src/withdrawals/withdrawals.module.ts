@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ApprovalsRepository } from '../approvals/approvals.repository.js';
 import { AdminWithdrawalsController } from './admin-withdrawals.controller.js';
 import { WithdrawalAccountController } from './withdrawal-account.controller.js';
 import { WithdrawalAccountRepository } from './withdrawal-account.repository.js';
@@ -10,6 +11,6 @@ import { WithdrawalsService } from './withdrawals.service.js';
 /** Money out: the withdrawal account, withdrawal requests and their review. */
 @Module({
   controllers: [WithdrawalAccountController, WithdrawalsController, AdminWithdrawalsController],
-  providers: [WithdrawalAccountRepository, WithdrawalAccountService, WithdrawalsRepository, WithdrawalsService],
+  providers: [ApprovalsRepository, WithdrawalAccountRepository, WithdrawalAccountService, WithdrawalsRepository, WithdrawalsService],
 })
 export class WithdrawalsModule {}

@@ -62,20 +62,20 @@ export class WithdrawalsRepository {
   async update(
     em: EntityManager,
     id: string,
-    next: { status: WithdrawalStatus; approvals: number; firstApproverId: string | null; reason?: string | null },
+    next: { status: WithdrawalStatus; approvals: number; approvalsRequired: number; firstApproverId: string | null; reason?: string | null },
     step: TimelineStep['status'],
   ): Promise<WithdrawalRow> {
     const decided = next.status !== 'in_review';
     const [row] = returnedRows<WithdrawalRow>(
       await em.query(
         `UPDATE withdrawals
-          SET status = $2, approvals = $3, first_approver_id = $4, reason = coalesce($5, reason),
+          SET status = $2, approvals = $3, first_approver_id = $4, reason = coalesce($5, reason), approvals_required = $8,
               decided_at = CASE WHEN $6 THEN now() ELSE decided_at END,
               timeline = timeline || jsonb_build_array(jsonb_strip_nulls(jsonb_build_object(
                 'status', $7::text, 'at', to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'reason', $5::text)))
         WHERE id = $1
         RETURNING ${COLUMNS}`,
-        [id, next.status, next.approvals, next.firstApproverId, next.reason ?? null, decided, step],
+        [id, next.status, next.approvals, next.firstApproverId, next.reason ?? null, decided, step, next.approvalsRequired],
       ),
     );
     return row!;

@@ -1,3 +1,4 @@
+import { UsersRepository } from '../users/users.repository.js';
 import { describe, expect, it } from '@jest/globals';
 import type { EntityManager } from 'typeorm';
 import { newTestService } from '../../test/utils.js';
@@ -11,6 +12,7 @@ import { SystemMessages } from '../messages/system-messages.js';
 import { WithdrawalAccountRepository, type WithdrawalAccountRow } from './withdrawal-account.repository.js';
 import { WithdrawalsRepository, type WithdrawalRow } from './withdrawals.repository.js';
 import { WithdrawalsService } from './withdrawals.service.js';
+import { ApprovalsRepository } from '../approvals/approvals.repository.js';
 
 const ID = '00000000-0000-4000-8000-0000000000aa';
 const em = { name: 'the decision transaction' } as unknown as EntityManager;
@@ -45,8 +47,13 @@ const withdrawal = (over: Partial<WithdrawalRow> = {}): WithdrawalRow => ({
 });
 
 /** The service with a transaction that records its commit, so a spec can tell what ran before and after it. */
-function setup(current: WithdrawalRow | null = withdrawal()) {
-  const { sut: built, mocks } = newTestService(WithdrawalsService, [[APP_CONFIG, { WITHDRAWAL_SECOND_APPROVAL_CENTS: 1_000_000 }]]);
+function setup(current: WithdrawalRow | null = withdrawal(), approvedBefore = 0) {
+  const { sut: built, mocks } = newTestService(WithdrawalsService, [
+    [APP_CONFIG, { WITHDRAWAL_SECOND_APPROVAL_CENTS: 1_000_000, SECOND_APPROVAL_WINDOW_HOURS: 24 }],
+  ]);
+  const approvals = mocks.get<ApprovalsRepository>(ApprovalsRepository);
+  approvals.lockUser.mockResolvedValue(undefined);
+  approvals.approvedSum.mockResolvedValue(approvedBefore);
   const sut = built as WithdrawalsService; // the harness answers `unknown` for the service's type
   const steps: string[] = [];
   const ledger = mocks.get<LedgerService>(LedgerService);
@@ -59,7 +66,9 @@ function setup(current: WithdrawalRow | null = withdrawal()) {
   ledger.platformAccountId.mockResolvedValue('withdrawals-clearing' as never);
   const repo = mocks.get<WithdrawalsRepository>(WithdrawalsRepository);
   repo.lock.mockResolvedValue(current);
-  repo.update.mockImplementation(async (_em, _id, next) => withdrawal({ ...next, approvals: next.approvals, first_approver_id: next.firstApproverId }));
+  repo.update.mockImplementation(async (_em, _id, next) =>
+    withdrawal({ ...next, approvals: next.approvals, approvals_required: next.approvalsRequired, first_approver_id: next.firstApproverId }),
+  );
   const messages = mocks.get<SystemMessages>(SystemMessages);
   messages.write.mockImplementation(async () => {
     steps.push('message written');
@@ -71,8 +80,12 @@ function setup(current: WithdrawalRow | null = withdrawal()) {
   });
   const accounts = mocks.get<WithdrawalAccountRepository>(WithdrawalAccountRepository);
   accounts.find.mockResolvedValue(account);
+  const users = mocks.get<UsersRepository>(UsersRepository);
+  users.isEmailConfirmed.mockResolvedValue(true);
   return {
+    users,
     sut,
+    approvals,
     ledger,
     repo,
     messages,
@@ -114,6 +127,26 @@ describe('WithdrawalsService review', () => {
       em,
     );
     expect(events.publish.mock.calls.map(([name]) => name)).toEqual(['account.changed']);
+  });
+
+  it('four eyes over the sum: the third 9,999.99 one operator approves for one user in 24 h waits for a second operator', async () => {
+    const { sut, ledger, repo, approvals } = setup(withdrawal({ amount: '999999' }), 2 * 999_999);
+    expect(await sut.approve('op1', ID, null)).toMatchObject({ status: 'in_review', approvals: 1, approvalsRequired: 2 });
+    expect(approvals.lockUser).toHaveBeenCalledWith(em, 'u1');
+    expect(approvals.lockUser.mock.invocationCallOrder[0]!).toBeLessThan(approvals.approvedSum.mock.invocationCallOrder[0]!);
+    expect(approvals.approvedSum).toHaveBeenCalledWith(em, 'u1', 'op1', 24);
+    expect(approvals.record).toHaveBeenCalledWith(em, { kind: 'withdrawal', requestId: ID, userId: 'u1', operatorId: 'op1', amount: 999_999 });
+    expect(repo.update).toHaveBeenCalledWith(em, ID, expect.objectContaining({ approvalsRequired: 2, approvals: 1, firstApproverId: 'op1' }), 'approved_once');
+    expect(ledger.post).not.toHaveBeenCalled();
+    const waiting = setup(withdrawal({ amount: '999999', approvals: 1, approvals_required: 2, first_approver_id: 'op1' }), 3 * 999_999);
+    await expect(waiting.sut.approve('op1', ID, null)).rejects.toMatchObject({ code: 'SECOND_APPROVER_REQUIRED' });
+    expect(waiting.approvals.record).not.toHaveBeenCalled();
+  });
+
+  it('under the threshold, the sum included, one approval pays', async () => {
+    const { sut, approvals } = setup(withdrawal({ amount: '999998' }), 1); // 9,999.99 in all: one cent under
+    expect(await sut.approve('op1', ID, null)).toMatchObject({ status: 'successful', approvals: 1, approvalsRequired: 1 });
+    expect(approvals.record).toHaveBeenCalledTimes(1);
   });
 
   it('a rejection gives the held money back and tells the user why', async () => {
@@ -171,8 +204,17 @@ describe('WithdrawalsService.request', () => {
         ],
       }),
     );
-    expect(steps).toEqual(['inserted', 'commit', 'published account.changed']);
+    expect(steps).toEqual(['inserted', 'commit', 'published account.changed', 'published withdrawal.requested']);
     expect(events.publish).toHaveBeenCalledWith('account.changed', { userId: 'u1' });
+    expect(events.publish).toHaveBeenCalledWith('withdrawal.requested', { userId: 'u1', withdrawalId: ID, amount: 1_000_000 });
+  });
+
+  it('is refused before the transaction password while the e-mail address is unconfirmed, costing no attempt', async () => {
+    const { sut, users, tradePassword, ledger } = setup();
+    users.isEmailConfirmed.mockResolvedValueOnce(false);
+    await expect(sut.request('u1', { amount: '10', tradePassword: '123456' }, undefined)).rejects.toMatchObject({ code: 'EMAIL_NOT_CONFIRMED' });
+    expect(tradePassword.verify).not.toHaveBeenCalled();
+    expect(ledger.transaction).not.toHaveBeenCalled();
   });
 
   it('is refused without a bound account, during the hold after a change, and with a wrong transaction password', async () => {

@@ -22,6 +22,9 @@ import { toCents } from '../database/rows.js';
 import { AuditService } from '../admin/audit.service.js';
 import { SystemMessages } from '../messages/system-messages.js';
 import { EventBus } from '../events/event-bus.js';
+import { UsersRepository } from '../users/users.repository.js';
+import { ApprovalsRepository } from '../approvals/approvals.repository.js';
+import { approvalsNeeded, secondApprovalCents } from '../approvals/four-eyes.js';
 import { WithdrawalAccountRepository } from './withdrawal-account.repository.js';
 import { WithdrawalsRepository, type AdminWithdrawalRow, type WithdrawalRow } from './withdrawals.repository.js';
 
@@ -76,6 +79,8 @@ export class WithdrawalsService {
     private readonly audit: AuditService,
     private readonly messages: SystemMessages,
     private readonly events: EventBus,
+    private readonly approvals: ApprovalsRepository,
+    private readonly users: UsersRepository,
   ) {}
 
   async request(userId: string, body: RequestWithdrawalBody, key: string | undefined): Promise<IdempotentResult<Withdrawal>> {
@@ -88,6 +93,8 @@ export class WithdrawalsService {
       if (earlier) return earlier;
     }
     try {
+      // Before the trade password, so a refused try costs none of its attempts: money leaves only for a confirmed address.
+      if (!(await this.users.isEmailConfirmed(userId))) throw new DomainError('EMAIL_NOT_CONFIRMED');
       const account = await this.accounts.find(userId);
       if (!account) throw new DomainError('WITHDRAWAL_ACCOUNT_NOT_BOUND');
       if (account.hold_until && account.hold_until.getTime() > Date.now()) {
@@ -105,7 +112,7 @@ export class WithdrawalsService {
             userId,
             amount,
             account: snapshot,
-            approvalsRequired: approvalsRequired(amount, this.config.WITHDRAWAL_SECOND_APPROVAL_CENTS),
+            approvalsRequired: approvalsRequired(amount, secondApprovalCents(this.config)),
           });
           const ids = await this.ledger.userAccountIds(em, userId);
           await this.ledger.post(em, {
@@ -123,7 +130,10 @@ export class WithdrawalsService {
         },
         this.ds.manager,
       );
-      if (!result.replayed) await this.events.publish('account.changed', { userId });
+      if (!result.replayed) {
+        await this.events.publish('account.changed', { userId });
+        await this.events.publish('withdrawal.requested', { userId, withdrawalId: result.body.id, amount });
+      }
       return result;
     } catch (e) {
       return answerOrRethrow<Withdrawal>(this.ds.manager, claim, e);
@@ -171,11 +181,18 @@ export class WithdrawalsService {
     const { updated, messageId } = await this.ledger.transaction(async (em) => {
       const row = await this.withdrawals.lock(em, id, userId);
       if (!row) throw new DomainError('NOT_FOUND');
+      const approval =
+        action.kind === 'approve' && row.status === 'in_review'
+          ? { kind: 'withdrawal' as const, requestId: id, userId: row.user_id, operatorId: action.operatorId, amount: toCents(row.amount) }
+          : null;
+      // Four eyes over what this operator approved for this user lately, not only over this one request.
+      const required = approval ? await approvalsNeeded(this.approvals, em, this.config, approval, row.approvals_required) : row.approvals_required;
       const outcome = reviewWithdrawal(
-        { status: row.status, approvals: row.approvals, approvalsRequired: row.approvals_required, firstApproverId: row.first_approver_id },
+        { status: row.status, approvals: row.approvals, approvalsRequired: required, firstApproverId: row.first_approver_id },
         action,
       );
       if (!outcome.ok) throw new DomainError(outcome.error);
+      if (approval) await this.approvals.record(em, approval);
       const step = outcome.next.status === 'in_review' ? 'approved_once' : outcome.next.status;
       const updated = await this.withdrawals.update(em, id, { ...outcome.next, reason: reason ?? null }, step);
       if (outcome.money !== 'none') await this.moveHeld(em, row, outcome.money);
@@ -193,6 +210,7 @@ export class WithdrawalsService {
               before: row.status,
               after: outcome.next.status,
               approvals: outcome.next.approvals,
+              approvalsRequired: outcome.next.approvalsRequired,
               ...(reason ? { reason } : {}),
             },
             ip,

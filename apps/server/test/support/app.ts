@@ -11,8 +11,10 @@ import { LedgerService } from '../../src/ledger/ledger.service.js';
 export const TEST_INVITE_CODE = 'TESTCODE1';
 /** The seeded admin; its TOTP secret is set by the seed (OPERATOR_TOTP_SECRET), so tests compute its codes (support/totp.ts). */
 export const TEST_OPERATOR = { email: 'ops@candor.test', password: 'ops-password-1', totpSecret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP' };
-/** The api's JWT secret in tests; operators' TOTP secrets are encrypted under a key derived from it. */
+/** The api's JWT secret in tests. */
 export const TEST_JWT_SECRET = process.env.JWT_SECRET ?? 'integration-test-secret-0123456789abcdef';
+/** Operators' TOTP secrets are encrypted under this key, apart from the JWT secret as in production. */
+export const TEST_TOTP_KEY = 'integration-test-totp-key-0123456789abcdef';
 
 export interface TestApp {
   app: NestFastifyApplication;
@@ -46,6 +48,7 @@ export async function prepareDatabase(): Promise<void> {
         OPERATOR_PASSWORD: TEST_OPERATOR.password,
         OPERATOR_TOTP_SECRET: TEST_OPERATOR.totpSecret,
         JWT_SECRET: TEST_JWT_SECRET,
+        TOTP_ENCRYPTION_KEY: TEST_TOTP_KEY,
       },
       () => undefined,
     );
@@ -69,8 +72,20 @@ export async function startApp(
     DATABASE_URL: requireEnv('DATABASE_URL'),
     REDIS_URL: requireEnv('REDIS_URL'),
     JWT_SECRET: TEST_JWT_SECRET,
+    TOTP_ENCRYPTION_KEY: TEST_TOTP_KEY,
     RATE_LIMIT_AUTH_PER_MINUTE: '100000',
     RATE_LIMIT_CAPTCHA_PER_MINUTE: '100000',
+    // One client address (127.0.0.1) for every test and counts that outlive a test file: limits tests set themselves.
+    RATE_LIMIT_ADDRESS_PER_MINUTE: '1000000',
+    RATE_LIMIT_ACCOUNT_PER_MINUTE: '1000000',
+    RATE_LIMIT_MAIL_PER_HOUR: '1000000',
+    RATE_LIMIT_MONEY_PER_MINUTE: '1000000',
+    RATE_LIMIT_ACCESSIBLE_PER_HOUR: '1000000',
+    ALTCHA_REQUIRED: 'false',
+    // Every test client is 127.0.0.1 and Redis outlives a test file: per-address failure budgets would add up across files.
+    LOGIN_FAILURES_PER_ADDRESS_BEFORE_CAPTCHA: '100000',
+    OPERATOR_LOGIN_MAX_FAILURES_PER_ADDRESS: '100000',
+    TOTP_FAILURES_PER_ADDRESS: '100000',
     // Many apps run side by side in tests: each one's /metrics on a port of its own.
     METRICS_PORT: '0',
     ...overrides,

@@ -78,8 +78,14 @@ export async function login(t: TestApp, email: string, password: string): Promis
 }
 
 /** createUser(): registered through both steps and logged in. */
-export async function createUser(t: TestApp, opts: Parameters<typeof registerUser>[1] = {}): Promise<LoggedIn> {
-  const u = await registerUser(t, opts);
+/**
+ * A registered, signed-in user. Its e-mail address counts as confirmed (as after following the mailed link, which
+ * mail.int-spec.ts tests), so money can leave; `emailConfirmed: false` keeps it as registration leaves it.
+ */
+export async function createUser(t: TestApp, opts: Parameters<typeof registerUser>[1] & { emailConfirmed?: boolean } = {}): Promise<LoggedIn> {
+  const { emailConfirmed = true, ...registration } = opts;
+  const u = await registerUser(t, registration);
+  if (emailConfirmed) await t.ds.query(`UPDATE users SET email_confirmed_at = now() WHERE id = $1`, [u.id]);
   const { token, cookie } = await login(t, u.email, u.password);
   return { ...u, token, cookie, auth: { Authorization: `Bearer ${token}` } };
 }
@@ -112,13 +118,13 @@ export async function operatorLoginBody(t: TestApp, creds: OperatorCreds = TEST_
   return { email: creds.email, password: creds.password, totp: await totpCode(creds.totpSecret) };
 }
 
-/** An extra operator with a given role, inserted directly; an admin gets an enrolled TOTP secret. */
-export async function createOperator(t: TestApp, role: OperatorRole): Promise<OperatorCreds & { id: string }> {
+/** An extra operator with a given role, inserted directly, with an enrolled TOTP secret (every role signs in with one) unless `enrolled: false`. */
+export async function createOperator(t: TestApp, role: OperatorRole, opts: { enrolled?: boolean } = {}): Promise<OperatorCreds & { id: string }> {
   const { PasswordHasher } = await import('../../src/auth/password-hasher.js');
   const { deriveTotpKey, encryptSecret } = await import('../../src/admin/totp-crypto.js');
   const email = `op-${role}-${randomUUID().slice(0, 8)}@candor.test`;
   const password = 'operator-pass-9';
-  const totpSecret = role === 'admin' ? generateSecret() : undefined;
+  const totpSecret = opts.enrolled === false ? undefined : generateSecret();
   const secretEnc = totpSecret ? encryptSecret(deriveTotpKey(t.config.TOTP_ENCRYPTION_KEY ?? t.config.JWT_SECRET), totpSecret) : null;
   const [row]: { id: string }[] = await t.ds.query(
     `INSERT INTO operators (email, password_hash, role, totp_secret_enc, totp_enrolled_at) VALUES ($1, $2, $3, $4, CASE WHEN $4::text IS NULL THEN NULL ELSE now() END) RETURNING id`,

@@ -37,6 +37,11 @@ const EarnPage = lazyPage(() => import('../pages/earn/EarnPage'));
 const EarnDetailPage = lazyPage(() => import('../pages/earn/EarnDetailPage'));
 const TransferPage = lazyPage(() => import('../pages/earn/TransferPage'));
 const PricesPage = lazyPage(() => import('../pages/prices/PricesPage'));
+const ForgotPasswordPage = lazyPage(() => import('../pages/forgot-password/ForgotPasswordPage'));
+const ResetPasswordPage = lazyPage(() => import('../pages/reset-password/ResetPasswordPage'));
+const ConfirmEmailPage = lazyPage(() => import('../pages/confirm-email/ConfirmEmailPage'));
+const ChangeEmailPage = lazyPage(() => import('../pages/change-email/ChangeEmailPage'));
+const MailSettingsPage = lazyPage(() => import('../pages/mail-settings/MailSettingsPage'));
 
 function page(Component: ComponentType, auth: boolean): ReactNode {
   return auth ? (
@@ -89,6 +94,12 @@ const PAGES: [string, LazyPageComponent, boolean][] = [
   [ROUTES.money, EarnPage, true],
   [ROUTES.moneyDetail, EarnDetailPage, true],
   [ROUTES.transfer, TransferPage, true],
+  [ROUTES.forgotPassword, ForgotPasswordPage, false],
+  [ROUTES.resetPassword, ResetPasswordPage, false],
+  // The mailed link: the token is the proof; the page itself sends a signed-out visitor to log in if asked to.
+  [ROUTES.confirmEmail, ConfirmEmailPage, false],
+  [ROUTES.changeEmail, ChangeEmailPage, true],
+  [ROUTES.mailSettings, MailSettingsPage, true],
 ];
 
 export const routes: RouteObject[] = [

@@ -18,6 +18,8 @@ export class ApiError extends Error {
   readonly until?: string;
   /** CATALOGUE_CHANGE_PENDING: when the product's next catalogue change takes effect, ISO 8601. */
   readonly effectiveAt?: string;
+  /** RATE_LIMITED: seconds until the request may be sent again (Retry-After, else RateLimit-Reset). */
+  retryAfterSeconds?: number;
 
   constructor(code: string, message: string, status: number, field?: string, requestId?: string, until?: string, effectiveAt?: string) {
     super(message);
@@ -107,7 +109,10 @@ async function readError(res: Response): Promise<ApiError> {
   if (env && typeof env.code === 'string') {
     const until = env.unlockAt ?? env.holdUntil;
     const effectiveAt = typeof env.effectiveAt === 'string' ? env.effectiveAt : undefined;
-    return new ApiError(env.code, typeof env.message === 'string' ? env.message : env.code, res.status, env.field, env.requestId, until, effectiveAt);
+    const err = new ApiError(env.code, typeof env.message === 'string' ? env.message : env.code, res.status, env.field, env.requestId, until, effectiveAt);
+    const wait = Number(res.headers.get('retry-after') ?? res.headers.get('ratelimit-reset') ?? NaN);
+    if (res.status === 429 && Number.isFinite(wait) && wait > 0) err.retryAfterSeconds = wait;
+    return err;
   }
   return new ApiError(res.status === 401 ? 'UNAUTHENTICATED' : CLIENT_ERROR.badResponse, `HTTP ${res.status}`, res.status);
 }

@@ -45,6 +45,8 @@ const eagerFiles = import.meta.glob<NamespaceModule>(
     '!@candor/i18n/locales/*/*.spec.ts',
     '!@candor/i18n/locales/*/prices.ts',
     '!@candor/i18n/locales/*/receipt.ts',
+    // Mails are rendered by the server only.
+    '!@candor/i18n/locales/*/mail.ts',
   ],
   { eager: true },
 );
@@ -56,6 +58,7 @@ const lazyFiles = import.meta.glob<NamespaceModule>([
   '!@candor/i18n/locales/*/*.spec.ts',
   '!@candor/i18n/locales/*/prices.ts',
   '!@candor/i18n/locales/*/receipt.ts',
+  '!@candor/i18n/locales/*/mail.ts',
 ]);
 /**
  * Namespaces of pages few visitors open (long explanations): in no language part of the first bundle

@@ -36,6 +36,12 @@ export const ROUTES = {
   privacyGy: '/pages/yinsi/gy',
   chooseLocation: '/choose-location',
   openLocation: '/open-location',
+  // Account recovery and e-mail: routes of our own (not in the specification); the mailed links name the first three.
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  confirmEmail: '/confirm-email',
+  changeEmail: '/change-email',
+  mailSettings: '/mail-settings',
 } as const;
 
 export type RoutePath = (typeof ROUTES)[keyof typeof ROUTES];

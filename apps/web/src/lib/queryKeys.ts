@@ -31,6 +31,7 @@ export const accountKeys = {
   me: ['me'] as const,
   summary: ['me', 'summary'] as const,
   sessions: ['auth', 'sessions'] as const,
+  mailPreferences: ['me', 'mail-preferences'] as const,
 };
 
 export const moneyKeys = {

@@ -11,10 +11,13 @@ export interface CaptchaAnswer {
   captchaCode: string;
 }
 
+/** What a login carries besides the credentials: the graphic code once asked for, and the proof-of-work. */
+export type LoginProof = Partial<CaptchaAnswer> & { altcha?: string };
+
 export interface Session {
   status: SessionStatus;
   user: UserProfile | null;
-  login(email: string, password: string, captcha?: CaptchaAnswer): Promise<UserProfile>;
+  login(email: string, password: string, proof?: LoginProof): Promise<UserProfile>;
   logout(): Promise<void>;
   refreshUser(): Promise<UserProfile | null>;
 }
@@ -66,8 +69,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [becomeAnonymous],
   );
 
-  const login = useCallback(async (email: string, password: string, captcha?: CaptchaAnswer) => {
-    const body: LoginBody = { email: email.trim(), password, ...(captcha ?? {}) };
+  const login = useCallback(async (email: string, password: string, proof?: LoginProof) => {
+    const body: LoginBody = { email: email.trim(), password, ...(proof ?? {}) };
     const res = await api.post<LoginResponse>(API.login, body);
     queryClient.clear();
     setAccessToken(res.accessToken);

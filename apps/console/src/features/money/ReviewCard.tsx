@@ -19,8 +19,9 @@ export function ReviewCard({ kind, item, operator, onFlash }: { kind: ReviewKind
   const decision = useReviewDecision(kind, item, onFlash);
   const { dialog } = decision;
   const w = isWithdrawal(kind, item) ? item : null;
-  const twoPerson = w !== null && w.approvalsRequired > 1;
-  const approvedByMe = w?.firstApproverId === operator.id;
+  // Four eyes apply to deposits and withdrawals alike (by the amount, or the sum one operator approved for the user lately).
+  const twoPerson = item.approvalsRequired > 1;
+  const approvedByMe = item.firstApproverId === operator.id;
   // Read-only roles (finance) see the queue without the decisions.
   const open = item.status === 'in_review' && can(operator, REVIEW_PERMISSION[kind]);
 
@@ -28,8 +29,11 @@ export function ReviewCard({ kind, item, operator, onFlash }: { kind: ReviewKind
     dialog === 'reject'
       ? [w ? t('review.rejectWithdrawalNote') : t('review.rejectDepositNote')]
       : w
-        ? [t('review.confirmApproveWithdrawal', { amount: item.amount }), ...(twoPerson && w.approvals === 0 ? [t('review.confirmApproveFirst')] : [])]
-        : [t('review.confirmApproveDeposit', { amount: item.amount, email: item.userEmail })];
+        ? [t('review.confirmApproveWithdrawal', { amount: item.amount }), ...(twoPerson && item.approvals === 0 ? [t('review.confirmApproveFirst')] : [])]
+        : [
+            t('review.confirmApproveDeposit', { amount: item.amount, email: item.userEmail }),
+            ...(twoPerson && item.approvals === 0 ? [t('review.confirmApproveFirst')] : []),
+          ];
 
   return (
     <article className="card review-card" data-testid="review-item" data-order-no={item.orderNo} data-status={item.status} data-id={item.id}>
@@ -42,6 +46,11 @@ export function ReviewCard({ kind, item, operator, onFlash }: { kind: ReviewKind
         </div>
         <span className={`pill ${STATUS_PILL[item.status] ?? 'pill-muted'}`}>{t(`status.${item.status}`)}</span>
       </header>
+      {item.status === 'in_review' && item.approvals > 0 ? (
+        <p className="notice notice-info small" data-testid="waiting-second">
+          {t('review.waitingSecond')}
+        </p>
+      ) : null}
       <div className="review-body">
         <ReviewFacts item={item} withdrawal={w} approvedByMe={approvedByMe} />
         <UserMoneyPanel userId={item.userId} balances={item.balances} full={can(operator, USER_MONEY_PERMISSION)} />
@@ -50,7 +59,7 @@ export function ReviewCard({ kind, item, operator, onFlash }: { kind: ReviewKind
         <footer className="button-row review-actions">
           {approvedByMe ? <p className="notice notice-info small">{t('review.needsSecond')}</p> : null}
           <button type="button" className="btn btn-primary" data-testid="approve" onClick={() => decision.open('approve')}>
-            {w && w.approvals > 0 ? t('review.approveSecond') : t('review.approve')}
+            {item.approvals > 0 ? t('review.approveSecond') : t('review.approve')}
           </button>
           <button type="button" className="btn btn-danger" data-testid="reject" onClick={() => decision.open('reject')}>
             {t('review.reject')}
@@ -76,7 +85,7 @@ export function ReviewCard({ kind, item, operator, onFlash }: { kind: ReviewKind
 function ReviewFacts({ item, withdrawal: w, approvedByMe }: { item: ReviewItem; withdrawal: AdminWithdrawal | null; approvedByMe: boolean }) {
   const { t } = useTranslation(['consoleMoney', 'console', 'errors']);
   const d = w ? null : (item as AdminDeposit);
-  const twoPerson = w !== null && w.approvalsRequired > 1;
+  const twoPerson = item.approvalsRequired > 1;
   return (
     <dl className="facts review-facts">
       <div>
@@ -119,11 +128,11 @@ function ReviewFacts({ item, withdrawal: w, approvedByMe }: { item: ReviewItem; 
         </>
       ) : null}
       {w ? <AccountFacts account={w.account} /> : null}
-      {w && (twoPerson || w.approvals > 0) ? (
+      {twoPerson || item.approvals > 0 ? (
         <div>
-          <dt>{t('review.approvals', { done: w.approvals, required: w.approvalsRequired })}</dt>
-          <dd data-testid="two-person" data-approvals={w.approvals}>
-            {w.firstApproverId ? t('review.firstApprover', { who: approvedByMe ? t('review.you') : w.firstApproverId }) : t('review.twoPerson')}
+          <dt>{t('review.approvals', { done: item.approvals, required: item.approvalsRequired })}</dt>
+          <dd data-testid="two-person" data-approvals={item.approvals}>
+            {item.firstApproverId ? t('review.firstApprover', { who: approvedByMe ? t('review.you') : item.firstApproverId }) : t('review.twoPerson')}
           </dd>
         </div>
       ) : null}

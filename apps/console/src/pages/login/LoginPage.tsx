@@ -14,7 +14,7 @@ export function LoginPage({ expired }: { expired: boolean }) {
   const [missing, setMissing] = useState<{ email?: boolean; password?: boolean }>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  // The server decides when a code is needed (TOTP_REQUIRED); an admin without TOTP yet enrols instead.
+  // The server decides when a code is needed (TOTP_REQUIRED); an operator of any role without TOTP yet enrols instead.
   const [totpAsked, setTotpAsked] = useState(false);
   const [totp, setTotp] = useState('');
   const [enrollmentToken, setEnrollmentToken] = useState<string | null>(null);

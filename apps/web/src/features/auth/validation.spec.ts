@@ -1,5 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
-import { validateChangePassword, validateLogin, validateRegister, validateRegisterCheck } from './validation';
+import {
+  validateChangeEmail,
+  validateChangePassword,
+  validateForgotPassword,
+  validateLogin,
+  validateNewPassword,
+  validateRegister,
+  validateRegisterCheck,
+} from './validation';
 
 const goodCheck = { email: 'amy@example.com', phone: '13812345678', inviteCode: 'CANDOR01', captchaCode: '1234' };
 const goodReg = { password: 'abc12345', confirmPassword: 'abc12345', tradePassword: '123456', confirmTradePassword: '123456' };
@@ -25,6 +33,47 @@ describe('register step 1', () => {
     ['captchaCode', '12345', 'errors:CAPTCHA_INVALID'],
   ] as const)('%s = %s -> %s', (field, value, key) => {
     expect(validateRegisterCheck({ ...goodCheck, [field]: value })[field]).toBe(key);
+  });
+  it('asks for no graphic code on the path without it, and still checks the other fields', () => {
+    expect(validateRegisterCheck({ ...goodCheck, captchaCode: '' }, false)).toEqual({});
+    expect(validateRegisterCheck({ ...goodCheck, captchaCode: '12' }, false)).toEqual({});
+    expect(validateRegisterCheck({ ...goodCheck, email: 'x', captchaCode: '' }, false)).toEqual({ email: 'auth:invalid.email' });
+  });
+});
+
+describe('forgot password', () => {
+  it('needs a well-formed e-mail address', () => {
+    expect(validateForgotPassword({ email: ' amy@example.com ' })).toEqual({});
+    expect(validateForgotPassword({ email: '  ' })).toEqual({ email: 'auth:required.email' });
+    expect(validateForgotPassword({ email: 'amy@' })).toEqual({ email: 'auth:invalid.email' });
+  });
+});
+
+describe('new password (reset)', () => {
+  it('applies the login password rule of registration and checks the confirmation', () => {
+    expect(validateNewPassword({ password: 'abc12345', confirmPassword: 'abc12345' })).toEqual({});
+    expect(validateNewPassword({ password: '', confirmPassword: '' })).toEqual({
+      password: 'auth:required.newPassword',
+      confirmPassword: 'auth:required.confirmPassword',
+    });
+    expect(validateNewPassword({ password: 'abcdefgh', confirmPassword: 'abcdefgh' })).toEqual({ password: 'auth:invalid.password' });
+    expect(validateNewPassword({ password: 'abc12345', confirmPassword: 'abc12346' })).toEqual({ confirmPassword: 'errors:PASSWORD_MISMATCH' });
+  });
+});
+
+describe('change e-mail', () => {
+  const good = { email: 'new@example.com', password: 'secret', captchaCode: '' };
+  it('needs a new, well-formed address and the login password', () => {
+    expect(validateChangeEmail(good, 'old@example.com', false)).toEqual({});
+    expect(validateChangeEmail({ ...good, email: 'Old@Example.com' }, 'old@example.com', false)).toEqual({ email: 'auth:invalid.sameEmail' });
+    expect(validateChangeEmail({ email: 'nope', password: '', captchaCode: '' }, 'old@example.com', false)).toEqual({
+      email: 'auth:invalid.email',
+      password: 'auth:required.password',
+    });
+  });
+  it('asks for the graphic code only once the server wants it', () => {
+    expect(validateChangeEmail(good, 'old@example.com', true)).toEqual({ captchaCode: 'auth:required.captchaCode' });
+    expect(validateChangeEmail({ ...good, captchaCode: '1234' }, 'old@example.com', true)).toEqual({});
   });
 });
 

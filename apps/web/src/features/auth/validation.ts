@@ -14,20 +14,74 @@ export interface RegisterCheckValues {
   captchaCode: string;
 }
 
-export function validateRegisterCheck(v: RegisterCheckValues): FieldErrors<keyof RegisterCheckValues> {
+/** `withCaptcha` false: the path without the graphic code (the proof-of-work alone), where no code is asked for. */
+export function validateRegisterCheck(v: RegisterCheckValues, withCaptcha = true): FieldErrors<keyof RegisterCheckValues> {
   const e: FieldErrors<keyof RegisterCheckValues> = {};
-  const email = v.email.trim();
   const phone = v.phone.trim();
   const inviteCode = v.inviteCode.trim();
   const captchaCode = v.captchaCode.trim();
-  if (!email) e.email = 'auth:required.email';
-  else if (!isValidEmail(email)) e.email = 'auth:invalid.email';
+  const email = emailProblem(v.email);
+  if (email) e.email = email;
   if (!phone) e.phone = 'auth:required.phone';
   else if (!isValidPhone(phone)) e.phone = 'auth:invalid.phone';
   if (!inviteCode) e.inviteCode = 'auth:required.inviteCode';
   else if (!isValidInviteCode(inviteCode)) e.inviteCode = 'errors:INVITATION_CODE_INVALID';
+  if (!withCaptcha) return e;
   if (!captchaCode) e.captchaCode = 'auth:required.captchaCode';
   else if (!isValidCheckNumber(captchaCode)) e.captchaCode = 'errors:CAPTCHA_INVALID';
+  return e;
+}
+
+/** An e-mail address typed into a form: empty or malformed. */
+function emailProblem(raw: string): string | undefined {
+  const email = raw.trim();
+  if (!email) return 'auth:required.email';
+  if (!isValidEmail(email)) return 'auth:invalid.email';
+  return undefined;
+}
+
+export interface ForgotPasswordValues {
+  email: string;
+}
+
+export function validateForgotPassword(v: ForgotPasswordValues): FieldErrors<keyof ForgotPasswordValues> {
+  const email = emailProblem(v.email);
+  return email ? { email } : {};
+}
+
+export interface NewPasswordValues {
+  password: string;
+  confirmPassword: string;
+}
+
+/** A new login password and its confirmation (the reset page): the registration's rule for the login password. */
+export function validateNewPassword(v: NewPasswordValues): FieldErrors<keyof NewPasswordValues> {
+  const e: FieldErrors<keyof NewPasswordValues> = {};
+  if (!v.password) e.password = 'auth:required.newPassword';
+  else if (!isValidLoginPassword(v.password)) e.password = 'auth:invalid.password';
+  if (!v.confirmPassword) e.confirmPassword = 'auth:required.confirmPassword';
+  else if (v.password && v.confirmPassword !== v.password) e.confirmPassword = 'errors:PASSWORD_MISMATCH';
+  return e;
+}
+
+export interface ChangeEmailValues {
+  email: string;
+  password: string;
+  captchaCode: string;
+}
+
+/** A new address (not the current one) and the login password; the graphic code only when the server asked for it. */
+export function validateChangeEmail(v: ChangeEmailValues, currentEmail: string, captchaRequired: boolean): FieldErrors<keyof ChangeEmailValues> {
+  const e: FieldErrors<keyof ChangeEmailValues> = {};
+  const email = emailProblem(v.email);
+  if (email) e.email = email;
+  else if (v.email.trim().toLowerCase() === currentEmail.trim().toLowerCase()) e.email = 'auth:invalid.sameEmail';
+  if (!v.password) e.password = 'auth:required.password';
+  if (captchaRequired) {
+    const code = v.captchaCode.trim();
+    if (!code) e.captchaCode = 'auth:required.captchaCode';
+    else if (!isValidCheckNumber(code)) e.captchaCode = 'errors:CAPTCHA_INVALID';
+  }
   return e;
 }
 

@@ -1,16 +1,20 @@
-import type { FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useFormFields } from '../../features/auth/useFormFields';
 import { Button, Field, FormAlert, PageHeader, useToast } from '../../components';
 import { useChangePassword } from '../../features/account/hooks';
+import { CaptchaImage } from '../../features/auth/CaptchaImage';
+import { useCaptcha } from '../../features/auth/useCaptcha';
+import { authErrorText } from '../../features/auth/rateLimit';
+import { useMoneyErrorText } from '../../features/money/parts';
 import { validateChangePassword, type ChangePasswordValues, type PasswordKind } from '../../features/auth/validation';
-import { digitsOnly, hasErrors, translateErrors } from '../../lib/forms';
+import { digitsOnly, hasErrors, translateErrors, type FieldErrors } from '../../lib/forms';
 import { ApiError } from '../../lib/api';
-import { errorText } from '../../lib/errors';
 import { ROUTES } from '../../lib/paths';
 
-type F = keyof ChangePasswordValues;
+type Values = ChangePasswordValues & { captchaCode: string };
+type F = keyof Values;
 const FIELDS: F[] = ['oldPassword', 'newPassword', 'confirmPassword'];
 const CODE_FIELD: Partial<Record<string, F>> = {
   OLD_PASSWORD_INVALID: 'oldPassword',
@@ -27,26 +31,42 @@ export default function ChangePasswordPage() {
   const kind: PasswordKind = params.get('kind') === 'trade' ? 'trade' : 'login';
   const change = useChangePassword();
   const trade = kind === 'trade';
-  const { values, errors, setErrors, serverError, setServerError, set } = useFormFields<ChangePasswordValues>(
-    { oldPassword: '', newPassword: '', confirmPassword: '' },
-    (_k, raw) => (trade ? digitsOnly(raw, 6) : raw),
+  const { values, setValues, errors, setErrors, serverError, setServerError, set } = useFormFields<Values>(
+    { oldPassword: '', newPassword: '', confirmPassword: '', captchaCode: '' },
+    (k, raw) => (k === 'captchaCode' ? digitsOnly(raw, 4) : trade ? digitsOnly(raw, 6) : raw),
   );
+
+  // After too many wrong old login passwords the server asks for the graphic code, as the login does.
+  const [captchaRequired, setCaptchaRequired] = useState(false);
+  const captcha = useCaptcha(captchaRequired);
+  const moneyErrorText = useMoneyErrorText();
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    const found = validateChangePassword(kind, values);
+    const { captchaCode, ...passwords } = values;
+    const found: FieldErrors<F> = validateChangePassword(kind, passwords);
+    if (captchaRequired && !/^\d{4}$/.test(captchaCode)) found.captchaCode = 'auth:required.captchaCode';
     setErrors(translateErrors(found, t));
     if (hasErrors(found)) return;
     setServerError(null);
+    const code = captchaRequired && captcha.captchaId ? { captchaId: captcha.captchaId, captchaCode } : {};
     change.mutate(
-      { kind, ...values },
+      { kind, ...passwords, ...code },
       {
         onSuccess: () => {
           toast.success(t('common:success.set'));
           void navigate(ROUTES.set, { replace: true });
         },
         onError: (err) => {
-          const message = errorText(err, t);
+          setValues((v) => ({ ...v, captchaCode: '' }));
+          if (captchaRequired) captcha.refresh();
+          // A locked transaction password says until when (the same lock as a withdrawal's).
+          const message = err instanceof ApiError && err.code === 'TRADE_PASSWORD_LOCKED' ? moneyErrorText(err) : authErrorText(err, t);
+          if (err instanceof ApiError && err.code === 'CAPTCHA_INVALID') {
+            setErrors({ captchaCode: captchaRequired ? message : t('auth:required.captchaCode') });
+            setCaptchaRequired(true);
+            return;
+          }
           const field = err instanceof ApiError ? ((FIELDS as string[]).includes(err.field ?? '') ? (err.field as F) : CODE_FIELD[err.code]) : undefined;
           if (field) setErrors({ [field]: message });
           else setServerError(message);
@@ -97,6 +117,20 @@ export default function ChangePasswordPage() {
             maxLength={trade ? 6 : 64}
             {...numeric}
           />
+          {captchaRequired ? (
+            <Field
+              label={t('auth:field.captcha')}
+              name="captchaCode"
+              inputMode="numeric"
+              autoComplete="off"
+              placeholder={t('auth:placeholder.captcha')}
+              value={values.captchaCode}
+              onChange={set('captchaCode')}
+              error={errors.captchaCode}
+              maxLength={4}
+              addon={<CaptchaImage captcha={captcha} />}
+            />
+          ) : null}
           <Button type="submit" block loading={change.isPending} data-testid="password-submit">
             {t('password.submit')}
           </Button>

@@ -5,11 +5,15 @@ import { useFormFields } from '../../features/auth/useFormFields';
 import { BrandMark, Button, FormAlert, Field, Icon, PageHeader, useToast } from '../../components';
 import { CaptchaImage } from '../../features/auth/CaptchaImage';
 import { useCaptcha } from '../../features/auth/useCaptcha';
+import { ProofOfWork } from '../../features/auth/ProofOfWork';
+import { useProofOfWork } from '../../features/auth/useProofOfWork';
+import { authErrorText } from '../../features/auth/rateLimit';
+import type { ForgotPasswordState } from '../forgot-password/ForgotPasswordPage';
+import authStyles from '../../features/auth/auth.module.css';
 import { validateLogin, type LoginValues } from '../../features/auth/validation';
 import { digitsOnly, hasErrors, translateErrors } from '../../lib/forms';
 import { LanguageSheet } from '../../features/settings/LanguageList';
 import { ApiError } from '../../lib/api';
-import { errorText } from '../../lib/errors';
 import { useSession, type LoginRedirectState } from '../../lib/session';
 import { ROUTES } from '../../lib/paths';
 
@@ -33,6 +37,7 @@ export default function LoginPage() {
   const [busy, setBusy] = useState(false);
   const [langOpen, setLangOpen] = useState(false);
   const captcha = useCaptcha(captchaRequired);
+  const pow = useProofOfWork();
 
   const target = state.from && state.from.startsWith('/') && !state.from.startsWith(ROUTES.login) ? state.from : ROUTES.user;
   if (session.status === 'authenticated' && !busy) return <Navigate to={target} replace />;
@@ -46,11 +51,15 @@ export default function LoginPage() {
     setServerError(null);
     try {
       const answer = captchaRequired && captcha.captchaId ? { captchaId: captcha.captchaId, captchaCode: values.captchaCode.trim() } : undefined;
-      await session.login(values.email, values.password, answer);
+      const altcha = await pow.take();
+      const proof = { ...answer, ...(altcha ? { altcha } : {}) };
+      await session.login(values.email, values.password, proof);
       void navigate(target, { replace: true });
     } catch (err) {
       setBusy(false);
-      const message = errorText(err, t);
+      // A solution is good for one request: have the next one ready.
+      pow.renew();
+      const message = authErrorText(err, t);
       if (err instanceof ApiError && err.code === 'CAPTCHA_INVALID') {
         // The server asks for a captcha after failed logins (or the one given was wrong).
         setErrors({ captchaCode: captchaRequired ? message : t('required.captchaCode') });
@@ -70,15 +79,7 @@ export default function LoginPage() {
 
   return (
     <div className="page page--auth">
-      <PageHeader
-        title={t('login.title')}
-        back={ROUTES.welcome}
-        right={
-          <button type="button" className="icon-btn" onClick={() => setLangOpen(true)} aria-label={t('user:settings.language')}>
-            <Icon name="globe" size={22} />
-          </button>
-        }
-      />
+      <LoginHeader onLanguage={() => setLangOpen(true)} />
       <main className="auth">
         <div className="auth__intro">
           <BrandMark />
@@ -110,6 +111,7 @@ export default function LoginPage() {
             error={err('password')}
             maxLength={128}
           />
+          <ForgotLink email={values.email} />
           {captchaRequired ? (
             <Field
               label={t('field.captcha')}
@@ -123,6 +125,7 @@ export default function LoginPage() {
               addon={<CaptchaImage captcha={captcha} />}
             />
           ) : null}
+          <ProofOfWork pow={pow} />
           <Button type="submit" block loading={busy} data-testid="login-submit">
             {t('login.submit')}
           </Button>
@@ -136,5 +139,33 @@ export default function LoginPage() {
       </main>
       <LanguageSheet open={langOpen} onClose={() => setLangOpen(false)} />
     </div>
+  );
+}
+
+/** The header, with the language button. */
+function LoginHeader({ onLanguage }: { onLanguage: () => void }) {
+  const { t } = useTranslation('auth');
+  return (
+    <PageHeader
+      title={t('login.title')}
+      back={ROUTES.welcome}
+      right={
+        <button type="button" className="icon-btn" onClick={onLanguage} aria-label={t('user:settings.language')}>
+          <Icon name="globe" size={22} />
+        </button>
+      }
+    />
+  );
+}
+
+/** "Forgot password?", taking along the address typed so far. */
+function ForgotLink({ email }: { email: string }) {
+  const { t } = useTranslation('auth');
+  return (
+    <p className={authStyles.forgotRow}>
+      <Link to={ROUTES.forgotPassword} state={{ email: email.trim() } satisfies ForgotPasswordState} className="link" data-testid="to-forgot-password">
+        {t('login.forgot')}
+      </Link>
+    </p>
   );
 }

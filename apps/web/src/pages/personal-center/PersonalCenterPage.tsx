@@ -8,6 +8,7 @@ import { errorText } from '../../lib/errors';
 import { formatMoney, moneySign } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { WithUnreadBadge } from '../../features/records/UnreadBadge';
+import { EmailConfirmBanner } from '../../features/auth/EmailConfirmBanner';
 import { ROUTES } from '../../lib/paths';
 
 const QUICK: { to: string; key: string; icon: IconName; label?: string }[] = [
@@ -146,6 +147,8 @@ export default function PersonalCenterPage() {
       </div>
       <div className="page__body user-body">
         {me.isError && !user ? <ErrorState message={errorText(me.error, t)} onRetry={() => void me.refetch()} /> : null}
+        {/* Until the address is confirmed, withdrawals wait: say so first, with the way to a new link. */}
+        {user && user.emailConfirmed === false ? <EmailConfirmBanner email={user.email} /> : null}
         {summary.isError && !summary.data ? (
           <div className="card">
             <ErrorState message={errorText(summary.error, t)} onRetry={() => void summary.refetch()} />

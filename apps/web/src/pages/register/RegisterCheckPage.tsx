@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useFormFields } from '../../features/auth/useFormFields';
@@ -7,11 +7,15 @@ import { API } from '../../lib/wire';
 import { Button, Field, FormAlert, PageHeader } from '../../components';
 import { CaptchaImage } from '../../features/auth/CaptchaImage';
 import { StepIndicator } from '../../features/auth/StepIndicator';
-import { useCaptcha } from '../../features/auth/useCaptcha';
+import { useCaptcha, type CaptchaState } from '../../features/auth/useCaptcha';
+import { ProofOfWork } from '../../features/auth/ProofOfWork';
+import { useProofOfWork } from '../../features/auth/useProofOfWork';
+import { authErrorText } from '../../features/auth/rateLimit';
+import { focusFirstInvalid } from '../../features/auth/focus';
+import authStyles from '../../features/auth/auth.module.css';
 import { validateRegisterCheck, type RegisterCheckValues } from '../../features/auth/validation';
 import { digitsOnly, hasErrors, translateErrors } from '../../lib/forms';
 import { api, ApiError } from '../../lib/api';
-import { errorText } from '../../lib/errors';
 import { readSession, STORAGE, writeSession } from '../../lib/storage';
 import { ROUTES } from '../../lib/paths';
 
@@ -35,39 +39,43 @@ export default function RegisterCheckPage() {
     (k, raw) => (k === 'captchaCode' ? digitsOnly(raw, 4) : k === 'phone' ? raw.replace(/[^\d+]/g, '').slice(0, 16) : raw),
   );
   const [busy, setBusy] = useState(false);
-  const captcha = useCaptcha(true);
+  const { withoutCode, announcement, switchPath } = useCodePath(() => {
+    setErrors((er) => ({ ...er, captchaCode: undefined }));
+    setServerError(null);
+  });
+  const captcha = useCaptcha(!withoutCode);
+  const pow = useProofOfWork();
+  const form = useRef<HTMLFormElement>(null);
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
-    const found = validateRegisterCheck(values);
+    const found = validateRegisterCheck(values, !withoutCode);
     setErrors(translateErrors(found, t));
-    if (hasErrors(found)) return;
-    if (!captcha.captchaId) {
+    if (hasErrors(found)) return focusFirstInvalid(form.current);
+    if (!withoutCode && !captcha.captchaId) {
       captcha.refresh();
       setErrors({ captchaCode: t('captcha.failed') });
       return;
     }
     setBusy(true);
     setServerError(null);
-    const body: RegisterCheckBody = {
-      email: values.email.trim(),
-      phone: values.phone.trim(),
-      inviteCode: values.inviteCode.trim(),
-      captchaId: captcha.captchaId,
-      captchaCode: values.captchaCode.trim(),
-    };
     try {
+      const altcha = await pow.take();
+      // Without the graphic code the proof-of-work is what stands for it: there is no sending without one.
+      if (withoutCode && !altcha) throw new ApiError('ALTCHA_INVALID', t('pow.needed'), 0);
+      const body = checkBody(values, withoutCode ? null : captcha.captchaId, altcha);
       const res = await api.post<RegisterCheckResponse>(API.registerCheck, body);
       writeSession(STORAGE.registration, { registrationToken: res.registrationToken, email: body.email } satisfies RegistrationHandoff);
       void navigate(ROUTES.register);
     } catch (err) {
-      const message = errorText(err, t);
-      const field = err instanceof ApiError ? ((FIELDS as string[]).includes(err.field ?? '') ? (err.field as F) : CODE_FIELD[err.code]) : undefined;
+      const message = authErrorText(err, t);
+      const field = errorField(err, withoutCode);
       if (field) setErrors({ [field]: message });
       else setServerError(message);
-      // A captcha is good for one attempt: always show a new one after a failure.
+      // A captcha and a proof-of-work are good for one attempt: have new ones ready after a failure.
       setValues((v) => ({ ...v, captchaCode: '' }));
-      captcha.refresh();
+      if (!withoutCode) captcha.refresh();
+      pow.renew();
     } finally {
       setBusy(false);
     }
@@ -78,7 +86,7 @@ export default function RegisterCheckPage() {
       <PageHeader title={t('register.title')} back />
       <main className="auth">
         <StepIndicator step={1} />
-        <form className="auth__form card" onSubmit={onSubmit} noValidate data-testid="register-check-form">
+        <form className="auth__form card" onSubmit={onSubmit} noValidate data-testid="register-check-form" ref={form}>
           <FormAlert message={serverError} />
           <Field
             label={t('field.email')}
@@ -115,17 +123,16 @@ export default function RegisterCheckPage() {
             error={errors.inviteCode}
             maxLength={16}
           />
-          <Field
-            label={t('field.captcha')}
-            name="captchaCode"
-            inputMode="numeric"
-            autoComplete="off"
-            placeholder={t('placeholder.captcha')}
-            value={values.captchaCode}
-            onChange={set('captchaCode')}
+          <CodeOrProof
+            withoutCode={withoutCode}
+            onSwitch={switchPath}
+            announcement={announcement}
+            captcha={captcha}
+            code={values.captchaCode}
+            onCode={set('captchaCode')}
             error={errors.captchaCode}
-            addon={<CaptchaImage captcha={captcha} />}
           />
+          <ProofOfWork pow={pow} />
           <Button type="submit" block loading={busy} data-testid="register-check-submit">
             {t('register.next')}
           </Button>
@@ -138,5 +145,82 @@ export default function RegisterCheckPage() {
         </p>
       </main>
     </div>
+  );
+}
+
+/** The field a server error belongs to; none for the graphic code when it is not shown. */
+function errorField(err: unknown, withoutCode: boolean): F | undefined {
+  if (!(err instanceof ApiError)) return undefined;
+  const field = (FIELDS as string[]).includes(err.field ?? '') ? (err.field as F) : CODE_FIELD[err.code];
+  return withoutCode && field === 'captchaCode' ? undefined : field;
+}
+
+/** What step 1 sends: the graphic code only when it was shown (`captchaId`), the proof-of-work when there is one. */
+function checkBody(values: RegisterCheckValues, captchaId: string | null, altcha: string | undefined): RegisterCheckBody {
+  return {
+    email: values.email.trim(),
+    phone: values.phone.trim(),
+    inviteCode: values.inviteCode.trim(),
+    ...(captchaId ? { captchaId, captchaCode: values.captchaCode.trim() } : {}),
+    ...(altcha ? { altcha } : {}),
+  };
+}
+
+/** The path without the graphic code, for whoever cannot read it: the proof-of-work alone (a stricter limit applies). */
+function useCodePath(onSwitch: () => void) {
+  const { t } = useTranslation('auth');
+  const [withoutCode, setWithoutCode] = useState(false);
+  const [announcement, setAnnouncement] = useState('');
+  const switchPath = () => {
+    const next = !withoutCode;
+    setWithoutCode(next);
+    onSwitch();
+    setAnnouncement(next ? t('accessible.switchedOn') : t('accessible.switchedOff'));
+  };
+  return { withoutCode, announcement, switchPath };
+}
+
+interface CodeOrProofProps {
+  withoutCode: boolean;
+  onSwitch: () => void;
+  /** Said by screen readers when the path changes. */
+  announcement: string;
+  captcha: CaptchaState;
+  code: string;
+  onCode: (e: { target: { value: string } }) => void;
+  error: string | undefined;
+}
+
+/** The graphic code, or in its place what the path without it does; and the one button between the two. */
+function CodeOrProof({ withoutCode, onSwitch, announcement, captcha, code, onCode, error }: CodeOrProofProps) {
+  const { t } = useTranslation('auth');
+  return (
+    <>
+      {withoutCode ? (
+        <div className={authStyles.altPath} data-testid="register-without-code">
+          <p className={authStyles.altPathTitle}>{t('accessible.title')}</p>
+          <p>{t('accessible.note')}</p>
+        </div>
+      ) : (
+        <Field
+          label={t('field.captcha')}
+          name="captchaCode"
+          inputMode="numeric"
+          autoComplete="off"
+          placeholder={t('placeholder.captcha')}
+          value={code}
+          onChange={onCode}
+          error={error}
+          addon={<CaptchaImage captcha={captcha} />}
+        />
+      )}
+      {/* One button that changes its words, so focus stays on it when the path changes. */}
+      <button type="button" className={`${authStyles.textButton} ${authStyles.switchPath}`} onClick={onSwitch} data-testid="register-switch-path">
+        {withoutCode ? t('accessible.useCode') : t('accessible.cannotRead')}
+      </button>
+      <p className={authStyles.srOnly} role="status">
+        {announcement}
+      </p>
+    </>
   );
 }

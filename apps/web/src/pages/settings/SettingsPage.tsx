@@ -11,6 +11,7 @@ import { currentLanguage, LANG_STORAGE_KEY } from '../../lib/i18n';
 import { queryClient } from '../../lib/queryClient';
 import { useSession } from '../../lib/session';
 import { passwordRoute, ROUTES } from '../../lib/paths';
+import authStyles from '../../features/auth/auth.module.css';
 
 function SessionRow({ s, onRevoke, busy }: { s: SessionInfo; onRevoke: (s: SessionInfo) => void; busy: boolean }) {
   const { t } = useTranslation('user');
@@ -91,6 +92,46 @@ function Sessions() {
   );
 }
 
+/** The address (and a new one waiting for its confirmation), and which mails are sent. */
+function EmailSection() {
+  const { t } = useTranslation('user');
+  const { user } = useSession();
+  return (
+    <section className="card settings-section" aria-labelledby="email-title">
+      <h2 className="section-title" id="email-title">
+        {t('settings.emailSection')}
+      </h2>
+      <nav className="menu menu--flat" aria-labelledby="email-title">
+        <Link to={ROUTES.changeEmail} className="menu__item" data-testid="settings-email">
+          <span className="menu__icon">
+            <Icon name="inbox" size={22} />
+          </span>
+          <span className="menu__label">
+            {t('settings.email')}
+            <span className={authStyles.rowValue} data-testid="settings-email-address">
+              {user?.email ?? ''}
+              {user && !user.emailConfirmed ? ` · ${t('settings.emailUnconfirmed')}` : ''}
+            </span>
+            {user?.pendingEmail ? (
+              <span className={`${authStyles.rowValue} ${authStyles.rowPending}`} data-testid="settings-email-pending">
+                {t('settings.emailPending', { email: user.pendingEmail })}
+              </span>
+            ) : null}
+          </span>
+          <Icon name="chevron" size={18} className="menu__chevron" />
+        </Link>
+        <Link to={ROUTES.mailSettings} className="menu__item" data-testid="settings-mail">
+          <span className="menu__icon">
+            <Icon name="bell" size={22} />
+          </span>
+          <span className="menu__label">{t('settings.mail')}</span>
+          <Icon name="chevron" size={18} className="menu__chevron" />
+        </Link>
+      </nav>
+    </section>
+  );
+}
+
 export default function SettingsPage() {
   const { t, i18n } = useTranslation('user');
   const navigate = useNavigate();
@@ -131,6 +172,8 @@ export default function SettingsPage() {
           {/* i18n.t, not t: the toast speaks the language just chosen, not the one this render had. */}
           <LanguageList onChosen={() => toast.success(i18n.t('common:success.set'))} />
         </section>
+
+        <EmailSection />
 
         <section className="card settings-section" aria-labelledby="security-title">
           <h2 className="section-title" id="security-title">

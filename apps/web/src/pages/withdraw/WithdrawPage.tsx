@@ -13,6 +13,8 @@ import { isApiError } from '../../lib/api';
 import { errorText } from '../../lib/errors';
 import { formatMoney } from '../../lib/format';
 import { ROUTES } from '../../lib/paths';
+import { useSession } from '../../lib/session';
+import { EmailConfirmBanner } from '../../features/auth/EmailConfirmBanner';
 import styles from '../../features/money/money.module.css';
 
 /** /pages/withdraw-money/withdraw-money: an amount from the available balance to the bound account. */
@@ -30,6 +32,9 @@ export default function WithdrawPage() {
   const [serverError, setServerError] = useState<string | null>(null);
   const holdActive = useHoldActive(account.data?.holdUntil);
   const available = wallet.data?.available;
+  const { user } = useSession();
+  // EMAIL_NOT_CONFIRMED: withdrawals wait for the confirmed address; the banner explains and sends a new link.
+  const [emailNeeded, setEmailNeeded] = useState(false);
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -49,7 +54,10 @@ export default function WithdrawPage() {
         onError: (err) => {
           const message = moneyError(err);
           if (isApiError(err) && (err.code === 'WITHDRAWAL_HOLD_ACTIVE' || err.code === 'WITHDRAWAL_ACCOUNT_NOT_BOUND')) void account.refetch();
-          if (isApiError(err) && err.code === 'TRADE_PASSWORD_INVALID') setErrors({ tradePassword: message });
+          if (isApiError(err) && err.code === 'EMAIL_NOT_CONFIRMED') {
+            setEmailNeeded(true);
+            setServerError(message);
+          } else if (isApiError(err) && err.code === 'TRADE_PASSWORD_INVALID') setErrors({ tradePassword: message });
           else if (isApiError(err) && err.field === 'amount') setErrors({ amount: message });
           else setServerError(message);
         },
@@ -73,6 +81,7 @@ export default function WithdrawPage() {
       <>
         <Available amount={available} />
         <HoldNotice holdUntil={account.data.holdUntil} />
+        {emailNeeded || user?.emailConfirmed === false ? <EmailConfirmBanner email={user?.email ?? ''} title={t('user:email.withdrawTitle')} /> : null}
         <form className="card form" onSubmit={onSubmit} noValidate>
           <FormAlert message={serverError} />
           <WithdrawTo account={account.data} />

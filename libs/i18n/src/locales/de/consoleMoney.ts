@@ -32,6 +32,7 @@ export default {
     you: 'Sie',
     twoPerson: 'Vier-Augen-Prinzip: Dieser Betrag braucht Freigaben von zwei verschiedenen Operatoren.',
     needsSecond: 'Sie haben die erste Freigabe erteilt: Ein anderer Operator muss die zweite erteilen.',
+    waitingSecond: 'Wartet auf eine zweite Freigabe durch einen anderen Operator (Vier-Augen-Prinzip: der Betrag oder die Summe, die ein Operator diesem Nutzer in 24 Stunden freigegeben hat, hat den Schwellenwert erreicht).',
     approve: 'Freigeben',
     approveSecond: 'Freigeben (zweite)',
     reject: 'Ablehnen',

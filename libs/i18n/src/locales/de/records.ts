@@ -97,6 +97,10 @@ export default {
   action: {
     user_disable: 'Konto gesperrt',
     user_enable: 'Konto wieder entsperrt',
+    user_money_viewed: 'Mitarbeiter haben Ihre Guthaben und Kontobewegungen eingesehen',
+    user_access_viewed: 'Mitarbeiter haben den Zugangsstatus Ihres Kontos eingesehen',
+    user_sessions_viewed: 'Mitarbeiter haben Ihre angemeldeten Geräte eingesehen',
+    user_documents_viewed: 'Mitarbeiter haben Ihre Verifizierungsdokumente eingesehen',
     deposit_approve: 'Einzahlung genehmigt',
     deposit_reject: 'Einzahlung abgelehnt',
     withdrawal_approve: 'Auszahlung genehmigt',

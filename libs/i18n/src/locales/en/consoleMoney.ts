@@ -32,6 +32,7 @@ export default {
     you: 'you',
     twoPerson: 'Two-person rule: this amount needs approvals from two different operators.',
     needsSecond: 'You gave the first approval: another operator must give the second.',
+    waitingSecond: 'Waiting for a second approval by another operator (four eyes: the amount, or what one operator approved for this user in 24 hours, reached the threshold).',
     approve: 'Approve',
     approveSecond: 'Approve (second)',
     reject: 'Reject',

@@ -7,4 +7,5 @@ export default {
   withdrawalAccountBound: { title: 'Withdrawal account bound', body: 'Your withdrawal account {{masked}} is bound.' },
   withdrawalAccountChanged: { title: 'Withdrawal account changed', body: 'Your withdrawal account was changed to {{masked}}. Withdrawals are on hold until {{holdUntil}}. If this was not you, change your passwords and contact support.' },
   newLogin: { title: 'New sign-in', body: 'Your account was signed in on a new device, {{device}} (IP {{ip}}), at {{at}}. If this was not you, change your login password now and sign out other devices in Settings.' },
+  passwordReset: { title: 'Login password reset', body: 'Your login password was reset through an e-mailed link at {{at}}, and every device was signed out. If this was not you, contact support now.' },
 };

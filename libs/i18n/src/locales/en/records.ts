@@ -97,6 +97,10 @@ export default {
   action: {
     user_disable: 'Account disabled',
     user_enable: 'Account enabled again',
+    user_money_viewed: 'Staff viewed your balances and capital records',
+    user_access_viewed: 'Staff viewed your account\'s access status',
+    user_sessions_viewed: 'Staff viewed your signed-in devices',
+    user_documents_viewed: 'Staff viewed your verification documents',
     deposit_approve: 'Deposit approved',
     deposit_reject: 'Deposit rejected',
     withdrawal_approve: 'Withdrawal approved',

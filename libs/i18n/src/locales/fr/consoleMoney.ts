@@ -32,6 +32,7 @@ export default {
     you: 'vous',
     twoPerson: 'Règle des quatre yeux : ce montant exige l’approbation de deux opérateurs différents.',
     needsSecond: 'Vous avez donné la première approbation : un autre opérateur doit donner la seconde.',
+    waitingSecond: 'En attente d’une seconde approbation par un autre opérateur (principe des quatre yeux : le montant, ou le total approuvé par un même opérateur pour cet utilisateur en 24 heures, a atteint le seuil).',
     approve: 'Approuver',
     approveSecond: 'Approuver (seconde)',
     reject: 'Refuser',

@@ -7,4 +7,5 @@ export default {
   withdrawalAccountBound: { title: 'Compte de retrait enregistré', body: 'Votre compte de retrait {{masked}} est enregistré.' },
   withdrawalAccountChanged: { title: 'Compte de retrait modifié', body: 'Votre compte de retrait est désormais {{masked}}. Les retraits sont suspendus jusqu’au {{holdUntil}}. Si ce n’était pas vous, changez vos mots de passe et contactez le support.' },
   newLogin: { title: 'Nouvelle connexion', body: 'Votre compte a été connecté depuis un nouvel appareil, {{device}} (IP {{ip}}), le {{at}}. Si ce n’était pas vous, changez tout de suite votre mot de passe de connexion et déconnectez les autres appareils dans les Réglages.' },
+  passwordReset: { title: 'Mot de passe de connexion réinitialisé', body: 'Votre mot de passe de connexion a été réinitialisé par un lien envoyé par e-mail le {{at}}, et tous les appareils ont été déconnectés. Si ce n’était pas vous, contactez tout de suite le support.' },
 };

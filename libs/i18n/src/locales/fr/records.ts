@@ -97,6 +97,10 @@ export default {
   action: {
     user_disable: 'Compte désactivé',
     user_enable: 'Compte réactivé',
+    user_money_viewed: 'Le personnel a consulté vos soldes et mouvements',
+    user_access_viewed: 'Le personnel a consulté l’état d’accès de votre compte',
+    user_sessions_viewed: 'Le personnel a consulté vos appareils connectés',
+    user_documents_viewed: 'Le personnel a consulté vos documents de vérification',
     deposit_approve: 'Dépôt approuvé',
     deposit_reject: 'Dépôt refusé',
     withdrawal_approve: 'Retrait approuvé',

@@ -32,6 +32,7 @@ export default {
     you: 'Anda',
     twoPerson: 'Aturan dua orang: jumlah ini perlu persetujuan dari dua operator yang berbeda.',
     needsSecond: 'Anda memberi persetujuan pertama: operator lain harus memberi yang kedua.',
+    waitingSecond: 'Menunggu persetujuan kedua dari operator lain (prinsip empat mata: jumlahnya, atau total yang disetujui satu operator untuk pengguna ini dalam 24 jam, mencapai ambang batas).',
     approve: 'Setujui',
     approveSecond: 'Setujui (kedua)',
     reject: 'Tolak',

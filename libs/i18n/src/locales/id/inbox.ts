@@ -7,4 +7,5 @@ export default {
   withdrawalAccountBound: { title: 'Rekening penarikan terikat', body: 'Rekening penarikan {{masked}} sudah terikat.' },
   withdrawalAccountChanged: { title: 'Rekening penarikan diubah', body: 'Rekening penarikan Anda diubah menjadi {{masked}}. Penarikan ditangguhkan hingga {{holdUntil}}. Jika ini bukan Anda, ganti kata sandi dan hubungi layanan pelanggan.' },
   newLogin: { title: 'Masuk dari perangkat baru', body: 'Akun Anda masuk dari perangkat baru, {{device}} (IP {{ip}}), pada {{at}}. Jika ini bukan Anda, segera ganti kata sandi masuk dan keluarkan perangkat lain di Pengaturan.' },
+  passwordReset: { title: 'Kata sandi masuk diatur ulang', body: 'Kata sandi masuk Anda diatur ulang lewat tautan e-mail pada {{at}}, dan semua perangkat telah dikeluarkan. Jika ini bukan Anda, segera hubungi layanan pelanggan.' },
 };

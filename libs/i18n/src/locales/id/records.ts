@@ -97,6 +97,10 @@ export default {
   action: {
     user_disable: 'Akun dinonaktifkan',
     user_enable: 'Akun diaktifkan kembali',
+    user_money_viewed: 'Staf melihat saldo dan catatan dana Anda',
+    user_access_viewed: 'Staf melihat status akses akun Anda',
+    user_sessions_viewed: 'Staf melihat perangkat yang masuk ke akun Anda',
+    user_documents_viewed: 'Staf melihat dokumen verifikasi Anda',
     deposit_approve: 'Setoran disetujui',
     deposit_reject: 'Setoran ditolak',
     withdrawal_approve: 'Penarikan disetujui',

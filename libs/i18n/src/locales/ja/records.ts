@@ -97,6 +97,10 @@ export default {
   action: {
     user_disable: 'アカウントが無効化されました',
     user_enable: 'アカウントが再び有効化されました',
+    user_money_viewed: 'スタッフがあなたの残高と資金履歴を閲覧しました',
+    user_access_viewed: 'スタッフがあなたのアカウントの利用状態を閲覧しました',
+    user_sessions_viewed: 'スタッフがあなたのログイン中の端末を閲覧しました',
+    user_documents_viewed: 'スタッフがあなたの本人確認書類を閲覧しました',
     deposit_approve: '入金が承認されました',
     deposit_reject: '入金が却下されました',
     withdrawal_approve: '出金が承認されました',

@@ -32,6 +32,7 @@ export default {
     you: '나',
     twoPerson: '2인 승인 규칙: 이 금액은 서로 다른 운영자 두 명의 승인이 필요합니다.',
     needsSecond: '첫 번째 승인을 하셨습니다. 두 번째 승인은 다른 운영자가 해야 합니다.',
+    waitingSecond: '다른 운영자의 두 번째 승인을 기다리는 중입니다(4-eyes 원칙: 금액 또는 한 운영자가 24시간 동안 이 사용자에게 승인한 합계가 기준에 도달했습니다).',
     approve: '승인',
     approveSecond: '승인(두 번째)',
     reject: '거절',

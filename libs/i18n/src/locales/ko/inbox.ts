@@ -7,4 +7,5 @@ export default {
   withdrawalAccountBound: { title: '출금 계좌 등록', body: '출금 계좌 {{masked}}이 등록되었습니다.' },
   withdrawalAccountChanged: { title: '출금 계좌 변경', body: '출금 계좌가 {{masked}}(으)로 변경되었습니다. {{holdUntil}}까지 출금이 중지됩니다. 본인이 아니라면 비밀번호를 변경하고 고객센터에 문의하세요.' },
   newLogin: { title: '새 기기 로그인', body: '{{at}}에 새 기기 {{device}}(IP {{ip}})에서 계정에 로그인했습니다. 본인이 아니라면 즉시 로그인 비밀번호를 변경하고 설정에서 다른 기기를 로그아웃하세요.' },
+  passwordReset: { title: '로그인 비밀번호 재설정됨', body: '{{at}}에 이메일 링크로 로그인 비밀번호가 재설정되었고 모든 기기에서 로그아웃되었습니다. 본인이 아니라면 즉시 고객센터에 연락하세요.' },
 };

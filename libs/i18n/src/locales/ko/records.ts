@@ -97,6 +97,10 @@ export default {
   action: {
     user_disable: '계정이 비활성화됨',
     user_enable: '계정이 다시 활성화됨',
+    user_money_viewed: '직원이 회원님의 잔액과 자금 내역을 조회함',
+    user_access_viewed: '직원이 회원님 계정의 이용 상태를 조회함',
+    user_sessions_viewed: '직원이 회원님의 로그인 기기를 조회함',
+    user_documents_viewed: '직원이 회원님의 인증 서류를 조회함',
     deposit_approve: '입금 승인',
     deposit_reject: '입금 거절',
     withdrawal_approve: '출금 승인',

@@ -97,6 +97,10 @@ export default {
   action: {
     user_disable: 'บัญชีถูกระงับ',
     user_enable: 'บัญชีถูกเปิดใช้งานอีกครั้ง',
+    user_money_viewed: 'เจ้าหน้าที่ดูยอดเงินและรายการเงินของคุณ',
+    user_access_viewed: 'เจ้าหน้าที่ดูสถานะการเข้าใช้บัญชีของคุณ',
+    user_sessions_viewed: 'เจ้าหน้าที่ดูอุปกรณ์ที่ลงชื่อเข้าใช้ของคุณ',
+    user_documents_viewed: 'เจ้าหน้าที่ดูเอกสารยืนยันตัวตนของคุณ',
     deposit_approve: 'อนุมัติการฝากแล้ว',
     deposit_reject: 'ปฏิเสธการฝากแล้ว',
     withdrawal_approve: 'อนุมัติการถอนแล้ว',

@@ -32,6 +32,7 @@ export default {
     you: 'bạn',
     twoPerson: 'Quy tắc hai người: số tiền này cần hai nhân viên vận hành khác nhau phê duyệt.',
     needsSecond: 'Bạn đã phê duyệt lần đầu: một nhân viên khác phải phê duyệt lần hai.',
+    waitingSecond: 'Đang chờ phê duyệt lần hai của một nhân viên khác (nguyên tắc bốn mắt: số tiền, hoặc tổng mà một nhân viên đã duyệt cho người dùng này trong 24 giờ, đã đạt ngưỡng).',
     approve: 'Phê duyệt',
     approveSecond: 'Phê duyệt (lần hai)',
     reject: 'Từ chối',

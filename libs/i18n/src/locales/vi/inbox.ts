@@ -7,4 +7,5 @@ export default {
   withdrawalAccountBound: { title: 'Đã liên kết tài khoản rút tiền', body: 'Tài khoản rút tiền {{masked}} đã được liên kết.' },
   withdrawalAccountChanged: { title: 'Đã đổi tài khoản rút tiền', body: 'Tài khoản rút tiền đã đổi thành {{masked}}. Tạm dừng rút tiền đến {{holdUntil}}. Nếu không phải bạn, hãy đổi mật khẩu và liên hệ hỗ trợ.' },
   newLogin: { title: 'Đăng nhập từ thiết bị mới', body: 'Tài khoản của bạn đã đăng nhập trên thiết bị mới {{device}} (IP {{ip}}) lúc {{at}}. Nếu không phải bạn, hãy đổi mật khẩu đăng nhập ngay và đăng xuất các thiết bị khác trong Cài đặt.' },
+  passwordReset: { title: 'Đã đặt lại mật khẩu đăng nhập', body: 'Mật khẩu đăng nhập của bạn đã được đặt lại qua liên kết e-mail lúc {{at}}, và mọi thiết bị đã được đăng xuất. Nếu không phải bạn, hãy liên hệ bộ phận hỗ trợ ngay.' },
 };

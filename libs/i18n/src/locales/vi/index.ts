@@ -16,5 +16,6 @@ import pwa from './pwa.js';
 import earn from './earn.js';
 import prices from './prices.js';
 import receipt from './receipt.js';
+import mail from './mail.js';
 
-export default { errors, common, auth, user, content, console: consoleNs, consoleMoney, consoleOperators, consoleEarn, market, trade, inbox, money, records, pwa, earn, prices, receipt };
+export default { errors, common, auth, user, content, console: consoleNs, consoleMoney, consoleOperators, consoleEarn, market, trade, inbox, money, records, pwa, earn, prices, receipt, mail };

@@ -97,6 +97,10 @@ export default {
   action: {
     user_disable: 'Tài khoản bị vô hiệu hóa',
     user_enable: 'Tài khoản được kích hoạt lại',
+    user_money_viewed: 'Nhân viên đã xem số dư và lịch sử giao dịch tiền của bạn',
+    user_access_viewed: 'Nhân viên đã xem trạng thái truy cập tài khoản của bạn',
+    user_sessions_viewed: 'Nhân viên đã xem các thiết bị đang đăng nhập của bạn',
+    user_documents_viewed: 'Nhân viên đã xem giấy tờ xác minh của bạn',
     deposit_approve: 'Đã duyệt khoản nạp',
     deposit_reject: 'Đã từ chối khoản nạp',
     withdrawal_approve: 'Đã duyệt khoản rút',

@@ -32,6 +32,7 @@ export default {
     you: '您',
     twoPerson: '双人复核：此金额需由两位不同的操作员批准。',
     needsSecond: '您已给出第一次批准，第二次批准须由另一位操作员完成。',
+    waitingSecond: '等待另一位操作员的第二次批准（四眼原则：金额，或同一操作员 24 小时内为此用户批准的总额，已达门槛）。',
     approve: '批准',
     approveSecond: '批准（第二次）',
     reject: '驳回',

@@ -7,4 +7,5 @@ export default {
   withdrawalAccountBound: { title: '已绑定提现账户', body: '您的提现账户 {{masked}} 已绑定。' },
   withdrawalAccountChanged: { title: '提现账户已变更', body: '您的提现账户已变更为 {{masked}}，{{holdUntil}} 前暂停提现。如非本人操作，请立即修改密码并联系客服。' },
   newLogin: { title: '新设备登录', body: '您的账户于 {{at}} 在新设备 {{device}}（IP {{ip}}）登录。如非本人操作，请立即修改登录密码，并在设置中退出其他设备。' },
+  passwordReset: { title: '登录密码已重置', body: '您的登录密码已于 {{at}} 通过邮件链接重置，所有设备均已退出登录。如非本人操作，请立即联系客服。' },
 };

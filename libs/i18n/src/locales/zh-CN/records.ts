@@ -97,6 +97,10 @@ export default {
   action: {
     user_disable: '账户已停用',
     user_enable: '账户已重新启用',
+    user_money_viewed: '工作人员查看了您的余额与资金记录',
+    user_access_viewed: '工作人员查看了您的账户登录状态',
+    user_sessions_viewed: '工作人员查看了您的登录设备',
+    user_documents_viewed: '工作人员查看了您的身份认证文件',
     deposit_approve: '存款已批准',
     deposit_reject: '存款已驳回',
     withdrawal_approve: '提款已批准',

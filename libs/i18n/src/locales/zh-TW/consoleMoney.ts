@@ -32,6 +32,7 @@ export default {
     you: '您',
     twoPerson: '雙人覆核：此金額需由兩位不同的操作員核准。',
     needsSecond: '您已給出第一次核准，第二次核准須由另一位操作員完成。',
+    waitingSecond: '等待另一位操作員的第二次核准（四眼原則：金額，或同一操作員 24 小時內為此使用者核准的總額，已達門檻）。',
     approve: '核准',
     approveSecond: '核准（第二次）',
     reject: '駁回',

@@ -7,4 +7,5 @@ export default {
   withdrawalAccountBound: { title: '已綁定提現帳戶', body: '您的提現帳戶 {{masked}} 已綁定。' },
   withdrawalAccountChanged: { title: '提現帳戶已變更', body: '您的提現帳戶已變更為 {{masked}}，{{holdUntil}} 前暫停提現。如非本人操作，請立即修改密碼並聯絡客服。' },
   newLogin: { title: '新裝置登入', body: '您的帳戶於 {{at}} 在新裝置 {{device}}（IP {{ip}}）登入。如非本人操作，請立即修改登入密碼，並在設定中登出其他裝置。' },
+  passwordReset: { title: '登入密碼已重設', body: '您的登入密碼已於 {{at}} 透過電子郵件連結重設，所有裝置均已登出。如非本人操作，請立即聯絡客服。' },
 };

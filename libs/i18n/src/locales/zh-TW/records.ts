@@ -97,6 +97,10 @@ export default {
   action: {
     user_disable: '帳戶已停用',
     user_enable: '帳戶已重新啟用',
+    user_money_viewed: '工作人員查看了您的餘額與資金紀錄',
+    user_access_viewed: '工作人員查看了您的帳戶登入狀態',
+    user_sessions_viewed: '工作人員查看了您的登入裝置',
+    user_documents_viewed: '工作人員查看了您的身分驗證文件',
     deposit_approve: '存款已核准',
     deposit_reject: '存款已駁回',
     withdrawal_approve: '提款已核准',
