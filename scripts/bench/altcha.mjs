@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm run bench:altcha -- [--n 30] [--max-number 40000] [--rate 4]
+// npm run bench:altcha -- [--n 30] [--max-number 30000] [--rate 4]
 //
 // The proof-of-work's cost on both sides. In the browser: headless Chromium (playwright-core, the browser
 // tier's flags) solves N challenges made by altcha-lib (v1, SHA-256, the server's kind and maxnumber) with the
@@ -30,13 +30,13 @@ const { values: opt } = parseArgs({
   options: {
     n: { type: 'string', default: '30' },
     // The server's default (ALTCHA_MAX_NUMBER in apps/server/src/config/config.ts).
-    'max-number': { type: 'string', default: process.env.ALTCHA_MAX_NUMBER ?? '40000' },
+    'max-number': { type: 'string', default: process.env.ALTCHA_MAX_NUMBER ?? '30000' },
     rate: { type: 'string', default: '4' },
     help: { type: 'boolean', default: false },
   },
 });
 if (opt.help) {
-  console.log('npm run bench:altcha -- [--n 30] [--max-number 40000] [--rate 4]');
+  console.log('npm run bench:altcha -- [--n 30] [--max-number 30000] [--rate 4]');
   process.exit(0);
 }
 const N = Number(opt.n);

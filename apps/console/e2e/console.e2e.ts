@@ -13,7 +13,7 @@ import { launchBrowser, screenshot } from '../../../scripts/testing/browser.mjs'
 import { freshTotp } from '../../../scripts/testing/totp.mjs';
 
 /** Every queue the worker processes (libs/cross-process QUEUES, which the console may not import). */
-const WORKER_QUEUES = ['settlement', 'settlement-sweep', 'ledger-check', 'housekeeping', 'earn'];
+const WORKER_QUEUES = ['settlement', 'settlement-sweep', 'ledger-check', 'housekeeping', 'earn', 'mail'];
 
 const BASE = process.env.E2E_BASE_URL ?? 'http://localhost:3000';
 const CONSOLE = `${BASE}/console/`;

@@ -7,6 +7,7 @@ import type { Redis } from 'ioredis';
 import type { Page } from 'playwright-core';
 import { ADMIN_AUTH, API } from '@candor/contracts';
 import { freshTotp } from '../../../scripts/testing/totp.mjs';
+import { enrolledOperatorToken as enrolledOperator } from '../../../scripts/testing/operators.mjs';
 
 export const BASE = process.env.E2E_BASE_URL ?? 'http://localhost:3000';
 export const CONSOLE = `${BASE}/console/`;
@@ -83,14 +84,6 @@ export async function operatorLogin(page: Page): Promise<string> {
  * A second operator of `role`, added by the admin (`adminToken`) and enrolled in TOTP through the api as
  * every role must be at its first sign-in; answers its access token (four eyes need another operator).
  */
-export async function enrolledOperatorToken(adminToken: string, role: 'reviewer' | 'finance' | 'support' | 'admin' = 'reviewer'): Promise<string> {
-  const email = `second-${role}-${Date.now()}${Math.floor(Math.random() * 1000)}@example.com`;
-  const password = 'Second-op-e2e-2024';
-  await ok('POST', API.adminOperators, { email, password, role }, adminToken);
-  const first = await call<{ error: { code: string; enrollmentToken?: string } }>('POST', API.adminLogin, { email, password });
-  expect([first.status, first.body.error.code]).toEqual([401, 'TOTP_REQUIRED']);
-  const enrollmentToken = first.body.error.enrollmentToken!;
-  const { secret } = await ok<{ secret: string }>('POST', ADMIN_AUTH.enrollment, { enrollmentToken });
-  const confirmed = await ok<{ accessToken: string }>('POST', ADMIN_AUTH.enrollmentConfirm, { enrollmentToken, totp: await freshTotp(secret) });
-  return confirmed.accessToken;
+export function enrolledOperatorToken(adminToken: string, role: 'reviewer' | 'finance' | 'support' | 'admin' = 'reviewer'): Promise<string> {
+  return enrolledOperator({ base: BASE, paths: { API, ADMIN_AUTH }, adminToken, role });
 }

@@ -105,6 +105,16 @@ describe('no password oracles', () => {
     await userLogin(u.email, 'brand-new-pass-7').expect(200);
   });
 
+  it('a burst of 40 parallel trade-password guesses gets five judged; the rest answer TRADE_PASSWORD_LOCKED unjudged', async () => {
+    const u = await createUser(t);
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => tradeChange(u, String(400000 + i))));
+    const codes = answers.map((r) => r.body.error?.code);
+    // Each try is counted before it is judged: the fifth sets the lock, and nothing after it is judged.
+    expect(codes.filter((c) => c === 'OLD_PASSWORD_INVALID')).toHaveLength(5);
+    expect(codes.filter((c) => c === 'TRADE_PASSWORD_LOCKED')).toHaveLength(35);
+    expect((await tradeState(u)).until!.getTime()).toBeGreaterThan(Date.now() + 14 * 60_000);
+  });
+
   it('a burst of parallel login-password guesses gets three judged; the rest need the graphic code', async () => {
     const u = await createUser(t);
     const answers = await Promise.all(Array.from({ length: 15 }, (_, i) => loginChange(u, `burst-guess-${i}`)));

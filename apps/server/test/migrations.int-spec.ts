@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import type { DataSource } from 'typeorm';
-import { createDataSource } from '@candor/db';
+import { openScratchDatabase, type ScratchDatabase } from './support/scratch-database.js';
 
 /**
  * The settlement-burst migrations (OpenOrders, LedgerPostEntriesFixedWidth,
@@ -32,15 +30,7 @@ const LATER = [
   'PhonesInternational1765500000001',
   'FourEyes1765500000002',
 ];
-/** Undoes the applied migrations from the last one down to and including `name`. */
-async function undoThrough(name: string): Promise<void> {
-  for (;;) {
-    const [last]: { name: string }[] = await ds.query(`SELECT name FROM migrations ORDER BY id DESC LIMIT 1`);
-    if (!last) throw new Error(`${name} is not applied`);
-    await ds.undoLastMigration();
-    if (last.name === name) return;
-  }
-}
+const undoThrough = (name: string): Promise<void> => scratch.undoThrough(name);
 /** open_orders rows whose expiry, symbol and user are their order's. */
 const listedOrders = async (): Promise<{ order_id: string; expires_at: Date; symbol: string }[]> =>
   ds.query(`SELECT q.order_id, q.expires_at, q.symbol FROM open_orders q
@@ -78,19 +68,8 @@ const laterPostingUnbalances = async (a: string, b: string): Promise<string> => 
     await c.release();
   }
 };
-const dbName = `candor_it_mig_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-let serverUrl: string;
+let scratch: ScratchDatabase;
 let ds: DataSource;
-
-const admin = async (sql: string) => {
-  const c = new pg.Client({ connectionString: serverUrl });
-  await c.connect();
-  try {
-    await c.query(sql);
-  } finally {
-    await c.end();
-  }
-};
 const indexes = async (): Promise<Record<string, string>> => {
   const rows: { indexname: string; indexdef: string }[] = await ds.query(
     `SELECT indexname, indexdef FROM pg_indexes WHERE tablename IN ('orders', 'journal_entries') ORDER BY 1`,
@@ -106,18 +85,11 @@ const postTwo = async (cash: string, house: string, keys: [string, string]) =>
   )) as { out_ord: number; out_status: string; out_entry_no: string | null; out_balances: string[] | null }[];
 
 beforeAll(async () => {
-  const u = new URL(process.env.DATABASE_URL!);
-  u.pathname = '/postgres';
-  serverUrl = u.toString();
-  await admin(`CREATE DATABASE ${dbName}`);
-  u.pathname = `/${dbName}`;
-  ds = createDataSource(u.toString());
-  await ds.initialize();
-  await ds.runMigrations();
+  scratch = await openScratchDatabase('mig');
+  ds = scratch.ds;
 });
 afterAll(async () => {
-  await ds?.destroy();
-  if (serverUrl) await admin(`DROP DATABASE IF EXISTS ${dbName}`);
+  await scratch?.drop();
 });
 
 describe('settlement-burst migrations', () => {

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { randomInt, randomUUID } from 'node:crypto';
-import pg from 'pg';
+import { randomInt } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import { createDataSource } from '@candor/db';
+import { openScratchDatabase, type ScratchDatabase } from './support/scratch-database.js';
 import { startApp, TEST_INVITE_CODE, type TestApp } from './support/app.js';
 import { registerUser, solveCaptcha, uniqueEmail } from './support/factories.js';
 
@@ -54,27 +53,9 @@ describe('registration compares phones in E.164', () => {
 });
 
 describe('the PhonesInternational migration (phones in E.164)', () => {
-  const dbName = `candor_it_phone_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-  let serverUrl: string;
+  let scratch: ScratchDatabase;
   let ds: DataSource;
-  const admin = async (sql: string) => {
-    const c = new pg.Client({ connectionString: serverUrl });
-    await c.connect();
-    try {
-      await c.query(sql);
-    } finally {
-      await c.end();
-    }
-  };
-  /** Undoes the applied migrations from the last one down to and including `name`. */
-  async function undoThrough(name: string): Promise<void> {
-    for (;;) {
-      const [last]: { name: string }[] = await ds.query(`SELECT name FROM migrations ORDER BY id DESC LIMIT 1`);
-      if (!last) throw new Error(`${name} is not applied`);
-      await ds.undoLastMigration();
-      if (last.name === name) return;
-    }
-  }
+  const undoThrough = (name: string): Promise<void> => scratch.undoThrough(name);
   const insertUser = async (tag: string, phone: string, createdAt: string): Promise<string> =>
     (
       await ds.query(
@@ -86,18 +67,11 @@ describe('the PhonesInternational migration (phones in E.164)', () => {
   const phoneOf = async (id: string): Promise<string> => (await ds.query(`SELECT phone FROM users WHERE id = $1`, [id]))[0].phone;
 
   beforeAll(async () => {
-    const u = new URL(process.env.DATABASE_URL!);
-    u.pathname = '/postgres';
-    serverUrl = u.toString();
-    await admin(`CREATE DATABASE ${dbName}`);
-    u.pathname = `/${dbName}`;
-    ds = createDataSource(u.toString());
-    await ds.initialize();
-    await ds.runMigrations();
+    scratch = await openScratchDatabase('phone');
+    ds = scratch.ds;
   });
   afterAll(async () => {
-    await ds?.destroy();
-    if (serverUrl) await admin(`DROP DATABASE IF EXISTS ${dbName}`);
+    await scratch?.drop();
   });
 
   it('rewrites mainland phones to +86, reports a planted duplicate and keeps phones unique; reverts and re-applies', async () => {

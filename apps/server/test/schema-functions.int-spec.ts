@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import type { DataSource } from 'typeorm';
-import { createDataSource, SCHEMA_FUNCTIONS } from '@candor/db';
+import { SCHEMA_FUNCTIONS } from '@candor/db';
+import { openScratchDatabase, type ScratchDatabase } from './support/scratch-database.js';
 
 /**
  * libs/db's schema functions module holds the current text of every `candor_` function. A freshly migrated
@@ -10,8 +9,7 @@ import { createDataSource, SCHEMA_FUNCTIONS } from '@candor/db';
  * back) and Postgres's own rendering of it, pg_get_functiondef, is compared with the migrated function's.
  */
 const SCRATCH = 'candor_schema_check';
-const dbName = `candor_it_fn_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-let serverUrl: string;
+let scratch: ScratchDatabase;
 let ds: DataSource;
 
 interface FunctionDef {
@@ -21,16 +19,6 @@ interface FunctionDef {
 }
 /** The migrated database's candor_ functions (public) and the module's (SCRATCH), by schema then name. */
 const defs = new Map<string, Map<string, string[]>>();
-
-const admin = async (sql: string) => {
-  const c = new pg.Client({ connectionString: serverUrl });
-  await c.connect();
-  try {
-    await c.query(sql);
-  } finally {
-    await c.end();
-  }
-};
 
 /** Each line trimmed, blank lines dropped, the scratch schema named as the live one: indentation is not a change. */
 const normalise = (def: string): string =>
@@ -44,14 +32,8 @@ const normalise = (def: string): string =>
 const defsOf = (schema: string, name: string): string[] => defs.get(schema)?.get(name) ?? [];
 
 beforeAll(async () => {
-  const u = new URL(process.env.DATABASE_URL!);
-  u.pathname = '/postgres';
-  serverUrl = u.toString();
-  await admin(`CREATE DATABASE ${dbName}`);
-  u.pathname = `/${dbName}`;
-  ds = createDataSource(u.toString());
-  await ds.initialize();
-  await ds.runMigrations();
+  scratch = await openScratchDatabase('fn');
+  ds = scratch.ds;
 
   const q = ds.createQueryRunner();
   await q.startTransaction();
@@ -77,8 +59,7 @@ beforeAll(async () => {
   }
 });
 afterAll(async () => {
-  await ds?.destroy();
-  if (serverUrl) await admin(`DROP DATABASE IF EXISTS ${dbName}`);
+  await scratch?.drop();
 });
 
 describe('schema functions module', () => {

@@ -8,12 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
 import { Redis } from 'ioredis';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { API, type AdminDepositMethod, type Deposit, type LoginResponse, type Wallet, type Withdrawal } from '@candor/contracts';
+import { ADMIN_AUTH, API, type AdminDepositMethod, type Deposit, type LoginResponse, type Wallet, type Withdrawal } from '@candor/contracts';
 import { formatCents, parseMoney } from '@candor/domain';
 import { resources } from '@candor/i18n';
 import { launchBrowser, screenshot } from '../../../scripts/testing/browser.mjs';
 import { freshTotp } from '../../../scripts/testing/totp.mjs';
 import { BASE, call, registerUser, send, TRADE_PASSWORD } from './support.js';
+import { enrolledOperatorToken } from '../../../scripts/testing/operators.mjs';
 
 const REDIS_URL = process.env.E2E_REDIS_URL ?? 'redis://localhost:6379';
 const DATABASE_URL = process.env.E2E_DATABASE_URL ?? '';
@@ -131,13 +132,23 @@ describe('money screens in the browser', () => {
     await expect(depositCard.getByTestId('timeline-step').count()).resolves.toBe(1);
     await screenshot(page, 'money-02-deposit-list');
 
-    // The operator approves; the list and the balance show it.
+    // 20,000.00 is over the second-approval threshold: the first operator's approval leaves it in review,
+    // a second operator's credits it; the list and the balance show it.
     await call('POST', `/admin/deposits/${deposit.id}/approve`, undefined, admin);
+    await page.reload();
+    await expect(depositCard.getByTestId('status').getAttribute('data-status')).resolves.toBe('in_review');
+    await call(
+      'POST',
+      `/admin/deposits/${deposit.id}/approve`,
+      undefined,
+      await enrolledOperatorToken({ base: BASE, paths: { API, ADMIN_AUTH }, adminToken: admin }),
+    );
     await page.reload();
     await depositCard.locator('[data-status="successful"]').first().waitFor({ timeout: 10_000 });
     await depositCard.getByTestId('toggle-timeline').click();
     await expect(depositCard.getByTestId('timeline-step').evaluateAll((els) => els.map((e) => e.getAttribute('data-status')))).resolves.toEqual([
       'in_review',
+      'approved_once',
       'successful',
     ]);
     await screenshot(page, 'money-03-deposit-approved');

@@ -137,7 +137,7 @@ const schema = z.object({
     .default('true')
     .transform((v) => v === 'true'),
   /** The challenge's largest number: the solver tries half of it on average (about 0.5 s on a phone at 50,000). */
-  ALTCHA_MAX_NUMBER: z.coerce.number().int().min(1000).max(10_000_000).default(40_000),
+  ALTCHA_MAX_NUMBER: z.coerce.number().int().min(1000).max(10_000_000).default(30_000),
   // -- end rate limits --
   // -- four eyes (issue 52) --
   /**

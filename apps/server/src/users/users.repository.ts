@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { EntityManager, Repository } from 'typeorm';
 import { InvitationCodeEntity, UserEntity } from '@candor/db';
 import { normalizePhone } from '@candor/domain';
+import { returnedRows } from '../database/rows.js';
 
 /** A user's transaction password with its failure count and lock. */
 export interface TradePasswordRow {
@@ -115,7 +116,7 @@ export class UsersRepository {
    * stored hash to judge against, or null while locked (or for an unknown user): nothing is judged then.
    */
   async claimTradePasswordTry(userId: string, maxFailures: number, lockMinutes: number): Promise<{ hash: string } | null> {
-    const rows: { hash: string }[] = await this.users.query(
+    const result: unknown = await this.users.query(
       `UPDATE users
           SET trade_password_failures = (CASE WHEN trade_password_locked_until IS NULL THEN trade_password_failures ELSE 0 END) + 1,
               trade_password_locked_until = CASE
@@ -125,7 +126,7 @@ export class UsersRepository {
         RETURNING trade_password_hash AS hash`,
       [userId, maxFailures, lockMinutes],
     );
-    return rows[0] ?? null;
+    return returnedRows<{ hash: string }>(result)[0] ?? null;
   }
 
   async findAccess(userId: string): Promise<UserAccessRow | null> {

@@ -54,14 +54,19 @@ export interface NewPasswordValues {
   confirmPassword: string;
 }
 
-/** A new login password and its confirmation (the reset page): the registration's rule for the login password. */
-export function validateNewPassword(v: NewPasswordValues): FieldErrors<keyof NewPasswordValues> {
+/** A login password and its confirmation, by the registration's rule; `required`: the key when it is empty. */
+function loginPasswordPair(v: NewPasswordValues, required: string): FieldErrors<keyof NewPasswordValues> {
   const e: FieldErrors<keyof NewPasswordValues> = {};
-  if (!v.password) e.password = 'auth:required.newPassword';
+  if (!v.password) e.password = required;
   else if (!isValidLoginPassword(v.password)) e.password = 'auth:invalid.password';
   if (!v.confirmPassword) e.confirmPassword = 'auth:required.confirmPassword';
   else if (v.password && v.confirmPassword !== v.password) e.confirmPassword = 'errors:PASSWORD_MISMATCH';
   return e;
+}
+
+/** A new login password and its confirmation (the reset page). */
+export function validateNewPassword(v: NewPasswordValues): FieldErrors<keyof NewPasswordValues> {
+  return loginPasswordPair(v, 'auth:required.newPassword');
 }
 
 export interface ChangeEmailValues {
@@ -93,11 +98,7 @@ export interface RegisterValues {
 }
 
 export function validateRegister(v: RegisterValues): FieldErrors<keyof RegisterValues> {
-  const e: FieldErrors<keyof RegisterValues> = {};
-  if (!v.password) e.password = 'auth:required.password';
-  else if (!isValidLoginPassword(v.password)) e.password = 'auth:invalid.password';
-  if (!v.confirmPassword) e.confirmPassword = 'auth:required.confirmPassword';
-  else if (v.password && v.confirmPassword !== v.password) e.confirmPassword = 'errors:PASSWORD_MISMATCH';
+  const e: FieldErrors<keyof RegisterValues> = loginPasswordPair(v, 'auth:required.password');
   if (!v.tradePassword) e.tradePassword = 'auth:required.tradePassword';
   else if (!isValidTradePassword(v.tradePassword)) e.tradePassword = 'auth:invalid.tradePassword';
   if (!v.confirmTradePassword) e.confirmTradePassword = 'auth:required.confirmTradePassword';

@@ -44,7 +44,7 @@ export default {
     captcha: '4 Ziffern',
   },
   hint: {
-    phone: 'Eine 11-stellige Mobilnummer aus Festlandchina oder eine internationale Nummer mit +',
+    phone: 'Eine taiwanische Mobilnummer mit 09, eine 11-stellige Mobilnummer aus Festlandchina oder eine internationale Nummer mit +',
     password: '8 bis 64 Zeichen, mit mindestens einem Buchstaben und einer Ziffer',
     tradePassword: '6 Ziffern, für Auszahlungen und andere Geldvorgänge',
   },

@@ -44,7 +44,7 @@ export default {
     captcha: '4 digits',
   },
   hint: {
-    phone: 'An 11-digit mainland China number, or an international number starting with +',
+    phone: 'A Taiwan mobile starting with 09, an 11-digit mainland China number, or an international number starting with +',
     password: '8 to 64 characters, with at least one letter and one digit',
     tradePassword: '6 digits, used for withdrawals and other money operations',
   },

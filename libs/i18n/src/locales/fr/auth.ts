@@ -44,7 +44,7 @@ export default {
     captcha: '4 chiffres',
   },
   hint: {
-    phone: 'Un numéro de Chine continentale à 11 chiffres, ou un numéro international commençant par +',
+    phone: 'Un mobile taïwanais commençant par 09, un numéro de Chine continentale à 11 chiffres, ou un numéro international commençant par +',
     password: 'De 8 à 64 caractères, avec au moins une lettre et un chiffre',
     tradePassword: '6 chiffres, utilisé pour les retraits et autres opérations sur les fonds',
   },

@@ -44,7 +44,7 @@ export default {
     captcha: '4 angka',
   },
   hint: {
-    phone: 'Nomor ponsel Tiongkok daratan 11 digit, atau nomor internasional yang diawali +',
+    phone: 'Nomor ponsel Taiwan yang diawali 09, nomor ponsel Tiongkok daratan 11 digit, atau nomor internasional yang diawali +',
     password: '8 sampai 64 karakter, berisi setidaknya satu huruf dan satu angka',
     tradePassword: '6 angka, dipakai untuk penarikan dan operasi dana lainnya',
   },

@@ -44,7 +44,7 @@ export default {
     captcha: '4 chữ số',
   },
   hint: {
-    phone: 'Số di động Trung Quốc đại lục 11 chữ số, hoặc số quốc tế bắt đầu bằng +',
+    phone: 'Số di động Đài Loan bắt đầu bằng 09, số di động Trung Quốc đại lục 11 chữ số, hoặc số quốc tế bắt đầu bằng +',
     password: 'Từ 8 đến 64 ký tự, có ít nhất một chữ cái và một chữ số',
     tradePassword: '6 chữ số, dùng để rút tiền và các thao tác tài chính khác',
   },
