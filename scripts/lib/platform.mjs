@@ -268,6 +268,8 @@ export function createPlatform(options) {
       PORT: String(port),
       METRICS_PORT: String(info.metricsPort),
       WORKER_PORT: String(info.workerPort),
+      // The children's data dir too: the local file store keeps uploads in <DATA_DIR>/uploads.
+      DATA_DIR: dataDir,
       DATABASE_URL: info.databaseUrl,
       REDIS_URL: info.redisUrl,
       ...keys.env,

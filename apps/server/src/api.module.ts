@@ -23,6 +23,7 @@ import { ObservabilityModule } from './observability/observability.module.js';
 import { ContentController } from './content/content.controller.js';
 import { Clock, ClockModule } from './common/clock.js';
 import { EarnModule } from './earn/earn.module.js';
+import { KycModule } from './kyc/kyc.module.js';
 
 /** The api process: REST under /api and the socket.io gateway. `extra` lets tests add modules; `opts.clock` only tests pass. */
 @Module({})
@@ -50,6 +51,7 @@ export class ApiModule {
         MarketModule,
         OrdersModule,
         EarnModule,
+        KycModule,
         HealthModule,
         ...extra,
       ],

@@ -31,6 +31,7 @@ import type { Redis } from 'ioredis';
 import { REDIS } from './redis/redis.module.js';
 import { TokenService } from './auth/token.service.js';
 import { installRateLimits } from './auth/rate-limits.js';
+import { installMultipart } from './uploads/multipart.js';
 
 export interface AppOptions {
   /** Nest's levels (tests pass ['error'] to keep quiet): the lowest of them becomes the log level. */
@@ -97,6 +98,8 @@ export async function createApp(config: AppConfig, opts: AppOptions = {}): Promi
   await installRateLimits(app, app.get<Redis>(REDIS), config, app.get(TokenService));
   await compressAnswers(app);
   await app.register(fastifyCookie);
+  // multipart/form-data for the upload routes (ID photos, payment slips), with the limits in uploads/multipart.ts.
+  await installMultipart(app);
   app.setGlobalPrefix(API_PREFIX);
   serveOpenApi(app);
 

@@ -27,6 +27,7 @@ import { EarnPostingRepository } from './earn/earn-posting.repository.js';
 import { EarnPostProcessor, EarnScheduler } from './earn/earn-post.processor.js';
 import { MailProcessor } from './mail/mail.processor.js';
 import { Mailer } from './mail/mailer.js';
+import { KycRetentionModule } from './kyc/kyc-retention.js';
 
 export const PROCESSORS: Type[] = [
   LedgerCheckProcessor,
@@ -60,6 +61,7 @@ export class WorkerModule {
         }),
         BullModule.registerQueue(...Object.values(QUEUES).map((q) => ({ name: q.name }))),
         WorkerObservabilityModule.register(),
+        KycRetentionModule,
       ],
       providers: [
         ...PROCESSORS,

@@ -47,7 +47,7 @@ describe('GET /api/admin/users/:id/money', () => {
     // Demo money is not a real movement and stays out.
     expect(res.body.recentRecords.every((r: { account: string }) => r.account !== 'demo')).toBe(true);
 
-    const fresh = await createUser(t);
+    const fresh = await createUser(t, { kycVerified: false });
     const empty = await t.http().get(`/api/admin/users/${fresh.id}/money`).set(admin.auth).expect(200);
     expect(empty.body).toMatchObject({ kycStatus: 'not_submitted', balances: { available: '0.00' } });
     expect(empty.body.recentRecords).toEqual([]);

@@ -89,7 +89,7 @@ describe('operator console api', () => {
 
 describe('operator user search', () => {
   it('finds users by e-mail fragment with masked phones, pages, refuses bad input, and audits the search', async () => {
-    const u = await createUser(t);
+    const u = await createUser(t, { kycVerified: false });
     const op = await loginOperator(t);
     const fragment = u.email.split('@')[0]!;
     const r = await t

@@ -1,11 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
+import sharp from 'sharp';
 import { ERROR_CODES } from '@candor/contracts';
 import { ledgerCheck, startApp, type TestApp } from './support/app.js';
 import { createUser, login, loginOperator, type LoggedIn } from './support/factories.js';
 import { fundCash } from './support/trading.js';
 import { createVenueProduct, startVenueFeed, type VenueFeed } from './support/venues.js';
+import { taiwanId } from '../../../scripts/testing/kyc.mjs';
 
 // A schema-driven fuzz of every operation of the OpenAPI document: hostile path params, query params
 // and JSON bodies (wrong types, missing and extra fields, huge strings, control characters, lone
@@ -41,6 +43,8 @@ interface Operation {
   path: string;
   parameters: Param[];
   body?: Schema;
+  /** A multipart/form-data body (uploads): its fields and files. */
+  multipart?: Schema;
   admin: boolean;
 }
 interface Req {
@@ -61,6 +65,7 @@ const operations: Operation[] = Object.entries(doc.paths).flatMap(([path, ops]) 
       path,
       parameters: ops[method]!.parameters ?? [],
       body: ops[method]!.requestBody?.content['application/json']?.schema,
+      multipart: ops[method]!.requestBody?.content['multipart/form-data']?.schema,
       admin: path.startsWith('/api/admin'),
     })),
 );
@@ -183,6 +188,43 @@ const queryValue = (s: Schema | undefined) =>
   );
 const rawBody = fc.constantFrom('{"a":', '{"amount":1e309}', '\u0000', '[]', 'null', '"x"', '{"__proto__":{"admin":true}}', '{"a":1,"a":2}', 'x'.repeat(1000));
 
+// ---- multipart: hostile parts, names, file contents and boundaries for the upload routes ----
+const BOUNDARY = 'fuzzBoundary7MA4YWxkTrZu0gW';
+const fileBytes = fc.oneof(
+  hostileString,
+  fc.constantFrom(
+    '\xff\xd8\xff\xe0\x00\x10JFIF',
+    '\x89PNG\r\n\x1a\n',
+    'RIFF\x00\x00\x00\x00WEBPVP8 ',
+    'GIF89a',
+    '<svg xmlns="http://www.w3.org/2000/svg"/>',
+    '%PDF-1.4',
+    '',
+  ),
+);
+const part = (names: string[]) =>
+  fc
+    .tuple(
+      fc.oneof(fc.constantFrom(...names), hostileKey),
+      fc.oneof(hostileString, fileBytes),
+      fc.boolean(),
+      fc.constantFrom('image/jpeg', 'text/html', 'image/svg+xml', ''),
+    )
+    .map(([name, value, asFile, type]) =>
+      asFile
+        ? `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"; filename="x.jpg"\r\n${type ? `Content-Type: ${type}\r\n` : ''}\r\n${value}\r\n`
+        : `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+    );
+function multipartRequest(s: Schema): fc.Arbitrary<{ body: string; contentType: string }> {
+  const names = Object.keys(s.properties ?? {});
+  return fc
+    .tuple(fc.array(part(names.length ? names : ['file']), { maxLength: 6 }), fc.boolean(), fc.constantFrom(BOUNDARY, BOUNDARY, 'other', ''))
+    .map(([parts, closed, boundary]) => ({
+      body: parts.join('') + (closed ? `--${BOUNDARY}--\r\n` : ''),
+      contentType: boundary ? `multipart/form-data; boundary=${boundary}` : 'multipart/form-data',
+    }));
+}
+
 function requestFor(op: Operation): fc.Arbitrary<Req> {
   const pathParams = op.parameters.filter((p) => p.in === 'path');
   const queryParams = op.parameters.filter((p) => p.in === 'query');
@@ -225,13 +267,14 @@ function requestFor(op: Operation): fc.Arbitrary<Req> {
     { requiredKeys: [] },
   );
   const contentType = fc.constantFrom('application/json', 'application/json', 'application/json', 'text/plain', 'application/x-www-form-urlencoded');
+  const multipart = op.multipart ? fc.option(multipartRequest(op.multipart), { nil: undefined, freq: 4 }) : fc.constant(undefined);
   return fc
-    .record({ path, query, body, headers, contentType })
-    .map(({ path: p, query: q, body: b, headers: h, contentType: ct }) => ({
+    .record({ path, query, body, headers, contentType, multipart })
+    .map(({ path: p, query: q, body: b, headers: h, contentType: ct, multipart: m }) => ({
       url: q ? `${p}?${q}` : p,
-      body: b,
+      body: m ? m.body : b,
       headers: h as Record<string, string>,
-      contentType: ct,
+      contentType: m ? m.contentType : ct,
     }))
     .filter((r) => r.url.length < MAX_URL && Buffer.byteLength(r.body ?? '') < MAX_BODY);
 }
@@ -282,6 +325,10 @@ describe('fuzz', () => {
       .send({ type: 'bank', names: { 'zh-TW': '測試' }, details: { bank: 'Test' }, minAmount: 1, maxAmount: 100000 })
       .expect(201);
     const deposit = await t.http().post('/api/deposits').set(a.auth).send({ methodId: method.body.id, amount: '50' }).expect(201);
+    const slip = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#888' } })
+      .jpeg()
+      .toBuffer();
+    await t.http().post(`/api/deposits/${deposit.body.id}/slip`).set(a.auth).attach('slip', slip, 'slip.jpg').expect(201);
     await t.http().post(`/api/admin/deposits/${deposit.body.id}/approve`).set(admin.auth).expect(200);
     await fundCash(t, a.id, 100_00);
     const account = { type: 'crypto', accountName: 'A', nationality: 'T', network: 'TRC20', currencyAddress: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' };
@@ -292,6 +339,16 @@ describe('fuzz', () => {
       .send({ ...account, tradePassword: a.tradePassword })
       .expect(200);
     const withdrawal = await t.http().post('/api/withdrawals').set(a.auth).send({ amount: '20', tradePassword: a.tradePassword }).expect(201);
+    // After the withdrawal: a new submission puts the account back in review.
+    await t
+      .http()
+      .post('/api/kyc')
+      .set(a.auth)
+      .field({ name: '王小明', idNumber: taiwanId(), nationality: 'TW' })
+      .attach('front', slip, 'front.jpg')
+      .attach('back', slip, 'back.jpg')
+      .expect(201);
+    const [kyc] = await t.ds.query(`SELECT id FROM kyc_submissions WHERE user_id = $1`, [a.id]);
     const order = await t.http().post('/api/orders').set(a.auth).send({ symbol, direction: 'up', amount: '10', durationSeconds: 60 }).expect(201);
     const message = await t
       .http()
@@ -310,6 +367,8 @@ describe('fuzz', () => {
       '/api/messages/': message.body.id,
       '/api/auth/sessions/': sessions.body[0].id,
       '/api/admin/users/': a.id,
+      '/api/admin/kyc/': kyc.id,
+      '/api/admin/deposits/': deposit.body.id,
     };
     // GETs with a path id, and the calls that act on one of A's things by id (which must not touch it).
     // Public reads by symbol or slug (products, pages) belong to nobody and are left out.
@@ -318,7 +377,7 @@ describe('fuzz', () => {
     for (const op of owned) {
       const prefix = Object.keys(ids).find((p) => op.path.startsWith(p));
       if (!prefix) throw new Error(`no id of user A for ${op.method.toUpperCase()} ${op.path}`);
-      const url = op.path.replace('{id}', ids[prefix]!);
+      const url = op.path.replace('{id}', ids[prefix]!).replace('{side}', 'front');
       const asB = await t.http()[op.method](url).set(b.auth);
       expect({ op: `${op.method} ${op.path}`, ok: asB.status < 300 }).toEqual({ op: `${op.method} ${op.path}`, ok: false });
       judge(`B: ${op.method.toUpperCase()} ${url}`, asB);

@@ -9,6 +9,9 @@ import { deriveTotpKey, hashRecoveryCode } from '../src/admin/totp-crypto.js';
 import { keyId } from '../src/auth/token.service.js';
 import { startApp, TEST_JWT_SECRET, TEST_OPERATOR, TEST_TOTP_KEY, type TestApp } from './support/app.js';
 import { createOperator, createUser, operatorLoginBody, type LoggedIn, type OperatorCreds } from './support/factories.js';
+import { secretFor } from '../src/config/keys.js';
+import { decryptIdNumber, deriveKycKeys } from '../src/kyc/kyc-crypto.js';
+import { samplePhoto, taiwanId } from '../../../scripts/testing/kyc.mjs';
 
 // Keys that rotate: access tokens name their key (kid), earlier JWT secrets verify until dropped, operators'
 // TOTP secrets do not depend on the JWT secret, and the re-encryption command moves them to a new TOTP key.
@@ -155,5 +158,54 @@ describe('re-encrypting operators’ TOTP secrets under a new key (rotate-keys t
     expect(r.out).toContain(`Not re-encrypted (no key given opens them): ${op.email}`);
     const [after]: { totp_secret_enc: string }[] = await t.ds.query(`SELECT totp_secret_enc FROM operators WHERE id = $1`, [op.id]);
     expect(after!.totp_secret_enc).toBe(before!.totp_secret_enc);
+  });
+});
+
+describe('re-encrypting verification ID numbers under a new key (rotate-keys kyc)', () => {
+  const NEW_KYC_KEY = 'rotated-kyc-key-for-the-keys-test-0123456789abcd';
+  const rotate = (env: Record<string, string>) =>
+    run(process.execPath, [ROTATE, 'kyc'], {
+      env: { PATH: process.env.PATH, NODE_ENV: 'test', DATABASE_URL: t.config.DATABASE_URL, JWT_SECRET: TEST_JWT_SECRET, ...env },
+    }).then(
+      (r) => ({ code: 0, out: r.stdout + r.stderr }),
+      (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, out: e.stdout + e.stderr }),
+    );
+  const submit = async (app: TestApp, u: LoggedIn, idNumber: string) =>
+    app
+      .http()
+      .post('/api/kyc')
+      .set(u.auth)
+      .field({ name: '王小明', idNumber, nationality: 'TW' })
+      .attach('front', await samplePhoto('F'), 'front.jpg')
+      .attach('back', await samplePhoto('B'), 'back.jpg');
+
+  afterAll(async () => {
+    if (existsSync(ROTATE)) await rotate({ KYC_ENCRYPTION_KEY: secretFor(t.config, 'kyc'), KYC_ENCRYPTION_KEY_OLD: NEW_KYC_KEY });
+  });
+
+  it('moves every number and its duplicate-finding hash to the new key, once', async () => {
+    const u = await createUser(t, { kycVerified: false });
+    const idNumber = taiwanId();
+    expect((await submit(t, u, idNumber)).status).toBe(201);
+    const read = async () =>
+      (await t.ds.query(`SELECT id_number_enc, id_hash FROM kyc_submissions WHERE user_id = $1`, [u.id]))[0] as { id_number_enc: string; id_hash: string };
+    const before = await read();
+    const [{ n }]: { n: number }[] = await t.ds.query(`SELECT count(*)::int AS n FROM kyc_submissions`);
+
+    const first = await rotate({ KYC_ENCRYPTION_KEY: NEW_KYC_KEY, KYC_ENCRYPTION_KEY_OLD: secretFor(t.config, 'kyc') });
+    expect([first.code, first.out]).toEqual([0, expect.stringContaining(`kyc: ${n} re-encrypted under the current key, 0 already under it, 0 unreadable`)]);
+    const after = await read();
+    expect(after.id_number_enc).not.toBe(before.id_number_enc);
+    expect(after.id_hash).not.toBe(before.id_hash);
+    expect(decryptIdNumber(deriveKycKeys(NEW_KYC_KEY), after.id_number_enc)).toBe(idNumber);
+    const second = await rotate({ KYC_ENCRYPTION_KEY: NEW_KYC_KEY, KYC_ENCRYPTION_KEY_OLD: secretFor(t.config, 'kyc') });
+    expect(second.out).toContain(`kyc: 0 re-encrypted under the current key, ${n} already under it`);
+
+    // An api on the new key still finds the number in use by the first account.
+    await withApp({ KYC_ENCRYPTION_KEY: NEW_KYC_KEY }, async (rotated) => {
+      const other = await createUser(rotated, { kycVerified: false });
+      const dup = await submit(rotated, other, idNumber);
+      expect([dup.status, dup.body.error?.code]).toEqual([409, 'KYC_ID_IN_USE']);
+    });
   });
 });

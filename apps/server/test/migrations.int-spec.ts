@@ -29,6 +29,7 @@ const LATER = [
   'MailAndRecovery1765500000000',
   'PhonesInternational1765500000001',
   'FourEyes1765500000002',
+  'Verification1765600000000',
 ];
 const undoThrough = (name: string): Promise<void> => scratch.undoThrough(name);
 /** open_orders rows whose expiry, symbol and user are their order's. */

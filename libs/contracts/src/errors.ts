@@ -38,6 +38,18 @@ export const ERROR_STATUS = {
   EARN_NOT_WITHDRAWABLE: 422,
   KYC_ALREADY_SUBMITTED: 409,
   KYC_IMAGE_INVALID: 400,
+  /** Withdrawals need a verified identity (trading and deposits do not). */
+  KYC_REQUIRED: 403,
+  /** The ID number is already in another account's pending or verified submission: a person at support reviews it. */
+  KYC_ID_IN_USE: 409,
+  /** A reviewer closed verification for this account (a final rejection): no new submission. */
+  KYC_CLOSED: 422,
+  /** A file larger than the upload limit (8 MB), with `field`. */
+  UPLOAD_TOO_LARGE: 413,
+  /** A file that is not a JPEG, PNG or WebP image (checked by content), or one that does not decode, with `field`. */
+  IMAGE_INVALID: 400,
+  /** A deposit already carries its payment slip, or is no longer in review. */
+  SLIP_NOT_ACCEPTED: 409,
   /** A password-reset link that was used, expired or never issued. */
   RESET_TOKEN_INVALID: 400,
   /** Withdrawals (and other money leaving) wait until the account's e-mail address is confirmed. */
@@ -71,7 +83,11 @@ export interface ErrorEnvelope {
     effectiveAt?: string;
     /** VALIDATION_FAILED on `effectiveAt`: the earliest time a change may take effect. */
     earliestAt?: string;
-    /** MARKET_HALTED: why the product has no valid price (`quorum` or `disagreement`). */
+    /**
+     * MARKET_HALTED: why the product has no valid price (`quorum` or `disagreement`). KYC_IMAGE_INVALID,
+     * IMAGE_INVALID and UPLOAD_TOO_LARGE: what is wrong with the file (`missing`, `too_large`, `not_an_image`,
+     * `unsupported_type`, `corrupt`). VALIDATION_FAILED of a verification: the rule the field broke.
+     */
     reason?: string;
   };
 }

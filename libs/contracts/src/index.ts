@@ -6,6 +6,7 @@ export * from './auth.js';
 export * from './market.js';
 export * from './orders.js';
 export * from './wallet.js';
+export * from './kyc.js';
 export * from './earn.js';
 export * from './socket.js';
 export * from './admin.js';

@@ -28,6 +28,9 @@ export const API = {
   withdrawals: '/withdrawals',
   deposits: '/deposits',
   depositMethods: '/deposit-methods',
+  kyc: '/kyc',
+  /** `GET /api/kyc/images/front` and `/back`: the owner's own photos. */
+  kycImages: '/kyc/images',
   messages: '/messages',
   messagesUnreadCount: '/messages/unread-count',
   messagesReadAll: '/messages/read-all',
@@ -52,6 +55,8 @@ export const API = {
   adminEarnHolidays: '/admin/earn/holidays',
   adminEarnHolidaysImport: '/admin/earn/holidays/import',
   adminEarnDashboard: '/admin/earn/dashboard',
+  adminKyc: '/admin/kyc',
+  adminDeposits: '/admin/deposits',
 } as const;
 /** Console-only auth paths (operator refresh cookie is scoped to /api/admin/auth). */
 export const ADMIN_AUTH = {

@@ -1,3 +1,4 @@
+import type { KycView } from './kyc.js';
 import type { CandleInterval } from './lists.js';
 import type { HaltReason, ProductStatus } from './market.js';
 import type { Order } from './orders.js';
@@ -51,6 +52,8 @@ export interface ServerToClientEvents {
   wallet: (e: Wallet) => void;
   message: (e: { id: string; title: string; body: string; createdAt: string; read: boolean }) => void;
   support: (e: { id: string; from: 'user' | 'support'; body: string; createdAt: string }) => void;
+  /** The user's verification, on each decision (the same as `GET /api/kyc`). */
+  kyc: (e: KycView) => void;
 }
 /**
  * The answer to `subscribe`: `channels` the socket is now in, `refused` the names it is not (another user's

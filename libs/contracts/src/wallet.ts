@@ -163,6 +163,8 @@ export interface Deposit {
   /** Four eyes: 2 when a second operator must approve too (the amount, or what one operator approved for this user lately). */
   approvals: number;
   approvalsRequired: number;
+  /** A payment slip is attached (`GET /api/deposits/:id/slip`; reviewers `GET /api/admin/deposits/:id/slip`). */
+  slip: boolean;
 }
 export interface AdminDeposit extends Deposit {
   userId: string;

@@ -7,7 +7,7 @@ export const QUEUES = {
   ledgerCheck: { name: 'ledger-check', jobs: { check: 'ledger-check' } },
   settlement: { name: 'settlement', jobs: { settleSecond: 'settle-second' } },
   settlementSweep: { name: 'settlement-sweep', jobs: { sweep: 'settlement-sweep' } },
-  housekeeping: { name: 'housekeeping', jobs: { pruneIdempotencyKeys: 'prune-idempotency-keys' } },
+  housekeeping: { name: 'housekeeping', jobs: { pruneIdempotencyKeys: 'prune-idempotency-keys', removeExpiredKycImages: 'remove-expired-kyc-images' } },
   earn: { name: 'earn', jobs: { post: 'earn-post' } },
   mail: { name: 'mail', jobs: { send: 'mail-send' } },
 } as const;
@@ -20,6 +20,8 @@ export interface HousekeepingPayload {
 export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
 /** How often the worker removes expired idempotency keys. */
 export const PRUNE_IDEMPOTENCY_EVERY_MS = 10 * 60 * 1000;
+/** How often rejected verifications' photos past their retention are looked for. */
+export const REMOVE_KYC_IMAGES_EVERY_MS = 60 * 60 * 1000;
 
 export interface LedgerCheckPayload {
   requestedAt: string;

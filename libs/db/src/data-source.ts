@@ -43,6 +43,7 @@ import { CatalogueChanges1765400000000 } from './migrations/1765400000000-Catalo
 import { MailAndRecovery1765500000000 } from './migrations/1765500000000-MailAndRecovery.js';
 import { PhonesInternational1765500000001 } from './migrations/1765500000001-PhonesInternational.js';
 import { FourEyes1765500000002 } from './migrations/1765500000002-FourEyes.js';
+import { Verification1765600000000 } from './migrations/1765600000000-Verification.js';
 import { Earn1765000000000 } from './migrations/1765000000000-Earn.js';
 import { Init1763700000000 } from './migrations/1763700000000-Init.js';
 import { Market1763800000000 } from './migrations/1763800000000-Market.js';
@@ -104,6 +105,7 @@ export const MIGRATIONS: Function[] = [
   MailAndRecovery1765500000000,
   PhonesInternational1765500000001,
   FourEyes1765500000002,
+  Verification1765600000000,
 ];
 
 export function dataSourceOptions(url: string, extra: Partial<DataSourceOptions> = {}): DataSourceOptions {

@@ -1,5 +1,5 @@
 import { describe, it, expect } from '@jest/globals';
-import { formatOrderNo, maskEmail, maskIdNumber, maskPhone, relativeTime, type RelativeTime } from './display.js';
+import { formatOrderNo, maskEmail, maskPhone, relativeTime, type RelativeTime } from './display.js';
 
 describe('maskPhone', () => {
   it.each([
@@ -30,16 +30,6 @@ describe('maskEmail', () => {
   it('never shows the middle of the local part', () => {
     expect(maskEmail('secretname@example.com')).not.toContain('ecretnam');
   });
-});
-
-describe('maskIdNumber', () => {
-  it.each([
-    ['110101199001011234', '1101**********1234'],
-    ['110101900101123', '1101*******1123'],
-    ['123456789', '1234*6789'],
-    ['12345678', '****'],
-    ['', '****'],
-  ])('%p -> %p', (s, out) => expect(maskIdNumber(s)).toBe(out));
 });
 
 describe('formatOrderNo', () => {

@@ -27,13 +27,6 @@ export function maskEmail(email: string): string {
   return `${local.slice(0, 1)}***${tail}${s.slice(at)}`;
 }
 
-/** Mask an ID number, keeping the first 4 and last 4 characters: "110101199001011234" -> "1101**********1234". Up to 8 characters: "****". */
-export function maskIdNumber(id: string): string {
-  const s = id.trim();
-  if (s.length <= 8) return '****';
-  return `${s.slice(0, 4)}${'*'.repeat(s.length - 8)}${s.slice(-4)}`;
-}
-
 /**
  * Human order number: optional prefix, the date 'YYYYMMDD' in `timeZone` (default UTC), then the
  * sequence zero-padded to 8 digits: (2024-03-05, 42) -> "2024030500000042", prefix "W" -> "W2024030500000042".

@@ -4,6 +4,8 @@ import { AuditRepository } from '../admin/audit.repository.js';
 import { OperatorsRepository } from '../admin/operators.repository.js';
 import { decryptSecret, deriveTotpKey, encryptSecret } from '../admin/totp-crypto.js';
 import type { KeyPurpose } from '../config/keys.js';
+import { KycRepository } from '../kyc/kyc.repository.js';
+import { decryptIdNumber, deriveKycKeys, encryptIdNumber, idNumberHash } from '../kyc/kyc-crypto.js';
 
 /** What one rotation did: rows moved to the new key, rows found already under it, and rows no key given opens. */
 export interface RotationResult {
@@ -79,11 +81,45 @@ function totpRotation(ds: DataSource): Rotation {
 }
 
 /**
- * The purposes that have data to re-encrypt, each with the variable of its old key(s) (comma-separated, or
- * that variable's _FILE). KYC documents plug in here once they are stored encrypted.
+ * Verification ID numbers: each is re-encrypted, and its duplicate-finding hash recomputed, under the new key
+ * (both keys come from KYC_ENCRYPTION_KEY, so they move together).
  */
+function kycRotation(ds: DataSource): Rotation {
+  const repo = new KycRepository(ds);
+  return {
+    async run(em, keys) {
+      const current = deriveKycKeys(keys.current);
+      const old = keys.old.map(deriveKycKeys);
+      const result: RotationResult = { reencrypted: 0, alreadyNew: 0, unreadable: [], notes: [] };
+      for (const row of await repo.lockAllNumbers(em)) {
+        if (tryDecrypt(() => decryptIdNumber(current, row.id_number_enc)) !== undefined) {
+          result.alreadyNew++;
+          continue;
+        }
+        let plain: string | undefined;
+        for (const key of old) plain ??= tryDecrypt(() => decryptIdNumber(key, row.id_number_enc));
+        if (plain === undefined) {
+          result.unreadable.push(`submission ${row.id}`);
+          continue;
+        }
+        const hash = idNumberHash(current, { name: '', idNumber: plain, nationality: row.nationality });
+        await repo.replaceNumber(em, row.id, encryptIdNumber(current, plain), hash);
+        result.reencrypted++;
+      }
+      if (result.unreadable.length > 0) {
+        result.notes.push(
+          `Not re-encrypted (no key given opens them): ${result.unreadable.join(', ')}. Add their key to KYC_ENCRYPTION_KEY_OLD and run again.`,
+        );
+      }
+      return result;
+    },
+  };
+}
+
+/** The purposes that have data to re-encrypt, each with the variable of its old key(s) (comma-separated, or that variable's _FILE). */
 export const ROTATIONS: Partial<Record<KeyPurpose, { oldVariable: string; create(ds: DataSource): Rotation }>> = {
   totp: { oldVariable: 'TOTP_ENCRYPTION_KEY_OLD', create: totpRotation },
+  kyc: { oldVariable: 'KYC_ENCRYPTION_KEY_OLD', create: kycRotation },
 };
 
 /**

@@ -53,12 +53,14 @@ export const IdempotencyKey = (): ParameterDecorator => (target, key, index) => 
 
 /** What `@Doc` records for the document builder besides the summary. */
 export interface RouteDoc {
-  /** The success body: a zod schema (documented as its JSON Schema) or the name of its type in libs/contracts. */
+  /** The success body: a zod schema (documented as its JSON Schema), the name of its type in libs/contracts, or `image` (a JPEG). */
   ok?: z.ZodType | string;
   /** A route that may also answer 202 Accepted: the name of that body's type in libs/contracts. */
   accepted?: string;
   /** Error codes this route answers beyond those the builder derives from its metadata. */
   errors?: ErrorCode[];
+  /** A multipart/form-data body (read by uploads/multipart.ts, not by a pipe): its text fields and its image files, all required. */
+  multipart?: { fields: Record<string, 'string'>; files: readonly string[] };
 }
 export const ROUTE_DOC = 'candor:openapi:route';
 

@@ -165,6 +165,29 @@ const schema = z.object({
   /** Wrong TOTP codes from one address (any operator) within 15 minutes before it is refused (429) too. */
   TOTP_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
   // -- end four eyes --
+  // -- uploads and file store (issue 46) --
+  /** Where `npm start` keeps its data; the local file store lives in DATA_DIR/uploads unless STORAGE_URL says otherwise. */
+  DATA_DIR: z.string().min(1).default('.data'),
+  /**
+   * The file store: unset or `file:///absolute/dir` for local disk; `s3+http://KEY:SECRET@host:port/bucket` or
+   * `s3+https://...` for any S3-compatible store (MinIO), `s3://bucket` for AWS S3 with its usual credentials.
+   */
+  STORAGE_URL: z
+    .string()
+    .regex(/^(file:\/\/\/|s3(\+https?)?:\/\/)/, 'must be file:///dir, s3://bucket, or s3+http(s)://key:secret@host/bucket')
+    .optional(),
+  /** The region S3 requests are signed for (MinIO accepts any). */
+  STORAGE_REGION: z.string().min(1).max(40).default('us-east-1'),
+  /**
+   * The niceness (0-19) of the threads that re-encode uploaded images (Linux): at 10 they use idle cores but
+   * yield to requests and the databases (bench:uploads); 0 leaves them at the api's own priority.
+   */
+  IMAGE_THREAD_NICENESS: z.coerce.number().int().min(0).max(19).default(10),
+  // -- end uploads --
+  // -- verification (issue 46) --
+  /** Days a rejected submission's ID photos are kept after the decision; then they are removed from the store. */
+  KYC_REJECTED_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  // -- end verification --
 });
 
 export type AppConfig = z.infer<typeof schema>;

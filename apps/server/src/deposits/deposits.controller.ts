@@ -23,6 +23,9 @@ import { ApiFeature, Doc, IdempotencyKey, ZodBody, ZodQuery } from '../common/op
 import { RateLimit } from '../auth/rate-limit.guard.js';
 import { CurrentOperator, CurrentUser, OperatorAuthGuard, Permission, UserAuthGuard, type AuthOperator, type AuthUser } from '../auth/auth.guard.js';
 import { DepositsService } from './deposits.service.js';
+import { DepositSlipsService } from './deposit-slips.service.js';
+import { readMultipartForm } from '../uploads/multipart.js';
+import { sendImage } from '../uploads/send-image.js';
 
 const langQuery = z.strictObject({ lang: z.string().max(10).optional() });
 
@@ -43,7 +46,10 @@ export class DepositMethodsController {
 @UseGuards(UserAuthGuard)
 @ApiFeature('wallet')
 export class DepositsController {
-  constructor(private readonly deposits: DepositsService) {}
+  constructor(
+    private readonly deposits: DepositsService,
+    private readonly slips: DepositSlipsService,
+  ) {}
 
   /** The request goes to review; the money is credited when a reviewer approves it. */
   @Post()
@@ -74,13 +80,43 @@ export class DepositsController {
   get(@CurrentUser() u: AuthUser, @Param('id') id: string, @Req() req: HttpRequest): Promise<Deposit> {
     return this.deposits.get(u.id, id, requestLocale(req));
   }
+
+  /** Optional evidence for the reviewer: re-encoded like every upload, one per deposit, while it is in review. */
+  @Post(':id/slip')
+  @RateLimit('money')
+  @HttpCode(201)
+  @Doc('Attach a payment slip (one image) to a deposit in review', {
+    ok: 'Deposit',
+    multipart: { fields: {}, files: ['slip'] },
+    errors: ['IMAGE_INVALID', 'UPLOAD_TOO_LARGE', 'SLIP_NOT_ACCEPTED', 'NOT_FOUND'],
+  })
+  async attachSlip(@CurrentUser() u: AuthUser, @Param('id') id: string, @Req() req: HttpRequest): Promise<Deposit> {
+    const form = await readMultipartForm(req, { files: ['slip'], fields: [] });
+    return this.slips.attach(u.id, id, form, requestLocale(req));
+  }
+
+  @Get(':id/slip')
+  @Doc("The deposit's payment slip", { ok: 'image', errors: ['NOT_FOUND'] })
+  async slip(@CurrentUser() u: AuthUser, @Param('id') id: string, @Res() res: HttpReply): Promise<void> {
+    await sendImage(res, await this.slips.forOwner(u.id, id), 'payment-slip.jpg');
+  }
 }
 
 @Controller('admin/deposits')
 @UseGuards(OperatorAuthGuard)
 @ApiFeature('admin')
 export class AdminDepositsController {
-  constructor(private readonly deposits: DepositsService) {}
+  constructor(
+    private readonly deposits: DepositsService,
+    private readonly slips: DepositSlipsService,
+  ) {}
+
+  @Get(':id/slip')
+  @Permission('deposits.read')
+  @Doc("A deposit's payment slip (each view audited)", { ok: 'image', errors: ['NOT_FOUND'] })
+  async slip(@CurrentOperator() op: AuthOperator, @Param('id') id: string, @Req() req: HttpRequest, @Res() res: HttpReply): Promise<void> {
+    await sendImage(res, await this.slips.forReviewer(op.id, id, clientIp(req) || null), 'payment-slip.jpg');
+  }
 
   @Get()
   @Permission('deposits.read')

@@ -32,6 +32,7 @@ export interface DepositRow {
   approvals: number;
   approvals_required: number;
   first_approver_id: string | null;
+  slip_upload_id: string | null;
 }
 export interface AdminDepositRow extends DepositRow {
   email: string;
@@ -41,7 +42,7 @@ export interface AdminDepositRow extends DepositRow {
 
 const METHOD_COLUMNS = 'id, type, names, details, instructions, min_amount::text, max_amount::text, enabled, sort';
 const COLUMNS =
-  'id, order_no, user_id, method_id, method, amount::text, reference, status, reason, timeline, created_at, decided_at, approvals, approvals_required, first_approver_id';
+  'id, order_no, user_id, method_id, method, amount::text, reference, status, reason, timeline, created_at, decided_at, approvals, approvals_required, first_approver_id, slip_upload_id';
 const NOW_ISO = `to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 @Injectable()
@@ -128,6 +129,22 @@ export class DepositsRepository {
       ),
     );
     return row!;
+  }
+
+  /** One slip per deposit, and only while it is in review: a decided request's evidence does not change. */
+  async attachSlip(em: EntityManager, userId: string, id: string, uploadId: string): Promise<DepositRow | null> {
+    const [row] = returnedRows<DepositRow>(
+      await em.query(
+        `UPDATE deposits SET slip_upload_id = $3 WHERE id = $1 AND user_id = $2 AND status = 'in_review' AND slip_upload_id IS NULL RETURNING ${COLUMNS}`,
+        [id, userId, uploadId],
+      ),
+    );
+    return row ?? null;
+  }
+
+  async find(id: string): Promise<DepositRow | null> {
+    const [row]: DepositRow[] = await this.ds.query(`SELECT ${COLUMNS} FROM deposits WHERE id = $1`, [id]);
+    return row ?? null;
   }
 
   async get(userId: string, id: string): Promise<DepositRow | null> {

@@ -31,6 +31,7 @@ const deposit = (over: Partial<DepositRow> = {}): DepositRow => ({
   approvals: 0,
   approvals_required: 1,
   first_approver_id: null,
+  slip_upload_id: null,
   ...over,
 });
 

@@ -43,6 +43,7 @@ export function toDeposit(r: DepositRow, locale: Locale): Deposit {
     timeline: r.timeline,
     approvals: r.approvals,
     approvalsRequired: r.approvals_required,
+    slip: r.slip_upload_id !== null,
   };
 }
 

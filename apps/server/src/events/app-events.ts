@@ -1,4 +1,4 @@
-import type { WithdrawalStatus } from '@candor/domain';
+import type { KycRejectReason, WithdrawalStatus } from '@candor/domain';
 
 /**
  * Every event one feature publishes for others, by name, with its payload. An event is published after the
@@ -26,6 +26,8 @@ export interface AppEvents {
   'user.passwordChanged': { userId: string; locale?: string };
   /** A user signed in; `locale`: the language of the request, which later mails use. */
   'user.signedIn': { userId: string; locale: string };
+  /** A reviewer decided a verification; `messageId` is the inbox message stored with the decision. */
+  'kyc.decided': { userId: string; submissionId: string; status: 'verified' | 'rejected'; final: boolean; reason: KycRejectReason | null; messageId: string };
 }
 
 export type AppEventName = keyof AppEvents;

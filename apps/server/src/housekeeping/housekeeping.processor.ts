@@ -4,18 +4,33 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { Job, Queue } from 'bullmq';
 import type { DataSource } from 'typeorm';
 import { pruneIdempotencyKeys } from '../common/idempotency.js';
-import { DEFAULT_JOB_OPTIONS, IDEMPOTENCY_KEY_TTL_MS, PRUNE_IDEMPOTENCY_EVERY_MS, QUEUES, type HousekeepingPayload } from '@candor/cross-process';
+import {
+  DEFAULT_JOB_OPTIONS,
+  IDEMPOTENCY_KEY_TTL_MS,
+  PRUNE_IDEMPOTENCY_EVERY_MS,
+  QUEUES,
+  REMOVE_KYC_IMAGES_EVERY_MS,
+  type HousekeepingPayload,
+} from '@candor/cross-process';
 import { GracefulWorkerHost } from '../common/graceful-worker-host.js';
+import { KycRetention } from '../kyc/kyc-retention.js';
 
-/** Removes idempotency keys older than IDEMPOTENCY_KEY_TTL_MS (one row per money-moving request otherwise stays forever). */
+/**
+ * Removes idempotency keys older than IDEMPOTENCY_KEY_TTL_MS (one row per money-moving request otherwise stays
+ * forever), and rejected verifications' photos past their retention.
+ */
 @Processor(QUEUES.housekeeping.name)
 export class HousekeepingProcessor extends GracefulWorkerHost {
   private readonly log = new Logger('housekeeping');
-  constructor(@InjectDataSource() private readonly ds: DataSource) {
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly kycRetention: KycRetention,
+  ) {
     super();
   }
 
   async process(job: Job<HousekeepingPayload>): Promise<{ pruned: number }> {
+    if (job.name === QUEUES.housekeeping.jobs.removeExpiredKycImages) return { pruned: await this.kycRetention.removeExpiredImages(new Date()) };
     if (job.name !== QUEUES.housekeeping.jobs.pruneIdempotencyKeys) throw new Error(`housekeeping: unknown job ${job.name}`);
     const pruned = await pruneIdempotencyKeys(this.ds.manager, new Date(Date.now() - IDEMPOTENCY_KEY_TTL_MS));
     if (pruned > 0) this.log.log(`removed ${pruned} idempotency keys older than ${IDEMPOTENCY_KEY_TTL_MS / 3_600_000} h`);
@@ -33,6 +48,11 @@ export class HousekeepingScheduler implements OnApplicationBootstrap {
       'prune-idempotency-keys',
       { every: PRUNE_IDEMPOTENCY_EVERY_MS },
       { name: QUEUES.housekeeping.jobs.pruneIdempotencyKeys, data: { requestedAt: new Date().toISOString() }, opts: DEFAULT_JOB_OPTIONS },
+    );
+    await this.queue.upsertJobScheduler(
+      'remove-expired-kyc-images',
+      { every: REMOVE_KYC_IMAGES_EVERY_MS },
+      { name: QUEUES.housekeeping.jobs.removeExpiredKycImages, data: { requestedAt: new Date().toISOString() }, opts: DEFAULT_JOB_OPTIONS },
     );
   }
 }

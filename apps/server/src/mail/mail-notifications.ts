@@ -58,6 +58,11 @@ export class MailNotifications {
     if (w) await this.mail.toUser(e.userId, 'withdrawalRequested', { orderNo: w.order_no, amount: formatCents(e.amount) });
   }
 
+  @OnAppEvent('kyc.decided')
+  async kycDecided(e: AppEvents['kyc.decided']): Promise<void> {
+    await this.mail.verificationDecided(e.userId, e.status === 'verified', e.reason ?? undefined);
+  }
+
   @OnAppEvent('withdrawal.decided')
   async withdrawalDecided(e: AppEvents['withdrawal.decided']): Promise<void> {
     const w = await this.repo.withdrawal(e.withdrawalId);

@@ -47,6 +47,16 @@ describe('MailService', () => {
     expect(s.queue.add).toHaveBeenCalledWith(expect.objectContaining({ subject: '實名認證已通過' }));
   });
 
+  it('tells a verification decision, the reviewer’s reason code in words of the user’s language', async () => {
+    const s = build({}, { email: 'a@example.com', locale: 'en', mail_preferences: {} });
+    await s.service.verificationDecided('u1', false, 'unreadable');
+    const mail = s.queue.add.mock.calls[0]![0] as { kind: string; text?: string; html?: string };
+    expect(mail.kind).toBe('verificationRejected');
+    expect(JSON.stringify(mail)).toContain('the photo cannot be read');
+    await s.service.verificationDecided('u1', true);
+    expect(s.queue.add).toHaveBeenLastCalledWith(expect.objectContaining({ kind: 'verificationApproved' }));
+  });
+
   it('skips a kind the user turned off, never a security mail', async () => {
     const s = build({}, { email: 'a@example.com', locale: 'en', mail_preferences: { withdrawalDecided: false } });
     expect(await s.service.toUser('u1', 'withdrawalPaid', { orderNo: 'W1', amount: '1.00' })).toBe(false);

@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { DEFAULT_LOCALE, LOCALES, MAIL_KINDS, type Locale, type MailKind, type MailPreferences } from '@candor/contracts';
 import { REDIS_KEYS } from '@candor/cross-process';
+import { translate } from '@candor/i18n';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { REDIS } from '../redis/redis.module.js';
 import { MailQueue } from './mail-queue.js';
@@ -53,9 +54,13 @@ export class MailService {
     return this.toAddress(r.email, locale ?? knownLocale(r.locale) ?? DEFAULT_LOCALE, template, vars);
   }
 
-  /** For the identity verification feature: tells the user the decision (a kind they may turn off). */
-  verificationDecided(userId: string, approved: boolean, reason?: string): Promise<boolean> {
-    return approved ? this.toUser(userId, 'verificationApproved', {}) : this.toUser(userId, 'verificationRejected', { reason: reason || '-' });
+  /** Tells the user a verification decision (a kind they may turn off); the reviewer's reason code in the mail's language. */
+  async verificationDecided(userId: string, approved: boolean, reasonCode?: string): Promise<boolean> {
+    if (approved) return this.toUser(userId, 'verificationApproved', {});
+    const r = await this.repo.recipient(userId);
+    const locale = knownLocale(r?.locale) ?? DEFAULT_LOCALE;
+    const reason = reasonCode ? translate(locale, `inbox:kycReasons.${reasonCode}`) : '-';
+    return this.toUser(userId, 'verificationRejected', { reason }, locale);
   }
 
   async rememberLocale(userId: string, locale: Locale): Promise<void> {

@@ -5,9 +5,15 @@ import type { MessageRow } from './messages.repository.js';
 
 const inLocale = (texts: Record<string, string>, locale: Locale): string => texts[locale] || texts[DEFAULT_LOCALE] || '';
 
+/** Stored vars are language-neutral: a reviewer's reason code becomes its words in the reader's language here. */
+function varsIn(vars: Record<string, string>, locale: Locale): Record<string, string> {
+  return vars.reasonCode ? { ...vars, reason: translate(locale, `inbox:kycReasons.${vars.reasonCode}`) } : vars;
+}
+
 export function toMessage(r: MessageRow, locale: Locale): SystemMessage {
-  const title = r.text_key ? translate(locale, `inbox:${r.text_key}.title`, r.vars) : inLocale(r.titles ?? {}, locale);
-  const body = r.text_key ? translate(locale, `inbox:${r.text_key}.body`, r.vars) : inLocale(r.bodies ?? {}, locale);
+  const vars = varsIn(r.vars, locale);
+  const title = r.text_key ? translate(locale, `inbox:${r.text_key}.title`, vars) : inLocale(r.titles ?? {}, locale);
+  const body = r.text_key ? translate(locale, `inbox:${r.text_key}.body`, vars) : inLocale(r.bodies ?? {}, locale);
   return { id: r.id, title, body, createdAt: r.created_at.toISOString(), read: r.read };
 }
 

@@ -11,7 +11,10 @@ export type SystemMessageKey =
   | 'withdrawalAccountBound'
   | 'withdrawalAccountChanged'
   | 'newLogin'
-  | 'passwordReset';
+  | 'passwordReset'
+  | 'kycApproved'
+  | 'kycRejected'
+  | 'kycRejectedFinal';
 
 /** A message as read for one user: `read` is that user's marker (a broadcast is one row with a marker per user). */
 export interface MessageRow {

@@ -40,6 +40,11 @@ export class SystemMessages {
     return this.push(e.userId, e.messageId);
   }
 
+  @OnAppEvent('kyc.decided')
+  kycDecided(e: AppEvents['kyc.decided']): Promise<void> {
+    return this.push(e.userId, e.messageId);
+  }
+
   @OnAppEvent('withdrawalAccount.changed')
   withdrawalAccountChanged(e: AppEvents['withdrawalAccount.changed']): Promise<void> {
     return this.push(e.userId, e.messageId);

@@ -120,7 +120,7 @@ interface Operation {
   description?: string;
   'x-permission'?: OperatorPermission;
   parameters?: { name: string; in: string }[];
-  requestBody?: { required?: boolean; content?: Record<string, { schema?: { required?: string[] } }> };
+  requestBody?: { required?: boolean; content?: Record<string, { schema?: { required?: string[] } & Record<string, unknown> }> };
   responses: Record<string, { description?: string; content?: unknown }>;
   security?: Record<string, string[]>[];
 }
@@ -136,6 +136,7 @@ function errorCodes(route: Route, op: Operation, path: string): Set<ErrorCode> {
   if (guards.includes(OperatorAuthGuard) && permissionRoles(route).length < OPERATOR_ROLES.length) codes.add('FORBIDDEN');
   if (guards.includes(RateLimitGuard) && metadata<string>(RATE_LIMIT_KEY, route)) codes.add('RATE_LIMITED');
   if (path.includes('{')) codes.add('NOT_FOUND');
+  if (routeDoc(route.handler)?.multipart) codes.add('VALIDATION_FAILED');
   if (idempotent) codes.add('IDEMPOTENCY_KEY_REUSED');
   return codes;
 }
@@ -154,11 +155,16 @@ function completeOperation(op: Operation, route: Route, path: string): void {
 
   const ok = routeDoc(route.handler)?.ok;
   const accepted = routeDoc(route.handler)?.accepted;
+  const multipart = routeDoc(route.handler)?.multipart;
+  if (multipart) op.requestBody = multipartBody(multipart);
   if (accepted) op.responses['202'] = { description: `Accepted: \`${accepted}\` (libs/contracts)` };
   for (const [status, response] of Object.entries(op.responses)) {
     if (status === '202' && accepted) continue;
     if (!/^2\d\d$/.test(status)) continue;
-    if (typeof ok === 'string') response.description = `\`${ok}\` (libs/contracts)`;
+    if (ok === 'image') {
+      response.description = 'The image, re-encoded as JPEG (`Cache-Control: no-store`, `X-Content-Type-Options: nosniff`)';
+      response.content = { 'image/jpeg': { schema: { type: 'string', format: 'binary' } } };
+    } else if (typeof ok === 'string') response.description = `\`${ok}\` (libs/contracts)`;
     else if (ok) response.content = { 'application/json': { schema: zodJsonSchema(ok, 'output') } };
     if (!response.description) response.description = SUCCESS_MEANING[status] ?? 'Success';
   }
@@ -174,7 +180,17 @@ function completeOperation(op: Operation, route: Route, path: string): void {
   }
   if (op.parameters?.length === 0) delete op.parameters;
   // A body whose every field is optional may be left out (ZodPipe validates a missing body as {}).
-  if (op.requestBody && !op.requestBody.content?.['application/json']?.schema?.required?.length) op.requestBody.required = false;
+  const json = op.requestBody?.content?.['application/json'];
+  if (op.requestBody && json && !json.schema?.required?.length) op.requestBody.required = false;
+}
+
+/** A multipart/form-data request body: text fields and image files (JPEG, PNG or WebP, at most 8 MB each). */
+function multipartBody(m: NonNullable<ReturnType<typeof routeDoc>>['multipart'] & object): NonNullable<Operation['requestBody']> {
+  const properties: Record<string, unknown> = {};
+  for (const name of Object.keys(m.fields)) properties[name] = { type: 'string' };
+  for (const name of m.files)
+    properties[name] = { type: 'string', format: 'binary', description: 'A JPEG, PNG or WebP image of at most 8 MB (checked by content)' };
+  return { required: true, content: { 'multipart/form-data': { schema: { type: 'object', required: [...Object.keys(m.fields), ...m.files], properties } } } };
 }
 
 /** The OpenAPI document of a Nest app built from the api's controllers (the live api, or ./generate.ts's stub). */

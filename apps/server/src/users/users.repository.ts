@@ -95,6 +95,11 @@ export class UsersRepository {
     return row?.confirmed === true;
   }
 
+  async isKycVerified(userId: string): Promise<boolean> {
+    const [row]: { kyc_status: string }[] = await this.users.query(`SELECT kyc_status FROM users WHERE id = $1`, [userId]);
+    return row?.kyc_status === 'verified';
+  }
+
   /** The language the user last used (a supported locale), for mails no request of theirs causes. */
   async findTradePassword(userId: string): Promise<TradePasswordRow | null> {
     const [row]: TradePasswordRow[] = await this.users.query(

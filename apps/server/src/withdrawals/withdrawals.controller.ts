@@ -21,6 +21,8 @@ export class WithdrawalsController {
     ok: 'Withdrawal',
     errors: [
       'AMOUNT_OUT_OF_RANGE',
+      'EMAIL_NOT_CONFIRMED',
+      'KYC_REQUIRED',
       'WITHDRAWAL_ACCOUNT_NOT_BOUND',
       'WITHDRAWAL_HOLD_ACTIVE',
       'TRADE_PASSWORD_INVALID',

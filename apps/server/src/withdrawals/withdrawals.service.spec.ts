@@ -82,6 +82,7 @@ function setup(current: WithdrawalRow | null = withdrawal(), approvedBefore = 0)
   accounts.find.mockResolvedValue(account);
   const users = mocks.get<UsersRepository>(UsersRepository);
   users.isEmailConfirmed.mockResolvedValue(true);
+  users.isKycVerified.mockResolvedValue(true);
   return {
     users,
     sut,
@@ -213,6 +214,14 @@ describe('WithdrawalsService.request', () => {
     const { sut, users, tradePassword, ledger } = setup();
     users.isEmailConfirmed.mockResolvedValueOnce(false);
     await expect(sut.request('u1', { amount: '10', tradePassword: '123456' }, undefined)).rejects.toMatchObject({ code: 'EMAIL_NOT_CONFIRMED' });
+    expect(tradePassword.verify).not.toHaveBeenCalled();
+    expect(ledger.transaction).not.toHaveBeenCalled();
+  });
+
+  it('is refused before the transaction password while the identity is not verified, costing no attempt', async () => {
+    const { sut, users, tradePassword, ledger } = setup();
+    users.isKycVerified.mockResolvedValueOnce(false);
+    await expect(sut.request('u1', { amount: '10', tradePassword: '123456' }, undefined)).rejects.toMatchObject({ code: 'KYC_REQUIRED' });
     expect(tradePassword.verify).not.toHaveBeenCalled();
     expect(ledger.transaction).not.toHaveBeenCalled();
   });

@@ -95,6 +95,8 @@ export class WithdrawalsService {
     try {
       // Before the trade password, so a refused try costs none of its attempts: money leaves only for a confirmed address.
       if (!(await this.users.isEmailConfirmed(userId))) throw new DomainError('EMAIL_NOT_CONFIRMED');
+      // Money leaves only to a verified person; trading and deposits need no verification.
+      if (!(await this.users.isKycVerified(userId))) throw new DomainError('KYC_REQUIRED');
       const account = await this.accounts.find(userId);
       if (!account) throw new DomainError('WITHDRAWAL_ACCOUNT_NOT_BOUND');
       if (account.hold_until && account.hold_until.getTime() > Date.now()) {

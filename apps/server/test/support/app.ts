@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Redis } from 'ioredis';
 import request from 'supertest';
@@ -58,6 +61,11 @@ export async function prepareDatabase(): Promise<void> {
   migrated = true;
 }
 
+/** Where the apps of one test process store uploads (local disk backend). */
+export const TEST_UPLOADS_DIR = path.join(os.tmpdir(), `candor-test-uploads-${process.pid}`);
+// Every app of this process shares the folder, so it goes when the process does.
+process.once('exit', () => fs.rmSync(TEST_UPLOADS_DIR, { recursive: true, force: true }));
+
 /**
  * The real api (same bootstrap as production) on a random port, against the test Postgres and Redis.
  * `beforeListen` runs after the app is built and before its routes are registered (e.g. to add a Fastify onRoute hook).
@@ -88,6 +96,8 @@ export async function startApp(
     TOTP_FAILURES_PER_ADDRESS: '100000',
     // Many apps run side by side in tests: each one's /metrics on a port of its own.
     METRICS_PORT: '0',
+    // Uploads land in a folder of the test run's own, never in the repository's .data.
+    STORAGE_URL: `file://${TEST_UPLOADS_DIR}`,
     ...overrides,
   });
   const app = await createApp(config, {

@@ -82,10 +82,18 @@ export async function login(t: TestApp, email: string, password: string): Promis
  * A registered, signed-in user. Its e-mail address counts as confirmed (as after following the mailed link, which
  * mail.int-spec.ts tests), so money can leave; `emailConfirmed: false` keeps it as registration leaves it.
  */
-export async function createUser(t: TestApp, opts: Parameters<typeof registerUser>[1] & { emailConfirmed?: boolean } = {}): Promise<LoggedIn> {
-  const { emailConfirmed = true, ...registration } = opts;
+/**
+ * A registered, signed-in user. By default the account is ready for everything (address confirmed, identity
+ * verified, as the status column says; tests of verification itself pass `kycVerified: false`).
+ */
+export async function createUser(
+  t: TestApp,
+  opts: Parameters<typeof registerUser>[1] & { emailConfirmed?: boolean; kycVerified?: boolean } = {},
+): Promise<LoggedIn> {
+  const { emailConfirmed = true, kycVerified = true, ...registration } = opts;
   const u = await registerUser(t, registration);
   if (emailConfirmed) await t.ds.query(`UPDATE users SET email_confirmed_at = now() WHERE id = $1`, [u.id]);
+  if (kycVerified) await t.ds.query(`UPDATE users SET kyc_status = 'verified' WHERE id = $1`, [u.id]);
   const { token, cookie } = await login(t, u.email, u.password);
   return { ...u, token, cookie, auth: { Authorization: `Bearer ${token}` } };
 }

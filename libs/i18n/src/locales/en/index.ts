@@ -17,5 +17,7 @@ import earn from './earn.js';
 import prices from './prices.js';
 import receipt from './receipt.js';
 import mail from './mail.js';
+import verify from './verify.js';
+import consoleKyc from './consoleKyc.js';
 
-export default { errors, common, auth, user, content, console: consoleNs, consoleMoney, consoleOperators, consoleEarn, market, trade, inbox, money, records, pwa, earn, prices, receipt, mail };
+export default { errors, common, auth, user, content, console: consoleNs, consoleMoney, consoleOperators, consoleEarn, market, trade, inbox, money, records, pwa, earn, prices, receipt, mail, verify, consoleKyc };

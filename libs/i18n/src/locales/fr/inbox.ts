@@ -8,4 +8,8 @@ export default {
   withdrawalAccountChanged: { title: 'Compte de retrait modifié', body: 'Votre compte de retrait est désormais {{masked}}. Les retraits sont suspendus jusqu’au {{holdUntil}}. Si ce n’était pas vous, changez vos mots de passe et contactez le support.' },
   newLogin: { title: 'Nouvelle connexion', body: 'Votre compte a été connecté depuis un nouvel appareil, {{device}} (IP {{ip}}), le {{at}}. Si ce n’était pas vous, changez tout de suite votre mot de passe de connexion et déconnectez les autres appareils dans les Réglages.' },
   passwordReset: { title: 'Mot de passe de connexion réinitialisé', body: 'Votre mot de passe de connexion a été réinitialisé par un lien envoyé par e-mail le {{at}}, et tous les appareils ont été déconnectés. Si ce n’était pas vous, contactez tout de suite le support.' },
+  kycApproved: { title: 'Identité vérifiée', body: 'Votre identité est vérifiée. Vous pouvez maintenant retirer.' },
+  kycRejected: { title: 'Vérification refusée', body: 'Votre vérification d\'identité n\'a pas été acceptée : {{reason}}. {{message}} Veuillez la soumettre à nouveau.' },
+  kycRejectedFinal: { title: 'Vérification close', body: 'Votre vérification d\'identité n\'a pas été acceptée : {{reason}}. {{message}} Veuillez contacter le support.' },
+  kycReasons: { unreadable: 'la photo est illisible', mismatch: 'les données ne correspondent pas au document', expired: 'le document a expiré', not_an_id: 'ce n\'est pas une pièce d\'identité', incomplete: 'une face ou un champ manque', duplicate: 'ce numéro est déjà vérifié sur un autre compte', other: 'voir le message ci-dessous' },
 };

@@ -8,4 +8,8 @@ export default {
   withdrawalAccountChanged: { title: 'Rekening penarikan diubah', body: 'Rekening penarikan Anda diubah menjadi {{masked}}. Penarikan ditangguhkan hingga {{holdUntil}}. Jika ini bukan Anda, ganti kata sandi dan hubungi layanan pelanggan.' },
   newLogin: { title: 'Masuk dari perangkat baru', body: 'Akun Anda masuk dari perangkat baru, {{device}} (IP {{ip}}), pada {{at}}. Jika ini bukan Anda, segera ganti kata sandi masuk dan keluarkan perangkat lain di Pengaturan.' },
   passwordReset: { title: 'Kata sandi masuk diatur ulang', body: 'Kata sandi masuk Anda diatur ulang lewat tautan e-mail pada {{at}}, dan semua perangkat telah dikeluarkan. Jika ini bukan Anda, segera hubungi layanan pelanggan.' },
+  kycApproved: { title: 'Identitas terverifikasi', body: 'Identitas Anda sudah terverifikasi. Sekarang Anda dapat menarik dana.' },
+  kycRejected: { title: 'Verifikasi tidak diterima', body: 'Verifikasi identitas Anda tidak diterima: {{reason}}. {{message}} Harap ajukan kembali.' },
+  kycRejectedFinal: { title: 'Verifikasi ditutup', body: 'Verifikasi identitas Anda tidak diterima: {{reason}}. {{message}} Harap hubungi layanan pelanggan.' },
+  kycReasons: { unreadable: 'foto tidak dapat dibaca', mismatch: 'data tidak sesuai dengan dokumen', expired: 'dokumen sudah kedaluwarsa', not_an_id: 'ini bukan dokumen identitas', incomplete: 'satu sisi atau isian tidak ada', duplicate: 'nomor ini sudah terverifikasi di akun lain', other: 'lihat pesan di bawah' },
 };

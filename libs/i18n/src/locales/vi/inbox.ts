@@ -8,4 +8,8 @@ export default {
   withdrawalAccountChanged: { title: 'Đã đổi tài khoản rút tiền', body: 'Tài khoản rút tiền đã đổi thành {{masked}}. Tạm dừng rút tiền đến {{holdUntil}}. Nếu không phải bạn, hãy đổi mật khẩu và liên hệ hỗ trợ.' },
   newLogin: { title: 'Đăng nhập từ thiết bị mới', body: 'Tài khoản của bạn đã đăng nhập trên thiết bị mới {{device}} (IP {{ip}}) lúc {{at}}. Nếu không phải bạn, hãy đổi mật khẩu đăng nhập ngay và đăng xuất các thiết bị khác trong Cài đặt.' },
   passwordReset: { title: 'Đã đặt lại mật khẩu đăng nhập', body: 'Mật khẩu đăng nhập của bạn đã được đặt lại qua liên kết e-mail lúc {{at}}, và mọi thiết bị đã được đăng xuất. Nếu không phải bạn, hãy liên hệ bộ phận hỗ trợ ngay.' },
+  kycApproved: { title: 'Đã xác minh danh tính', body: 'Danh tính của bạn đã được xác minh. Bây giờ bạn có thể rút tiền.' },
+  kycRejected: { title: 'Xác minh không được chấp nhận', body: 'Xác minh danh tính của bạn không được chấp nhận: {{reason}}. {{message}} Vui lòng gửi lại.' },
+  kycRejectedFinal: { title: 'Đã đóng xác minh', body: 'Xác minh danh tính của bạn không được chấp nhận: {{reason}}. {{message}} Vui lòng liên hệ bộ phận hỗ trợ.' },
+  kycReasons: { unreadable: 'không đọc được ảnh', mismatch: 'thông tin không khớp với giấy tờ', expired: 'giấy tờ đã hết hạn', not_an_id: 'đây không phải giấy tờ tùy thân', incomplete: 'thiếu một mặt hoặc một thông tin', duplicate: 'số này đã được xác minh ở tài khoản khác', other: 'xem tin nhắn bên dưới' },
 };

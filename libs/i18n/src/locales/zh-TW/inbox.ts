@@ -8,4 +8,8 @@ export default {
   withdrawalAccountChanged: { title: '提現帳戶已變更', body: '您的提現帳戶已變更為 {{masked}}，{{holdUntil}} 前暫停提現。如非本人操作，請立即修改密碼並聯絡客服。' },
   newLogin: { title: '新裝置登入', body: '您的帳戶於 {{at}} 在新裝置 {{device}}（IP {{ip}}）登入。如非本人操作，請立即修改登入密碼，並在設定中登出其他裝置。' },
   passwordReset: { title: '登入密碼已重設', body: '您的登入密碼已於 {{at}} 透過電子郵件連結重設，所有裝置均已登出。如非本人操作，請立即聯絡客服。' },
+  kycApproved: { title: '實名認證通過', body: '您的實名認證已通過，現在可以提現。' },
+  kycRejected: { title: '實名認證未通過', body: '您的實名認證未通過：{{reason}}。{{message}} 請重新提交。' },
+  kycRejectedFinal: { title: '實名認證已關閉', body: '您的實名認證未通過：{{reason}}。{{message}} 請聯絡客服。' },
+  kycReasons: { unreadable: '照片無法辨識', mismatch: '資料與證件不符', expired: '證件已過期', not_an_id: '非身分證件', incomplete: '缺少證件的一面或資料', duplicate: '此證件號碼已在其他帳號完成認證', other: '請見下方說明' },
 };
