@@ -1,18 +1,19 @@
 // Browser test of the console's money work against the platform the browser tier starts: the operator
 // adds a deposit method in the console; a user registered through the API deposits with it, and the
 // operator approves it in the console (the balance right to the cent) and meets ALREADY_DECIDED on one
-// decided elsewhere; the user binds an account, waits out the hold (moved back in Postgres) and
-// withdraws; the operator rejects it with a reason, which the user then reads, with the money back; a
-// large deposit waits for a second operator and a large withdrawal shows 1 of 2 approvals and refuses
-// the same operator's second; a message sent from
-// the console reaches the user's inbox. Screenshots in screenshots/console-money-*.png.
+// decided elsewhere; the user binds an account, waits out the hold (moved back in Postgres), has the
+// identity verified (withdrawals need it) and withdraws; the operator rejects it with a reason, which the
+// user then reads, with the money back; a large deposit waits for a second operator and a large
+// withdrawal shows 1 of 2 approvals and refuses the same operator's second; a message sent from the
+// console reaches the user's inbox. Screenshots in screenshots/console-money-*.png.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Redis } from 'ioredis';
 import type { BrowserContext, Page } from 'playwright-core';
 import { API, type Deposit, type SystemMessage, type Wallet, type Withdrawal, type Page as ListPage } from '@candor/contracts';
 import { resources } from '@candor/i18n';
 import { launchBrowser, screenshot } from '../../../scripts/testing/browser.mjs';
-import { call, CONSOLE, enrolledOperatorToken, ok, operatorLogin, registerUser, TRADE_PASSWORD } from './support.js';
+import { verifyIdentity } from '../../../scripts/testing/kyc.mjs';
+import { BASE, call, CONSOLE, enrolledOperatorToken, ok, operatorLogin, registerUser, TRADE_PASSWORD } from './support.js';
 
 const EMAIL = process.env.E2E_OPERATOR_EMAIL ?? '';
 const PASSWORD = process.env.E2E_OPERATOR_PASSWORD ?? '';
@@ -168,6 +169,8 @@ describe('console money work', () => {
   });
 
   it('rejects a withdrawal in the console with a reason the user then reads, and the money is back', async () => {
+    // Withdrawals need a verified identity; verification has its own test (kyc.e2e.ts).
+    await verifyIdentity({ base: BASE, userToken: user.token, operatorToken });
     const bank = { type: 'bank', accountName: 'Chen Mei', nationality: 'Taiwan', bank: 'First Bank', cardNumber: '4111111111111111', region: 'Taipei' };
     await ok('PUT', '/withdrawal-account', { ...bank, tradePassword: TRADE_PASSWORD }, user.token);
     // Changing the bound account starts the 24-hour hold; the test moves it into the past in Postgres.

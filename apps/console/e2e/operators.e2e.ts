@@ -150,7 +150,7 @@ describe('operator accounts in the console', () => {
   it("has the reviewer enrol TOTP at the first sign-in, then offers only the reviewer's screens", async () => {
     reviewerSecret = await enrolAndSignIn(other, REVIEWER.email, REVIEWER.password);
     expect(await other.getAttribute('[data-testid=operator-role]', 'data-role')).toBe('reviewer');
-    expect(await navTargets(other)).toEqual(['#/', '#/withdrawals', '#/deposits', '#/products', '#/users']);
+    expect(await navTargets(other)).toEqual(['#/', '#/withdrawals', '#/deposits', '#/kyc', '#/products', '#/users']);
     await screenshot(other, 'console-operators-reviewer-nav');
     // reached by address, the Operators page explains instead of listing
     await other.goto(`${CONSOLE}#/operators`);

@@ -193,7 +193,7 @@ describe('web app: register, log in, languages, log out', () => {
       ['/pages/yinsi/yinsi', 'web-14-privacy'],
       ['/pages/yinsi/gy', 'web-15-rights'],
       ['/pages/information/information', 'web-16-news'],
-      ['/pages/verify/verify', 'web-17-coming-soon'], // identity verification is still to come
+      ['/pages/index/detail', 'web-17-coming-soon'], // the home page's detail is still to come
     ];
     for (const [route, name] of pages) {
       await page.goto(url(route));

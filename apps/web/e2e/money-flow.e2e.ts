@@ -18,7 +18,7 @@ import { API, type CapitalRecord, type Deposit, type LedgerCheck, type Page as L
 import { formatCents, parseMoney } from '@candor/domain';
 import { resources } from '@candor/i18n';
 import { launchBrowser, screenshot } from '../../../scripts/testing/browser.mjs';
-import { BASE, TRADE_PASSWORD, call, operatorLogin, registerUser, type RegisteredUser } from './support.js';
+import { BASE, TRADE_PASSWORD, call, operatorLogin, registerUser, verifyUser, type RegisteredUser } from './support.js';
 
 const CONSOLE = `${BASE}/console/`;
 const REDIS_URL = process.env.E2E_REDIS_URL ?? 'redis://localhost:6379';
@@ -120,6 +120,8 @@ describe('the money flow across the web app and the console', () => {
       admin,
     );
     const user: RegisteredUser = await registerUser(redis, 'flow');
+    // Withdrawals need a verified identity; done before the unread count is noted, so its system message is in that count.
+    await verifyUser(user, admin);
 
     await web.goto(`${BASE}/#/pages/login/login`);
     await web.locator('input[name="email"]').fill(user.email);

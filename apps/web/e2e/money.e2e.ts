@@ -13,7 +13,7 @@ import { formatCents, parseMoney } from '@candor/domain';
 import { resources } from '@candor/i18n';
 import { launchBrowser, screenshot } from '../../../scripts/testing/browser.mjs';
 import { freshTotp } from '../../../scripts/testing/totp.mjs';
-import { BASE, call, registerUser, send, TRADE_PASSWORD } from './support.js';
+import { BASE, call, registerUser, send, TRADE_PASSWORD, verifyUser } from './support.js';
 import { enrolledOperatorToken } from '../../../scripts/testing/operators.mjs';
 
 const REDIS_URL = process.env.E2E_REDIS_URL ?? 'redis://localhost:6379';
@@ -86,6 +86,8 @@ describe('money screens in the browser', () => {
     );
 
     const user = await registerUser(redis, 'money');
+    // Withdrawals need a verified identity (verify.e2e.ts covers the verification itself).
+    await verifyUser(user, admin);
     const session = await call<LoginResponse>('POST', API.login, { email: user.email, password: user.password });
     const token = session.accessToken;
     const startCents = parseMoney((await call<Wallet>('GET', API.wallet, undefined, token)).available)!;

@@ -7,6 +7,7 @@ import type { Redis } from 'ioredis';
 import type { Page } from 'playwright-core';
 import { API } from '@candor/contracts';
 import { freshTotp } from '../../../scripts/testing/totp.mjs';
+import { verifyIdentity } from '../../../scripts/testing/kyc.mjs';
 
 export const BASE = process.env.E2E_BASE_URL ?? 'http://localhost:3000';
 export const TRADE_PASSWORD = '246810';
@@ -98,6 +99,14 @@ export async function operatorToken(): Promise<string> {
     ...(OPERATOR_TOTP_SECRET ? { totp: await freshTotp(OPERATOR_TOTP_SECRET) } : {}),
   };
   return (await call<{ accessToken: string }>('POST', API.adminLogin, body)).accessToken;
+}
+
+/**
+ * Verifies the user's identity through the api (a submission with two generated photos, approved by the
+ * operator): withdrawals need a verified account, and the tests that withdraw are about something else.
+ */
+export async function verifyUser(user: { token: string }, operatorToken: string): Promise<void> {
+  await verifyIdentity({ base: BASE, userToken: user.token, operatorToken });
 }
 
 /** Polls `read` until `ok` holds (server-side effects of a click), failing with the last value. */

@@ -12,6 +12,7 @@ const NAV = [
   { to: '/', key: 'nav.dashboard', end: true },
   { to: '/withdrawals', key: 'consoleMoney:nav.withdrawals', end: false, permission: PAGE_PERMISSION.withdrawals },
   { to: '/deposits', key: 'consoleMoney:nav.deposits', end: false, permission: PAGE_PERMISSION.deposits },
+  { to: '/kyc', key: 'consoleKyc:nav', end: false, permission: PAGE_PERMISSION.kyc },
   { to: '/deposit-methods', key: 'consoleMoney:nav.depositMethods', end: false, permission: PAGE_PERMISSION.depositMethods },
   { to: '/messages', key: 'consoleMoney:nav.messages', end: false, permission: PAGE_PERMISSION.messages },
   { to: '/audit', key: 'nav.audit', end: false, permission: 'audit.read' },
@@ -23,7 +24,7 @@ const NAV = [
 ] as const satisfies readonly NavItem[];
 
 export function Shell() {
-  const { t } = useTranslation(['console', 'consoleMoney', 'consoleOperators', 'consoleEarn']);
+  const { t } = useTranslation(['console', 'consoleMoney', 'consoleOperators', 'consoleEarn', 'consoleKyc']);
   const { logout } = useAuth();
   const operator = useOperator();
   const [menuOpen, setMenuOpen] = useState(false);

@@ -42,6 +42,7 @@ const ResetPasswordPage = lazyPage(() => import('../pages/reset-password/ResetPa
 const ConfirmEmailPage = lazyPage(() => import('../pages/confirm-email/ConfirmEmailPage'));
 const ChangeEmailPage = lazyPage(() => import('../pages/change-email/ChangeEmailPage'));
 const MailSettingsPage = lazyPage(() => import('../pages/mail-settings/MailSettingsPage'));
+const VerifyPage = lazyPage(() => import('../pages/verify/VerifyPage'));
 
 function page(Component: ComponentType, auth: boolean): ReactNode {
   return auth ? (
@@ -54,7 +55,7 @@ function page(Component: ComponentType, auth: boolean): ReactNode {
 }
 
 /** Pages of later slices (titles in COMING_SOON_TITLES): one translated "coming soon" page with a back button. */
-const COMING_SOON: { path: string; auth: boolean }[] = Object.keys(COMING_SOON_TITLES).map((path) => ({ path, auth: path === ROUTES.verify }));
+const COMING_SOON: string[] = Object.keys(COMING_SOON_TITLES);
 
 /** The pages of the bottom tab bar. */
 const TAB_PAGES: [string, LazyPageComponent, boolean][] = [
@@ -91,6 +92,7 @@ const PAGES: [string, LazyPageComponent, boolean][] = [
   [ROUTES.account, WithdrawalAccountPage, true],
   [ROUTES.accountDetail, EditWithdrawalAccountPage, true],
   [ROUTES.withdrawMoney, WithdrawPage, true],
+  [ROUTES.verify, VerifyPage, true],
   [ROUTES.money, EarnPage, true],
   [ROUTES.moneyDetail, EarnDetailPage, true],
   [ROUTES.transfer, TransferPage, true],
@@ -108,14 +110,14 @@ export const routes: RouteObject[] = [
     children: [
       { element: <TabLayout />, children: TAB_PAGES.map(([path, Page, auth]) => ({ path, element: page(Page, auth) })) },
       ...PAGES.map(([path, Page, auth]) => ({ path, element: page(Page, auth) })),
-      ...COMING_SOON.map(({ path, auth }) => ({ path, element: page(ComingSoonPage, auth) })),
+      ...COMING_SOON.map((path) => ({ path, element: page(ComingSoonPage, false) })),
       { path: '*', element: <Navigate to={ROUTES.root} replace /> },
     ],
   },
 ];
 
 const BY_PATH = new Map<string, LazyPageComponent>(
-  [...TAB_PAGES, ...PAGES, ...COMING_SOON.map(({ path }): [string, LazyPageComponent, boolean] => [path, ComingSoonPage, false])].map(([p, Page]) => [p, Page]),
+  [...TAB_PAGES, ...PAGES, ...COMING_SOON.map((path): [string, LazyPageComponent, boolean] => [path, ComingSoonPage, false])].map(([p, Page]) => [p, Page]),
 );
 
 /** Asks for the chunk of the page in the address bar (`#/pages/...?...`) while the app itself starts. */

@@ -53,7 +53,6 @@ export function passwordRoute(kind: 'login' | 'trade'): string {
 
 /** Pages of later slices, each shown as the one "coming soon" page under its own title (a key of `common`). */
 export const COMING_SOON_TITLES: Readonly<Partial<Record<RoutePath, string>>> = {
-  [ROUTES.verify]: 'pages.verify',
   [ROUTES.indexDetail]: 'pages.indexDetail',
   [ROUTES.informationDetail]: 'pages.informationDetail',
   [ROUTES.chooseLocation]: 'pages.chooseLocation',

@@ -61,3 +61,8 @@ export const recordsKeys = {
   deposit: (id: string) => ['records-ref', 'deposit', id] as const,
   withdrawal: (id: string) => ['records-ref', 'withdrawal', id] as const,
 };
+
+export const kycKeys = {
+  /** GET /api/kyc: the user's verification (the `kyc` socket event carries the same). */
+  status: ['kyc'] as const,
+};

@@ -3,6 +3,7 @@ import type { AdminDeposit, AdminWithdrawal, Operator } from '@candor/contracts'
 import { formatDateTimeShort } from '../../lib/format';
 import { can, REVIEW_PERMISSION, USER_MONEY_PERMISSION } from '../../lib/auth/access';
 import { DecisionDialog } from './DecisionDialog';
+import { DepositSlip } from './DepositSlip';
 import { UserMoneyPanel } from './UserMoneyPanel';
 import type { ReviewItem, ReviewKind } from './moneyApi';
 import { useReviewDecision, type Flash } from './useReviewDecision';
@@ -52,7 +53,10 @@ export function ReviewCard({ kind, item, operator, onFlash }: { kind: ReviewKind
         </p>
       ) : null}
       <div className="review-body">
-        <ReviewFacts item={item} withdrawal={w} approvedByMe={approvedByMe} />
+        <div className="review-request">
+          <ReviewFacts item={item} withdrawal={w} approvedByMe={approvedByMe} />
+          {!w && (item as AdminDeposit).slip ? <DepositSlip depositId={item.id} orderNo={item.orderNo} /> : null}
+        </div>
         <UserMoneyPanel userId={item.userId} balances={item.balances} full={can(operator, USER_MONEY_PERMISSION)} />
       </div>
       {open ? (

@@ -42,6 +42,8 @@ interface RequestOptions {
   /** Send the access token and refresh once on 401 (default true). */
   auth?: boolean;
   signal?: AbortSignal;
+  /** The Accept header (JSON unless asked otherwise, e.g. an image). */
+  accept?: string;
 }
 
 function url(path: string, query?: Query): string {
@@ -52,7 +54,7 @@ function url(path: string, query?: Query): string {
 }
 
 async function send(path: string, opts: RequestOptions, token: string | null): Promise<Response> {
-  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': i18n.language || 'zh-TW' };
+  const headers: Record<string, string> = { Accept: opts.accept ?? 'application/json', 'Accept-Language': i18n.language || 'zh-TW' };
   if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
   try {
@@ -110,7 +112,8 @@ export function refreshAccessToken(): Promise<string | null> {
   return refreshing;
 }
 
-export async function request<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+/** Sends with the access token, refreshing it once on 401; a response that is still 401 ends the session. */
+async function authorized(path: string, opts: RequestOptions): Promise<Response> {
   const auth = opts.auth ?? true;
   let res = await send(path, opts, auth ? accessToken : null);
   if (res.status === 401 && auth) {
@@ -121,8 +124,28 @@ export async function request<T>(path: string, opts: RequestOptions = {}): Promi
       onExpired?.();
     }
   }
+  return res;
+}
+
+export async function request<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+  const res = await authorized(path, opts);
   if (!res.ok) throw await toError(res);
   return parse<T>(res);
+}
+
+/**
+ * A file the api serves only with the operator's token (an ID photo, a payment slip): an <img src> cannot send the
+ * Authorization header, so the bytes are fetched here and shown through an object URL.
+ */
+export async function requestBlob(path: string, signal?: AbortSignal): Promise<Blob> {
+  const res = await authorized(path, { signal, accept: 'image/*' });
+  if (!res.ok) throw await toError(res);
+  try {
+    return await res.blob();
+  } catch (e) {
+    if (e instanceof DOMException && e.name === 'AbortError') throw e;
+    throw new ApiError(0, 'NETWORK', i18n.t('console:errors.network'));
+  }
 }
 
 export { API, ADMIN_AUTH };

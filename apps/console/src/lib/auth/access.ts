@@ -7,6 +7,7 @@ export const PAGE_PERMISSION = {
   deposits: 'deposits.read',
   depositMethods: 'deposit_methods.manage',
   messages: 'messages.send',
+  kyc: 'kyc.review',
 } as const satisfies Record<string, OperatorPermission>;
 export const REVIEW_PERMISSION: Record<'withdrawals' | 'deposits', OperatorPermission> = { withdrawals: 'withdrawals.review', deposits: 'deposits.review' };
 export const USER_MONEY_PERMISSION: OperatorPermission = 'users.money';

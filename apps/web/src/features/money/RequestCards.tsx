@@ -5,6 +5,7 @@ import { Button } from '../../components';
 import { formatMoney } from '../../lib/format';
 import { showsApprovals, timelineOf } from './display';
 import { useMoneyRequest } from './hooks';
+import { PaymentSlip } from './PaymentSlip';
 import { StatusBadge, Timeline, useFormatTime } from './parts';
 import styles from './money.module.css';
 
@@ -64,8 +65,9 @@ function RequestCard<T extends Request>({
   );
 }
 
-export function DepositCard({ deposit }: { deposit: Deposit }) {
-  return <RequestCard kind="deposits" request={deposit} method={deposit.method.name} />;
+/** `offerSlip`: the deposit was just filed, so the payment slip's picker is open at once. */
+export function DepositCard({ deposit, offerSlip = false }: { deposit: Deposit; offerSlip?: boolean }) {
+  return <RequestCard kind="deposits" request={deposit} method={deposit.method.name} extra={<PaymentSlip deposit={deposit} offer={offerSlip} />} />;
 }
 
 export function WithdrawalCard({ withdrawal, onCancel }: { withdrawal: Withdrawal; onCancel(w: Withdrawal): void }) {

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Icon, PageHeader } from '../../components';
 import { useDeposits } from '../../features/money/hooks';
@@ -10,6 +10,8 @@ import { ROUTES } from '../../lib/paths';
 export default function DepositHistoryPage() {
   const { t } = useTranslation('money');
   const deposits = useDeposits();
+  // Arriving from the deposit page: the request just filed offers its payment slip at once.
+  const filed = (useLocation().state as { filed?: string } | null)?.filed;
   return (
     <main className="page" data-testid="deposit-list-page">
       <PageHeader
@@ -24,7 +26,7 @@ export default function DepositHistoryPage() {
       <RequestList
         query={deposits}
         testId="deposit-list"
-        render={(d) => <DepositCard deposit={d} />}
+        render={(d) => <DepositCard deposit={d} offerSlip={d.id === filed} />}
         emptyAction={
           <Link to={ROUTES.deposit} className="btn btn--secondary">
             <span className="btn__label">{t('nav.deposit')}</span>

@@ -66,9 +66,10 @@ export default function DepositPage() {
     create.mutate(
       { methodId: method.id, amount, ...(ref ? { reference: ref } : {}) },
       {
-        onSuccess: () => {
+        onSuccess: (deposit) => {
           toast.success(t('deposit.submitted'));
-          void navigate(ROUTES.depositList);
+          // The list opens the new request's "attach payment slip (optional)" at once.
+          void navigate(ROUTES.depositList, { state: { filed: deposit.id } });
         },
         onError: (err) => {
           const message = errorText(err, t);

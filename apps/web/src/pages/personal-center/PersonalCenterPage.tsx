@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import type { Summary, UserProfile } from '@candor/contracts';
 import { Button, ConfirmDialog, ErrorState, Icon, Loading, type IconName } from '../../components';
 import { useLiveSummary, useMe, useSummary } from '../../features/account/hooks';
+import { useLiveKyc } from '../../features/kyc/hooks';
+import kycStyles from '../../features/kyc/kyc.module.css';
 import { errorText } from '../../lib/errors';
 import { formatMoney, moneySign } from '../../lib/format';
 import { useSession } from '../../lib/session';
@@ -24,7 +26,7 @@ const MENU: { to: string; key: string; icon: IconName; testId?: string; label?: 
   { to: ROUTES.order, key: 'orders', icon: 'list', testId: 'menu-orders' },
   { to: ROUTES.depositList, key: 'depositList', icon: 'records', testId: 'menu-deposit-list', label: 'money:nav.depositList' },
   { to: ROUTES.withdrawList, key: 'withdrawList', icon: 'withdraw', testId: 'menu-withdraw-list', label: 'money:nav.withdrawList' },
-  { to: ROUTES.verify, key: 'verify', icon: 'idcard' },
+  { to: ROUTES.verify, key: 'verify', icon: 'idcard', testId: 'menu-verify' },
   { to: ROUTES.message, key: 'messages', icon: 'bell', testId: 'menu-messages' },
   { to: ROUTES.activity, key: 'activity', icon: 'shield', testId: 'menu-activity', label: 'records:activity.menu' },
   { to: ROUTES.set, key: 'settings', icon: 'settings', testId: 'menu-settings' },
@@ -50,9 +52,18 @@ function Profile({ user }: { user: UserProfile }) {
         </p>
         <div className="profile__badges">
           <span className="badge badge--level">{t('center.levelOrdinary')}</span>
-          <span className={verified ? 'badge badge--ok' : 'badge badge--muted'} data-testid="user-verified">
-            {verified ? t('center.verified') : t(`center.kyc.${user.kycStatus}`)}
-          </span>
+          <Link
+            to={ROUTES.verify}
+            className={kycStyles.badgeLink}
+            data-testid="user-verified"
+            data-state={user.kycStatus}
+            aria-label={`${t('menu.verify')}: ${t(`center.kyc.${user.kycStatus}`)}`}
+          >
+            <span className={verified ? 'badge badge--ok' : 'badge badge--muted'}>
+              {verified ? <Icon name="check" size={14} aria-hidden="true" /> : null}
+              {verified ? t('center.verified') : t(`center.kyc.${user.kycStatus}`)}
+            </span>
+          </Link>
         </div>
       </div>
       <div className="profile__score">
@@ -124,6 +135,8 @@ export default function PersonalCenterPage() {
   const me = useMe();
   const summary = useSummary();
   useLiveSummary();
+  // A reviewer's decision updates the verified flag without a reload.
+  useLiveKyc();
   const [confirmOpen, setConfirmOpen] = useState(false);
   const [leaving, setLeaving] = useState(false);
   const user = me.data ?? session.user;
@@ -181,6 +194,11 @@ export default function PersonalCenterPage() {
                 )}
               </span>
               <span className="menu__label">{t(m.label ?? `menu.${m.key}`)}</span>
+              {m.key === 'verify' && user ? (
+                <span className={kycStyles.menuState} data-testid="menu-verify-state" data-state={user.kycStatus}>
+                  {t(`center.kyc.${user.kycStatus}`)}
+                </span>
+              ) : null}
               <Icon name="chevron" size={18} className="menu__chevron" />
             </Link>
           ))}

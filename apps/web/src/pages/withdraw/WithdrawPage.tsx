@@ -15,6 +15,8 @@ import { formatMoney } from '../../lib/format';
 import { ROUTES } from '../../lib/paths';
 import { useSession } from '../../lib/session';
 import { EmailConfirmBanner } from '../../features/auth/EmailConfirmBanner';
+import { useKyc, useLiveKyc } from '../../features/kyc/hooks';
+import { KycGate, kycPhase } from '../../features/kyc/KycStatus';
 import styles from '../../features/money/money.module.css';
 
 /** /pages/withdraw-money/withdraw-money: an amount from the available balance to the bound account. */
@@ -26,6 +28,9 @@ export default function WithdrawPage() {
   const wallet = useWallet();
   const account = useWithdrawalAccount();
   const request = useRequestWithdrawal();
+  // Withdrawals need a verified account: until then the page says where verification stands and links to it.
+  const kyc = useKyc();
+  useLiveKyc();
   const [amount, setAmount] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<{ amount?: string | null; tradePassword?: string | null }>({});
@@ -54,6 +59,8 @@ export default function WithdrawPage() {
         onError: (err) => {
           const message = moneyError(err);
           if (isApiError(err) && (err.code === 'WITHDRAWAL_HOLD_ACTIVE' || err.code === 'WITHDRAWAL_ACCOUNT_NOT_BOUND')) void account.refetch();
+          // KYC_REQUIRED: the verification changed since the page asked; asked again, the gate replaces the form.
+          if (isApiError(err) && err.code === 'KYC_REQUIRED') void kyc.refetch();
           if (isApiError(err) && err.code === 'EMAIL_NOT_CONFIRMED') {
             setEmailNeeded(true);
             setServerError(message);
@@ -65,14 +72,11 @@ export default function WithdrawPage() {
     );
   };
 
-  const records = (
-    <Link to={ROUTES.withdrawList} className="icon-btn" aria-label={t('withdraw.records')} data-testid="to-withdraw-list">
-      <Icon name="records" size={22} />
-    </Link>
-  );
-
+  const phase = kyc.data ? kycPhase(kyc.data) : null;
   let body;
-  if (account.isPending || wallet.isPending) body = <Loading />;
+  if (account.isPending || wallet.isPending || kyc.isPending) body = <Loading />;
+  else if (kyc.isError) body = <ErrorState message={errorText(kyc.error, t)} onRetry={() => void kyc.refetch()} />;
+  else if (phase && phase !== 'verified') body = <KycGate phase={phase} />;
   else if (account.isError) body = <ErrorState message={errorText(account.error, t)} onRetry={() => void account.refetch()} />;
   else if (wallet.isError) body = <ErrorState message={errorText(wallet.error, t)} onRetry={() => void wallet.refetch()} />;
   else if (account.data === null) body = <NotBound />;
@@ -129,9 +133,18 @@ export default function WithdrawPage() {
 
   return (
     <main className="page" data-testid="withdraw-page">
-      <PageHeader title={t('title.withdraw')} back right={records} />
+      <PageHeader title={t('title.withdraw')} back right={<RecordsLink />} />
       <div className="page__body">{body}</div>
     </main>
+  );
+}
+
+function RecordsLink() {
+  const { t } = useTranslation('money');
+  return (
+    <Link to={ROUTES.withdrawList} className="icon-btn" aria-label={t('withdraw.records')} data-testid="to-withdraw-list">
+      <Icon name="records" size={22} />
+    </Link>
   );
 }
 
