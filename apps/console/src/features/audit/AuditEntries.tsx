@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { AuditEntry } from '@candor/contracts';
 import type { AuditFilters, useAuditLog } from '../../lib/api/queries';
 import { Empty, ErrorState, Loading } from '../../components/States';
+import { LoadMore } from '../../components/LoadMore';
 import { formatDateTimeShort } from '../../lib/format';
 import { AuditDetails } from './AuditDetails';
 
@@ -41,16 +42,7 @@ export function AuditEntries({ q, entries, filtered, onFilter }: Props) {
           </tbody>
         </table>
       </div>
-      {q.isFetchNextPageError ? <ErrorState error={q.error} onRetry={() => void q.fetchNextPage()} /> : null}
-      <div className="load-more">
-        {q.hasNextPage ? (
-          <button type="button" className="btn" data-testid="audit-load-more" disabled={q.isFetchingNextPage} onClick={() => void q.fetchNextPage()}>
-            {q.isFetchingNextPage ? t('common.loading') : t('audit.loadMore')}
-          </button>
-        ) : (
-          <span className="muted small">{t('audit.end', { count: entries.length })}</span>
-        )}
-      </div>
+      <LoadMore query={q} testId="audit-load-more" moreLabel={t('audit.loadMore')} endLabel={t('audit.end', { count: entries.length })} />
     </>
   );
 }

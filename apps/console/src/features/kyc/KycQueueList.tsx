@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { AdminKycSubmission } from '@candor/contracts';
 import { Empty, ErrorState, Loading } from '../../components/States';
+import { LoadMore } from '../../components/LoadMore';
 import { formatDateTimeShort } from '../../lib/format';
 import { useKycQueue, type KycQueueStatus } from './kycApi';
 import { nationalityLabel } from './kycText';
@@ -40,16 +41,7 @@ export function KycQueueList({ status }: { status: KycQueueStatus }) {
           </tbody>
         </table>
       </div>
-      {q.isFetchNextPageError ? <ErrorState error={q.error} onRetry={() => void q.fetchNextPage()} /> : null}
-      <div className="load-more">
-        {q.hasNextPage ? (
-          <button type="button" className="btn" data-testid="kyc-load-more" disabled={q.isFetchingNextPage} onClick={() => void q.fetchNextPage()}>
-            {q.isFetchingNextPage ? t('console:common.loading') : t('queue.loadMore')}
-          </button>
-        ) : (
-          <span className="muted small">{t('queue.end', { n: items.length })}</span>
-        )}
-      </div>
+      <LoadMore query={q} testId="kyc-load-more" moreLabel={t('queue.loadMore')} endLabel={t('queue.end', { n: items.length })} />
     </>
   );
 }
