@@ -192,7 +192,9 @@ describe('VenueFeed on four fake exchanges', () => {
     await until('subscribed', subscribed);
     const stop = fakes.stream(['BTCUSDT'], { everyMs: 10 });
     try {
-      await until('ticks over three whole seconds', () => ticks.filter((k) => k.info.boundary).length >= 3);
+      // Counted, not timed: on a loaded machine the fakes' quotes arrive late and some slots get none, so the
+      // run lasts until twenty ticks have come, over at least three whole seconds.
+      await until('twenty ticks over three whole seconds', () => ticks.length >= 20 && ticks.filter((k) => k.info.boundary).length >= 3, 15_000);
     } finally {
       stop();
     }
@@ -205,7 +207,8 @@ describe('VenueFeed on four fake exchanges', () => {
       .slice(1)
       .map((k) => (k.at - 2) % 100)
       .sort((a, b) => a - b);
-    expect(intoSlot[Math.floor(intoSlot.length / 2)]).toBeLessThan(15);
+    // Early in the slot (a tick held to the slot's end would be near 100 ms), with room for a loaded machine.
+    expect(intoSlot[Math.floor(intoSlot.length / 2)]).toBeLessThan(50);
     // The first tick of each second is its boundary tick.
     for (const k of ticks.slice(1)) expect(Boolean(k.info.boundary)).toBe((k.at - 2) % 1000 < 100);
   });
