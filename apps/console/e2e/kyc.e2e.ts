@@ -1,7 +1,8 @@
 // Browser test of the console's identity verification against the platform the browser tier starts: a user
 // submits (api) and appears in the queue, oldest first; the reviewer opens the submission, sees both photos,
 // turns one, and rejects it with a reason, a message and an internal note the user never reads; the user
-// resubmits and the reviewer approves, after which the user's GET /api/kyc says verified; a decision another
+// resubmits and the reviewer approves, after which the user's GET /api/kyc says verified and their open verify
+// page in the web app shows it without a reload; a decision another
 // reviewer made first is answered ALREADY_DECIDED and the page shows the current state; a `support` operator
 // cannot open the page; a deposit with a payment slip shows the slip in the deposit review.
 // Screenshots in screenshots/console-kyc-*.png, and full pages in E2E_SHOTS_DIR when it is set.
@@ -198,6 +199,19 @@ describe('identity verification in the console', () => {
     for (const text of [zh.reasons.unreadable, message, note]) expect(earlierText).toContain(text);
     await imagesShown(page);
 
+    // The user watches their verify page in the web app, in a browser of their own.
+    const userBrowser = await launchBrowser({ viewport: PHONE });
+    const web = userBrowser.pages()[0] ?? (await userBrowser.newPage());
+    await web.goto(`${BASE}/#/pages/login/login`);
+    await web.locator('input[name="email"]').fill(user.email);
+    await web.locator('input[name="password"]').fill(user.password);
+    await web.getByTestId('login-submit').click();
+    await web.waitForURL((url) => !url.hash.startsWith('#/pages/login/'), { timeout: 15_000 });
+    await web.goto(`${BASE}/#/pages/verify/verify`);
+    await web.locator('[data-testid=kyc-state][data-state=pending]').waitFor();
+    // A marker a reload would wipe: the verified state below must arrive without one.
+    await web.evaluate(() => ((window as unknown as { noReload: boolean }).noReload = true));
+
     await page.click('[data-testid=kyc-approve]');
     const confirm = page.locator('[data-testid=kyc-approve-confirm]');
     await confirm.waitFor();
@@ -210,6 +224,9 @@ describe('identity verification in the console', () => {
     await shot(page, 'console-kyc-approved');
 
     expect(await kycOf(user.token)).toMatchObject({ status: 'verified', attempt: 2 });
+    await web.locator('[data-testid=kyc-state][data-state=verified]').waitFor({ timeout: 15_000 });
+    expect(await web.evaluate(() => (window as unknown as { noReload?: boolean }).noReload)).toBe(true);
+    await userBrowser.close();
     await page.click('[data-testid=kyc-back]');
     await page.click('[data-testid=kyc-tab][data-status=verified]');
     await queueRow(page, user.id);
