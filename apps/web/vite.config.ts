@@ -60,6 +60,11 @@ const VENDOR_CHUNKS = [
  * library would come with it to pages that never use it.
  */
 const APP_SHARED = /[\\/](?:apps[\\/]web[\\/]src[\\/](?:features[\\/](market|trading|records)|(lib))|libs[\\/](domain|contracts)[\\/]src)[\\/]/;
+/**
+ * lib modules only the upload pages use (verification, the deposit slip): in the shared lib chunk they would
+ * load on every first visit, and take a chunk of their own for the contracts' limits along.
+ */
+const UPLOAD_ONLY = /[\\/]apps[\\/]web[\\/]src[\\/]lib[\\/](upload|useUpload)\.ts$/;
 const FRAMEWORK = VENDOR_CHUNKS[0]!.test;
 const BARREL = /[\\/]libs[\\/]\w+[\\/]src[\\/]index\.ts$/;
 const notShared = new Set<string>();
@@ -92,7 +97,7 @@ const APP_CHUNKS = [
       const m = APP_SHARED.exec(id);
       return m?.[1] ?? m?.[2] ?? (m?.[3] ? 'libs' : null);
     },
-    test: (id: string) => APP_SHARED.test(id) && !notShared.has(id),
+    test: (id: string) => APP_SHARED.test(id) && !UPLOAD_ONLY.test(id) && !notShared.has(id),
     minShareCount: 2,
     // Their own imports are in the entry, the libraries' chunks or chunks of their own: none comes along.
     includeDependenciesRecursively: false,
