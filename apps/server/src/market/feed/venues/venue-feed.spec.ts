@@ -220,7 +220,7 @@ describe('VenueFeed on four fake exchanges', () => {
     await until('a tick at 300.00', () => ticks.find((k) => k.price === '300.00'));
     const slotOf = (ms: number) => Math.floor((ms - 2) / 500);
     // On a loaded machine a quote can reach the feed in a later slot than it was sent in, where it ticks at
-    // once as it should: then the case is tried again with another price.
+    // once as it should: then the case is tried again with another price (up to five tries).
     for (let attempt = 0; ; attempt++) {
       // Well inside a first slot, after that slot's boundary tick (made at 52 ms at the latest).
       await until('the middle of a first slot', () => Date.now() % 1000 >= 150 && Date.now() % 1000 <= 300, 3000);
@@ -230,6 +230,9 @@ describe('VenueFeed on four fake exchanges', () => {
       const tick = await until(`a tick at ${price}`, () => ticks.find((k) => k.price === price));
       const arrived = Math.max(...tick.info.sources!.filter((x) => x.bid === price).map((x) => Date.parse(x.receivedAt)));
       if (slotOf(arrived) !== slotOf(before.at) && attempt < 4) continue;
+      // Likewise a stalled process can fire the slot's timer a slot late; a tick made at once (in the quote's
+      // own slot) is never excused.
+      if (slotOf(tick.at) > slotOf(before.at) + 1 && attempt < 4) continue;
       expect(slotOf(arrived)).toBe(slotOf(before.at));
       expect(slotOf(tick.at)).toBe(slotOf(before.at) + 1);
       expect((tick.at - 2) % 500).toBeGreaterThanOrEqual(50);
