@@ -24,6 +24,7 @@ const common = {
     // The package subpaths of libs/*/package.json `exports` (`@candor/contracts/paths`), from source too.
     '^@candor/(contracts|i18n)/(.+)$': '<rootDir>/libs/$1/src/$2.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
+    '\\.css$': '<rootDir>/scripts/testing/css-stub.cjs',
   },
   testEnvironment: 'node',
   modulePathIgnorePatterns: ['<rootDir>/dist', '<rootDir>/apps/.*/dist', '<rootDir>/libs/.*/dist', '<rootDir>/.data'],

@@ -61,10 +61,12 @@ const VENDOR_CHUNKS = [
  */
 const APP_SHARED = /[\\/](?:apps[\\/]web[\\/]src[\\/](?:features[\\/](market|trading|records)|(lib))|libs[\\/](domain|contracts)[\\/]src)[\\/]/;
 /**
- * lib modules only the upload pages use (verification, the deposit slip): in the shared lib chunk they would
- * load on every first visit, and take a chunk of their own for the contracts' limits along.
+ * lib modules only a few pages use: the upload client (verification, the deposit slip) and the country list
+ * (verification, the withdrawal account, whose ISO codes come from libphonenumber's metadata). In the shared
+ * lib chunk they would load on every first visit, and bring a chunk of their own along (17 KiB for the
+ * country list).
  */
-const UPLOAD_ONLY = /[\\/]apps[\\/]web[\\/]src[\\/]lib[\\/](upload|useUpload)\.ts$/;
+const UPLOAD_ONLY = /[\\/]apps[\\/]web[\\/]src[\\/]lib[\\/](upload|useUpload|countries)\.ts$/;
 const FRAMEWORK = VENDOR_CHUNKS[0]!.test;
 const BARREL = /[\\/]libs[\\/]\w+[\\/]src[\\/]index\.ts$/;
 const notShared = new Set<string>();

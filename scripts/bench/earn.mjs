@@ -54,7 +54,7 @@ const GOAL_GROWTH_OVER_STATEMENT = 1.15;
 const LOG_DIR = path.join(ROOT_DIR, 'bench-results', 'logs');
 
 await ensureServerBuilt({ skip: opt['no-build'] });
-const { QUEUES } = await import('@candor/cross-process');
+const { bullPrefix, QUEUES } = await import('@candor/cross-process');
 const { addDays, cutoffOn, localDate } = await import('@candor/domain');
 const { cleanup, stopAll, disarm } = cleanupStack(onInterrupt);
 const result = {
@@ -109,7 +109,7 @@ async function oneSize(holders) {
   run.loadBefore = machineNote().load1;
   const redis = new Redis(stack.redisUrl, { maxRetriesPerRequest: null });
   cleanup.push(async () => redis.quit());
-  const queue = new Queue(QUEUES.earn.name, { connection: redis });
+  const queue = new Queue(QUEUES.earn.name, { connection: redis, prefix: bullPrefix() });
   cleanup.push(() => queue.close());
   const worker = await startNodeService({
     name: 'worker',

@@ -1,8 +1,10 @@
 #!/usr/bin/env node
-// `npm run bench:reads`: the two hottest reads through the real api under --connections connections,
+// `npm run bench:reads`: the hottest reads through the real api under --connections connections,
 // each beside a bare Fastify route answering the same bytes in the same run:
 //   GET /api/products  public, the same answer for everyone, kept in memory from the tick stream;
-//   GET /api/wallet    the personal center's wallet: the token checked, one balance query.
+//   GET /api/wallet    the personal center's wallet: the token checked, one balance query;
+//   GET /api/news      the news tab's first page, from the content cache;
+//   GET /api/home      banners, highlights, the news teaser and the recommended products.
 // The worker runs the simulated feed meanwhile (unless --no-feed), so the product list changes with
 // real ticks while it is measured. Each target is measured --rounds times by turns (api, bare, api,
 // bare, ...), --seconds each, after a warm-up; the bare server (scripts/bench/lib/bare-reads.mjs) is a
@@ -10,7 +12,7 @@
 //
 // Goal: each read >= 0.5x the bare route's requests/s, with p99 <= 20 ms.
 //
-// Options: --connections 100 --seconds 10 --rounds 3 --warmup 3 --no-feed --only products|wallet
+// Options: --connections 100 --seconds 10 --rounds 3 --warmup 3 --no-feed --only products|wallet|news|home
 // --log-level warn (the api's LOG_LEVEL: warn drops its request lines, to see what they cost)
 // --profile (CPU profile of the api while measured) --no-build
 import fs from 'node:fs';
@@ -134,6 +136,8 @@ await runBench('reads', result, { stopAll, disarm }, summarize, async () => {
   for (const [url, headers] of [
     ['/api/products', {}],
     ['/api/wallet', auth],
+    ['/api/news', {}],
+    ['/api/home', {}],
   ]) {
     const r = await fetch(`${api.baseUrl}${url}`, { headers });
     if (r.status !== 200) throw new Error(`${url}: ${r.status}`);
@@ -156,6 +160,8 @@ await runBench('reads', result, { stopAll, disarm }, summarize, async () => {
   const targets = [
     { name: 'product list', url: '/api/products', headers: {}, key: 'products' },
     { name: 'wallet', url: '/api/wallet', headers: auth, key: 'wallet' },
+    { name: 'news list', url: '/api/news', headers: {}, key: 'news' },
+    { name: 'home', url: '/api/home', headers: {}, key: 'home' },
   ].filter((t) => !opt.only || t.key === opt.only);
   for (const t of targets) {
     result.targets[t.name] = { bytes: Buffer.byteLength(bodies[t.url]), api: [], bare: [] };

@@ -117,7 +117,7 @@ const STAKE_CHUNK = 2500;
 // Built before the compiled packages below are imported (a fresh checkout has no dist yet).
 await ensureServerBuilt({ skip: opt['no-build'] });
 const { createDataSource } = await import('@candor/db');
-const { QUEUES, REDIS_CHANNELS, SETTLE_JOB_OPTIONS, settleJobDelay, settleJobId, USER_PUSHES_EVENT } = await import('@candor/cross-process');
+const { bullPrefix, QUEUES, REDIS_CHANNELS, SETTLE_JOB_OPTIONS, settleJobDelay, settleJobId, USER_PUSHES_EVENT } = await import('@candor/cross-process');
 const { verifyChain } = await import('@candor/domain');
 
 const { cleanup, stopAll, disarm } = cleanupStack(onInterrupt);
@@ -270,7 +270,7 @@ async function prepareOrders(url, count, seconds, redisUrl, warmup = 0) {
   });
   // The api enqueues `settle-<second>` after each order's commit (apps/server/src/orders/settlement/settlement-queue.ts).
   const connection = new Redis(redisUrl, { maxRetriesPerRequest: 2 });
-  const queue = new Queue(QUEUES.settlement.name, { connection });
+  const queue = new Queue(QUEUES.settlement.name, { connection, prefix: bullPrefix() });
   const now = Date.now();
   await queue.addBulk(
     [...(warmup ? [warmSecond] : []), ...Array.from({ length: seconds }, (_, k) => firstSecond + k)].map((second) => ({
@@ -654,7 +654,7 @@ function visibleIn(xid, snap) {
 }
 
 /**
- * Runs of a queue's jobs from BullMQ's event stream (bull:<queue>:events): each `active` up to the
+ * Runs of a queue's jobs from BullMQ's event stream (<prefix>:bull:<queue>:events): each `active` up to the
  * job's next `delayed` / `completed` / `failed`. `jobIds` null = every job, from `sinceMs` on.
  * `settled` adds up the completed runs' return values; busyWithWorkMs only the runs that settled something.
  */
@@ -662,7 +662,7 @@ async function jobRuns(redisUrl, queueName, jobIds, sinceMs = 0) {
   const r = new Redis(redisUrl);
   try {
     const wanted = jobIds && new Set(jobIds);
-    const entries = await r.xrange(`bull:${queueName}:events`, sinceMs ? String(sinceMs) : '-', '+');
+    const entries = await r.xrange(`${bullPrefix()}:${queueName}:events`, sinceMs ? String(sinceMs) : '-', '+');
     const active = new Map();
     const out = { busyMs: 0, busyWithWorkMs: 0, runs: 0, settled: 0, completed: 0 };
     for (const [id, fields] of entries) {

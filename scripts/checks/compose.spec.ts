@@ -59,7 +59,7 @@ describe('docker/compose.yaml: the cluster', () => {
     expect(template?.[2]).toBe(api!.environment?.PORT);
     // socket.io's long-polling fallback needs every request of a session on one replica.
     expect(haproxy).toMatch(/^\s*cookie \S+ insert .*\b(dynamic)\b/m);
-    expect(haproxy).toMatch(/^\s*option httpchk GET \/api\/health$/m);
+    expect(haproxy).toMatch(/^\s*option httpchk GET \/api\/health\/ready$/m);
     expect(haproxy).toMatch(/^\s*option forwardfor$/m);
   });
 

@@ -1,5 +1,6 @@
 // The keys `npm start` gives its processes (scripts/lib/platform.mjs): from the environment, else generated once.
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,7 +14,7 @@ afterEach(() => {
   fs.rmSync(tmp, { recursive: true, force: true });
 });
 const secretsFile = () => path.join(tmp, 'secrets.json');
-const NAMES = Object.keys(PLATFORM_KEYS);
+const NAMES = [...Object.keys(PLATFORM_KEYS), 'VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY'];
 
 describe('platformKeys', () => {
   it('generates each key once, all different, into secrets.json readable by the owner only', () => {
@@ -50,6 +51,21 @@ describe('platformKeys', () => {
     expect(platformKeys({ JWT_SECRET_FILE: '/run/secrets/jwt' }, fs.mkdtempSync(path.join(tmp, 'file-'))).totpOld).toEqual({
       TOTP_ENCRYPTION_KEY_OLD_FILE: '/run/secrets/jwt',
     });
+  });
+});
+
+describe('the Web Push (VAPID) pair', () => {
+  it('is a P-256 pair generated once, and left alone when the environment gives one', () => {
+    const { env } = platformKeys({}, tmp) as { env: Record<string, string> };
+    expect(env.VAPID_PUBLIC_KEY).toMatch(/^[A-Za-z0-9_-]{87}$/);
+    expect(env.VAPID_PRIVATE_KEY).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const ecdh = crypto.createECDH('prime256v1');
+    ecdh.setPrivateKey(Buffer.from(env.VAPID_PRIVATE_KEY!, 'base64url'));
+    expect(ecdh.getPublicKey().toString('base64url')).toBe(env.VAPID_PUBLIC_KEY);
+    expect((platformKeys({}, tmp).env as Record<string, string>).VAPID_PRIVATE_KEY).toBe(env.VAPID_PRIVATE_KEY);
+    const given = platformKeys({ VAPID_PUBLIC_KEY: 'p', VAPID_PRIVATE_KEY: 'q' }, tmp).env as Record<string, string | undefined>;
+    expect(given.VAPID_PUBLIC_KEY).toBeUndefined(); // the processes read the environment's own
+    expect(given.VAPID_PRIVATE_KEY).toBeUndefined();
   });
 });
 

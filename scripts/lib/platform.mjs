@@ -2,6 +2,7 @@
 //   build (if stale) -> Postgres -> Redis -> migrations + seed -> worker -> api -> /api/health
 // and on stop: api -> worker -> Redis -> Postgres.
 // Used by `npm start` (scripts/start.mjs) and the browser tests' global setup.
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { build, buildNeeded } from './build.mjs';
@@ -77,9 +78,11 @@ export function jwtSecret(env, dataDir) {
 export const PLATFORM_KEYS = {
   JWT_SECRET: 'jwtSecret',
   TOTP_ENCRYPTION_KEY: 'totpEncryptionKey',
+  USER_TOTP_ENCRYPTION_KEY: 'userTotpEncryptionKey',
   MAIL_TOKEN_KEY: 'mailTokenKey',
   KYC_ENCRYPTION_KEY: 'kycEncryptionKey',
   ALTCHA_HMAC_KEY: 'altchaHmacKey',
+  LIABILITIES_SALT_KEY: 'liabilitiesSaltKey',
 };
 
 /**
@@ -105,14 +108,35 @@ export function platformKeys(env, dataDir) {
       out[name] = secrets[field];
     }
   }
+  // The Web Push (VAPID) pair: from the environment, else generated once. Changing it voids every browser's
+  // subscription, so it is kept like the other keys (docs/notifications.md).
+  if (!env.VAPID_PUBLIC_KEY && !env.VAPID_PRIVATE_KEY && !env.VAPID_PRIVATE_KEY_FILE) {
+    if (!secrets.vapidPublicKey || !secrets.vapidPrivateKey) Object.assign(secrets, vapidPair());
+    out.VAPID_PUBLIC_KEY = secrets.vapidPublicKey;
+    out.VAPID_PRIVATE_KEY = secrets.vapidPrivateKey;
+  }
   if (JSON.stringify(secrets) !== before) writeJson(file, secrets, 0o600);
   const jwt = out.JWT_SECRET ? { TOTP_ENCRYPTION_KEY_OLD: out.JWT_SECRET } : { TOTP_ENCRYPTION_KEY_OLD_FILE: env.JWT_SECRET_FILE };
   return { env: out, totpOld: secrets.totpReencryptFromJwt ? jwt : undefined };
 }
 
+/** A new VAPID key pair for Web Push, base64url: the public key an uncompressed P-256 point, the private key 32 bytes. */
+export function vapidPair() {
+  const { publicKey, privateKey } = crypto.generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
+  const pub = publicKey.export({ format: 'jwk' });
+  const priv = privateKey.export({ format: 'jwk' });
+  const point = Buffer.concat([Buffer.from([4]), Buffer.from(pub.x, 'base64url'), Buffer.from(pub.y, 'base64url')]);
+  return { vapidPublicKey: point.toString('base64url'), vapidPrivateKey: priv.d };
+}
+
 /** A fresh random value for every key, for test and bench processes that start from an empty database. */
 export function randomKeys() {
-  return Object.fromEntries(Object.keys(PLATFORM_KEYS).map((name) => [name, randomSecret(48)]));
+  const { vapidPublicKey, vapidPrivateKey } = vapidPair();
+  return {
+    ...Object.fromEntries(Object.keys(PLATFORM_KEYS).map((name) => [name, randomSecret(48)])),
+    VAPID_PUBLIC_KEY: vapidPublicKey,
+    VAPID_PRIVATE_KEY: vapidPrivateKey,
+  };
 }
 
 /** Records that the operators' TOTP secrets were re-encrypted under the data dir's own TOTP key. */

@@ -66,7 +66,15 @@ export async function firstVisitJs(context, url, { settleMs = 1500 } = {}) {
  */
 export async function axeViolations(page) {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
-  const violations = await page.evaluate(async () => (await window.axe.run(document, { resultTypes: ['violations'] })).violations);
+  // A button that just turned enabled or a dialog still fading in would be read mid-transition, in colours it
+  // never rests in: axe reads the page with transitions and animations at their end.
+  const still = await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; animation: none !important; }' });
+  let violations;
+  try {
+    violations = await page.evaluate(async () => (await window.axe.run(document, { resultTypes: ['violations'] })).violations);
+  } finally {
+    await still.evaluate((el) => el.remove());
+  }
   return violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
 }
 

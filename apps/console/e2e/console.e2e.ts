@@ -11,9 +11,10 @@ import { ADMIN_AUTH, API } from '@candor/contracts';
 import { resources } from '@candor/i18n';
 import { launchBrowser, screenshot } from '../../../scripts/testing/browser.mjs';
 import { freshTotp } from '../../../scripts/testing/totp.mjs';
+import { QUEUES } from '@candor/cross-process';
 
-/** Every queue the worker processes (libs/cross-process QUEUES, which the console may not import). */
-const WORKER_QUEUES = ['settlement', 'settlement-sweep', 'ledger-check', 'housekeeping', 'earn', 'mail'];
+// Every queue the worker runs, as the shared names list them (a new queue is expected on the dashboard the day it is added).
+const WORKER_QUEUES = Object.values(QUEUES).map((q) => q.name);
 
 const BASE = process.env.E2E_BASE_URL ?? 'http://localhost:3000';
 const CONSOLE = `${BASE}/console/`;

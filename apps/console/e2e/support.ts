@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core';
 import { ADMIN_AUTH, API } from '@candor/contracts';
 import { freshTotp } from '../../../scripts/testing/totp.mjs';
 import { enrolledOperatorToken as enrolledOperator } from '../../../scripts/testing/operators.mjs';
+import { REDIS_KEYS } from '@candor/cross-process';
 
 export const BASE = process.env.E2E_BASE_URL ?? 'http://localhost:3000';
 export const CONSOLE = `${BASE}/console/`;
@@ -41,17 +42,21 @@ export async function ok<T>(method: string, path: string, body?: unknown, token?
  * A fresh user registered through the API (the captcha answer read from Redis, where the server keeps it), logged in,
  * with the e-mail address confirmed through the link mailed to it (money leaves only for a confirmed address).
  */
-export async function registerUser(redis: Redis, prefix = 'money'): Promise<{ id: string; email: string; password: string; token: string }> {
+export async function registerUser(
+  redis: Redis,
+  prefix = 'money',
+  inviteCode = INVITE,
+): Promise<{ id: string; email: string; password: string; token: string }> {
   const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
   const email = `${prefix}${stamp}@example.com`;
   const password = 'Money-e2e-2024';
   const { captchaId } = await ok<{ captchaId: string }>('GET', API.captcha);
-  const captchaCode = await redis.get(`captcha:${captchaId}`);
+  const captchaCode = await redis.get(REDIS_KEYS.captcha(captchaId));
   expect(captchaCode).toMatch(/^\d{4}$/);
   const { registrationToken } = await ok<{ registrationToken: string }>('POST', API.registerCheck, {
     email,
     phone: `+8869${stamp.slice(-8)}`,
-    inviteCode: INVITE,
+    inviteCode,
     captchaId,
     captchaCode,
   });

@@ -1,6 +1,8 @@
 import { createHashRouter, Navigate, Outlet, RouterProvider, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { useAuth } from './lib/auth/AuthProvider';
+import { useAuth, useOperator } from './lib/auth/AuthProvider';
+import { can, landingPath } from './lib/auth/access';
+import { PermissionGate } from './components/PermissionGate';
 import { Shell } from './components/Shell';
 import { Loading } from './components/States';
 import { ErrorState } from './components/States';
@@ -47,6 +49,19 @@ function RouteError() {
   );
 }
 
+/** The dashboard for a role that reads it; any other role goes on to its first page (access.ts, landingPath). */
+function Home() {
+  const operator = useOperator();
+  if (can(operator, 'dashboard.read')) return <DashboardPage />;
+  const to = landingPath(operator);
+  if (to && to !== '/') return <Navigate to={to} replace />;
+  return (
+    <PermissionGate permission="dashboard.read">
+      <DashboardPage />
+    </PermissionGate>
+  );
+}
+
 function NotFound() {
   const { t } = useTranslation();
   return (
@@ -71,20 +86,25 @@ const router = createHashRouter([
           {
             errorElement: <RouteError />,
             children: [
-              { index: true, element: <DashboardPage /> },
+              { index: true, element: <Home /> },
               // Screens other than the dashboard load on first visit.
               { path: 'audit', lazy: async () => ({ Component: (await import('./pages/audit/AuditPage')).AuditPage }) },
               { path: 'products', lazy: async () => ({ Component: (await import('./pages/products/ProductsPage')).ProductsPage }) },
               { path: 'products/:symbol', lazy: async () => ({ Component: (await import('./pages/product-editor/ProductEditorPage')).ProductEditorPage }) },
               { path: 'users', lazy: async () => ({ Component: (await import('./pages/users/UsersPage')).UsersPage }) },
+              { path: 'invitations', lazy: async () => ({ Component: (await import('./pages/invitations/InvitationCodesPage')).InvitationCodesPage }) },
+              { path: 'users/:id', lazy: async () => ({ Component: (await import('./pages/users/UserDetailPage')).UserDetailPage }) },
               { path: 'withdrawals', lazy: async () => ({ Component: (await import('./pages/review/ReviewPage')).WithdrawalsPage }) },
               { path: 'deposits', lazy: async () => ({ Component: (await import('./pages/review/ReviewPage')).DepositsPage }) },
               { path: 'kyc', lazy: async () => ({ Component: (await import('./pages/kyc/KycPage')).KycQueuePage }) },
               { path: 'kyc/:id', lazy: async () => ({ Component: (await import('./pages/kyc/KycPage')).KycDetailPage }) },
               { path: 'deposit-methods', lazy: async () => ({ Component: (await import('./pages/deposit-methods/DepositMethodsPage')).DepositMethodsPage }) },
+              { path: 'support', lazy: async () => ({ Component: (await import('./pages/support/SupportInboxPage')).SupportInboxPage }) },
               { path: 'messages', lazy: async () => ({ Component: (await import('./pages/messages/SendMessagePage')).SendMessagePage }) },
               { path: 'queues', lazy: async () => ({ Component: (await import('./pages/queues/QueuesPage')).QueuesPage }) },
               { path: 'operators', lazy: async () => ({ Component: (await import('./pages/operators/OperatorsPage')).OperatorsPage }) },
+              { path: 'content/news/:id', lazy: async () => ({ Component: (await import('./pages/content/ContentPage')).NewsArticlePage }) },
+              { path: 'content/:section?', lazy: async () => ({ Component: (await import('./pages/content/ContentPage')).ContentPage }) },
               { path: 'earn', lazy: async () => ({ Component: (await import('./pages/earn/EarnSettingsPage')).EarnSettingsPage }) },
               { path: '*', element: <NotFound /> },
             ],

@@ -16,6 +16,7 @@ import { startEarnPlatform, type EarnPlatform } from '../test/support/earn-platf
 // In English, so the screenshots are readable (this Chromium has no CJK fonts); dates read MM/DD/YYYY.
 const en = resources.en.earn;
 const records = resources.en.records;
+const common = resources.en.common;
 // Monday 2026-11-30 07:00 in Asia/Taipei (the seed's zone, cut-off 08:00, 1 % a day).
 const MONDAY_0700 = new Date('2026-11-29T23:00:00Z');
 const WEDNESDAY_0805 = new Date('2026-12-02T00:05:00Z');
@@ -70,15 +71,18 @@ describe("Yu'e Bao in the browser", () => {
     await textIs(page.getByTestId('earn-annual-compounded'), '3,678.34%');
     await textIs(page.getByTestId('earn-left'), en.form.leftIn.replace('{{left}}', '60').replace('{{limit}}', '60'));
 
-    // Below the minimum: refused before sending, with the minimum named.
+    // Below the minimum: the minimum named beside the amount, kept as typed, and nothing to send.
     const form = page.getByTestId('earn-form-in');
     await form.locator('input[name="amount"]').fill('19.99');
-    await page.getByTestId('earn-submit').click();
-    await form.getByText(en.form.belowMin.replace('{{min}}', '20.00')).waitFor();
+    await form.locator('input[name="amount"]').blur(); // said once the field is left, not while typing
+    await form.getByText(common.amount.belowMin.replace('{{min}}', '20.00')).waitFor();
+    await expect(page.getByTestId('earn-submit').isDisabled()).resolves.toBe(true);
+    await expect(form.locator('input[name="amount"]').inputValue()).resolves.toBe('19.99');
 
     // Transfer in 500.00 on Monday 07:00: trade date Monday, confirmed Tuesday 08:00, first income Wednesday.
     await form.locator('input[name="amount"]').fill('500');
     await page.getByTestId('earn-submit').click();
+    await page.getByTestId('confirm-ok').click();
     const receipt = page.getByTestId('earn-receipt');
     await receipt.waitFor({ timeout: 15_000 });
     await expect(receipt.getByTestId('receipt-confirm').textContent()).resolves.toMatch(/12\/01\/2026.*08:00/);
@@ -133,6 +137,7 @@ describe("Yu'e Bao in the browser", () => {
     const out = page.getByTestId('earn-form-out');
     await out.locator('input[name="amount"]').fill('20');
     await page.getByTestId('earn-submit').click();
+    await page.getByTestId('confirm-ok').click();
     await textIs(page.getByTestId('transfer-cash'), '520.00');
     await textIs(page.getByTestId('transfer-earn'), '485.00');
     await screenshot(page, 'earn-transfer');

@@ -10,6 +10,7 @@ import { LedgerModule } from './ledger/ledger.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { AdminModule } from './admin/admin.module.js';
 import { OpsModule } from './ops/ops.module.js';
+import { DashboardModule } from './dashboard/dashboard.module.js';
 import { AccountModule } from './account/account.module.js';
 import { WalletModule } from './wallet/wallet.module.js';
 import { WithdrawalsModule } from './withdrawals/withdrawals.module.js';
@@ -20,10 +21,16 @@ import { MarketModule } from './market/market.module.js';
 import { OrdersModule } from './orders/orders.module.js';
 import { HealthModule } from './health/health.module.js';
 import { ObservabilityModule } from './observability/observability.module.js';
-import { ContentController } from './content/content.controller.js';
+import { ContentModule } from './content/content.module.js';
 import { Clock, ClockModule } from './common/clock.js';
 import { EarnModule } from './earn/earn.module.js';
 import { KycModule } from './kyc/kyc.module.js';
+import { SupportModule } from './support/support.module.js';
+import { WatchlistModule } from './watchlist/watchlist.module.js';
+import { PriceAlertsModule } from './alerts/price-alerts.module.js';
+import { LimitsModule } from './limits/limits.module.js';
+import { LiabilitiesModule } from './liabilities/liabilities.module.js';
+import { PushModule } from './push/push.module.js';
 
 /** The api process: REST under /api and the socket.io gateway. `extra` lets tests add modules; `opts.clock` only tests pass. */
 @Module({})
@@ -41,9 +48,15 @@ export class ApiModule {
         AuthModule,
         AdminModule,
         OpsModule,
+        DashboardModule,
         AccountModule,
+        WatchlistModule,
+        PriceAlertsModule,
+        LiabilitiesModule,
+        PushModule,
         WalletModule,
         MessagesModule,
+        LimitsModule,
         ObservabilityModule,
         DepositsModule,
         WithdrawalsModule,
@@ -52,10 +65,11 @@ export class ApiModule {
         OrdersModule,
         EarnModule,
         KycModule,
+        SupportModule,
+        ContentModule,
         HealthModule,
         ...extra,
       ],
-      controllers: [ContentController],
       providers: [{ provide: APP_FILTER, useClass: ErrorFilter }],
     };
   }

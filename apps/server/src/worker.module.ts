@@ -2,7 +2,7 @@ import { Module, type DynamicModule, type Type } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { BullModule } from '@nestjs/bullmq';
 import { Redis } from 'ioredis';
-import { QUEUES } from '@candor/cross-process';
+import { bullPrefix, QUEUES } from '@candor/cross-process';
 import type { AppConfig } from './config/config.js';
 import { APP_CONFIG } from './config/config.js';
 import { ConfigModule } from './config/config.module.js';
@@ -15,6 +15,7 @@ import { LedgerCheckScheduler } from './ledger/ledger-check.scheduler.js';
 import { HousekeepingProcessor, HousekeepingScheduler } from './housekeeping/housekeeping.processor.js';
 import { QueueRegistryCheck } from './queues/queue-registry.check.js';
 import { FeedModule } from './market/feed/feed.module.js';
+import { PriceAlertWatcherModule } from './alerts/price-alert-watcher.module.js';
 import { SettlementModule } from './orders/settlement/settlement.module.js';
 import { SettleSecondProcessor } from './orders/settlement/settle-second.processor.js';
 import { SettlementSweepProcessor } from './orders/settlement/settlement-sweep.processor.js';
@@ -28,6 +29,12 @@ import { EarnPostProcessor, EarnScheduler } from './earn/earn-post.processor.js'
 import { MailProcessor } from './mail/mail.processor.js';
 import { Mailer } from './mail/mailer.js';
 import { KycRetentionModule } from './kyc/kyc-retention.js';
+import { LiabilitiesProcessor, LiabilitiesScheduler } from './liabilities/liabilities.processor.js';
+import { LiabilitiesRepository } from './liabilities/liabilities.repository.js';
+import { LiabilitiesService } from './liabilities/liabilities.service.js';
+import { PushNotificationsModule } from './push/push.module.js';
+import { PushProcessor } from './push/push.processor.js';
+import { PUSH_AGENT, PushSender } from './push/push-sender.js';
 
 export const PROCESSORS: Type[] = [
   LedgerCheckProcessor,
@@ -36,6 +43,8 @@ export const PROCESSORS: Type[] = [
   SettlementSweepProcessor,
   EarnPostProcessor,
   MailProcessor,
+  LiabilitiesProcessor,
+  PushProcessor,
 ];
 
 /** The worker process: the same services as the api, with BullMQ processors, their schedulers and the feed; no HTTP. */
@@ -55,13 +64,16 @@ export class WorkerModule {
         LedgerModule,
         SettlementModule,
         FeedModule,
+        PriceAlertWatcherModule,
         BullModule.forRootAsync({
           inject: [APP_CONFIG],
-          useFactory: (c: AppConfig) => ({ connection: new Redis(c.REDIS_URL, { maxRetriesPerRequest: null }) }),
+          useFactory: (c: AppConfig) => ({ connection: new Redis(c.REDIS_URL, { maxRetriesPerRequest: null }), prefix: bullPrefix() }),
         }),
         BullModule.registerQueue(...Object.values(QUEUES).map((q) => ({ name: q.name }))),
         WorkerObservabilityModule.register(),
         KycRetentionModule,
+        // Settled orders' notifications are queued here (order.settled is published in this process).
+        PushNotificationsModule,
       ],
       providers: [
         ...PROCESSORS,
@@ -74,6 +86,11 @@ export class WorkerModule {
         EarnPostingRepository,
         EarnScheduler,
         Mailer,
+        LiabilitiesRepository,
+        LiabilitiesService,
+        LiabilitiesScheduler,
+        PushSender,
+        { provide: PUSH_AGENT, useValue: null },
       ],
     };
   }

@@ -189,7 +189,11 @@ describe('four eyes over the sum one operator approves for one user', () => {
     }
     expect(await balanceOf(t, u.id, 'hold')).toBe(2 * 999_999); // only the first left the hold
     const queue = await t.http().get('/api/admin/withdrawals').set(admin.auth).expect(200);
-    expect(queue.body.find((w: { id: string }) => w.id === ids[2])).toMatchObject({ approvals: 1, approvalsRequired: 2, firstApproverId: expect.any(String) });
+    expect(queue.body.items.find((w: { id: string }) => w.id === ids[2])).toMatchObject({
+      approvals: 1,
+      approvalsRequired: 2,
+      firstApproverId: expect.any(String),
+    });
     // Another operator's approval pays each out.
     for (const id of ids.slice(1)) expect((await approve('withdrawals', id, reviewer2).expect(200)).body).toMatchObject({ status: 'successful', approvals: 2 });
     expect(await balanceOf(t, u.id, 'hold')).toBe(0);
@@ -206,7 +210,11 @@ describe('four eyes over the sum one operator approves for one user', () => {
     expect(await balanceOf(t, u.id, 'cash')).toBe(before);
     expect(codeOf(await approve('deposits', id, reviewer))).toEqual([409, 'SECOND_APPROVER_REQUIRED']);
     const queue = await t.http().get('/api/admin/deposits').set(admin.auth).expect(200);
-    expect(queue.body.find((d: { id: string }) => d.id === id)).toMatchObject({ approvals: 1, approvalsRequired: 2, firstApproverId: expect.any(String) });
+    expect(queue.body.items.find((d: { id: string }) => d.id === id)).toMatchObject({
+      approvals: 1,
+      approvalsRequired: 2,
+      firstApproverId: expect.any(String),
+    });
     const mine = await t.http().get(`/api/deposits/${id}`).set(u.auth).expect(200);
     expect(mine.body.timeline.map((s: { status: string }) => s.status)).toEqual(['in_review', 'approved_once']);
     const second = await approve('deposits', id, reviewer2).expect(200);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { REDIS_KEYS } from '@candor/cross-process';
 import { ledgerCheck, startApp, TEST_OPERATOR, type TestApp } from './support/app.js';
 import { createOperator, createUser, loginOperator, operatorLoginBody, refreshCookieOf } from './support/factories.js';
 
@@ -88,7 +89,7 @@ describe('operator console api', () => {
 });
 
 describe('operator user search', () => {
-  it('finds users by e-mail fragment with masked phones, pages, refuses bad input, and audits the search', async () => {
+  it('finds users by e-mail fragment, id or invitation code with masked phones, pages, refuses bad input, and audits the search', async () => {
     const u = await createUser(t, { kycVerified: false });
     const op = await loginOperator(t);
     const fragment = u.email.split('@')[0]!;
@@ -103,6 +104,10 @@ describe('operator user search', () => {
     const byId = await t.http().get(`/api/admin/users?q=${u.id}`).set(op.auth).expect(200);
     expect(byId.body.items.map((i: { id: string }) => i.id)).toEqual([u.id]);
     expect((await t.http().get('/api/admin/users?q=').set(op.auth).expect(200)).body.items.length).toBeGreaterThan(0);
+    // An invitation code (any case) finds its owner and who registered with it.
+    const invited = await createUser(t, { inviteCode: u.inviteCode, kycVerified: false });
+    const byCode = await t.http().get(`/api/admin/users?q=${u.inviteCode.toLowerCase()}`).set(op.auth).expect(200);
+    expect(byCode.body.items.map((i: { id: string }) => i.id).sort()).toEqual([u.id, invited.id].sort());
     const wildcard = await t.http().get('/api/admin/users?q=%25').set(op.auth).expect(200);
     expect(wildcard.body.items).toEqual([]); // a literal %, not "everything"
     const page = await t.http().get('/api/admin/users?limit=1').set(op.auth).expect(200);
@@ -120,7 +125,7 @@ describe('rate limits', () => {
   it('answers 429 RATE_LIMITED past the login limit', async () => {
     const limited = await startApp({ RATE_LIMIT_AUTH_PER_MINUTE: '3' });
     try {
-      await limited.redis.eval("for _,k in ipairs(redis.call('keys','rate:*')) do redis.call('del',k) end", 0);
+      await limited.redis.eval("for _,k in ipairs(redis.call('keys',ARGV[1])) do redis.call('del',k) end", 0, `${REDIS_KEYS.rateLimitPrefix}*`);
       const statuses: number[] = [];
       for (let i = 0; i < 5; i++) {
         const r = await limited.http().post('/api/auth/login').set('Accept-Language', 'en').send({ email: 'nobody@example.com', password: 'x' });
@@ -134,7 +139,7 @@ describe('rate limits', () => {
       }
       expect(statuses).toEqual([401, 401, 401, 429, 429]);
     } finally {
-      await limited.redis.eval("for _,k in ipairs(redis.call('keys','rate:*')) do redis.call('del',k) end", 0);
+      await limited.redis.eval("for _,k in ipairs(redis.call('keys',ARGV[1])) do redis.call('del',k) end", 0, `${REDIS_KEYS.rateLimitPrefix}*`);
       await limited.close();
     }
   });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { ledgerCheck, startApp, TEST_INVITE_CODE, type TestApp } from './support/app.js';
 import { createUser, login, refreshCookieOf, registerUser, solveCaptcha, uniqueEmail, uniquePhone } from './support/factories.js';
+import { REDIS_KEYS } from '@candor/cross-process';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -20,7 +21,7 @@ describe('registration in two steps', () => {
     expect(r.body).toEqual({ captchaId: expect.any(String), svg: expect.stringMatching(/^<svg /) });
     expect(r.body.svg).not.toMatch(/<path|<text/);
     expect(r.body.svg.match(/<image [^>]*href="data:image\/png;base64,/g)).toHaveLength(1);
-    expect(await t.redis.get(`captcha:${r.body.captchaId}`)).toMatch(/^\d{4}$/);
+    expect(await t.redis.get(REDIS_KEYS.captcha(r.body.captchaId))).toMatch(/^\d{4}$/);
   });
 
   it('without the graphic code, registration wants the proof-of-work even when the configuration does not (the accessible path)', async () => {
@@ -55,6 +56,8 @@ describe('registration in two steps', () => {
       earn: '0.00',
       pnlTotal: '0.00',
       pnlToday: '0.00',
+      pendingDeposits: '0.00',
+      inReview: '0.00',
     });
 
     const demoRecords = await t.http().get('/api/wallet/records?account=demo').set('Authorization', `Bearer ${token}`).expect(200);
@@ -62,8 +65,8 @@ describe('registration in two steps', () => {
     expect(demoRecords.body.items[0]).toMatchObject({ type: 'demo_grant', amount: '10000.00', balanceAfter: '10000.00', account: 'demo' });
     const particulars = await t.http().get(`/api/wallet/records/${demoRecords.body.items[0].id}`).set('Authorization', `Bearer ${token}`).expect(200);
     expect(particulars.body.postings).toEqual([
-      { account: 'demo_issuer', owner: 'platform', amount: '-10000.00' },
-      { account: 'demo', owner: 'you', amount: '10000.00' },
+      expect.objectContaining({ account: 'demo_issuer', owner: 'platform', amount: '-10000.00', type: 'demo_grant' }),
+      expect.objectContaining({ account: 'demo', owner: 'you', amount: '10000.00', type: 'demo_grant' }),
     ]);
   });
 
@@ -166,6 +169,50 @@ describe('login', () => {
     expect(r.status).toBe(200);
   });
 
+  it("keeps each attempt on the account in its sign-in history, failed ones with why, never another user's", async () => {
+    const u = await createUser(t);
+    const ua = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1';
+    let r = await t.http().post('/api/auth/login').set('User-Agent', ua).send({ email: u.email, password: 'wrong-pass-1' });
+    expect(r.status).toBe(401);
+    // An unknown e-mail has no owner: nothing is kept for it.
+    await t.http().post('/api/auth/login').send({ email: uniqueEmail(), password: 'whatever-1' });
+    r = await t.http().post('/api/auth/login').set('User-Agent', ua).send({ email: u.email, password: u.password });
+    expect(r.status).toBe(200);
+    const history = await t.http().get('/api/me/logins').set(u.auth).expect(200);
+    expect(history.body.items.map((e: { ok: boolean; reason: string | null; device: string | null }) => [e.ok, e.reason, e.device === ua])).toEqual([
+      [true, null, true],
+      [false, 'password', true],
+      [true, null, false],
+    ]);
+    for (const e of history.body.items) {
+      expect(Object.keys(e).sort()).toEqual(['at', 'device', 'ip', 'ok', 'reason']);
+      expect(Date.parse(e.at)).toBeLessThanOrEqual(Date.now());
+    }
+    const stranger = await createUser(t);
+    const theirs = await t.http().get('/api/me/logins').set(stranger.auth).expect(200);
+    expect(theirs.body.items).toHaveLength(1);
+    expect((await t.http().get('/api/me/logins')).status).toBe(401);
+
+    // A disabled account's attempt with the right password is kept as refused.
+    await t.ds.query(`UPDATE users SET disabled_at = now(), disabled_reason = 'test' WHERE id = $1`, [stranger.id]);
+    r = await t.http().post('/api/auth/login').send({ email: stranger.email, password: stranger.password });
+    expect([r.status, r.body.error.code]).toEqual([403, 'ACCOUNT_DISABLED']);
+    const [kept] = await t.ds.query(`SELECT ok, reason FROM login_events WHERE user_id = $1 ORDER BY id DESC LIMIT 1`, [stranger.id]);
+    expect(kept).toEqual({ ok: false, reason: 'disabled' });
+  });
+
+  it('keeps the newest 100 attempts of an account', async () => {
+    const u = await createUser(t);
+    await t.ds.query(`INSERT INTO login_events (user_id, ip, ok, reason) SELECT $1, '10.0.0.' || g, false, 'password' FROM generate_series(1, 120) g`, [u.id]);
+    await login(t, u.email, u.password);
+    const [{ n }] = await t.ds.query(`SELECT count(*)::int AS n FROM login_events WHERE user_id = $1`, [u.id]);
+    expect(n).toBe(100);
+    const history = await t.http().get('/api/me/logins').set(u.auth).expect(200);
+    expect(history.body.items).toHaveLength(100);
+    expect(history.body.items[0]).toMatchObject({ ok: true, reason: null });
+    expect(history.body.items[99]).toMatchObject({ ip: '10.0.0.22' });
+  });
+
   it('needs a valid token on protected routes', async () => {
     for (const h of [undefined, 'Bearer nonsense', 'Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.']) {
       const req = t.http().get('/api/me');
@@ -223,6 +270,30 @@ describe('refresh tokens', () => {
     await t.http().delete(`/api/auth/sessions/${target}`).set(u.auth).expect(204);
     expect((await t.http().get('/api/me').set('Authorization', `Bearer ${other.token}`)).status).toBe(401);
     expect((await t.http().get('/api/auth/sessions').set(u.auth)).body).toHaveLength(1);
+  });
+  it('signs out every other device and keeps the current one', async () => {
+    const u = await createUser(t);
+    const [second, third] = [await login(t, u.email, u.password), await login(t, u.email, u.password)];
+    const stranger = await createUser(t);
+    const r = await t.http().delete('/api/auth/sessions').set(u.auth).expect(200);
+    expect(r.body).toEqual({ revoked: 2 });
+    for (const other of [second, third]) expect((await t.http().get('/api/me').set('Authorization', `Bearer ${other.token}`)).status).toBe(401);
+    expect((await t.http().get('/api/me').set(u.auth)).status).toBe(200);
+    const list = await t.http().get('/api/auth/sessions').set(u.auth).expect(200);
+    expect(list.body.map((s: { current: boolean }) => s.current)).toEqual([true]);
+    // Another user's sessions are untouched.
+    expect((await t.http().get('/api/me').set(stranger.auth)).status).toBe(200);
+    expect((await t.http().delete('/api/auth/sessions').set(u.auth).expect(200)).body).toEqual({ revoked: 0 });
+  });
+
+  it('does not list a session whose refresh token ran out', async () => {
+    const u = await createUser(t);
+    await login(t, u.email, u.password);
+    const [stale] = await t.ds.query(`SELECT id FROM sessions WHERE subject_id = $1 ORDER BY created_at DESC LIMIT 1`, [u.id]);
+    await t.ds.query(`UPDATE refresh_tokens SET expires_at = now() - interval '1 second' WHERE session_id = $1`, [stale.id]);
+    const list = await t.http().get('/api/auth/sessions').set(u.auth).expect(200);
+    expect(list.body.map((s: { id: string }) => s.id)).not.toContain(stale.id);
+    expect(list.body).toHaveLength(1);
   });
 });
 

@@ -97,8 +97,8 @@ describe('docker/ monitoring files', () => {
     // Every long-running service (a one-shot job, restart "no", has nothing to check once it is done).
     const running = Object.entries(compose.services).filter(([, s]) => s.restart !== 'no');
     expect(running.filter(([, s]) => !s.healthcheck?.test?.length).map(([name]) => name)).toEqual([]);
-    expect(compose.services.api!.healthcheck!.test.join(' ')).toContain('http://127.0.0.1:3000/api/health');
-    expect(compose.services.worker!.healthcheck!.test.join(' ')).toContain('http://127.0.0.1:9465/health');
+    expect(compose.services.api!.healthcheck!.test.join(' ')).toContain('http://127.0.0.1:3000/api/health/ready');
+    expect(compose.services.worker!.healthcheck!.test.join(' ')).toContain('http://127.0.0.1:9465/health/ready');
     const froms = [...read('docker/server.Dockerfile').matchAll(/^FROM node:(\d+)/gm)].map((m) => Number(m[1]));
     expect(froms.length).toBeGreaterThan(0);
     for (const major of froms) expect(major % 2 === 0 && major >= 22).toBe(true); // even majors are the LTS lines

@@ -93,6 +93,26 @@ describe('deposit methods', () => {
     expect(upsideDown.body.error).toMatchObject({ code: 'VALIDATION_FAILED', field: 'maxAmount' });
     await t.http().patch('/api/admin/deposit-methods/not-a-uuid').set(admin.auth).send({ enabled: false }).expect(404);
   });
+
+  it('deletes a method never used (audited); a used one is refused with 409 and can only be disabled', async () => {
+    const body = { type: 'bank', names: { 'zh-TW': '待刪除' }, details: { bank: 'X' }, minAmount: 1, maxAmount: 1000 };
+    const unused = await t.http().post('/api/admin/deposit-methods').set(admin.auth).send(body).expect(201);
+    expect((await t.http().delete(`/api/admin/deposit-methods/${unused.body.id}`).set(reviewer.auth)).status).toBe(403);
+    await t.http().delete(`/api/admin/deposit-methods/${unused.body.id}`).set(admin.auth).expect(204);
+    const listed = await t.http().get('/api/admin/deposit-methods').set(admin.auth).expect(200);
+    expect(listed.body.map((m: { id: string }) => m.id)).not.toContain(unused.body.id);
+    const [audit] = await t.ds.query(`SELECT details FROM audit_log WHERE action = 'deposit_method.delete' AND target_id = $1`, [unused.body.id]);
+    expect(audit.details.before).toMatchObject({ id: unused.body.id });
+    await t.http().delete(`/api/admin/deposit-methods/${unused.body.id}`).set(admin.auth).expect(404);
+
+    const used = await t.http().post('/api/admin/deposit-methods').set(admin.auth).send(body).expect(201);
+    const u = await createUser(t);
+    await t.http().post('/api/deposits').set(u.auth).send({ methodId: used.body.id, amount: '10' }).expect(201);
+    const refused = await t.http().delete(`/api/admin/deposit-methods/${used.body.id}`).set(admin.auth);
+    expect([refused.status, refused.body.error.code]).toEqual([409, 'DEPOSIT_METHOD_IN_USE']);
+    await t.http().patch(`/api/admin/deposit-methods/${used.body.id}`).set(admin.auth).send({ enabled: false }).expect(200);
+    await t.http().delete('/api/admin/deposit-methods/not-a-uuid').set(admin.auth).expect(404);
+  });
 });
 
 describe('deposits', () => {
@@ -109,7 +129,7 @@ describe('deposits', () => {
     expect(await balanceOf(t, u.id, 'cash')).toBe(0);
 
     const queue = await t.http().get('/api/admin/deposits').set(reviewer.auth).expect(200);
-    expect(queue.body.find((d: { id: string }) => d.id === res.body.id)).toMatchObject({
+    expect(queue.body.items.find((d: { id: string }) => d.id === res.body.id)).toMatchObject({
       userId: u.id,
       userEmail: u.email,
       balances: { available: '0.00', held: '0.00' },
@@ -153,11 +173,24 @@ describe('deposits', () => {
     expect((await deposit(u, '50000.01').expect(422)).body.error).toMatchObject({ code: 'AMOUNT_OUT_OF_RANGE', field: 'amount' });
     expect((await deposit(u, 'abc').expect(400)).body.error).toMatchObject({ code: 'VALIDATION_FAILED', field: 'amount' });
     expect((await deposit(u, '100', { methodId: '00000000-0000-4000-8000-000000000000' }).expect(400)).body.error.field).toBe('methodId');
-    expect((await deposit(u, '100', { reference: 'x'.repeat(65) }).expect(400)).body.error.field).toBe('reference');
+    expect((await deposit(u, '100', { reference: 'x'.repeat(129) }).expect(400)).body.error.field).toBe('reference');
     const first = await deposit(u, '150').set('Idempotency-Key', 'dep-1').expect(201);
     const replay = await deposit(u, '150.00').set('Idempotency-Key', 'dep-1').expect(201);
     expect(replay.body.id).toBe(first.body.id);
     expect((await t.http().get('/api/deposits').set(u.auth).expect(200)).body.items).toHaveLength(1);
+    await expectLedgerOk();
+  });
+
+  it('takes a 66-character transaction hash (0x and 64 hex) as the reference, and up to 128 characters', async () => {
+    const u = await createUser(t);
+    const hash = `0x${'9f3a'.repeat(16)}`;
+    expect(hash).toHaveLength(66);
+    const res = await deposit(u, '100', { reference: hash }).expect(201);
+    expect(res.body.reference).toBe(hash);
+    const listed = (await t.http().get('/api/deposits').set(u.auth).expect(200)).body.items as { id: string; reference: string | null }[];
+    expect(listed.find((d) => d.id === res.body.id)?.reference).toBe(hash);
+    const longest = 'R'.repeat(128);
+    expect((await deposit(u, '100', { reference: longest }).expect(201)).body.reference).toBe(longest);
     await expectLedgerOk();
   });
 
@@ -171,10 +204,10 @@ describe('deposits', () => {
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="capital-records-\d{4}-\d{2}-\d{2}\.csv"$/);
     const lines = res.text.trim().split('\n');
-    expect(lines[0]).toBe('id,entryNo,createdAt,type,account,amount,balanceAfter,ref');
-    expect(lines.slice(1).map((l) => l.split(',').slice(3, 7))).toEqual([
-      ['deposit', 'cash', '250.50', '350.50'],
-      ['deposit', 'cash', '100.00', '100.00'],
+    expect(lines[0]).toBe('id,entryNo,createdAt,action,type,status,account,amount,returned,balanceAfter,ref');
+    expect(lines.slice(1).map((l) => l.split(',').slice(3, 10))).toEqual([
+      ['deposit', 'deposit', '', 'cash', '250.50', '', '350.50'],
+      ['deposit', 'deposit', '', 'cash', '100.00', '', '100.00'],
     ]);
     const demo = await t.http().get('/api/wallet/records.csv?account=demo').set(u.auth).expect(200);
     expect(
@@ -186,7 +219,7 @@ describe('deposits', () => {
     ).toEqual(['demo_grant']);
     const other = await createUser(t);
     const empty = await t.http().get('/api/wallet/records.csv?type=deposit').set(other.auth).expect(200);
-    expect(empty.text.trim()).toBe('id,entryNo,createdAt,type,account,amount,balanceAfter,ref');
+    expect(empty.text.trim()).toBe('id,entryNo,createdAt,action,type,status,account,amount,returned,balanceAfter,ref');
     await t.http().get('/api/wallet/records.csv?type=nope').set(u.auth).expect(400);
     await t.http().get('/api/wallet/records.csv').expect(401);
   });

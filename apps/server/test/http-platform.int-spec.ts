@@ -94,6 +94,15 @@ describe('URLs at and beyond the limits', () => {
   });
 });
 
+describe('health for orchestrators', () => {
+  it('answers liveness and readiness apart: ready once Postgres, Redis and the migrations are up', async () => {
+    const live = await t.http().get('/api/health/live').expect(200);
+    expect(live.body).toMatchObject({ status: 'ok' });
+    const ready = await t.http().get('/api/health/ready').expect(200);
+    expect(ready.body).toMatchObject({ status: 'ready', postgres: 'up', redis: 'up', migrations: 'current' });
+  });
+});
+
 describe('headers', () => {
   it('signed-in answers are never cached; public ones are left alone; pages get the full set, JSON the short one', async () => {
     const u = await createUser(t);

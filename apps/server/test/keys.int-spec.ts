@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { SignJWT, decodeJwt } from 'jose';
 import { REDIS_KEYS } from '@candor/cross-process';
-import { deriveTotpKey, hashRecoveryCode } from '../src/admin/totp-crypto.js';
+import { deriveTotpKey, hashRecoveryCode } from '../src/auth/totp/totp-crypto.js';
 import { keyId } from '../src/auth/token.service.js';
 import { startApp, TEST_JWT_SECRET, TEST_OPERATOR, TEST_TOTP_KEY, type TestApp } from './support/app.js';
 import { createOperator, createUser, operatorLoginBody, type LoggedIn, type OperatorCreds } from './support/factories.js';

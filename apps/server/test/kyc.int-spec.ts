@@ -306,7 +306,7 @@ describe.each([['local'], ['s3']])('verification on the %s file store', (backend
     expect((await sharp(mine.body as Buffer).metadata()).format).toBe('jpeg');
     await t.http().get(`/api/deposits/${deposit.body.id}/slip`).set(other.auth).expect(404);
     const queue = await t.http().get('/api/admin/deposits').set(reviewer.auth).expect(200);
-    expect(queue.body.find((d: { id: string }) => d.id === deposit.body.id)).toMatchObject({ slip: true });
+    expect(queue.body.items.find((d: { id: string }) => d.id === deposit.body.id)).toMatchObject({ slip: true });
     await t.http().get(`/api/admin/deposits/${deposit.body.id}/slip`).set(reviewer.auth).expect(200);
     const activity = await t.http().get('/api/me/activity').set(u.auth).expect(200);
     expect(activity.body.items.map((e: { action: string }) => e.action)).toContain('deposit.slip_viewed');

@@ -183,11 +183,11 @@ describe('halts', () => {
     expect(entry.type).toBe('order_void');
     const finished = (await t.http().get('/api/orders?status=settled').set(u.auth).expect(200)).body.items.map((x: { id: string }) => x.id);
     expect(finished).toContain(o.id);
-    const records = (await t.http().get('/api/wallet/records').set(u.auth).expect(200)).body.items.map((r: { type: string; amount: string }) => [
-      r.type,
-      r.amount,
-    ]);
-    expect(records).toContainEqual(['order_void', '12.34']);
+    // One record for the order: its stake, voided, the stake returned.
+    const records = (await t.http().get('/api/wallet/records').set(u.auth).expect(200)).body.items.map(
+      (r: { type: string; amount: string; status: string; returned: string }) => [r.type, r.amount, r.status, r.returned],
+    );
+    expect(records).toContainEqual(['order_stake', '-12.34', 'void', '12.34']);
     const receipt = (await t.http().get(`/api/orders/${o.id}/receipt`).set(u.auth).expect(200)).body;
     expect(receipt).toMatchObject({ closeRule: 'void', exitTick: null, halt: { reason: 'quorum', endedAt: null } });
     expect(receipt.verify).toContain('voided');

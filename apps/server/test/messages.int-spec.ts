@@ -46,7 +46,7 @@ describe('system messages', () => {
       await t.http().post(`/api/admin/deposits/${d.body.id}/approve`).set(admin.auth).expect(200);
       await waitFor('message and wallet events', async () => events.length >= 2);
       expect(events.find((e) => e.kind === 'wallet')?.body).toMatchObject({ available: '88.80' });
-      expect(events.find((e) => e.kind === 'message')?.body).toMatchObject({ title: '存款已入帳', read: false });
+      expect(events.find((e) => e.kind === 'message')?.body).toMatchObject({ title: '充值已入帳', read: false });
 
       const en = await inbox(u, 'en');
       expect(en.items[0]).toMatchObject({ title: 'Deposit credited', body: `Your deposit ${d.body.orderNo} of 88.80 has been credited.`, read: false });
@@ -118,6 +118,40 @@ describe('system messages', () => {
     await t.http().post('/api/messages/abc/read').set(b.auth).expect(404);
     await t.http().post('/api/messages/read-all').set(a.auth).expect(204);
     expect(await unread(a)).toBe(0);
+  });
+
+  it('a withdrawn broadcast leaves every inbox and unread count; audited once; a message to one user cannot be withdrawn', async () => {
+    const a = await createUser(t);
+    const before = await unread(a);
+    const sent = await t
+      .http()
+      .post('/api/admin/messages')
+      .set(admin.auth)
+      .send({ title: { 'zh-TW': '發錯了', en: 'Sent by mistake' }, body: { 'zh-TW': '請忽略' } })
+      .expect(201);
+    expect(await unread(a)).toBe(before + 1);
+    const support = await loginOperator(t, await createOperator(t, 'support'));
+    const reviewer = await loginOperator(t, await createOperator(t, 'reviewer'));
+    expect((await t.http().post(`/api/admin/messages/${sent.body.id}/withdraw`).set(reviewer.auth)).status).toBe(403);
+    await t.http().post(`/api/admin/messages/${sent.body.id}/withdraw`).set(support.auth).expect(204);
+    await t.http().post(`/api/admin/messages/${sent.body.id}/withdraw`).set(support.auth).expect(204);
+    expect(await unread(a)).toBe(before);
+    expect((await inbox(a)).items.map((m: { id: string }) => m.id)).not.toContain(sent.body.id);
+    await t.http().post(`/api/messages/${sent.body.id}/read`).set(a.auth).expect(404);
+    const listed = await t.http().get('/api/admin/messages/broadcasts').set(support.auth).expect(200);
+    expect(listed.body.find((m: { id: string }) => m.id === sent.body.id)).toMatchObject({ title: '發錯了', withdrawnAt: expect.any(String) });
+    const audit = await t.ds.query(`SELECT action FROM audit_log WHERE action = 'message.withdraw' AND target_id = $1`, [sent.body.id]);
+    expect(audit).toHaveLength(1);
+
+    const toA = await t
+      .http()
+      .post('/api/admin/messages')
+      .set(admin.auth)
+      .send({ userId: a.id, title: { 'zh-TW': '給你的' }, body: { 'zh-TW': '只有你' } })
+      .expect(201);
+    expect((await t.http().post(`/api/admin/messages/${toA.body.id}/withdraw`).set(admin.auth)).body.error.code).toBe('NOT_FOUND');
+    await t.http().post('/api/admin/messages/999999999/withdraw').set(admin.auth).expect(404);
+    await t.http().post('/api/admin/messages/abc/withdraw').set(admin.auth).expect(404);
   });
 
   it('a sign-in from a device the account never used is reported; the same device again is not', async () => {

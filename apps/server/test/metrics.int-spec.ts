@@ -127,6 +127,13 @@ describe('the worker', () => {
     expect((await fetch(`${workerUrl}/nothing`)).status).toBe(404);
   });
 
+  it('answers liveness and readiness apart, for orchestrators', async () => {
+    const live = await fetch(`${workerUrl}/health/live`);
+    expect({ status: live.status, body: await live.json() }).toMatchObject({ status: 200, body: { status: 'ok' } });
+    const ready = await fetch(`${workerUrl}/health/ready`);
+    expect({ status: ready.status, body: await ready.json() }).toMatchObject({ status: 200, body: { status: 'ready', postgres: 'up', redis: 'up' } });
+  });
+
   it("serves BullMQ's queue metrics once per family, job durations, the ledger check and the feed lock", async () => {
     await t.redis.set(REDIS_KEYS.feedLeader, 'someone-else', 'PX', 5000);
     try {

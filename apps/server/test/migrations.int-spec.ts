@@ -30,6 +30,20 @@ const LATER = [
   'PhonesInternational1765500000001',
   'FourEyes1765500000002',
   'Verification1765600000000',
+  'Content1765700000000',
+  'Watchlist1765800000040',
+  'MessagesWithdrawn1765800000060',
+  'DepositReferenceLonger1765800000480',
+  'PriceAlerts1765800000490',
+  'ReviewHistoryIndexes1765800000493',
+  'UserAvatars1765800000720',
+  'LoginEvents1765900000700',
+  'SupportChat1766000000100',
+  'UserTotp1766000000200',
+  'PushSubscriptions1766000000300',
+  'DashboardIndexes1766000000400',
+  'Liabilities1766000000500',
+  'ResponsibleLimits1766000000600',
 ];
 const undoThrough = (name: string): Promise<void> => scratch.undoThrough(name);
 /** open_orders rows whose expiry, symbol and user are their order's. */

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startApp, type TestApp } from './support/app.js';
 import { createOperator, createUser, loginOperator } from './support/factories.js';
+import { REDIS_KEYS } from '@candor/cross-process';
 
 // Reads are visible: an operator's read of a user's money or access is in the audit log, and so in the
 // user's own operator actions, once per operator, user and kind in ten minutes.
@@ -57,7 +58,7 @@ describe("operators' reads of a user's data", () => {
     const admin = await loginOperator(t);
     await t.http().get(`/api/admin/users/${u.id}/money`).set(admin.auth).expect(200);
     // The window is the Redis key's life: end it as ten minutes would.
-    const keys = await t.redis.keys(`operator-read:*:${u.id}:money`);
+    const keys = await t.redis.keys(REDIS_KEYS.operatorReadAudited('*', u.id, 'money'));
     expect(keys).toHaveLength(1);
     expect(await t.redis.ttl(keys[0]!)).toBeGreaterThan(590);
     await t.redis.del(keys[0]!);

@@ -4,6 +4,7 @@ import { COMPRESS_THRESHOLD } from '../src/common/compression.js';
 import { startApp, TEST_OPERATOR, type TestApp } from './support/app.js';
 import { createOperator, loginOperator, operatorLoginBody, refreshCookieOf } from './support/factories.js';
 import { currentTimeStep, totpCode } from './support/totp.js';
+import { REDIS_KEYS } from '@candor/cross-process';
 
 // Operators' second factor through the real api: codes required of admins, wrong and replayed codes
 // refused, recovery codes once each, the per-operator failure limit, the enrolment of a first admin,
@@ -87,7 +88,7 @@ describe('operator login with TOTP', () => {
     const audit = await t.http().get(`/api/admin/audit?action=operator.totp_failed&limit=10`).set(admin.auth).expect(200);
     expect(audit.body.items.filter((i: { targetId: string }) => i.targetId === op.id)).toHaveLength(5);
     // The lock lasts its window; clearing it (as the window's end does) lets the right code in.
-    await t.redis.del(`totp-failures:${op.id}`);
+    await t.redis.del(REDIS_KEYS.totpFailures(op.id));
     await login({ email: op.email, password: op.password, totp: right }).expect(200);
   });
 

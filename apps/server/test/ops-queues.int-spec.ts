@@ -4,7 +4,7 @@ import { Queue } from 'bullmq';
 import { translate } from '@candor/i18n';
 import { ledgerCheck, startApp, TEST_OPERATOR, type TestApp } from './support/app.js';
 import { createOperator, createUser, loginOperator, operatorLoginBody, refreshCookieOf } from './support/factories.js';
-import { QUEUES } from '@candor/cross-process';
+import { bullPrefix, QUEUES } from '@candor/cross-process';
 
 let t: TestApp;
 let housekeeping: Queue;
@@ -12,7 +12,7 @@ const jobId = `ops-test-${randomUUID()}`;
 
 beforeAll(async () => {
   t = await startApp();
-  housekeeping = new Queue(QUEUES.housekeeping.name, { connection: { url: t.config.REDIS_URL } });
+  housekeeping = new Queue(QUEUES.housekeeping.name, { connection: { url: t.config.REDIS_URL }, prefix: bullPrefix() });
   // A job the dashboard should list: delayed an hour, removed again in afterAll (a worker would only prune expired keys).
   await housekeeping.add(QUEUES.housekeeping.jobs.pruneIdempotencyKeys, { requestedAt: new Date().toISOString() }, { jobId, delay: 3_600_000 });
 });

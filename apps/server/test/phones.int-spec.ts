@@ -8,7 +8,7 @@ import { registerUser, solveCaptcha, uniqueEmail } from './support/factories.js'
 // One person, one phone: the two spellings of one number are one account, and the migration that moved
 // the stored phones to E.164 reports the accounts that already shared a number.
 const mainland = () => `139${String(randomInt(1e8)).padStart(8, '0')}`;
-const taiwan = () => `09${String(randomInt(1e8)).padStart(8, '0')}`;
+const taiwan = () => `0912${String(randomInt(1e6)).padStart(6, '0')}`;
 
 describe('registration compares phones in E.164', () => {
   let t: TestApp;
@@ -18,11 +18,11 @@ describe('registration compares phones in E.164', () => {
   afterAll(async () => {
     await t?.close();
   });
-  const step1 = async (phone: string) =>
+  const step1 = async (phone: string, phoneCountry?: string) =>
     t
       .http()
       .post('/api/auth/register/check')
-      .send({ email: uniqueEmail('phone'), phone, inviteCode: TEST_INVITE_CODE, ...(await solveCaptcha(t)) });
+      .send({ email: uniqueEmail('phone'), phone, ...(phoneCountry ? { phoneCountry } : {}), inviteCode: TEST_INVITE_CODE, ...(await solveCaptcha(t)) });
   const storedPhone = async (id: string): Promise<string> => (await t.ds.query(`SELECT phone FROM users WHERE id = $1`, [id]))[0].phone;
 
   it('13954176704 then +8613954176704: the second is USER_EXISTS on phone, and the first is stored as +86', async () => {
@@ -43,6 +43,45 @@ describe('registration compares phones in E.164', () => {
     expect(await storedPhone(u.id)).toBe(`+886${tw.slice(1)}`);
     const r = await step1(`+886${tw.slice(1)}`);
     expect([r.status, r.body.error?.code, r.body.error?.field]).toEqual([409, 'USER_EXISTS', 'phone']);
+  });
+
+  it('registers with +886 9xx and logs in; the national form with the TW picker is the same number', async () => {
+    const tw = taiwan();
+    const u = await registerUser(t, { phone: `+886 ${tw.slice(1, 4)} ${tw.slice(4, 7)} ${tw.slice(7)}` });
+    expect(await storedPhone(u.id)).toBe(`+886${tw.slice(1)}`);
+    const res = await t.http().post('/api/auth/login').send({ email: u.email, password: u.password });
+    expect(res.status).toBe(200);
+    const me = await t
+      .http()
+      .get('/api/me')
+      .set({ Authorization: `Bearer ${res.body.accessToken}` });
+    expect([me.status, me.body.id]).toEqual([200, u.id]);
+    const again = await step1(tw, 'TW');
+    expect([again.status, again.body.error?.code, again.body.error?.field]).toEqual([409, 'USER_EXISTS', 'phone']);
+  });
+
+  it('reads a national number in the picked country: 0912345678 in TW passes, in CN it does not', async () => {
+    const tw = taiwan();
+    expect((await step1(tw, 'TW')).status).toBe(200);
+    const wrong = await step1(tw, 'CN');
+    expect([wrong.status, wrong.body.error?.code, wrong.body.error?.field]).toEqual([400, 'VALIDATION_FAILED', 'phone']);
+    const cn = mainland();
+    expect([(await step1(cn, 'CN')).status, (await step1(`+86${cn}`, 'TW')).status, (await step1(cn)).status]).toEqual([200, 200, 200]);
+  });
+
+  it('refuses landlines, the mainland rule broken under +86, and an unknown picker country, with the hint', async () => {
+    for (const [phone, country] of [['+886223456789'], ['02 2345 6789', 'TW'], ['+8612812345678'], ['12812345678', 'CN']] as const) {
+      const r = await step1(phone, country);
+      expect([phone, r.status, r.body.error?.code, r.body.error?.field]).toEqual([phone, 400, 'VALIDATION_FAILED', 'phone']);
+    }
+    const hint = await t
+      .http()
+      .post('/api/auth/register/check')
+      .set('Accept-Language', 'zh-TW')
+      .send({ email: uniqueEmail('phone'), phone: '0223456789', phoneCountry: 'TW', inviteCode: TEST_INVITE_CODE, ...(await solveCaptcha(t)) });
+    expect(hint.body.error?.message).toContain('國碼');
+    const unknown = await step1(taiwan(), 'XX');
+    expect([unknown.status, unknown.body.error?.field]).toEqual([400, 'phoneCountry']);
   });
 
   it('refuses a + number of impossible length, and a free number still passes', async () => {

@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from '@jest/glo
 import { Redis } from 'ioredis';
 import type { Response } from 'supertest';
 import { createChallenge, solveChallenge } from 'altcha-lib/v1';
+import { REDIS_KEYS } from '@candor/cross-process';
 import { startApp, TEST_INVITE_CODE, type TestApp } from './support/app.js';
 import { createUser, solveCaptcha, uniqueEmail, uniquePhone, type LoggedIn } from './support/factories.js';
 
@@ -40,7 +41,7 @@ async function users(n: number): Promise<LoggedIn[]> {
 }
 
 async function clearCounts(): Promise<void> {
-  await redis.eval("for _,k in ipairs(redis.call('keys','rate:*')) do redis.call('del',k) end", 0);
+  await redis.eval("for _,k in ipairs(redis.call('keys',ARGV[1])) do redis.call('del',k) end", 0, `${REDIS_KEYS.rateLimitPrefix}*`);
 }
 
 beforeEach(clearCounts);

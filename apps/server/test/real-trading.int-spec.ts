@@ -88,14 +88,13 @@ describe('real money, end to end', () => {
     expect(await balanceOf(t, u.id, 'cash')).toBe(0);
     expect(await balanceOf(t, u.id, 'hold')).toBe(0);
 
-    // Newest first: the payout out of hold, the hold, the win, the stake, the deposit.
+    // Newest first, one record per action: the withdrawal (paid), the order (won, its payout), the deposit.
     const records = await t.http().get('/api/wallet/records?limit=100').set(u.auth).expect(200);
-    const cashRows = records.body.items.filter((r: { account: string }) => r.account === 'cash');
-    expect(cashRows.map((r: { type: string; amount: string; balanceAfter: string }) => [r.type, r.amount, r.balanceAfter])).toEqual([
-      ['withdrawal', '-108.50', '0.00'],
-      ['order_payout', '18.50', '108.50'],
-      ['order_stake', '-10.00', '90.00'],
-      ['deposit', '100.00', '100.00'],
+    type Row = { action: string; amount: string; status: string | null; returned: string | null; balanceAfter: string };
+    expect(records.body.items.map((r: Row) => [r.action, r.amount, r.status, r.returned, r.balanceAfter])).toEqual([
+      ['withdrawal', '-108.50', 'successful', null, '0.00'],
+      ['order', '-10.00', 'win', '18.50', '90.00'],
+      ['deposit', '100.00', null, null, '100.00'],
     ]);
     expect(await ledgerCheck(t)).toMatchObject({ ok: true, imbalance: '0.00' });
     expect(await runningBalanceMismatches(t.ds)).toBe(0);

@@ -8,7 +8,7 @@ import { createUser, type LoggedIn } from './support/factories.js';
 import { balanceOf, fundCash, runningBalanceMismatches, sleep, waitFor } from './support/trading.js';
 import { createVenueProduct, startVenueFeed, type VenueFeed } from './support/venues.js';
 import { startWorker, type WorkerProcess } from './support/worker-process.js';
-import { QUEUES, settleJobId } from '@candor/cross-process';
+import { bullPrefix, QUEUES, settleJobId } from '@candor/cross-process';
 
 /**
  * Settlement by the real worker process (`node apps/server/dist/main/worker.js`), through BullMQ, with
@@ -85,7 +85,7 @@ describe('settlement in the worker', () => {
       // Enqueue the same second's job again: an existing id is a no-op; removed and re-added, it runs and settles nothing.
       const second = Math.floor(Date.parse(settled.expiresAt) / 1000);
       const connection = new Redis(t.config.REDIS_URL, { maxRetriesPerRequest: null });
-      const queue = new Queue(QUEUES.settlement.name, { connection });
+      const queue = new Queue(QUEUES.settlement.name, { connection, prefix: bullPrefix() });
       try {
         // Read the job again once it is completed: a snapshot taken while it was still active has no return value yet.
         // The job finishes half a second after its second ends; a loaded machine may take several more to promote it.

@@ -4,7 +4,7 @@ import type { Redis } from 'ioredis';
 import type { QueryRunner } from 'typeorm';
 import { GENESIS_PREV_HASH, verifyChain, type ChainBlock } from '@candor/domain';
 import type { TickBlock, TickRecord } from '@candor/contracts';
-import { REDIS_CHANNELS, type TickMessage } from '@candor/cross-process';
+import { REDIS_CHANNELS, type TickMessage, REDIS_KEYS } from '@candor/cross-process';
 import { createTickWriter } from '../src/market/feed/create-tick-writer.js';
 import type { TickWriter } from '../src/market/feed/tick-writer.js';
 import { MarketService } from '../src/market/market.service.js';
@@ -123,12 +123,12 @@ describe('tick writer: group commit, and publishing only what is stored', () => 
     // The write has reached Postgres and waits: neither the channel nor the last-tick key has it.
     await redisCaughtUp();
     expect(arrived(symbol)).toEqual([]);
-    expect(await t.redis.get(`tick:last:${symbol}`)).toBeNull();
+    expect(await t.redis.get(REDIS_KEYS.tickLast(symbol))).toBeNull();
     await hold.release();
     await waitFor('the tick message', async () => arrived(symbol).length === 1);
     expect(arrived(symbol)[0]!.seq).toBe(first.seq);
     expect(await arrived(symbol)[0]!.stored).toBe(true);
-    expect(JSON.parse((await t.redis.get(`tick:last:${symbol}`))!)).toMatchObject({ seq: first.seq, price: '10.00' });
+    expect(JSON.parse((await t.redis.get(REDIS_KEYS.tickLast(symbol)))!)).toMatchObject({ seq: first.seq, price: '10.00' });
   });
 
   it('group commit: ticks written while a write is in flight go together in the next one, then are announced in seq order', async () => {

@@ -23,14 +23,14 @@ describe('withdrawal account', () => {
     expect(res.body.error.code).toBe('WITHDRAWAL_ACCOUNT_NOT_BOUND');
   });
 
-  it('binds a bank card with the transaction password, without a hold; the owner sees it in full, lists see it masked', async () => {
+  it('binds a bank card with the transaction password, without a hold; the number only ever comes back masked', async () => {
     const u = await createUser(t);
     const res = await put(u, { ...BANK, tradePassword: u.tradePassword }).expect(200);
     expect(res.body).toMatchObject({
       type: 'bank',
       accountName: 'Chen Mei',
       bank: 'First Bank',
-      cardNumber: '4111111111111111',
+      cardNumber: '**** 1111',
       region: 'Taipei',
       currencyAddress: null,
       network: null,
@@ -40,6 +40,25 @@ describe('withdrawal account', () => {
     expect(res.body.warning).toBeUndefined();
     const got = await t.http().get('/api/withdrawal-account').set(u.auth).expect(200);
     expect(got.body).toEqual(res.body);
+    expect(JSON.stringify(got.body)).not.toContain('4111111111111111');
+    expect(JSON.stringify(res.body)).not.toContain('4111111111111111');
+    // The full number is kept: the operators who pay the withdrawal need it.
+    const [row]: { card_number: string }[] = await t.ds.query('SELECT card_number FROM withdrawal_accounts WHERE user_id = $1', [u.id]);
+    expect(row!.card_number).toBe('4111111111111111');
+  });
+
+  it("takes what the web form's pickers send: a country code, a bank with its code, a Taiwanese address", async () => {
+    const u = await createUser(t);
+    const tw = {
+      type: 'bank',
+      accountName: '陳美',
+      nationality: 'TW',
+      bank: '004 臺灣銀行',
+      cardNumber: '4111111111111111',
+      region: '臺北市 大安區 忠孝東路四段1號',
+    };
+    const res = await put(u, { ...tw, tradePassword: u.tradePassword }).expect(200);
+    expect(res.body).toMatchObject({ nationality: 'TW', bank: '004 臺灣銀行', region: '臺北市 大安區 忠孝東路四段1號', cardNumber: '**** 1111' });
   });
 
   it('changing it starts the 24-hour hold; putting the same details again keeps the hold as it was', async () => {
@@ -65,7 +84,7 @@ describe('withdrawal account', () => {
   it('accepts a card that fails the Luhn check with a warning, and an unchecksummed ERC20 address stored checksummed', async () => {
     const u = await createUser(t);
     const card = await put(u, { ...BANK, cardNumber: '6212345678901234567', tradePassword: u.tradePassword }).expect(200);
-    expect(card.body).toMatchObject({ cardNumber: '6212345678901234567', warning: 'LUHN_FAILED' });
+    expect(card.body).toMatchObject({ cardNumber: '**** 4567', warning: 'LUHN_FAILED' });
     const erc = await put(u, {
       ...CRYPTO,
       network: 'ERC20',
@@ -135,7 +154,7 @@ describe('withdrawal account', () => {
     await t.http().get('/api/withdrawal-account').set(b.auth).expect(404);
     await put(b, { ...CRYPTO, tradePassword: b.tradePassword }).expect(200);
     const mine = await t.http().get('/api/withdrawal-account').set(a.auth).expect(200);
-    expect(mine.body).toMatchObject({ type: 'bank', cardNumber: '4111111111111111', holdUntil: null });
+    expect(mine.body).toMatchObject({ type: 'bank', cardNumber: '**** 1111', holdUntil: null });
   });
 
   it('needs a user token', async () => {

@@ -212,14 +212,14 @@ describe('withdrawals', () => {
     const u = await fundedUser(10_000);
     const { body } = await withdraw(u, '40').expect(201);
     const queue = await t.http().get('/api/admin/withdrawals?status=in_review&limit=100').set(reviewer.auth).expect(200);
-    const mine = queue.body.find((w: { id: string }) => w.id === body.id);
+    const mine = queue.body.items.find((w: { id: string }) => w.id === body.id);
     expect(mine).toMatchObject({
       userId: u.id,
       userEmail: u.email,
       account: expect.objectContaining({ currency_address: TRC20.currencyAddress }),
       balances: { available: '60.00', held: '40.00' },
     });
-    const times = queue.body.map((w: { createdAt: string }) => Date.parse(w.createdAt));
+    const times = queue.body.items.map((w: { createdAt: string }) => Date.parse(w.createdAt));
     expect(times).toEqual([...times].sort((x, y) => x - y));
 
     const support = await loginOperator(t, await createOperator(t, 'support'));

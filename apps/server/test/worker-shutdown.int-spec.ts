@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { Queue } from 'bullmq';
-import { EARN_JOB_OPTIONS, QUEUES, type EarnPostPayload } from '@candor/cross-process';
+import { bullPrefix, EARN_JOB_OPTIONS, QUEUES, type EarnPostPayload } from '@candor/cross-process';
 import { startApp, type TestApp } from './support/app.js';
 import { EARN_LOCK_SQL } from '../src/earn/earn-posting.repository.js';
 import { MovableClock, startEarnWorker } from './support/earn.js';
@@ -17,7 +17,7 @@ afterAll(async () => {
 
 it('a stopping worker lets the job in hand finish before it closes the database', async () => {
   const worker = await startEarnWorker(t, new MovableClock(new Date('2026-03-03T05:00:00Z')), { withScheduler: false });
-  const queue = new Queue<EarnPostPayload>(QUEUES.earn.name, { connection: { url: t.config.REDIS_URL } });
+  const queue = new Queue<EarnPostPayload>(QUEUES.earn.name, { connection: { url: t.config.REDIS_URL }, prefix: bullPrefix() });
   // The cut-off job takes this lock first: held here, the job waits in its first statement.
   const holder = t.ds.createQueryRunner();
   let closed = false;

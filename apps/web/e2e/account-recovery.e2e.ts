@@ -8,6 +8,7 @@ import type { BrowserContext, Page, Request } from 'playwright-core';
 import { API } from '@candor/contracts';
 import { launchBrowser, screenshot } from '../../../scripts/testing/browser.mjs';
 import { axeViolations } from '../../../scripts/testing/budget.mjs';
+import { REDIS_KEYS } from '@candor/cross-process';
 import { mailsTo, waitForLink } from '../../../scripts/testing/mailbox.mjs';
 import { BASE, registerUser, send, type RegisteredUser } from './support.js';
 
@@ -84,7 +85,7 @@ describe('forgot password', () => {
 
     const page = await freshPage();
     await page.goto(`${BASE}/#${LOGIN}`);
-    await page.getByLabel('郵箱').fill(user.email);
+    await page.getByLabel('電子郵件').fill(user.email);
     await page.getByTestId('to-forgot-password').click();
     await waitForRoute(page, '/forgot-password');
     // The address typed on the login page came along.
@@ -127,8 +128,8 @@ describe('forgot password', () => {
 
     await page.getByTestId('reset-to-login').click();
     await waitForRoute(page, LOGIN);
-    await page.getByLabel('郵箱').fill(user.email);
-    await page.getByLabel('登錄密碼').fill(NEW_PASSWORD);
+    await page.getByLabel('電子郵件').fill(user.email);
+    await page.getByLabel('登入密碼').fill(NEW_PASSWORD);
     const login = await sent(page, API.login, () => page.getByTestId('login-submit').click());
     expect(login.status).toBe(200);
     expect(typeof login.body.altcha).toBe('string');
@@ -250,7 +251,7 @@ describe('registration with the proof-of-work, keyboard only', () => {
         { url: `/api${API.registerCheck}`, invite: INVITE_CODE },
       );
       expect(statuses).toContain(429);
-      await page.getByLabel('郵箱').fill(`limited.${stamp}@example.com`);
+      await page.getByLabel('電子郵件').fill(`limited.${stamp}@example.com`);
       await page.getByLabel('手機號碼').fill(`136${String(Date.now()).slice(-8)}`);
       await page.getByLabel('開戶碼（邀請碼）').fill(INVITE_CODE);
       await page.getByTestId('register-switch-path').click();
@@ -260,7 +261,7 @@ describe('registration with the proof-of-work, keyboard only', () => {
       await screenshot(page, 'web-52-register-rate-limited');
     } finally {
       // The hour-long bucket of 127.0.0.1 would outlive this run on a shared Redis.
-      const keys = await redis.keys('rate:accessible:*');
+      const keys = await redis.keys(`${REDIS_KEYS.rateLimitPrefix}accessible:*`);
       if (keys.length > 0) await redis.del(...keys);
     }
   }, 90_000);

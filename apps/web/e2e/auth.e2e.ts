@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Redis } from 'ioredis';
 import type { BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from '../../../scripts/testing/browser.mjs';
+import { REDIS_KEYS } from '@candor/cross-process';
 
 const BASE_URL = process.env.E2E_BASE_URL ?? '';
 const REDIS_URL = process.env.E2E_REDIS_URL ?? '';
@@ -28,7 +29,7 @@ async function nextCaptchaAnswer(trigger: () => Promise<unknown>): Promise<strin
   const response = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/auth/captcha' && r.request().method() === 'GET' && r.ok());
   await trigger();
   const { captchaId } = (await (await response).json()) as { captchaId: string };
-  const answer = await redis.get(`captcha:${captchaId}`);
+  const answer = await redis.get(REDIS_KEYS.captcha(captchaId));
   if (!answer) throw new Error(`no captcha answer in Redis for ${captchaId}`);
   // The image shown is the one whose answer we hold.
   await page.waitForFunction((id) => document.querySelector('[data-testid="captcha"]')?.getAttribute('data-captcha-id') === id, captchaId);
@@ -74,11 +75,11 @@ describe('web app: register, log in, languages, log out', () => {
     // Empty form: a please-enter prompt per field, nothing sent.
     await page.getByTestId('register-check-submit').click();
     const form = page.getByTestId('register-check-form');
-    for (const text of ['請輸入郵箱', '請輸入手機號碼', '請輸入開戶碼', '請輸入驗證碼']) await form.getByText(text, { exact: true }).waitFor();
+    for (const text of ['請輸入電子郵件', '請輸入手機號碼', '請輸入開戶碼', '請輸入驗證碼']) await form.getByText(text, { exact: true }).waitFor();
     expect(hashOf(page)).toBe('/pages/login/registerCheck');
     await screenshot(page, 'web-03-register-check-empty');
 
-    await page.getByLabel('郵箱').fill(EMAIL);
+    await page.getByLabel('電子郵件').fill(EMAIL);
     await page.getByLabel('手機號碼').fill(PHONE);
     await page.getByLabel('開戶碼（邀請碼）').fill(INVITE_CODE);
 
@@ -96,8 +97,8 @@ describe('web app: register, log in, languages, log out', () => {
     await screenshot(page, 'web-04-register');
 
     const step2 = page.getByTestId('register-form');
-    await page.getByLabel('登錄密碼', { exact: true }).fill(PASSWORD);
-    await page.getByLabel('確認登錄密碼').fill(`${PASSWORD}x`);
+    await page.getByLabel('登入密碼', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('確認登入密碼').fill(`${PASSWORD}x`);
     await page.getByLabel('交易密碼', { exact: true }).fill(TRADE_PASSWORD);
     await page.getByLabel('確認交易密碼').fill('135790');
     await page.getByTestId('register-submit').click();
@@ -105,40 +106,40 @@ describe('web app: register, log in, languages, log out', () => {
     await step2.getByText('兩次交易密碼不一致').waitFor();
     expect(hashOf(page)).toBe('/pages/login/register');
 
-    await page.getByLabel('確認登錄密碼').fill(PASSWORD);
+    await page.getByLabel('確認登入密碼').fill(PASSWORD);
     await page.getByLabel('確認交易密碼').fill(TRADE_PASSWORD);
     await page.getByTestId('register-submit').click();
     await page.getByTestId('toast').filter({ hasText: '註冊成功' }).waitFor();
     await waitForRoute('/pages/login/login');
     await screenshot(page, 'web-05-registered-login');
-    expect(await page.getByLabel('郵箱').inputValue()).toBe(EMAIL);
+    expect(await page.getByLabel('電子郵件').inputValue()).toBe(EMAIL);
   });
 
   it('asks for a captcha after failed logins, then logs in and shows the personal center with the e-mail', async () => {
     const loginResponse = () => page.waitForResponse((r) => new URL(r.url()).pathname === '/api/auth/login');
     // Wrong passwords: the server's translated message each time.
     for (let i = 0; i < 3; i++) {
-      await page.getByLabel('登錄密碼').fill(`wrong-${i}-pass`);
+      await page.getByLabel('登入密碼').fill(`wrong-${i}-pass`);
       const res = loginResponse();
       await page.getByTestId('login-submit').click();
       expect((await res).status()).toBe(401);
-      await page.getByTestId('form-error').filter({ hasText: '郵箱或密碼錯誤' }).waitFor();
+      await page.getByTestId('form-error').filter({ hasText: '電子郵件或密碼錯誤' }).waitFor();
     }
     // After three failures the server wants a captcha: the field appears with its image.
-    await page.getByLabel('登錄密碼').fill('wrong-3-pass');
+    await page.getByLabel('登入密碼').fill('wrong-3-pass');
     const answer = await nextCaptchaAnswer(() => page.getByTestId('login-submit').click());
     await page.getByLabel('圖形驗證碼').waitFor();
     await page.getByTestId('login-form').getByText('請輸入驗證碼', { exact: true }).waitFor();
     await screenshot(page, 'web-05b-login-captcha');
     expect(hashOf(page)).toBe('/pages/login/login');
 
-    await page.getByLabel('登錄密碼').fill(PASSWORD);
+    await page.getByLabel('登入密碼').fill(PASSWORD);
     await page.getByLabel('圖形驗證碼').fill(answer);
     await page.getByTestId('login-submit').click();
     await waitForRoute('/pages/user/user');
     await expect(page.getByTestId('user-email').innerText()).resolves.toBe(EMAIL);
     await page.getByTestId('total-assets').waitFor();
-    await expect(page.getByText('普通用戶').count()).resolves.toBe(1);
+    await expect(page.getByText('一般使用者').count()).resolves.toBe(1);
     expect(await tabLabels()).toEqual(['首頁', '產品', '資訊', '個人中心']);
     await screenshot(page, 'web-06-user');
   });
@@ -193,7 +194,7 @@ describe('web app: register, log in, languages, log out', () => {
       ['/pages/yinsi/yinsi', 'web-14-privacy'],
       ['/pages/yinsi/gy', 'web-15-rights'],
       ['/pages/information/information', 'web-16-news'],
-      ['/pages/index/detail', 'web-17-coming-soon'], // the home page's detail is still to come
+      ['/pages/index/detail', 'web-17-home-detail'], // without an id: says there is no such article, with a way home
     ];
     for (const [route, name] of pages) {
       await page.goto(url(route));
@@ -202,7 +203,8 @@ describe('web app: register, log in, languages, log out', () => {
       expect(hashOf(page)).toBe(route); // protected pages stay: the session is live
       await screenshot(page, name);
     }
-    await expect(page.getByTestId('coming-soon').count()).resolves.toBe(1);
+    await expect(page.getByTestId('home-detail-page').count()).resolves.toBe(1);
+    await expect(page.getByTestId('article-back').getAttribute('href')).resolves.toBe('#/pages/index/index');
     await page.goto(url('/pages/aboutUs/aboutUs'));
     await expect(page.getByTestId('app-version').innerText()).resolves.toContain('1.0.0');
   });

@@ -193,6 +193,8 @@ describe('catalogue changes in the browser', () => {
       15_000,
     );
     await page.goto(`${BASE}/#/pages/order/receipt?id=${order.id}`);
+    // The terms are part of the proof, one tap below the result.
+    await page.getByTestId('receipt-proof-toggle').click({ timeout: 15_000 });
     const terms = page.getByTestId('receipt-terms');
     await terms.waitFor({ timeout: 15_000 });
     await expect(terms.getByTestId('receipt-precision').textContent()).resolves.toBe(String(original.precision));

@@ -24,7 +24,7 @@ const CONSOLE = `${BASE}/console/`;
 const REDIS_URL = process.env.E2E_REDIS_URL ?? 'redis://localhost:6379';
 const DATABASE_URL = process.env.E2E_DATABASE_URL ?? '';
 const DESKTOP = { width: 1280, height: 900 };
-const CSV_HEADER = 'id,entryNo,createdAt,type,account,amount,balanceAfter,ref';
+const CSV_HEADER = 'id,entryNo,createdAt,action,type,status,account,amount,returned,balanceAfter,ref';
 const REASON = '收款帳戶姓名與實名不符';
 const zh = resources['zh-TW'];
 
@@ -153,6 +153,7 @@ describe('the money flow across the web app and the console', () => {
     await screenshot(web, 'money-flow-02-deposit');
     const posted = web.waitForResponse((r) => r.url().endsWith('/api/deposits') && r.request().method() === 'POST');
     await web.getByTestId('deposit-submit').click();
+    await web.getByTestId('confirm-ok').click();
     const depositResponse = await posted;
     expect(depositResponse.status()).toBe(201);
     const deposit = (await depositResponse.json()) as Deposit;
@@ -213,10 +214,13 @@ describe('the money flow across the web app and the console', () => {
     await web.waitForURL((url) => url.hash.startsWith('#/pages/account/account-detail'));
     const form = web.getByTestId('account-form');
     await form.locator('input[name="accountName"]').fill('林美華');
-    await form.locator('input[name="nationality"]').fill('台灣');
-    await form.locator('input[name="bank"]').fill('第一銀行');
+    // zh-TW starts in Taiwan: its banks with their codes, and the address as 縣市 / 區 / 地址.
+    await expect(web.getByTestId('account-nationality').inputValue()).resolves.toBe('TW');
+    await web.getByTestId('account-bank-pick').selectOption('007 第一銀行');
     await form.locator('input[name="cardNumber"]').fill('4111111111111111');
-    await form.locator('input[name="region"]').fill('台中市');
+    await web.getByTestId('address-area').selectOption('臺中市');
+    await web.getByTestId('address-town').fill('西屯區');
+    await web.getByTestId('address-street').fill('臺灣大道三段99號');
     await form.locator('input[name="tradePassword"]').fill(TRADE_PASSWORD);
     const bound = web.waitForResponse((r) => r.url().endsWith('/api/withdrawal-account') && r.request().method() === 'PUT');
     await web.getByTestId('account-submit').click();
@@ -238,6 +242,7 @@ describe('the money flow across the web app and the console', () => {
     await screenshot(web, 'money-flow-07-withdraw');
     const requested = web.waitForResponse((r) => r.url().endsWith('/api/withdrawals') && r.request().method() === 'POST');
     await web.getByTestId('withdraw-submit').click();
+    await web.getByTestId('confirm-ok').click();
     const withdrawResponse = await requested;
     expect(withdrawResponse.status()).toBe(201);
     const withdrawal = (await withdrawResponse.json()) as Withdrawal;
@@ -282,24 +287,19 @@ describe('the money flow across the web app and the console', () => {
     await expect(withdrawalCard.getByTestId('request-amount').textContent()).resolves.toContain('120.00');
     await screenshot(web, 'money-flow-11-withdraw-failed');
 
-    // The capital records: the deposit, the hold and the refund; the CSV export has the same rows.
+    // The capital records: one row per action, the deposit and the withdrawal (rejected, returned); the CSV
+    // export has the same rows.
     await web.getByTestId('back').click();
     await web.waitForURL((url) => url.hash.startsWith('#/pages/user/user'));
     await textIs(web.getByTestId('available'), formatCents(funded));
     await web.locator(`.quick__item[href="#/pages/money-record/money-record"]`).click();
-    await web.locator('[data-testid="capital-record"][data-type="withdrawal_refund"]').first().waitFor();
-    const shownTypes = await web.getByTestId('capital-record').evaluateAll((els) => els.map((e) => e.getAttribute('data-type')));
-    expect([...shownTypes].sort()).toEqual(['deposit', 'withdrawal', 'withdrawal', 'withdrawal_refund', 'withdrawal_refund']);
-    // The hold's legs name their account, so their balances are not read as the available one's.
-    const accounts = await web
+    await web.locator('[data-testid="capital-record"][data-action="withdrawal"][data-status="failed"]').waitFor();
+    const shown = await web
       .getByTestId('capital-record')
-      .evaluateAll((els) => els.map((e) => [e.getAttribute('data-account'), e.querySelector('[data-testid="record-account"]')?.textContent ?? null]));
-    expect([...accounts].sort()).toEqual([
-      ['cash', null],
-      ['cash', null],
-      ['cash', null],
-      ['hold', zh.records.account.hold],
-      ['hold', zh.records.account.hold],
+      .evaluateAll((els) => els.map((e) => [e.getAttribute('data-action'), e.querySelector('[data-testid="record-returned"]')?.textContent ?? null]));
+    expect(shown).toEqual([
+      ['withdrawal', zh.records.moneyRecord.returned.replace('{{amount}}', '120.00')],
+      ['deposit', null],
     ]);
     await screenshot(web, 'money-flow-12-records');
     const downloading = web.waitForEvent('download');
@@ -311,17 +311,12 @@ describe('the money flow across the web app and the console', () => {
       .trim()
       .split('\n');
     expect(csv[0]).toBe(CSV_HEADER);
-    // type,account,amount,balanceAfter,ref of each row (the cash and hold postings of each entry).
+    // action,type,status,account,amount,returned,balanceAfter,ref of each row: one per action.
     const rows = csv.slice(1).map((line) => line.split(',').slice(3).join(','));
-    expect([...rows].sort()).toEqual(
-      [
-        `deposit,cash,300.00,300.00,deposit:${deposit.id}`,
-        `withdrawal,cash,-120.00,180.00,withdrawal:${withdrawal.id}`,
-        `withdrawal,hold,120.00,120.00,withdrawal:${withdrawal.id}`,
-        `withdrawal_refund,hold,-120.00,0.00,withdrawal:${withdrawal.id}`,
-        `withdrawal_refund,cash,120.00,300.00,withdrawal:${withdrawal.id}`,
-      ].sort(),
-    );
+    expect(rows).toEqual([
+      `withdrawal,withdrawal,failed,cash,-120.00,120.00,180.00,withdrawal:${withdrawal.id}`,
+      `deposit,deposit,,cash,300.00,,300.00,deposit:${deposit.id}`,
+    ]);
     // The same postings as the api lists, ids and entry numbers included.
     const records = await call<ListPage<CapitalRecord>>('GET', API.walletRecords, undefined, user.token);
     expect(csv.slice(1).map((line) => line.split(',').slice(0, 2).join(','))).toEqual(records.items.map((r) => `${r.id},${r.entryNo}`));

@@ -107,17 +107,19 @@ describe('money screens in the browser', () => {
     await page.getByTestId('method-details').getByTestId('copy').first().click();
     await page.getByTestId('toast').filter({ hasText: zh.copy.done }).waitFor({ timeout: 5_000 });
 
-    // The amount rule: an empty amount is prompted, one below the method's minimum refused.
-    await page.getByTestId('deposit-submit').click();
-    await page.getByText(zh.prompt.amount, { exact: true }).last().waitFor();
+    // The amount box: nothing to send while empty; below the method's minimum it keeps the 5 and says so.
+    await expect(page.getByTestId('deposit-submit').isDisabled()).resolves.toBe(true);
     await page.locator('input[name="amount"]').fill('5');
-    await page.getByTestId('deposit-submit').click();
-    await page.getByText(zh.invalid.amountRange.replace('{{min}}', '10.00').replace('{{max}}', '50,000.00')).waitFor();
+    await page.locator('input[name="amount"]').blur();
+    await page.getByText(resources['zh-TW'].common.amount.belowMin.replace('{{min}}', '10.00')).waitFor();
+    await expect(page.locator('input[name="amount"]').inputValue()).resolves.toBe('5');
+    await expect(page.getByTestId('deposit-submit').isDisabled()).resolves.toBe(true);
     await page.locator('input[name="amount"]').fill('20000');
     await page.locator('input[name="reference"]').fill('E2E-REF-1');
     await screenshot(page, 'money-01-deposit');
     const posted = page.waitForResponse((r) => r.url().endsWith('/api/deposits') && r.request().method() === 'POST');
     await page.getByTestId('deposit-submit').click();
+    await page.getByTestId('confirm-ok').click();
     const depositResponse = await posted;
     expect(depositResponse.status()).toBe(201);
     expect(depositResponse.request().headers()['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
@@ -166,18 +168,20 @@ describe('money screens in the browser', () => {
     await page.getByTestId('withdraw-bind').click();
     await page.waitForURL((url) => url.hash.startsWith('#/pages/account/account-detail'));
 
-    // Every empty field is prompted; a card failing Luhn is only a warning.
+    // Every empty field is prompted (the country starts as Taiwan in zh-TW); a card failing Luhn is only a warning.
     await page.getByTestId('account-submit').click();
-    for (const key of ['accountName', 'nationality', 'bank', 'cardNumber', 'region', 'tradePassword'] as const) {
+    await expect(page.getByTestId('account-nationality').inputValue()).resolves.toBe('TW');
+    for (const key of ['accountName', 'bank', 'cardNumber', 'region', 'tradePassword'] as const) {
       await page.getByText(zh.prompt[key], { exact: true }).last().waitFor();
     }
     await screenshot(page, 'money-04-bind-prompts');
     const form = page.getByTestId('account-form');
     await form.locator('input[name="accountName"]').fill('陳小明');
-    await form.locator('input[name="nationality"]').fill('台灣');
-    await form.locator('input[name="bank"]').fill('台灣銀行');
+    await page.getByTestId('account-bank-pick').selectOption('004 臺灣銀行');
     await form.locator('input[name="cardNumber"]').fill('123');
-    await form.locator('input[name="region"]').fill('台北市');
+    await page.getByTestId('address-area').selectOption('臺北市');
+    await page.getByTestId('address-town').fill('大安區');
+    await page.getByTestId('address-street').fill('忠孝東路四段1號');
     await form.locator('input[name="tradePassword"]').fill(TRADE_PASSWORD);
     await page.getByTestId('account-submit').click();
     await page.getByText(zh.invalid.cardLength).waitFor();
@@ -187,17 +191,21 @@ describe('money screens in the browser', () => {
     await expect(page.getByTestId('account-warning').count()).resolves.toBe(0);
     await page.getByTestId('account-submit').click();
 
-    // The first binding has no hold; the owner sees the full number.
+    // The first binding has no hold; the card number is shown masked only.
     await page.waitForURL((url) => url.hash.startsWith('#/pages/account/account') && !url.hash.includes('detail'));
-    await expect(page.getByTestId('account-cardNumber').textContent()).resolves.toBe('4111111111111111');
+    await expect(page.getByTestId('bound-account').textContent()).resolves.not.toContain('4111111111111111');
     await expect(page.getByTestId('account-masked').textContent()).resolves.toBe('**** 1111');
     await expect(page.getByTestId('hold-notice').count()).resolves.toBe(0);
 
     // A change starts the 24-hour hold, counting down live with its end time.
     await page.getByTestId('account-change').click();
     await page.waitForURL((url) => url.hash.startsWith('#/pages/account/account-detail'));
-    await expect(form.locator('input[name="cardNumber"]').inputValue()).resolves.toBe('4111111111111111');
-    await form.locator('input[name="region"]').fill('新北市');
+    // The full number is never sent back: a change types it again.
+    await expect(form.locator('input[name="cardNumber"]').inputValue()).resolves.toBe('');
+    await form.locator('input[name="cardNumber"]').fill('4111111111111111');
+    await page.getByTestId('address-area').selectOption('新北市');
+    await page.getByTestId('address-town').fill('板橋區');
+    await page.getByTestId('address-street').fill('文化路一段1號');
     await form.locator('input[name="tradePassword"]').fill(TRADE_PASSWORD);
     const put = page.waitForResponse((r) => r.url().endsWith('/api/withdrawal-account') && r.request().method() === 'PUT');
     await page.getByTestId('account-submit').click();
@@ -209,7 +217,7 @@ describe('money screens in the browser', () => {
     expect(first).toMatch(/^(23|24):\d\d:\d\d$/);
     await page.waitForTimeout(1_500);
     await expect(countdown.textContent()).resolves.not.toBe(first);
-    await expect(page.getByTestId('account-region').textContent()).resolves.toBe('新北市');
+    await expect(page.getByTestId('account-region').textContent()).resolves.toBe('新北市 板橋區 文化路一段1號');
     expect(Date.parse(changed.holdUntil) - Date.now()).toBeGreaterThan(23 * 3600_000);
     await screenshot(page, 'money-05-account-hold');
 
@@ -234,6 +242,7 @@ describe('money screens in the browser', () => {
       await page.locator('input[name="tradePassword"]').fill(TRADE_PASSWORD);
       const sent = page.waitForResponse((r) => r.url().endsWith('/api/withdrawals') && r.request().method() === 'POST');
       await page.getByTestId('withdraw-submit').click();
+      await page.getByTestId('confirm-ok').click();
       const response = await sent;
       expect(response.status()).toBe(201);
       expect(response.request().headers()['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
@@ -244,6 +253,7 @@ describe('money screens in the browser', () => {
     await page.locator('input[name="amount"]').fill('100');
     await page.locator('input[name="tradePassword"]').fill('135791');
     await page.getByTestId('withdraw-submit').click();
+    await page.getByTestId('confirm-ok').click();
     await page.locator('.field--invalid input[name="tradePassword"]').waitFor();
     await expect(page.locator('.field--invalid .field__error').textContent()).resolves.toContain(resources['zh-TW'].errors.TRADE_PASSWORD_INVALID);
     await screenshot(page, 'money-07-withdraw');

@@ -116,8 +116,9 @@ describe('exchange prices in the browser', () => {
       const source = page.getByTestId('price-source');
       await expect(source.getByTestId('price-source-summary').textContent()).resolves.toBe(zh('market:price.median', { n: 4 }));
       // Every exchange quoted and used, each with its mid at least to the product's precision (a round
-      // mid is sent as "67267" and shown as "67267.00", or "67267.000" beside a mid of three decimals).
-      const midPattern = new RegExp(`^\\d+\\.\\d{${product.precision},}$`);
+      // mid is sent as "67267" and shown as "67,267.00", or "67,267.000" beside a mid of three decimals),
+      // grouped in the reader's style like every price.
+      const midPattern = new RegExp(`^\\d{1,3}(,\\d{3})*\\.\\d{${product.precision},}$`);
       for (const v of ['binance', 'okx', 'coinbase', 'kraken']) {
         const row = source.getByTestId(`venue-${v}`);
         await row.and(page.locator('[data-used="true"]')).waitFor({ timeout: 15_000 });
@@ -131,14 +132,17 @@ describe('exchange prices in the browser', () => {
       await expect(source.textContent()).resolves.toContain(zh('market:source.rule', { quorum: 3, bps: 50 }));
       await expect(page.getByTestId('buy-up').isEnabled()).resolves.toBe(true);
       await expect(quoteState().textContent()).resolves.toContain(zh('market:price.median', { n: 4 }));
-      // The 24h volume is the exchanges' own, summed (the platform's ticks trade nothing), and so is the turnover.
+      // The 24h volume is the exchanges' own, summed (the platform's ticks trade nothing), and so is the turnover;
+      // shown compact, as every volume.
       const volume = Object.values(FAKE_VOLUMES).reduce((a, b) => a + b, 0);
       const live = await waitFor('the four exchanges volume', async () => {
         const p = await call<Product>('GET', `${API.products}/${product.symbol}`);
         return p.volume24h === String(volume) ? p : null;
       });
       expect(Number(live.amount24h) / volume / Number(live.lastPrice)).toBeCloseTo(1, 2);
-      await page.locator(`[data-testid="volume24h"]:text-is("${new Intl.NumberFormat('zh-TW', { maximumFractionDigits: 2 }).format(volume)}")`).waitFor();
+      await page
+        .locator(`[data-testid="volume24h"]:text-is("${new Intl.NumberFormat('zh-TW', { notation: 'compact', maximumFractionDigits: 2 }).format(volume)}")`)
+        .waitFor();
       await screenshot(page, 'prices-01-detail');
       await source.scrollIntoViewIfNeeded();
       await screenshot(page, 'prices-02-sources');

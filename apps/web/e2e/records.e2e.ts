@@ -11,11 +11,13 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { API, type CapitalRecord, type Deposit, type LoginResponse, type Page as ListPage, type SystemMessage } from '@candor/contracts';
 import { resources } from '@candor/i18n';
 import { launchBrowser, screenshot } from '../../../scripts/testing/browser.mjs';
-import { BASE, call, eventually, operatorToken, registerUser } from './support.js';
+import { axeViolations } from '../../../scripts/testing/budget.mjs';
+import { BASE, TRADE_PASSWORD, call, eventually, operatorToken, registerUser, verifyUser } from './support.js';
 
 const REDIS_URL = process.env.E2E_REDIS_URL ?? 'redis://localhost:6379';
 const zh = resources['zh-TW'].records;
-const CSV_HEADER = 'id,entryNo,createdAt,type,account,amount,balanceAfter,ref';
+const CSV_HEADER = 'id,entryNo,createdAt,action,type,status,account,amount,returned,balanceAfter,ref';
+const en = resources.en.records;
 
 describe('money records in the browser', () => {
   let redis: Redis;
@@ -58,6 +60,106 @@ describe('money records in the browser', () => {
       throw err;
     }
   }, 240_000);
+
+  it('shows one record per action with the balance after it, counts both kinds of review, and passes axe', async () => {
+    try {
+      await oneRowPerAction();
+    } catch (err) {
+      await screenshot(page, 'records-failure-actions').catch(() => undefined);
+      throw err;
+    }
+  }, 240_000);
+
+  /** axe's serious and critical findings on the page on screen. */
+  async function seriousAxe(label: string): Promise<string[]> {
+    return (await axeViolations(page))
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${label}: axe ${v.impact} ${v.id} (${v.help}) at ${v.targets.join(', ')}`);
+  }
+
+  async function oneRowPerAction(): Promise<void> {
+    // A fresh browser: the first scenario's user is still signed in on the old one.
+    await context.close();
+    context = await launchBrowser();
+    page = context.pages()[0] ?? (await context.newPage());
+    const user = await registerUser(redis, 'actions');
+    await verifyUser(user, operator);
+    // 1000.00 deposited and approved; 200.00 asked out (in review); 50.00 more deposited, not yet approved.
+    await depositApproved(user.token, '1000.00');
+    await call(
+      'PUT',
+      '/withdrawal-account',
+      {
+        type: 'crypto',
+        accountName: 'E2E',
+        nationality: 'TW',
+        network: 'TRC20',
+        currencyAddress: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+        tradePassword: TRADE_PASSWORD,
+      },
+      user.token,
+    );
+    await call('POST', '/withdrawals', { amount: '200.00', tradePassword: TRADE_PASSWORD }, user.token);
+    await call('POST', '/deposits', { methodId, amount: '50.00' }, user.token);
+
+    await page.goto(`${BASE}/#/pages/login/login`);
+    await page.evaluate(() => localStorage.setItem('candor.lang', 'zh-TW'));
+    await page.locator('input[name="email"]').fill(user.email);
+    await page.locator('input[name="password"]').fill(user.password);
+    await page.getByTestId('login-submit').click();
+    await page.waitForURL((url) => !url.hash.startsWith('#/pages/login/'), { timeout: 15_000 });
+
+    // Two actions, two rows: the withdrawal (in review) and the deposit, each with the balance after it.
+    await page.goto(`${BASE}/#/pages/money-record/money-record`);
+    const rows = page.getByTestId('capital-record');
+    await rows.nth(1).waitFor({ timeout: 15_000 });
+    const shown = await rows.evaluateAll((els) =>
+      els.map((e) => [
+        e.getAttribute('data-action'),
+        e.querySelector('[data-testid="record-amount"]')?.textContent,
+        e.querySelector('[data-testid="record-status"]')?.textContent ?? null,
+        e.querySelector('[data-testid="record-balance"]')?.textContent,
+      ]),
+    );
+    expect(shown).toEqual([
+      ['withdrawal', '-200.00', zh.rowStatus.in_review, zh.moneyRecord.balanceAfter.replace('{{amount}}', '800.00')],
+      ['deposit', '+1,000.00', null, zh.moneyRecord.balanceAfter.replace('{{amount}}', '1,000.00')],
+    ]);
+    await expect(page.getByTestId('capital-records').textContent()).resolves.toContain(zh.type.withdrawal);
+    expect(await seriousAxe('records')).toEqual([]);
+    await screenshot(page, 'records-11-one-per-action');
+
+    // The withdrawal's particulars: its status, and the hold's postings.
+    await rows.first().click();
+    await page.getByTestId('particulars').waitFor();
+    await expect(page.getByTestId('particulars-status').textContent()).resolves.toBe(zh.rowStatus.in_review);
+    const legs = await page.getByTestId('posting').evaluateAll((els) => els.map((e) => `${e.getAttribute('data-type')}:${e.getAttribute('data-account')}`));
+    expect(legs).toEqual(['withdrawal:cash', 'withdrawal:hold']);
+    expect(await seriousAxe('particulars')).toEqual([]);
+    await screenshot(page, 'records-12-withdrawal-particulars');
+
+    // The personal center's "in review" tile: the deposit and the withdrawal waiting, together.
+    await page.goto(`${BASE}/#/pages/user/user`);
+    await page.locator('[data-testid="held"]', { hasText: '250.00' }).waitFor({ timeout: 15_000 });
+    await screenshot(page, 'records-13-in-review');
+
+    // Yu'e Bao's card: its labels readable on the blue (axe colour contrast), in zh-TW and en.
+    await page.goto(`${BASE}/#/pages/money/money`);
+    await page.getByTestId('earn-yesterday').waitFor({ timeout: 15_000 });
+    expect(await seriousAxe('earn zh-TW')).toEqual([]);
+    await screenshot(page, 'records-14-earn');
+    await page.evaluate(() => localStorage.setItem('candor.lang', 'en'));
+    await page.reload();
+    await page.getByTestId('earn-yesterday').waitFor({ timeout: 15_000 });
+    expect(await seriousAxe('earn en')).toEqual([]);
+    await screenshot(page, 'records-15-earn-en');
+    await page.goto(`${BASE}/#/pages/money-record/money-record`);
+    await page.getByTestId('capital-record').nth(1).waitFor({ timeout: 15_000 });
+    await expect(page.getByTestId('record-status').first().textContent()).resolves.toBe(en.rowStatus.in_review);
+    expect(await seriousAxe('records en')).toEqual([]);
+    await screenshot(page, 'records-16-one-per-action-en');
+    await page.evaluate(() => localStorage.setItem('candor.lang', 'zh-TW'));
+  }
 
   async function depositApproved(userToken: string, amount: string): Promise<Deposit> {
     const deposit = await call<Deposit>('POST', '/deposits', { methodId, amount }, userToken);
@@ -124,7 +226,7 @@ describe('money records in the browser', () => {
       .trim()
       .split('\n');
     expect(csv[0]).toBe(CSV_HEADER);
-    expect(csv.slice(1)).toEqual([`${record!.id},${record!.entryNo},${record!.createdAt},deposit,cash,250.00,250.00,deposit:${deposit.id}`]);
+    expect(csv.slice(1)).toEqual([`${record!.id},${record!.entryNo},${record!.createdAt},deposit,deposit,,cash,250.00,,250.00,deposit:${deposit.id}`]);
 
     // Particulars: the entry, both postings (clearing out, cash in), and the deposit it came from.
     await row.click();

@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core';
 import { API } from '@candor/contracts';
 import { freshTotp } from '../../../scripts/testing/totp.mjs';
 import { verifyIdentity } from '../../../scripts/testing/kyc.mjs';
+import { REDIS_KEYS } from '@candor/cross-process';
 
 export const BASE = process.env.E2E_BASE_URL ?? 'http://localhost:3000';
 export const TRADE_PASSWORD = '246810';
@@ -51,7 +52,7 @@ export async function registerUser(redis: Redis, prefix: string, { confirmEmail 
   const email = `${prefix}${stamp}@example.com`;
   const password = 'Flow-e2e-2024';
   const { captchaId } = await call<{ captchaId: string }>('GET', API.captcha);
-  const captchaCode = await redis.get(`captcha:${captchaId}`);
+  const captchaCode = await redis.get(REDIS_KEYS.captcha(captchaId));
   expect(captchaCode).toMatch(/^\d{4}$/);
   const { registrationToken } = await call<{ registrationToken: string }>('POST', API.registerCheck, {
     email,

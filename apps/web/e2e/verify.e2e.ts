@@ -290,6 +290,7 @@ describe('identity verification and payment slips in the browser', () => {
       await page.locator('input[name="amount"]').fill('150');
       const posted = page.waitForResponse((r) => r.url().endsWith('/api/deposits') && r.request().method() === 'POST');
       await page.getByTestId('deposit-submit').click();
+      await page.getByTestId('confirm-ok').click();
       const deposit = (await (await posted).json()) as Deposit;
       expect(deposit.slip).toBe(false);
 

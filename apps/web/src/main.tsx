@@ -3,6 +3,8 @@ import './boot/intl-warmup';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { i18nReady } from './lib/i18n';
+// Sets the root's rise colour (data-rise) before the first paint, and again as the language changes.
+import './lib/riseColour';
 import './styles/app.css';
 import { App } from './app/App';
 import { registerServiceWorker } from './pwa/register';

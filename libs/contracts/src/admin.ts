@@ -1,4 +1,4 @@
-import type { KycStatus, TradingInterval } from '@candor/domain';
+import { isValidInviteCode, type KycStatus, type TradingInterval } from '@candor/domain';
 import type { ScheduledChange } from './market.js';
 import { z } from 'zod';
 import type { CapitalRecord, Wallet } from './wallet.js';
@@ -29,12 +29,15 @@ export const AUDIT_ACTIONS = [
   'user.access_viewed',
   'user.sessions_viewed',
   'user.documents_viewed',
+  'user.profile_viewed',
   'product.update',
   'product.change_scheduled',
   'product.change_cancelled',
   'product.change_applied',
   'product.change_refused',
   'users.search',
+  /** The audit log exported as CSV: an operator action without a user. */
+  'audit.exported',
   'ops.session',
   'withdrawal.approve',
   'withdrawal.reject',
@@ -45,13 +48,48 @@ export const AUDIT_ACTIONS = [
   'kyc.reject',
   'deposit_method.create',
   'deposit_method.update',
+  'deposit_method.delete',
+  'invitation_code.create',
+  'invitation_code.disable',
+  'invitation_code.enable',
   'message.send',
+  /** A broadcast taken back: it leaves every inbox. */
+  'message.withdraw',
   'earn.settings_update',
   'earn.holiday_add',
   'earn.holiday_remove',
   'earn.holidays_import',
+  // Content (issue 47): news, banners, highlights, pages, offices and their images.
+  'content.news_create',
+  'content.news_update',
+  'content.news_delete',
+  'content.banner_create',
+  'content.banner_update',
+  'content.banner_delete',
+  'content.banner_reorder',
+  'content.highlight_create',
+  'content.highlight_update',
+  'content.highlight_delete',
+  'content.highlight_reorder',
+  'content.page_update',
+  'content.office_create',
+  'content.office_update',
+  'content.office_delete',
+  'content.image_upload',
+  // The support chat (issue 49): what agents do in a user's conversation, and the shared canned replies.
+  'support.reply',
+  'support.note',
+  'support.assign',
+  'support.read',
+  'support.close',
+  'support.reopen',
+  'support.canned_create',
+  'support.canned_update',
+  'support.canned_delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+/** Most rows one audit CSV export holds (newest first); narrow the filters for older ones. */
+export const AUDIT_CSV_MAX_ROWS = 10_000;
 export interface AuditEntry {
   id: string;
   operatorId: string | null;
@@ -72,6 +110,46 @@ export interface LedgerCheck {
   mismatched: { accountId: string; balance: string; postings: string }[];
   /** The worker's last scheduled check (every minute), when there is one. */
   lastScheduled?: { ok: boolean; imbalance: string; checkedAt: string } | null;
+}
+
+/** One review queue on the dashboard: how many wait, and since when the oldest does (null when none). */
+export interface DashboardQueue {
+  count: number;
+  oldestAt: string | null;
+  /** Seconds the oldest has waited at `generatedAt`; null when none waits. */
+  oldestAgeSeconds: number | null;
+}
+/** Open orders of one account kind: how many, and their stakes summed (money string). */
+export interface DashboardOpenOrders {
+  count: number;
+  stake: string;
+}
+/** The house's result on one local day: users' losses minus their winnings on real orders (money string, negative when users won). */
+export interface DashboardHouseDay {
+  date: string;
+  result: string;
+}
+/** `GET /api/admin/dashboard` (`dashboard.read`): the platform's figures, "today" in `timezone`. */
+export interface AdminDashboard {
+  generatedAt: string;
+  timezone: string;
+  /** The local date "today" is. */
+  today: string;
+  users: { newToday: number };
+  queues: { deposits: DashboardQueue; withdrawals: DashboardQueue; kyc: DashboardQueue };
+  /** Open orders; demo money is counted apart and never in `real`. */
+  openOrders: { real: DashboardOpenOrders; demo: DashboardOpenOrders };
+  house: {
+    today: string;
+    last30Days: string;
+    /** The last 30 local days, oldest first, today last, zeros included. */
+    byDay: DashboardHouseDay[];
+  };
+  earn: { balance: string; confirmed: string; pending: string; incomeToday: string; incomeTotal: string };
+  /** BullMQ queues of the worker: jobs waiting and failed; null when Redis did not answer in time. */
+  jobs: { name: string; waiting: number; failed: number }[] | null;
+  /** The worker's last scheduled ledger check, or null before the first. */
+  ledger: { checkedAt: string; ok: boolean; accounts: number; imbalance: string } | null;
 }
 
 const tradingInterval = z.strictObject({
@@ -173,3 +251,83 @@ export interface AdminUserMoney {
   recentRecords: CapitalRecord[];
   kycStatus: KycStatus;
 }
+
+/** A user's order as the console's user detail lists it (amounts in the wire's decimal strings). */
+export interface AdminUserOrder {
+  id: string;
+  orderNo: string;
+  account: 'real' | 'demo';
+  symbol: string;
+  direction: 'up' | 'down';
+  amount: string;
+  status: 'open' | 'settled';
+  outcome: 'win' | 'loss' | 'tie' | null;
+  pnl: string | null;
+  createdAt: string;
+}
+/** A user's deposit or withdrawal as the console's user detail lists it. */
+export interface AdminUserRequest {
+  id: string;
+  orderNo: string;
+  amount: string;
+  status: string;
+  createdAt: string;
+}
+/** One of a user's signed-in sessions, as an operator sees it. */
+export interface AdminUserSession {
+  id: string;
+  createdAt: string;
+  lastUsedAt: string;
+  userAgent: string | null;
+  ip: string | null;
+}
+/**
+ * `GET /api/admin/users/:id` (`users.read`): one user's profile, verification, access and sessions; with
+ * `users.money` also their newest orders, deposits and withdrawals (`activity`, else null). Phone masked.
+ * Balances and capital records are `GET /api/admin/users/:id/money`. Every read is audited (the user sees it).
+ */
+export interface AdminUserDetail {
+  id: string;
+  email: string;
+  emailConfirmed: boolean;
+  phone: string;
+  nickname: string;
+  inviteCode: string;
+  invitedByUserId: string | null;
+  createdAt: string;
+  kycStatus: KycStatus;
+  /** The newest verification submission, if any. */
+  kyc: { id: string; attempt: number; status: string; submittedAt: string; decidedAt: string | null; final: boolean } | null;
+  disabled: boolean;
+  disabledAt: string | null;
+  disabledReason: string | null;
+  sessions: AdminUserSession[];
+  activity: { orders: AdminUserOrder[]; deposits: AdminUserRequest[]; withdrawals: AdminUserRequest[] } | null;
+}
+
+/** `GET /api/admin/pending`: requests waiting for review, per queue; null for a queue the operator's role does not see. */
+export interface AdminPendingCounts {
+  deposits: number | null;
+  withdrawals: number | null;
+  kyc: number | null;
+}
+
+/** An invitation code the platform gave out (not a user's own), as the console lists it. */
+export interface AdminInvitationCode {
+  code: string;
+  active: boolean;
+  /** How many registered with it. */
+  uses: number;
+  createdAt: string;
+  createdByOperatorId: string | null;
+}
+
+/** `POST /api/admin/invitation-codes`: a code of 4 to 16 letters and digits, or none for a random one of 8. */
+export const createInvitationCodeBody = z.strictObject({
+  code: z.string().trim().max(16).refine(isValidInviteCode, 'code').optional(),
+});
+export type CreateInvitationCodeBody = z.infer<typeof createInvitationCodeBody>;
+
+/** `PATCH /api/admin/invitation-codes/:code`: disable or enable (a disabled code registers no one). */
+export const updateInvitationCodeBody = z.strictObject({ active: z.boolean() });
+export type UpdateInvitationCodeBody = z.infer<typeof updateInvitationCodeBody>;

@@ -30,6 +30,12 @@ describe('input that reaches the database', () => {
     expect(displayName(32).parse('  小明 🚀 ')).toBe('小明 🚀');
     expect(displayName(32).safeParse('evil\u202Etxt.exe').success).toBe(false);
     expect(displayName(32).safeParse('a\u2066b').success).toBe(false);
+    expect(displayName(32).safeParse('two\nlines').success).toBe(false);
+    expect(displayName(32).safeParse('tab\there').success).toBe(false);
+    expect(displayName(32).safeParse('bell\u0007').success).toBe(false);
+    expect(displayName(32).safeParse('c1\u0085').success).toBe(false);
+    expect(displayName(32).safeParse('   ').success).toBe(false);
+    expect(displayName(32).safeParse('x'.repeat(33)).success).toBe(false);
   });
 
   it('storable text: no control characters but tab and new lines, no lone surrogates', () => {

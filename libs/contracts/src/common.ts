@@ -1,5 +1,13 @@
 import { z } from 'zod';
 
+/** A second-factor code as typed: a TOTP code (6 digits) or a recovery code (`xxxxx-xxxxx`), users' and operators'. */
+export const totpField = z
+  .string()
+  .trim()
+  .min(6)
+  .max(32)
+  .regex(/^[0-9A-Za-z -]+$/);
+
 /** A money amount on the wire: a decimal string ("12.50") or a JSON number. Parsed to cents by the server. */
 export const moneyInput = z.union([z.string().max(40), z.number()]);
 /** A money amount in a response: a decimal string with two decimals. */
@@ -55,14 +63,16 @@ export const calendarDate = z
 
 /** Bidirectional overrides and isolates: they make a name read differently from what it is. */
 const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/;
-/** A name shown to other people (a nickname): trimmed, 1..max characters, no bidi controls. */
+/** Control characters (C0 including tab and new lines, DEL, C1): a name is one line of visible text. */
+const NAME_CONTROLS = /[\u0000-\u001F\u007F-\u009F]/;
+/** A name shown to other people (a nickname): trimmed, 1..max characters, no bidi or other control characters. */
 export const displayName = (max: number) =>
   z
     .string()
     .trim()
     .min(1)
     .max(max)
-    .refine((s) => !BIDI_CONTROLS.test(s));
+    .refine((s) => !BIDI_CONTROLS.test(s) && !NAME_CONTROLS.test(s));
 
 // C0 controls other than tab, line feed and carriage return, DEL, and UTF-16 halves without their pair:
 // none is text anyone types, Postgres refuses NUL, and a lone surrogate is not valid UTF-8.

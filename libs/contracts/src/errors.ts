@@ -11,6 +11,12 @@ export const ERROR_STATUS = {
   ACCOUNT_DISABLED: 403,
   TOTP_REQUIRED: 401,
   TOTP_INVALID: 401,
+  /** Setting up or turning on two-factor sign-in while it is already on (turn it off first). */
+  TOTP_ALREADY_ENABLED: 409,
+  /** Turning on two-factor sign-in with no pending secret (never set up, or its 10 minutes passed): set up again. */
+  TOTP_SETUP_REQUIRED: 409,
+  /** Turning off two-factor sign-in that is not on. */
+  TOTP_NOT_ENABLED: 409,
   OPERATOR_EXISTS: 409,
   TRADE_PASSWORD_INVALID: 422,
   TRADE_PASSWORD_LOCKED: 422,
@@ -29,10 +35,18 @@ export const ERROR_STATUS = {
   /** A real-account order on a product whose price is simulated (the demo account may trade it). */
   PRICE_SIMULATED: 422,
   EXPIRY_NOT_OFFERED: 422,
+  /** A price alert whose level is not on its side of the current price (an `above` level must be higher, a `below` one lower; equal fits neither). */
+  ALERT_LEVEL_WRONG_SIDE: 422,
+  /** The user already keeps the most active price alerts allowed (MAX_ACTIVE_PRICE_ALERTS): remove one first. */
+  ALERT_LIMIT_REACHED: 422,
   /** An order whose expiry would reach a scheduled catalogue change of its product (with `effectiveAt`): choose a shorter expiry. */
   CATALOGUE_CHANGE_PENDING: 422,
   /** A product field that already has a change waiting for its time: cancel that one first. */
   CHANGE_ALREADY_SCHEDULED: 409,
+  /** A self-set responsible-trading limit refuses the order or deposit (with `limit`, its name, and `resetsAt`, when its period ends). */
+  LIMIT_REACHED: 422,
+  /** The real account is in a self-set time-out or self-exclusion (with `until`, and `reason`: `time_out` or `self_exclusion`): no trading, deposits or Yu'e Bao transfers in; withdrawals stay open. */
+  SELF_EXCLUDED: 403,
   EARN_MIN_AMOUNT: 422,
   EARN_DAILY_LIMIT: 422,
   EARN_NOT_WITHDRAWABLE: 422,
@@ -56,6 +70,15 @@ export const ERROR_STATUS = {
   EMAIL_NOT_CONFIRMED: 403,
   /** The proof-of-work (ALTCHA) was missing, wrong, expired or already used. */
   ALTCHA_INVALID: 400,
+  /** A deposit method that deposits were made with: it can only be disabled, never deleted. */
+  DEPOSIT_METHOD_IN_USE: 409,
+  INVITATION_CODE_EXISTS: 409,
+  /** A push subscription whose endpoint is not on a known push service (PUSH_SERVICE_HOSTS). */
+  PUSH_ENDPOINT_NOT_ALLOWED: 422,
+  /** Web Push is not set up on this server (no VAPID keys). */
+  PUSH_UNAVAILABLE: 503,
+  /** An agent's reply to a closed support conversation: reopen it first. */
+  SUPPORT_CLOSED: 409,
   IDEMPOTENCY_KEY_REUSED: 409,
   RATE_LIMITED: 429,
   REQUEST_TOO_LARGE: 431,
@@ -81,6 +104,12 @@ export interface ErrorEnvelope {
     enrollmentToken?: string;
     /** CATALOGUE_CHANGE_PENDING: when the product's next scheduled change takes effect. */
     effectiveAt?: string;
+    /** LIMIT_REACHED: the responsible-trading limit that refused the request (`lossDay`, `depositWeek`, `stakePerOrder`, ...). */
+    limit?: string;
+    /** LIMIT_REACHED: when the limit's period ends (absent for `stakePerOrder`, which has no period). */
+    resetsAt?: string;
+    /** SELF_EXCLUDED: when the time-out or self-exclusion ends. */
+    until?: string;
     /** VALIDATION_FAILED on `effectiveAt`: the earliest time a change may take effect. */
     earliestAt?: string;
     /**

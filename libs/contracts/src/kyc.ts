@@ -5,7 +5,7 @@ export { KYC_REJECT_REASONS, KYC_SIDES } from '@candor/domain';
 export type { KycRejectReason, KycSide } from '@candor/domain';
 
 // Zod-free, so the web app's first bundle can take them from `@candor/contracts/uploads`.
-export { UPLOAD_IMAGE_TYPES, UPLOAD_MAX_BYTES } from './uploads.js';
+export { AVATAR_FIELD, AVATAR_NAME, AVATAR_SIDE, UPLOAD_IMAGE_TYPES, UPLOAD_MAX_BYTES } from './uploads.js';
 
 /**
  * `GET /api/kyc` (and the `kyc` socket event): the user's verification. `idNumber` is always masked.

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CANDLE_INTERVALS, type ChainChange, type HaltReason, type PriceRule, type ScheduledFieldName, type TickSource } from '@candor/domain';
+import type { HomeContent } from './content.js';
 
 /** Seconds of each candle interval: the candle rules' own table. */
 export { CANDLE_INTERVAL_SECONDS as INTERVAL_SECONDS } from '@candor/domain';
@@ -110,17 +111,8 @@ export interface Product {
   /** Catalogue changes announced and not yet in effect, earliest first. */
   scheduledChanges: ScheduledChange[];
 }
-/** A platform highlight on the home page: a stable key and, when the server has the text, its translation. */
-export interface HomeHighlight {
-  key: string;
-  title?: string;
-  text?: string;
-}
-export interface HomeResponse {
-  banners: { id: string; imageUrl: string; link?: string | null; title?: string }[];
-  highlights: HomeHighlight[];
-  recommended: Product[];
-}
+/** `GET /api/home`: the content module's home with the recommended products. */
+export type HomeResponse = HomeContent<Product>;
 export interface Candle {
   t: string;
   o: string;
@@ -156,3 +148,8 @@ export const candlesQuery = z.strictObject({
   lang: z.string().max(10).optional(),
 });
 export const ticksQuery = z.strictObject({ from: z.string().max(40).optional(), to: z.string().max(40).optional(), lang: z.string().max(10).optional() });
+
+/** `GET /api/me/watchlist`: the signed-in user's favourite products, as symbols in the order they were added (products no longer listed are left out). */
+export interface Watchlist {
+  symbols: string[];
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { totpField } from './common.js';
 
 /** Operator roles of the console. */
 export const OPERATOR_ROLES = ['admin', 'reviewer', 'support', 'finance'] as const;
@@ -34,12 +35,19 @@ export const OPERATOR_PERMISSIONS = [
   'earn.read',
   /** Change Yu'e Bao's settings and holidays. */
   'earn.manage',
+  /** Edit news, banners, highlights, pages and offices (issue 47). */
+  'content.manage',
+  /** Create, list, disable and enable the platform's invitation codes. */
+  'invitations.manage',
+  /** The console's dashboard: the platform's figures (users, queues, orders, the house's result, Yu'e Bao, jobs, ledger). */
+  'dashboard.read',
 ] as const;
 export type OperatorPermission = (typeof OPERATOR_PERMISSIONS)[number];
 
 /**
  * The one permission matrix: admin everything; reviewer reviews; support talks to users; finance reads money.
- * Every role sees the ledger check, the platform's health figure on the console's dashboard.
+ * Every role may run the ledger check. The dashboard's figures (money across the platform) are for the roles
+ * that read money views: admin and finance; a reviewer or support operator starts on their first own page.
  */
 export const ROLE_PERMISSIONS: Readonly<Record<OperatorRole, readonly OperatorPermission[]>> = {
   admin: OPERATOR_PERMISSIONS,
@@ -56,19 +64,23 @@ export const ROLE_PERMISSIONS: Readonly<Record<OperatorRole, readonly OperatorPe
     'ledger.read',
   ],
   support: ['console.use', 'products.read', 'users.read', 'messages.send', 'support.chat', 'ledger.read'],
-  finance: ['console.use', 'products.read', 'users.read', 'users.money', 'deposits.read', 'withdrawals.read', 'ledger.read', 'exports.read', 'earn.read'],
+  finance: [
+    'console.use',
+    'products.read',
+    'users.read',
+    'users.money',
+    'deposits.read',
+    'withdrawals.read',
+    'ledger.read',
+    'exports.read',
+    'earn.read',
+    'dashboard.read',
+  ],
 };
 
 export const hasPermission = (role: OperatorRole, permission: OperatorPermission): boolean => ROLE_PERMISSIONS[role].includes(permission);
 export const rolesWith = (permission: OperatorPermission): OperatorRole[] => OPERATOR_ROLES.filter((r) => hasPermission(r, permission));
 
-/** A TOTP code (6 digits) or a recovery code (`xxxxx-xxxxx`), as typed. */
-const totpField = z
-  .string()
-  .trim()
-  .min(6)
-  .max(32)
-  .regex(/^[0-9A-Za-z -]+$/);
 export const operatorLoginBody = z.strictObject({ email: z.string().trim().min(1).max(254), password: z.string().min(1).max(128), totp: totpField.optional() });
 /** `POST /api/admin/auth/enrollment`: starts (or restarts) TOTP enrolment with the token from `401 TOTP_REQUIRED`. */
 export const operatorEnrollmentBody = z.strictObject({ enrollmentToken: z.string().min(20).max(100) });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DIRECTIONS, type Direction, type OrderVoidReason, type Outcome } from '@candor/domain';
+import { DIRECTIONS, isValidTimeZone, type Direction, type OrderVoidReason, type Outcome } from '@candor/domain';
 import { moneyInput } from './common.js';
 import type { HaltReason, PriceRule, TickSource } from './market.js';
 
@@ -20,6 +20,60 @@ export const ordersQuery = z.strictObject({
   cursor: z.string().max(200).optional(),
   lang: z.string().max(10).optional(),
 });
+
+/**
+ * `GET /api/orders/statistics`: the account (default `real`), the period in calendar days ending today (`7`,
+ * `30` or `90`; default `30`) and the IANA time zone its days are cut in (default the platform's, Asia/Taipei).
+ */
+export const orderStatisticsQuery = z.strictObject({
+  account: z.enum(['real', 'demo']).optional(),
+  days: z.enum(['7', '30', '90']).optional(),
+  tz: z.string().min(1).max(64).refine(isValidTimeZone, 'an IANA time zone').optional(),
+  lang: z.string().max(10).optional(),
+});
+export type OrderStatisticsQuery = z.infer<typeof orderStatisticsQuery>;
+
+/** Counts and sums of settled orders (money as 2-decimal strings, exact from integer cents). */
+export interface OrderStatisticsCounts {
+  /** Settled orders (open and voided orders are not counted). */
+  orders: number;
+  wins: number;
+  losses: number;
+  ties: number;
+  /** Wins over wins and losses (ties left out), 4 decimals ("0.6667" = 66.67 %); null when none was won or lost. */
+  winRate: string | null;
+  /** The stakes of these orders. */
+  staked: string;
+  /** What came back: stake and winnings for a win, the stake for a tie, nothing for a loss. */
+  paidOut: string;
+  /** `paidOut - staked`: the result. */
+  net: string;
+}
+export interface OrderStatisticsDay extends OrderStatisticsCounts {
+  /** The local calendar date (YYYY-MM-DD) in the answer's time zone. */
+  date: string;
+}
+export interface OrderStatisticsProduct extends OrderStatisticsCounts {
+  symbol: string;
+  /** The product's name in the language asked for (Accept-Language or ?lang=), else the symbol. */
+  name: string;
+}
+/**
+ * The signed-in user's settled orders of one account over the last `days` calendar days in `timezone`, each
+ * counted on the day its closing tick fell. `byDay` has every day of the period, oldest first, zeros included;
+ * `byProduct` every product with settled orders, most orders first.
+ */
+export interface OrderStatistics {
+  account: 'real' | 'demo';
+  days: 7 | 30 | 90;
+  timezone: string;
+  /** The period [from, to): local midnight of its first day and of the day after today, ISO 8601 UTC. */
+  from: string;
+  to: string;
+  totals: OrderStatisticsCounts;
+  byDay: OrderStatisticsDay[];
+  byProduct: OrderStatisticsProduct[];
+}
 
 export type { Direction, Outcome, OrderVoidReason } from '@candor/domain';
 export interface Order {

@@ -3,6 +3,7 @@ import type { CandleInterval } from './lists.js';
 import type { HaltReason, ProductStatus } from './market.js';
 import type { Order } from './orders.js';
 import type { Wallet } from './wallet.js';
+import type { AdminSupportMessage, SupportMessage, SupportNote, SupportTyping } from './support.js';
 
 export const channel = {
   ticker: (symbol: string) => `ticker:${symbol}`,
@@ -51,7 +52,14 @@ export interface ServerToClientEvents {
   order: (e: Order) => void;
   wallet: (e: Wallet) => void;
   message: (e: { id: string; title: string; body: string; createdAt: string; read: boolean }) => void;
-  support: (e: { id: string; from: 'user' | 'support'; body: string; createdAt: string }) => void;
+  /** A support chat message, new or with a new status (the agents' room gets `AdminSupportMessage`). */
+  support: (e: SupportMessage | AdminSupportMessage) => void;
+  /** Someone is typing on the other side of a support conversation. */
+  'support:typing': (e: SupportTyping) => void;
+  /** Agents' room only: an internal note was added. */
+  'support:note': (e: SupportNote) => void;
+  /** Agents' room only: a conversation was assigned, closed or reopened. */
+  'support:conversation': (e: { id: string }) => void;
   /** The user's verification, on each decision (the same as `GET /api/kyc`). */
   kyc: (e: KycView) => void;
 }
@@ -68,4 +76,6 @@ export interface SubscribeAck {
 export interface ClientToServerEvents {
   subscribe: (p: { channels: string[] }, ack?: (r: SubscribeAck) => void) => void;
   unsubscribe: (p: { channels: string[] }, ack?: (r: { ok: boolean }) => void) => void;
+  /** The sender is typing: a user names no conversation (theirs is meant), an agent names one. */
+  'support:typing': (p: { conversationId?: string }) => void;
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { WITHDRAWAL_NETWORKS, type WithdrawalNetwork } from '@candor/domain';
-import { bigintId, moneyInput } from './common.js';
+import { bigintId, moneyInput, totpField } from './common.js';
 import { LOCALES } from './locales.js';
 
 export interface Wallet {
@@ -11,6 +11,19 @@ export interface Wallet {
   total: string;
   demo: string;
 }
+/**
+ * What a capital record is about: one row per thing the user did (or had done for them). The ledger's
+ * inner moves (a hold, its release, an order's escrow, a confirmation of Yu'e Bao money) fold into it.
+ */
+export type RecordAction = 'deposit' | 'withdrawal' | 'order' | 'earn_in' | 'earn_out' | 'earn_income' | 'adjustment' | 'demo_grant' | 'demo_reset';
+/** A withdrawal's request status, or an order's: `open`, its outcome, or `void`. */
+export type RecordStatus = MoneyRequestStatus | 'open' | 'win' | 'loss' | 'tie' | 'void';
+
+/**
+ * A capital record: one row per action. `id`, `entryNo`, `type`, `createdAt` and `ref` are those of the
+ * action's first journal entry; `amount` is what that entry moved on the available balance (an order's
+ * stake, a withdrawal's amount), `balanceAfter` the available balance just after it.
+ */
 export interface CapitalRecord {
   id: string;
   entryNo: string;
@@ -20,6 +33,28 @@ export interface CapitalRecord {
   createdAt: string;
   ref: string | null;
   account: string;
+  action: RecordAction;
+  /** Withdrawals and orders: where the action stands now; null for the others. */
+  status: RecordStatus | null;
+  /**
+   * Money that came back to the available balance later as part of the same action: a settled order's
+   * payout (0.00 for a loss), a refused or cancelled withdrawal's amount; null when none is due.
+   */
+  returned: string | null;
+}
+
+/** One posting of an action's journal entries, as the record's particulars show it. */
+export interface RecordPosting {
+  account: string;
+  owner: 'platform' | 'you';
+  amount: string;
+  entryNo: string;
+  type: string;
+  createdAt: string;
+}
+/** `GET /api/wallet/records/:id`: the record and every posting of every journal entry folded into it. */
+export interface CapitalRecordDetail extends CapitalRecord {
+  postings: RecordPosting[];
 }
 
 /**
@@ -32,14 +67,20 @@ export const putWithdrawalAccountBody = z.strictObject({
   nationality: z.string().trim().max(64).optional(),
   bank: z.string().trim().max(64).optional(),
   cardNumber: z.string().trim().max(40).optional(),
+  /** The address: for TW "縣市 區 地址", elsewhere "state or province, city, street" as the form composes it. */
   region: z.string().trim().max(64).optional(),
   currencyAddress: z.string().trim().max(120).optional(),
   network: z.enum(WITHDRAWAL_NETWORKS).optional(),
   tradePassword: z.string().max(64),
+  /** With two-factor sign-in on: a current code or an unused recovery code (without it `401 TOTP_REQUIRED`). */
+  totp: totpField.optional(),
 });
 export type PutWithdrawalAccountBody = z.infer<typeof putWithdrawalAccountBody>;
 
-/** The bound withdrawal account, as its owner sees it (the full number or address; lists and logs show `masked`). */
+/**
+ * The bound withdrawal account, as its owner sees it: the card number masked (`**** 1111`, never the full
+ * number), the currency address in full; lists and logs show `masked`.
+ */
 export interface WithdrawalAccount {
   type: 'bank' | 'crypto';
   accountName: string;
@@ -60,6 +101,8 @@ export interface WithdrawalAccount {
 export const requestWithdrawalBody = z.strictObject({
   amount: moneyInput,
   tradePassword: z.string().max(64),
+  /** With two-factor sign-in on: a current code or an unused recovery code (without it `401 TOTP_REQUIRED`). */
+  totp: totpField.optional(),
 });
 export type RequestWithdrawalBody = z.infer<typeof requestWithdrawalBody>;
 
@@ -99,9 +142,11 @@ export const withdrawalsQuery = z.strictObject({
   cursor: z.string().max(200).optional(),
   lang: z.string().max(10).optional(),
 });
+/** A review list, a page at a time: `cursor` is the `nextCursor` of the page before. */
 export const adminWithdrawalsQuery = z.strictObject({
   status: z.enum(['in_review', 'successful', 'failed', 'cancelled']).optional(),
   limit: z.coerce.number().int().min(1).max(100).optional(),
+  cursor: z.string().max(200).optional(),
   lang: z.string().max(10).optional(),
 });
 export const rejectBody = z.strictObject({ reason: z.string().trim().min(1).max(500) });
@@ -142,10 +187,13 @@ export interface AdminDepositMethod extends Omit<DepositMethod, 'name' | 'instru
   sort: number;
 }
 
+/** The longest deposit reference: room for a 66-character transaction hash (0x and 64 hex) and longer ones. */
+export const DEPOSIT_REFERENCE_MAX = 128;
+
 export const createDepositBody = z.strictObject({
   methodId: z.string().max(64),
   amount: moneyInput,
-  reference: z.string().trim().max(64).optional(),
+  reference: z.string().trim().max(DEPOSIT_REFERENCE_MAX).optional(),
 });
 export type CreateDepositBody = z.infer<typeof createDepositBody>;
 
@@ -175,6 +223,7 @@ export interface AdminDeposit extends Deposit {
 export const adminDepositsQuery = z.strictObject({
   status: z.enum(['in_review', 'successful', 'failed']).optional(),
   limit: z.coerce.number().int().min(1).max(100).optional(),
+  cursor: z.string().max(200).optional(),
   lang: z.string().max(10).optional(),
 });
 
@@ -185,6 +234,13 @@ export interface SystemMessage {
   body: string;
   createdAt: string;
   read: boolean;
+}
+/** A broadcast as the console lists it (`GET /api/admin/messages/broadcasts`): title in zh-TW, and when it was withdrawn. */
+export interface AdminBroadcast {
+  id: string;
+  title: string;
+  createdAt: string;
+  withdrawnAt: string | null;
 }
 export const messagesQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).max(100).optional(),

@@ -1,5 +1,18 @@
 import { describe, expect, it } from '@jest/globals';
-import { QUEUES, REDIS_CHANNELS, REDIS_KEYS, SETTLE_GIVE_UP_MS, SETTLE_POLL_MS, settleJobDelay, settleJobId, USER_PUSHES_EVENT } from './index.js';
+import {
+  bullPrefix,
+  QUEUES,
+  readRedisPrefix,
+  REDIS_CHANNELS,
+  REDIS_KEYS,
+  redisPrefix,
+  socketIoKey,
+  SETTLE_GIVE_UP_MS,
+  SETTLE_POLL_MS,
+  settleJobDelay,
+  settleJobId,
+  USER_PUSHES_EVENT,
+} from './index.js';
 
 describe('queues', () => {
   const queueNames = Object.values(QUEUES).map((q) => q.name);
@@ -30,18 +43,37 @@ describe('queues', () => {
 });
 
 describe('redis names', () => {
+  it('reads REDIS_PREFIX: 1-32 safe characters, `candor` when unset', () => {
+    expect(readRedisPrefix(undefined)).toBe('candor');
+    expect(readRedisPrefix(' ')).toBe('candor');
+    expect(readRedisPrefix('staging-2')).toBe('staging-2');
+    for (const bad of ['a b', 'a:b', '-x', 'x'.repeat(33), 'a*']) expect(() => readRedisPrefix(bad)).toThrow('REDIS_PREFIX');
+  });
+
+  it('puts every key, channel, queue and socket.io channel under the prefix', () => {
+    expect(redisPrefix()).toBe('candor');
+    expect(REDIS_KEYS.feedLeader).toBe('candor:feed:leader');
+    expect(REDIS_KEYS.rateLimitPrefix).toBe('candor:rate:');
+    for (const ch of Object.values(REDIS_CHANNELS)) expect(ch).toMatch(/^candor:[a-z-]+$/);
+    expect(bullPrefix()).toBe('candor:bull');
+    expect(socketIoKey()).toBe('candor:socket.io');
+  });
+
   it.each([
-    ['tickLast', REDIS_KEYS.tickLast('BTCUSDT'), 'tick:last:BTCUSDT'],
-    ['sessionRevoked', REDIS_KEYS.sessionRevoked('s1'), 'session-revoked:s1'],
-    ['captcha', REDIS_KEYS.captcha('c1'), 'captcha:c1'],
-    ['registration', REDIS_KEYS.registration('t1'), 'registration:t1'],
-    ['loginFailures (case-folded)', REDIS_KEYS.loginFailures('A@Example.com'), 'login-failures:a@example.com'],
-    ['loginFailuresByAddress', REDIS_KEYS.loginFailuresByAddress('127.0.0.1'), 'login-failures-ip:127.0.0.1'],
-    ['operatorLoginFailures (case-folded)', REDIS_KEYS.operatorLoginFailures('A@Example.com'), 'operator-login-failures:a@example.com'],
-    ['altchaUsed', REDIS_KEYS.altchaUsed('c1'), 'altcha-used:c1'],
-    ['mailThrottle', REDIS_KEYS.mailThrottle('resend', 'u1'), 'mail-throttle:resend:u1'],
-    ['totpFailures', REDIS_KEYS.totpFailures('o1'), 'totp-failures:o1'],
-    ['operatorEnrollment', REDIS_KEYS.operatorEnrollment('h1'), 'operator-enrollment:h1'],
+    ['tickLast', REDIS_KEYS.tickLast('BTCUSDT'), 'candor:tick:last:BTCUSDT'],
+    ['sessionRevoked', REDIS_KEYS.sessionRevoked('s1'), 'candor:session-revoked:s1'],
+    ['captcha', REDIS_KEYS.captcha('c1'), 'candor:captcha:c1'],
+    ['registration', REDIS_KEYS.registration('t1'), 'candor:registration:t1'],
+    ['loginFailures (case-folded)', REDIS_KEYS.loginFailures('A@Example.com'), 'candor:login-failures:a@example.com'],
+    ['loginFailuresByAddress', REDIS_KEYS.loginFailuresByAddress('127.0.0.1'), 'candor:login-failures-ip:127.0.0.1'],
+    ['operatorLoginFailures (case-folded)', REDIS_KEYS.operatorLoginFailures('A@Example.com'), 'candor:operator-login-failures:a@example.com'],
+    ['altchaUsed', REDIS_KEYS.altchaUsed('c1'), 'candor:altcha-used:c1'],
+    ['mailThrottle', REDIS_KEYS.mailThrottle('resend', 'u1'), 'candor:mail-throttle:resend:u1'],
+    ['totpFailures', REDIS_KEYS.totpFailures('o1'), 'candor:totp-failures:o1'],
+    ['operatorEnrollment', REDIS_KEYS.operatorEnrollment('h1'), 'candor:operator-enrollment:h1'],
+    ['userTotpSetup', REDIS_KEYS.userTotpSetup('u1'), 'candor:user-totp-setup:u1'],
+    ['userTotpFailures', REDIS_KEYS.userTotpFailures('u1'), 'candor:user-totp-failures:u1'],
+    ['userTotpFailuresByAddress', REDIS_KEYS.userTotpFailuresByAddress('x'), 'candor:user-totp-failures-ip:x'],
   ])('%s', (_name, key, expected) => expect(key).toBe(expected));
 
   it('keys of different kinds never collide: each kind has its own prefix', () => {
@@ -65,12 +97,17 @@ describe('redis names', () => {
       REDIS_KEYS.operatorReadAudited('x', 'x', 'x'),
       REDIS_KEYS.totpFailures('x'),
       REDIS_KEYS.operatorEnrollment('x'),
-    ].map((k) =>
-      k
+      REDIS_KEYS.userTotpSetup('x'),
+      REDIS_KEYS.userTotpFailures('x'),
+      REDIS_KEYS.userTotpFailuresByAddress('x'),
+      REDIS_KEYS.contentVersion,
+    ].map((k) => {
+      const own = k.slice('candor:'.length);
+      return own
         .split(':')
-        .slice(0, k.startsWith('tick:') ? 2 : 1)
-        .join(':'),
-    );
+        .slice(0, own.startsWith('tick:') ? 2 : 1)
+        .join(':');
+    });
     expect(new Set(prefixes).size).toBe(prefixes.length);
   });
 

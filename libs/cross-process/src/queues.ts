@@ -10,6 +10,8 @@ export const QUEUES = {
   housekeeping: { name: 'housekeeping', jobs: { pruneIdempotencyKeys: 'prune-idempotency-keys', removeExpiredKycImages: 'remove-expired-kyc-images' } },
   earn: { name: 'earn', jobs: { post: 'earn-post' } },
   mail: { name: 'mail', jobs: { send: 'mail-send' } },
+  liabilities: { name: 'liabilities', jobs: { publish: 'liabilities-publish' } },
+  push: { name: 'push', jobs: { send: 'push-send' } },
 } as const;
 
 export interface HousekeepingPayload {
@@ -96,4 +98,40 @@ export const mailJobOptions = (retryDelayMs: number) => ({
   backoff: { type: 'exponential' as const, delay: retryDelayMs },
   removeOnComplete: 1000,
   removeOnFail: false,
+});
+
+/**
+ * The daily proof of liabilities (docs/transparency.md): `reason` says what enqueued it, the scheduler at the
+ * snapshot time in the platform's zone, a worker's start (catching up), or `manual`: a job added straight to the
+ * queue (tests; anyone with the queue's Redis), which may name the `date` to build (after the latest published).
+ * Safe to repeat: a date is built once.
+ */
+export interface LiabilitiesPayload {
+  reason: 'schedule' | 'boot' | 'manual';
+  requestedAt: string;
+  date?: string;
+}
+export const LIABILITIES_SCHEDULER_ID = 'liabilities-daily';
+export const LIABILITIES_JOB_OPTIONS = { attempts: 5, backoff: { type: 'exponential' as const, delay: 30_000 }, removeOnComplete: 100, removeOnFail: 500 };
+
+/**
+ * One Web Push notification to one subscription: the api or worker renders it in the user's language after the
+ * event's commit and enqueues it; the worker encrypts and sends it. `kind` is checked again at sending (the user
+ * may have turned it off meanwhile); the subscription's keys are read then too, never carried in Redis.
+ */
+export interface PushJobPayload {
+  subscriptionId: string;
+  kind: string;
+  payload: { title: string; body: string; url: string; tag: string };
+}
+/**
+ * Attempts of a push job: a notification is worth little late, so few retries, a short backoff, and failed jobs
+ * are not kept (the push service's refusals are logged).
+ */
+export const PUSH_JOB_ATTEMPTS = 4;
+export const pushJobOptions = (retryDelayMs: number) => ({
+  attempts: PUSH_JOB_ATTEMPTS,
+  backoff: { type: 'exponential' as const, delay: retryDelayMs },
+  removeOnComplete: 1000,
+  removeOnFail: 1000,
 });

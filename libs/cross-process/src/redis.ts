@@ -1,8 +1,52 @@
 import type { HaltReason } from '@candor/domain';
 import type { CandleEvent, CandleInterval, Order, Wallet } from '@candor/contracts';
 
+/**
+ * One deployment's namespace on a Redis server: every key, pub/sub channel, BullMQ queue and socket.io
+ * adapter channel starts with it, so two deployments can share one server (pub/sub channels are shared by
+ * every database number, so a separate database is not enough). Read once from REDIS_PREFIX (default `candor`).
+ */
+export const REDIS_PREFIX_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,31}$/;
+export const DEFAULT_REDIS_PREFIX = 'candor';
+
+export function readRedisPrefix(raw: string | undefined): string {
+  const value = raw?.trim() || DEFAULT_REDIS_PREFIX;
+  if (!REDIS_PREFIX_PATTERN.test(value))
+    throw new Error(`REDIS_PREFIX: 1-32 letters, digits, "_", "." or "-", starting with a letter or digit (got "${value}")`);
+  return value;
+}
+
+const PREFIX = readRedisPrefix(process.env.REDIS_PREFIX);
+
+/** This process's Redis namespace (REDIS_PREFIX). */
+export function redisPrefix(): string {
+  return PREFIX;
+}
+
+/** BullMQ's own key prefix for this deployment's queues (BullMQ's default is `bull`). */
+export function bullPrefix(): string {
+  return `${PREFIX}:bull`;
+}
+
+/** The socket.io Redis adapter's and emitter's channel prefix (its default is `socket.io`). */
+export function socketIoKey(): string {
+  return `${PREFIX}:socket.io`;
+}
+
+type Named = Record<string, string | ((...args: never[]) => string)>;
+type Prefixed<T extends Named> = { readonly [K in keyof T]: T[K] extends (...args: infer A) => string ? (...args: A) => string : string };
+
+/** The same names, each under this deployment's prefix. */
+function prefixed<T extends Named>(names: T): Prefixed<T> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(names)) {
+    out[k] = typeof v === 'function' ? (...args: never[]) => `${PREFIX}:${v(...args)}` : `${PREFIX}:${v}`;
+  }
+  return Object.freeze(out) as Prefixed<T>;
+}
+
 /** Redis keys. Each builder is the only place its key is spelled. */
-export const REDIS_KEYS = {
+export const REDIS_KEYS = prefixed({
   /** The last stored tick of a product (JSON `LastTick`), written by the feed once the tick is stored. */
   tickLast: (symbol: string): string => `tick:last:${symbol}`,
   /** Only one feed produces at a time: `SET feed:leader <id> NX PX <ttl>`, renewed while it runs. */
@@ -47,17 +91,31 @@ export const REDIS_KEYS = {
   /** Set for 10 minutes after an operator's read of a user's data of one kind was audited: later reads add no line. */
   operatorReadAudited: (operatorId: string, userId: string, kind: string): string => `operator-read:${operatorId}:${userId}:${kind}`,
   // -- end visibility --
-} as const;
+  // -- user two-factor (issue 49) --
+  /** A user's TOTP secret set up but not yet confirmed (encrypted), for 10 minutes; a new setup replaces it. */
+  userTotpSetup: (userId: string): string => `user-totp-setup:${userId}`,
+  /** Wrong TOTP / recovery codes of one user in the current window (login, withdrawals, turning it off). */
+  userTotpFailures: (userId: string): string => `user-totp-failures:${userId}`,
+  /** Wrong user TOTP / recovery codes sent from one client address in the current window. */
+  userTotpFailuresByAddress: (ip: string): string => `user-totp-failures-ip:${ip}`,
+  // -- end user two-factor --
+  // -- content (issue 47) --
+  /** Bumped (INCR) on every operator edit of news, banners, highlights, pages or offices: each api instance drops its cached content when it changes. */
+  contentVersion: 'content:version',
+  // -- end content --
+});
 
 /** Pub/sub channels. */
-export const REDIS_CHANNELS = {
+export const REDIS_CHANNELS = prefixed({
   /** Every stored tick (`TickMessage`), from the feed to every api instance and the settlement wake-up. */
-  ticks: 'candor:ticks',
+  ticks: 'ticks',
   /** An operator changed the catalogue (payload: a symbol, or empty for all): every api instance reloads it. */
-  productsChanged: 'candor:products-changed',
+  productsChanged: 'products-changed',
   /** A product halted or resumed (JSON `MarketHaltEvent`), from the feed to every api instance. */
-  marketHalts: 'candor:market-halts',
-} as const;
+  marketHalts: 'market-halts',
+  /** A user added or removed a price alert (payload: its symbol): the process watching prices re-reads that product's alerts. */
+  priceAlertsChanged: 'price-alerts-changed',
+});
 
 /** A halted product, in REDIS_KEYS.marketHalts. `since`: the time of its last tick before the halt. */
 export interface MarketHaltState {

@@ -44,6 +44,20 @@ import { MailAndRecovery1765500000000 } from './migrations/1765500000000-MailAnd
 import { PhonesInternational1765500000001 } from './migrations/1765500000001-PhonesInternational.js';
 import { FourEyes1765500000002 } from './migrations/1765500000002-FourEyes.js';
 import { Verification1765600000000 } from './migrations/1765600000000-Verification.js';
+import { Content1765700000000 } from './migrations/1765700000000-Content.js';
+import { Watchlist1765800000040 } from './migrations/1765800000040-Watchlist.js';
+import { LoginEvents1765900000700 } from './migrations/1765900000700-LoginEvents.js';
+import { DashboardIndexes1766000000400 } from './migrations/1766000000400-DashboardIndexes.js';
+import { ResponsibleLimits1766000000600 } from './migrations/1766000000600-ResponsibleLimits.js';
+import { Liabilities1766000000500 } from './migrations/1766000000500-Liabilities.js';
+import { PushSubscriptions1766000000300 } from './migrations/1766000000300-PushSubscriptions.js';
+import { SupportChat1766000000100 } from './migrations/1766000000100-SupportChat.js';
+import { UserTotp1766000000200 } from './migrations/1766000000200-UserTotp.js';
+import { MessagesWithdrawn1765800000060 } from './migrations/1765800000060-MessagesWithdrawn.js';
+import { PriceAlerts1765800000490 } from './migrations/1765800000490-PriceAlerts.js';
+import { DepositReferenceLonger1765800000480 } from './migrations/1765800000480-DepositReferenceLonger.js';
+import { UserAvatars1765800000720 } from './migrations/1765800000720-UserAvatars.js';
+import { ReviewHistoryIndexes1765800000493 } from './migrations/1765800000493-ReviewHistoryIndexes.js';
 import { Earn1765000000000 } from './migrations/1765000000000-Earn.js';
 import { Init1763700000000 } from './migrations/1763700000000-Init.js';
 import { Market1763800000000 } from './migrations/1763800000000-Market.js';
@@ -106,6 +120,20 @@ export const MIGRATIONS: Function[] = [
   PhonesInternational1765500000001,
   FourEyes1765500000002,
   Verification1765600000000,
+  Content1765700000000,
+  Watchlist1765800000040,
+  MessagesWithdrawn1765800000060,
+  DepositReferenceLonger1765800000480,
+  PriceAlerts1765800000490,
+  ReviewHistoryIndexes1765800000493,
+  UserAvatars1765800000720,
+  LoginEvents1765900000700,
+  SupportChat1766000000100,
+  UserTotp1766000000200,
+  PushSubscriptions1766000000300,
+  DashboardIndexes1766000000400,
+  Liabilities1766000000500,
+  ResponsibleLimits1766000000600,
 ];
 
 export function dataSourceOptions(url: string, extra: Partial<DataSourceOptions> = {}): DataSourceOptions {

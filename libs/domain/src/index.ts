@@ -17,3 +17,7 @@ export * from './price-aggregation.js';
 export * from './earn-calendar.js';
 export * from './earn.js';
 export * from './catalogue.js';
+export * from './price-alerts.js';
+export * from './trade-statistics.js';
+export * from './responsible-trading.js';
+export * from './liabilities.js';

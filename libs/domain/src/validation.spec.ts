@@ -8,7 +8,6 @@ import {
   isValidIdCard,
   isValidInviteCode,
   isValidLoginPassword,
-  isValidPhone,
   isValidRealName,
   isValidTradePassword,
   isValidUserId,
@@ -94,17 +93,6 @@ describe('isE164Phone (+, 8 to 15 digits, no leading 0)', () => {
     ['+886 912345678', false],
     ['+', false],
   ])('%p -> %p', (s, ok) => expect(isE164Phone(s)).toBe(ok));
-});
-
-describe('isValidPhone (mainland, Taiwan mobile or E.164)', () => {
-  it.each([
-    ['13812345678', true],
-    ['+886912345678', true],
-    ['0912345678', true],
-    ['0812345678', false],
-    ['091234567', false],
-    ['', false],
-  ])('%p -> %p', (s, ok) => expect(isValidPhone(s)).toBe(ok));
 });
 
 describe('isValidCheckNumber (exactly 4 digits)', () => {

@@ -25,11 +25,6 @@ export function isTaiwanMobile(s: string): boolean {
   return /^09\d{8}$/.test(s);
 }
 
-/** A phone the platform accepts: mainland form, a Taiwan mobile's national form, or E.164 (stored as E.164: normalizePhone). */
-export function isValidPhone(s: string): boolean {
-  return isMainlandPhone(s) || isTaiwanMobile(s) || isE164Phone(s);
-}
-
 /** Check number (graphic captcha): exactly 4 digits. */
 export function isValidCheckNumber(s: string): boolean {
   return /^\d{4}$/.test(s);

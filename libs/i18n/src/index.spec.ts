@@ -117,7 +117,8 @@ describe('translate', () => {
 
   it.each([...LOCALES])('%s fills every placeholder of every error message', (locale) => {
     for (const code of ERROR_CODES) {
-      const text = translate(locale, `errors:${code}`, { field: 'FIELD', min: '10.00' });
+      // The vars the server passes with some codes: `min` (EARN_MIN_AMOUNT), `limit` (ALERT_LIMIT_REACHED).
+      const text = translate(locale, `errors:${code}`, { field: 'FIELD', min: '10.00', limit: 20 });
       expect({ code, text }).toEqual({ code, text: expect.not.stringMatching(/\{\{|\}\}|^errors:/) });
     }
   });
@@ -134,7 +135,7 @@ describe('translate', () => {
 
   it('falls back to zh-TW for a key missing in the asked locale', () => {
     withResource('en', 'errors', 'USER_EXISTS', undefined, () => {
-      expect(translate('en', 'errors:USER_EXISTS')).toBe('用戶已存在');
+      expect(translate('en', 'errors:USER_EXISTS')).toBe('使用者已存在');
     });
     withResource('ja', 'errors', 'VALIDATION_FAILED', undefined, () => {
       expect(translate('ja', 'errors:VALIDATION_FAILED', { field: 'X' })).toBe('請檢查此欄位：X');
@@ -171,14 +172,14 @@ describe('translate', () => {
   });
 
   it('falls back to zh-TW for a locale that is not one (from untyped callers)', () => {
-    expect(translate('xx' as Locale, 'errors:USER_EXISTS')).toBe('用戶已存在');
+    expect(translate('xx' as Locale, 'errors:USER_EXISTS')).toBe('使用者已存在');
   });
 });
 
 describe('fieldLabel', () => {
   it.each<[Locale, string, string]>([
     ['en', 'email', 'E-mail'],
-    ['zh-TW', 'email', '郵箱'],
+    ['zh-TW', 'email', '電子郵件'],
     ['ja', 'amount', '金額'],
     ['fr', 'confirmTradePassword', 'Confirmation du mot de passe de transaction'],
     ['de', 'nationality', 'Staatsangehörigkeit'],
@@ -190,7 +191,7 @@ describe('fieldLabel', () => {
 
   it('falls back to zh-TW, and makes the VALIDATION_FAILED message', () => {
     withResource('ko', 'errors', 'fields', undefined, () => {
-      expect(fieldLabel('ko', 'phone')).toBe('手機號碼');
+      expect(fieldLabel('ko', 'phone')).toBe('手機號碼（所選國家的手機號碼，或以 + 加國碼開頭）');
     });
     expect(translate('fr', 'errors:VALIDATION_FAILED', { field: fieldLabel('fr', 'email') })).toBe('Veuillez vérifier ce champ : Adresse e-mail');
     expect(translate('zh-TW', 'errors:VALIDATION_FAILED', { field: fieldLabel('zh-TW', 'inviteCode') })).toBe('請檢查此欄位：邀請碼');
@@ -246,7 +247,7 @@ describe('i18nextResources', () => {
     const res = i18nextResources();
     delete (res.en.errors as Record<string, unknown>)['USER_EXISTS'];
     const en = await i18nextFor('en', res);
-    expect(en.t('errors:USER_EXISTS')).toBe('用戶已存在');
+    expect(en.t('errors:USER_EXISTS')).toBe('使用者已存在');
     expect(en.t('errors:INSUFFICIENT_BALANCE')).toBe('Insufficient balance');
   });
 });

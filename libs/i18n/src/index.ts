@@ -3,6 +3,7 @@ import { resources, NAMESPACES, type Namespace } from './resources.js';
 
 export { resources, NAMESPACES, type Namespace };
 export { LOCALES, DEFAULT_LOCALE, type Locale };
+export { ZH_TW_MAINLAND_TERMS, mainlandTermsIn } from './zh-tw-terms.js';
 
 /** The locale whose text is used when the asked locale lacks a key (also i18next's `fallbackLng`). */
 export const FALLBACK_LOCALE = 'zh-TW' satisfies Locale;

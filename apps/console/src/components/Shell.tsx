@@ -5,29 +5,34 @@ import { useAuth, useOperator } from '../lib/auth/AuthProvider';
 import type { OperatorPermission } from '@candor/contracts';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { can, PAGE_PERMISSION } from '../lib/auth/access';
+import { usePendingCounts } from '../lib/api/queries';
 
-type NavItem = { to: string; key: string; end: boolean; permission?: OperatorPermission };
+type NavItem = { to: string; key: string; end: boolean; permission?: OperatorPermission; pending?: 'deposits' | 'withdrawals' | 'kyc' };
 // A link to a screen the operator lacks the permission for is not shown (the api would answer 403 FORBIDDEN).
 const NAV = [
-  { to: '/', key: 'nav.dashboard', end: true },
-  { to: '/withdrawals', key: 'consoleMoney:nav.withdrawals', end: false, permission: PAGE_PERMISSION.withdrawals },
-  { to: '/deposits', key: 'consoleMoney:nav.deposits', end: false, permission: PAGE_PERMISSION.deposits },
-  { to: '/kyc', key: 'consoleKyc:nav', end: false, permission: PAGE_PERMISSION.kyc },
+  { to: '/', key: 'nav.dashboard', end: true, permission: 'dashboard.read' },
+  { to: '/withdrawals', key: 'consoleMoney:nav.withdrawals', end: false, permission: PAGE_PERMISSION.withdrawals, pending: 'withdrawals' },
+  { to: '/deposits', key: 'consoleMoney:nav.deposits', end: false, permission: PAGE_PERMISSION.deposits, pending: 'deposits' },
+  { to: '/kyc', key: 'consoleKyc:nav', end: false, permission: PAGE_PERMISSION.kyc, pending: 'kyc' },
   { to: '/deposit-methods', key: 'consoleMoney:nav.depositMethods', end: false, permission: PAGE_PERMISSION.depositMethods },
+  { to: '/support', key: 'consoleSupport:nav', end: false, permission: PAGE_PERMISSION.support },
   { to: '/messages', key: 'consoleMoney:nav.messages', end: false, permission: PAGE_PERMISSION.messages },
   { to: '/audit', key: 'nav.audit', end: false, permission: 'audit.read' },
   { to: '/products', key: 'nav.products', end: false, permission: 'products.read' },
   { to: '/users', key: 'nav.users', end: false, permission: 'users.read' },
+  { to: '/invitations', key: 'invitations.nav', end: false, permission: PAGE_PERMISSION.invitations },
   { to: '/queues', key: 'nav.queues', end: false, permission: 'ops.queues' },
   { to: '/operators', key: 'consoleOperators:navOperators', end: false, permission: 'operators.manage' },
   { to: '/earn', key: 'consoleEarn:nav', end: false, permission: 'earn.read' },
+  { to: '/content', key: 'consoleContent:nav', end: false, permission: PAGE_PERMISSION.content },
 ] as const satisfies readonly NavItem[];
 
 export function Shell() {
-  const { t } = useTranslation(['console', 'consoleMoney', 'consoleOperators', 'consoleEarn', 'consoleKyc']);
+  const { t } = useTranslation(['console', 'consoleMoney', 'consoleOperators', 'consoleEarn', 'consoleKyc', 'consoleContent', 'consoleSupport']);
   const { logout } = useAuth();
   const operator = useOperator();
   const [menuOpen, setMenuOpen] = useState(false);
+  const pending = usePendingCounts();
   const [leaving, setLeaving] = useState(false);
   const location = useLocation();
   const navigation = useNavigation();
@@ -60,11 +65,21 @@ export function Shell() {
         </div>
         <div className="sidebar-body" id="console-nav">
           <nav aria-label={t('nav.label')}>
-            {NAV.filter((item: NavItem) => !item.permission || can(operator, item.permission)).map((item) => (
-              <NavLink key={item.to} to={item.to} end={item.end} className={({ isActive }) => `nav-link${isActive ? ' active' : ''}`}>
-                {t(item.key)}
-              </NavLink>
-            ))}
+            {(NAV as readonly NavItem[])
+              .filter((item) => !item.permission || can(operator, item.permission))
+              .map((item) => {
+                const waiting = item.pending ? (pending.data?.[item.pending] ?? 0) : 0;
+                return (
+                  <NavLink key={item.to} to={item.to} end={item.end} className={({ isActive }) => `nav-link${isActive ? ' active' : ''}`}>
+                    {t(item.key as (typeof NAV)[number]['key'])}
+                    {waiting > 0 ? (
+                      <span className="nav-badge" data-testid={`pending-${item.pending}`} aria-label={t('users.pending', { count: waiting })}>
+                        {waiting > 99 ? '99+' : waiting}
+                      </span>
+                    ) : null}
+                  </NavLink>
+                );
+              })}
           </nav>
           <div className="operator-card" data-testid="operator">
             <div className="operator-email" title={operator.email}>

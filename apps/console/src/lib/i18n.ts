@@ -21,7 +21,7 @@ void i18n.use(initReactI18next).init({
   lng: storedLocale(),
   fallbackLng: FALLBACK_LOCALE,
   supportedLngs: [...LOCALES],
-  ns: ['console', 'consoleMoney', 'consoleOperators', 'consoleEarn', 'consoleKyc', 'errors'],
+  ns: ['console', 'consoleMoney', 'consoleOperators', 'consoleEarn', 'consoleKyc', 'consoleContent', 'consoleDashboard', 'consoleSupport', 'errors'],
   defaultNS: 'console',
   interpolation: { escapeValue: false }, // React escapes
   returnNull: false,

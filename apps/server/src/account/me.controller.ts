@@ -7,6 +7,7 @@ import {
   type AccountActivity,
   type AuditEntry,
   type ChangePasswordBody,
+  type LoginHistory,
   type Page,
   type PatchMeBody,
   type Summary,
@@ -57,7 +58,7 @@ export class MeController {
   }
 
   @Get('summary')
-  @Doc('Total assets, balances and profit and loss', { ok: 'Summary' })
+  @Doc('Total assets, balances, what is in review (deposits and withdrawals) and profit and loss', { ok: 'Summary' })
   getSummary(@CurrentUser() u: AuthUser): Promise<Summary> {
     return this.summary.forUser(u.id);
   }
@@ -71,6 +72,14 @@ export class MeController {
   })
   async password(@CurrentUser() u: AuthUser, @ZodBody(changePasswordBody) body: ChangePasswordBody, @Req() req: HttpRequest): Promise<void> {
     await this.auth.changePassword(u.id, u.sid, body, clientIp(req));
+  }
+
+  @Get('logins')
+  @Doc('The sign-in history: each attempt on this account (time, address, device, whether it got in and why not), newest first; the newest 100 are kept', {
+    ok: 'LoginHistory',
+  })
+  logins(@CurrentUser() u: AuthUser): Promise<LoginHistory> {
+    return this.auth.loginHistory(u.id);
   }
 
   /** The same slice in the short form of the account-activity screen: when, what, as which role, and why. */

@@ -13,6 +13,15 @@ export interface PnlRow {
 export class SummaryRepository {
   constructor(@InjectDataSource() private readonly ds: DataSource) {}
 
+  /** The sum in cents of the user's deposits still in review (not yet money on the ledger). */
+  async pendingDeposits(userId: string): Promise<string> {
+    const [row]: { total: string }[] = await this.ds.query(
+      `SELECT coalesce(sum(amount), 0)::bigint AS total FROM deposits WHERE user_id = $1 AND status = 'in_review'`,
+      [userId],
+    );
+    return row?.total ?? '0';
+  }
+
   /** The house account's postings in the user's order entries, negated: the user's trading result. */
   async pnl(userId: string, timeZone: string): Promise<PnlRow | null> {
     const [pnl]: PnlRow[] = await this.ds.query(

@@ -15,11 +15,12 @@ function build(balances: Partial<Balances>, pnl: { total: string; today: string 
     .balances.mockResolvedValue({ cash: 0, hold: 0, escrow: 0, earn_pending: 0, earn_confirmed: 0, ...balances } as Balances);
   const summaries = mocks.get<SummaryRepository>(SummaryRepository);
   summaries.pnl.mockResolvedValue(pnl);
+  summaries.pendingDeposits.mockResolvedValue('1234');
   return { summary: sut as SummaryService, summaries };
 }
 
 describe('SummaryService.forUser', () => {
-  it("totals the user's balances, Yu'e Bao pending and confirmed alike, and the trading result in the platform's time zone", async () => {
+  it("totals the user's balances, Yu'e Bao pending and confirmed alike, what is in review, and the trading result in the platform's time zone", async () => {
     const { summary, summaries } = build(
       { cash: 10_000, hold: 2_500, escrow: 1_000, earn_pending: 300, earn_confirmed: 700 },
       { total: '-1250', today: '400' },
@@ -32,6 +33,8 @@ describe('SummaryService.forUser', () => {
       earn: '10.00',
       pnlTotal: '-12.50',
       pnlToday: '4.00',
+      pendingDeposits: '12.34',
+      inReview: '37.34',
     });
     expect(summaries.pnl).toHaveBeenCalledWith('u1', 'Asia/Taipei');
   });

@@ -21,7 +21,8 @@ export class SummaryService {
   async forUser(userId: string): Promise<Summary> {
     const b = await this.ledger.balances(userId);
     const earn = b.earn_pending + b.earn_confirmed;
-    const pnl = await this.summaries.pnl(userId, this.config.PLATFORM_TIMEZONE);
+    const [pnl, pending] = await Promise.all([this.summaries.pnl(userId, this.config.PLATFORM_TIMEZONE), this.summaries.pendingDeposits(userId)]);
+    const pendingDeposits = toCents(pending);
     return {
       totalAssets: formatCents(b.cash + b.hold + b.escrow + earn),
       available: formatCents(b.cash),
@@ -30,6 +31,9 @@ export class SummaryService {
       earn: formatCents(earn),
       pnlTotal: formatCents(toCents(pnl?.total)),
       pnlToday: formatCents(toCents(pnl?.today)),
+      pendingDeposits: formatCents(pendingDeposits),
+      // Withdrawals in review are held on the ledger (`frozen`); deposits in review are only requests.
+      inReview: formatCents(pendingDeposits + b.hold),
     };
   }
 }

@@ -1,5 +1,5 @@
 import { Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Req, UseGuards } from '@nestjs/common';
-import { disableUserBody, type DisableUserBody, type UserAccess } from '@candor/contracts';
+import { disableUserBody, type AdminUserDetail, type DisableUserBody, type UserAccess } from '@candor/contracts';
 import type { HttpRequest } from '../common/http.js';
 import { clientIp } from '../common/request-context.js';
 import { DomainError } from '../common/domain-error.js';
@@ -7,6 +7,7 @@ import { ApiFeature, Doc, ZodBody } from '../common/openapi.js';
 import { CurrentOperator, OperatorAuthGuard, Permission, type AuthOperator } from '../auth/auth.guard.js';
 import { UserAccessService } from './user-access.service.js';
 import { OperatorReadsService } from './operator-reads.service.js';
+import { UserDetailService } from './user-detail.service.js';
 
 const userId = new ParseUUIDPipe({ exceptionFactory: () => new DomainError('NOT_FOUND') });
 
@@ -18,7 +19,18 @@ export class AdminUsersController {
   constructor(
     private readonly access: UserAccessService,
     private readonly reads: OperatorReadsService,
+    private readonly detailService: UserDetailService,
   ) {}
+
+  @Get(':id')
+  @Permission('users.read')
+  @Doc(
+    'One user: profile, verification, access, sessions, and with `users.money` their newest orders, deposits and withdrawals; each read is audited (the user sees it in operator actions)',
+    { ok: 'AdminUserDetail' },
+  )
+  detail(@CurrentOperator() o: AuthOperator, @Param('id', userId) id: string, @Req() req: HttpRequest): Promise<AdminUserDetail> {
+    return this.detailService.get(o, id, clientIp(req));
+  }
 
   @Get(':id/access')
   @Permission('users.read')

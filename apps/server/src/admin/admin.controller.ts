@@ -3,6 +3,9 @@ import type { HttpRequest, HttpReply } from '../common/http.js';
 import { z } from 'zod';
 import {
   bigintId,
+  hasPermission,
+  type AdminPendingCounts,
+  type OperatorPermission,
   operatorLoginBody,
   type AuditEntry,
   type LedgerCheck,
@@ -25,6 +28,7 @@ import type { Redis } from 'ioredis';
 import { maskPhone } from '@candor/domain';
 import { UsersRepository } from '../users/users.repository.js';
 import { AuditService } from './audit.service.js';
+import { UserDetailRepository } from './user-detail.repository.js';
 import { OperatorsService, toOperator } from './operators.service.js';
 import { REDIS_KEYS } from '@candor/cross-process';
 
@@ -36,6 +40,7 @@ const auditQuery = z.strictObject({
   operatorId: z.uuid().optional(),
   lang: z.string().max(10).optional(),
 });
+const auditCsvQuery = auditQuery.omit({ limit: true, cursor: true });
 type LoginBody = z.infer<typeof operatorLoginBody>;
 const usersQuery = z.strictObject({
   q: z.string().trim().max(100).optional(),
@@ -106,6 +111,7 @@ export class AdminController {
     private readonly ledger: LedgerService,
     @Inject(REDIS) private readonly redis: Redis,
     private readonly usersRepository: UsersRepository,
+    private readonly userDetail: UserDetailRepository,
   ) {}
 
   @Get('me')
@@ -117,6 +123,28 @@ export class AdminController {
     return toOperator(op);
   }
 
+  @Get('audit.csv')
+  @Permission('audit.read')
+  @Doc('The filtered audit log as CSV (text/csv, a header row, newest first; at most 10,000 rows); the export is itself audited', {
+    ok: 'text/csv',
+    errors: ['VALIDATION_FAILED'],
+    description:
+      'The same filters as `GET /api/admin/audit`. `X-Export-Rows` says how many rows the file holds and `X-Export-Truncated: true` that older matching rows were left out (narrow the filters). Text a spreadsheet would read as a formula (starting with `=`, `+`, `-`, `@`, a tab or a carriage return) is prefixed with a quote.',
+  })
+  async auditCsv(
+    @CurrentOperator() o: AuthOperator,
+    @ZodQuery(auditCsvQuery) q: z.infer<typeof auditCsvQuery>,
+    @Req() req: HttpRequest,
+    @Res({ passthrough: true }) res: HttpReply,
+  ): Promise<string> {
+    const out = await this.audit.exportCsv(o.id, { userId: q.userId, action: q.action, operatorId: q.operatorId }, clientIp(req) || null);
+    void res.header('content-type', 'text/csv; charset=utf-8');
+    void res.header('content-disposition', `attachment; filename="audit-log-${new Date().toISOString().slice(0, 10)}.csv"`);
+    void res.header('x-export-rows', String(out.rows));
+    void res.header('x-export-truncated', String(out.truncated));
+    return out.csv;
+  }
+
   @Get('audit')
   @Permission('audit.read')
   @Doc('The audit log, newest first', { ok: 'Page<AuditEntry>' })
@@ -124,12 +152,15 @@ export class AdminController {
     return this.audit.list({ userId: q.userId, action: q.action, operatorId: q.operatorId, limit: q.limit ?? 50, cursor: q.cursor });
   }
 
-  /** Users, newest first, by e-mail / phone / nickname fragment or exact id; phones masked. The search is audited. */
+  /** Users, newest first, by e-mail / phone / nickname fragment, exact id or invitation code; phones masked. The search is audited. */
   @Get('users')
   @Permission('users.read')
-  @Doc('Users, newest first, by e-mail, phone or nickname fragment or exact id; the search is audited', {
-    description: 'Answers `{ items: [{ id, email, phone (masked), nickname, kycStatus, inviteCode, invitedByUserId, disabled, createdAt }], nextCursor }`.',
-  })
+  @Doc(
+    'Users, newest first, by e-mail, phone or nickname fragment, exact id, or an invitation code (its owner and who registered with it); the search is audited',
+    {
+      description: 'Answers `{ items: [{ id, email, phone (masked), nickname, kycStatus, inviteCode, invitedByUserId, disabled, createdAt }], nextCursor }`.',
+    },
+  )
   async users(@CurrentOperator() o: AuthOperator, @ZodQuery(usersQuery) q: z.infer<typeof usersQuery>, @Req() req: HttpRequest) {
     const limit = q.limit ?? 50;
     // One row more than the page says whether there is a next one.
@@ -147,6 +178,22 @@ export class AdminController {
       createdAt: new Date(r.created_at).toISOString(),
     }));
     return { items, nextCursor: rows.length > limit ? items[items.length - 1]!.id : null };
+  }
+
+  @Get('pending')
+  @Permission('console.use')
+  @Doc("How many deposits, withdrawals and verifications wait for review, for the console's menu; null for a queue the role does not review", {
+    ok: 'AdminPendingCounts',
+  })
+  async pending(@CurrentOperator() o: AuthOperator): Promise<AdminPendingCounts> {
+    const count = (permission: OperatorPermission, queue: 'deposits' | 'withdrawals' | 'kyc') =>
+      hasPermission(o.role, permission) ? this.userDetail.waiting(queue) : Promise.resolve(null);
+    const [deposits, withdrawals, kyc] = await Promise.all([
+      count('deposits.read', 'deposits'),
+      count('withdrawals.read', 'withdrawals'),
+      count('kyc.review', 'kyc'),
+    ]);
+    return { deposits, withdrawals, kyc };
   }
 
   @Get('ledger/check')

@@ -12,11 +12,16 @@ import { OperatorEnrollmentController, OperatorsController } from './operators.c
 import { AdminUsersController } from './admin-users.controller.js';
 import { UserAccessService } from './user-access.service.js';
 import { OperatorReadsService } from './operator-reads.service.js';
+import { UserDetailRepository } from './user-detail.repository.js';
+import { UserDetailService } from './user-detail.service.js';
+import { InvitationCodesController } from './invitation-codes.controller.js';
+import { InvitationCodesRepository } from './invitation-codes.repository.js';
+import { InvitationCodesService } from './invitation-codes.service.js';
 
 @Global()
 @Module({
   imports: [TypeOrmModule.forFeature([OperatorEntity])],
-  controllers: [AdminAuthController, OperatorEnrollmentController, AdminController, OperatorsController, AdminUsersController],
+  controllers: [AdminAuthController, OperatorEnrollmentController, AdminController, OperatorsController, AdminUsersController, InvitationCodesController],
   providers: [
     AuditRepository,
     AuditService,
@@ -26,6 +31,10 @@ import { OperatorReadsService } from './operator-reads.service.js';
     OperatorAccountsService,
     UserAccessService,
     OperatorReadsService,
+    UserDetailRepository,
+    UserDetailService,
+    InvitationCodesRepository,
+    InvitationCodesService,
   ],
   exports: [AuditService, OperatorReadsService],
 })

@@ -1,6 +1,7 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import { newTestService } from '../../test/utils.js';
 import { REDIS } from '../redis/redis.module.js';
+import { REDIS_KEYS } from '@candor/cross-process';
 import { AuditService } from './audit.service.js';
 import { OPERATOR_READ_WINDOW_SECONDS, OperatorReadsService } from './operator-reads.service.js';
 
@@ -44,7 +45,7 @@ describe('OperatorReadsService.record', () => {
         },
       ],
     ]);
-    expect([...redis.keys]).toEqual([['operator-read:op1:u1:money', OPERATOR_READ_WINDOW_SECONDS]]);
+    expect([...redis.keys]).toEqual([[REDIS_KEYS.operatorReadAudited('op1', 'u1', 'money'), OPERATOR_READ_WINDOW_SECONDS]]);
     expect(OPERATOR_READ_WINDOW_SECONDS).toBe(600);
   });
 

@@ -6,9 +6,10 @@ import { REDIS } from '../redis/redis.module.js';
 import { AuditService } from './audit.service.js';
 
 /** What of a user's data an operator read: each kind is its own line in the user's operator actions. */
-export type OperatorReadKind = 'money' | 'access' | 'sessions' | 'documents';
+export type OperatorReadKind = 'profile' | 'money' | 'access' | 'sessions' | 'documents';
 
 const ACTION: Record<OperatorReadKind, AuditAction> = {
+  profile: 'user.profile_viewed',
   money: 'user.money_viewed',
   access: 'user.access_viewed',
   sessions: 'user.sessions_viewed',

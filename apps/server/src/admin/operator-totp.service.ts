@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import type { Redis } from 'ioredis';
-import { generateSecret, generateURI, verify } from 'otplib';
+import { generateSecret, generateURI } from 'otplib';
 import QRCode from 'qrcode';
 import type { OperatorEnrollment } from '@candor/contracts';
 import { REDIS_KEYS } from '@candor/cross-process';
@@ -11,23 +11,12 @@ import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { secretFor } from '../config/keys.js';
 import { DomainError } from '../common/domain-error.js';
 import { REDIS } from '../redis/redis.module.js';
-import { countTry, tryWasRight } from '../auth/login-failures.js';
 import { AuditService } from './audit.service.js';
 import { OperatorsRepository } from './operators.repository.js';
-import {
-  decryptSecret,
-  deriveTotpKey,
-  encryptSecret,
-  generateRecoveryCodes,
-  hashRecoveryCode,
-  hashToken,
-  looksLikeTotp,
-  TOTP_PERIOD_SECONDS,
-} from './totp-crypto.js';
+import { deriveTotpKey, encryptSecret, generateRecoveryCodes, hashRecoveryCode, hashToken } from '../auth/totp/totp-crypto.js';
+import { TotpVerifier, type TotpHolder } from '../auth/totp/totp-verifier.js';
 
-/** Wrong codes of one operator within TOTP_FAILURE_WINDOW_SECONDS before the second factor refuses everything (429). */
-export const TOTP_MAX_FAILURES = 5;
-export const TOTP_FAILURE_WINDOW_SECONDS = 15 * 60;
+export { TOTP_FAILURE_WINDOW_SECONDS, TOTP_MAX_FAILURES } from '../auth/totp/totp-verifier.js';
 export const ENROLLMENT_TTL_SECONDS = 10 * 60;
 const ISSUER = 'Candor console';
 
@@ -36,11 +25,7 @@ interface PendingEnrollment {
   email: string;
   secretEnc?: string;
 }
-export interface TotpOperator {
-  id: string;
-  totpSecretEnc: string | null;
-  totpLastStep: string | null;
-}
+export type TotpOperator = TotpHolder;
 
 /**
  * Operators' second factor: TOTP codes (each time step accepted once), one-use recovery codes,
@@ -49,8 +34,8 @@ export interface TotpOperator {
  */
 @Injectable()
 export class OperatorTotpService {
-  private readonly log = new Logger('operator-totp');
   private readonly key: Buffer;
+  private readonly verifier: TotpVerifier;
 
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
@@ -60,14 +45,24 @@ export class OperatorTotpService {
     private readonly operators: OperatorsRepository,
   ) {
     this.key = deriveTotpKey(secretFor(config, 'totp'));
+    this.verifier = new TotpVerifier({
+      holderKind: 'operator',
+      keyVariable: 'TOTP_ENCRYPTION_KEY (npm run keys:rotate-totp)',
+      key: this.key,
+      redis,
+      store: operators,
+      failureKey: (id) => REDIS_KEYS.totpFailures(id),
+      addressKey: (ip) => REDIS_KEYS.totpFailuresByAddress(ip),
+      addressLimit: config.TOTP_FAILURES_PER_ADDRESS,
+    });
   }
 
   /** Accepts a current TOTP code (not used before) or an unused recovery code; else TOTP_INVALID, or RATE_LIMITED after too many. */
   async check(op: TotpOperator, code: string, ip: string): Promise<void> {
-    await this.countTry(op.id, ip);
-    const ok = looksLikeTotp(code) ? await this.acceptTotp(op, code.replace(/\s/g, '')) : await this.acceptRecoveryCode(op.id, code, ip);
-    if (!ok) await this.fail(op.id, ip);
-    await this.succeeded(op.id, ip);
+    const accepted = await this.verifier.judge(op, code, ip);
+    if (!accepted) await this.fail(op.id, ip);
+    if (accepted === 'recovery') await this.recoveryCodeUsed(op.id, ip);
+    await this.verifier.succeeded(op.id, ip);
   }
 
   /** A short-lived token that lets this operator (password already checked) enrol a TOTP secret. */
@@ -96,8 +91,7 @@ export class OperatorTotpService {
     const pending = await this.pending(redisKey);
     const secretEnc = pending.secretEnc;
     if (!secretEnc) throw new DomainError('UNAUTHENTICATED');
-    await this.countTry(pending.operatorId, ip);
-    const result = looksLikeTotp(code) ? await this.verifyCode(decryptSecret(this.key, secretEnc), code.replace(/\s/g, ''), null) : null;
+    const result = await this.verifier.judgeNew(pending.operatorId, secretEnc, code, ip);
     if (result === null) await this.fail(pending.operatorId, ip);
     // Only one confirmation wins, even when two race with the same token.
     if ((await this.redis.del(redisKey)) !== 1) throw new DomainError('UNAUTHENTICATED');
@@ -115,7 +109,7 @@ export class OperatorTotpService {
         em,
       );
     });
-    await this.succeeded(pending.operatorId, ip);
+    await this.verifier.succeeded(pending.operatorId, ip);
     return { operatorId: pending.operatorId, recoveryCodes };
   }
 
@@ -130,41 +124,7 @@ export class OperatorTotpService {
     return JSON.parse(raw) as PendingEnrollment;
   }
 
-  /** The matched time step, or null; codes of `after` or earlier are refused (replay). One step of clock drift either way is allowed. */
-  private async verifyCode(secret: string, token: string, after: number | null): Promise<number | null> {
-    try {
-      const r = await verify({
-        secret,
-        token,
-        period: TOTP_PERIOD_SECONDS,
-        epochTolerance: TOTP_PERIOD_SECONDS,
-        ...(after !== null ? { afterTimeStep: after } : {}),
-      });
-      return r.valid && 'timeStep' in r ? r.timeStep : null;
-    } catch {
-      return null; // otplib throws on an afterTimeStep beyond its window: nothing can match then
-    }
-  }
-
-  private async acceptTotp(op: TotpOperator, token: string): Promise<boolean> {
-    if (!op.totpSecretEnc) return false;
-    const last = op.totpLastStep === null ? null : Number(op.totpLastStep);
-    let secret: string;
-    try {
-      secret = decryptSecret(this.key, op.totpSecretEnc);
-    } catch {
-      // A secret that does not open under the key (rotated without a restart, or a wrong key): refused, said loudly.
-      this.log.error(`the TOTP secret of operator ${op.id} does not open under TOTP_ENCRYPTION_KEY: check the key (npm run keys:rotate-totp)`);
-      return false;
-    }
-    const step = await this.verifyCode(secret, token, last);
-    if (step === null) return false;
-    // The step is stored only if it is newer than the stored one: of two logins racing with one code, one wins.
-    return this.operators.advanceTotpStep(op.id, step);
-  }
-
-  private async acceptRecoveryCode(operatorId: string, code: string, ip: string): Promise<boolean> {
-    if (!(await this.operators.useRecoveryCode(operatorId, hashRecoveryCode(this.key, code)))) return false;
+  private async recoveryCodeUsed(operatorId: string, ip: string): Promise<void> {
     const left = await this.operators.countUnusedRecoveryCodes(operatorId);
     await this.audit.record({
       operatorId,
@@ -174,28 +134,6 @@ export class OperatorTotpService {
       details: { left },
       ip,
     });
-    return true;
-  }
-
-  /**
-   * Counts this try against the operator's and the address's budgets before the code is judged, so a burst
-   * of parallel codes gets at most TOTP_MAX_FAILURES judged; a try over either budget is refused unjudged.
-   */
-  private async countTry(operatorId: string, ip: string): Promise<void> {
-    const retryMs = await countTry(
-      this.redis,
-      [
-        { key: REDIS_KEYS.totpFailures(operatorId), limit: TOTP_MAX_FAILURES },
-        { key: REDIS_KEYS.totpFailuresByAddress(ip || '?'), limit: this.config.TOTP_FAILURES_PER_ADDRESS },
-      ],
-      TOTP_FAILURE_WINDOW_SECONDS,
-    );
-    if (retryMs !== null) throw DomainError.rateLimited(retryMs);
-  }
-
-  /** A right code: the operator's budget starts again; the address gets back the try it counted. */
-  private succeeded(operatorId: string, ip: string): Promise<void> {
-    return tryWasRight(this.redis, [REDIS_KEYS.totpFailures(operatorId)], [REDIS_KEYS.totpFailuresByAddress(ip || '?')]);
   }
 
   /** The try was counted before it was judged; a failure only leaves its audit line. */

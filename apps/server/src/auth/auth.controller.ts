@@ -14,6 +14,7 @@ import {
   type RegisterCheckBody,
   type RegisterCheckResponse,
   type RegisterResponse,
+  type RevokeSessionsResponse,
   type SessionInfo,
 } from '@candor/contracts';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
@@ -83,7 +84,7 @@ export class AuthController {
   @HttpCode(200)
   @Doc('Log in; sets the refresh-token cookie', {
     ok: 'LoginResponse',
-    errors: ['CAPTCHA_INVALID', 'ALTCHA_INVALID', 'INVALID_CREDENTIALS', 'ACCOUNT_DISABLED'],
+    errors: ['CAPTCHA_INVALID', 'ALTCHA_INVALID', 'INVALID_CREDENTIALS', 'ACCOUNT_DISABLED', 'TOTP_REQUIRED', 'TOTP_INVALID', 'RATE_LIMITED'],
   })
   async login(@ZodBody(loginBody) body: LoginBody, @Req() req: HttpRequest, @Res({ passthrough: true }) res: HttpReply): Promise<LoginResponse> {
     const r = await this.auth.login(body, req.headers['user-agent'], clientIp(req), requestLocale(req));
@@ -129,6 +130,14 @@ export class AuthController {
       ip: s.ip,
       current: s.id === user.sid,
     }));
+  }
+
+  @Delete('sessions')
+  @HttpCode(200)
+  @UseGuards(UserAuthGuard)
+  @Doc("Sign out every other device: ends all the user's sessions but the current one (their sockets close at once)", { ok: 'RevokeSessionsResponse' })
+  async revokeOtherSessions(@CurrentUser() user: AuthUser): Promise<RevokeSessionsResponse> {
+    return { revoked: await this.sessions.revokeAllExcept('user', user.id, user.sid, 'remote_logout') };
   }
 
   @Delete('sessions/:id')

@@ -10,6 +10,7 @@ import { OperatorAuthGuard, UserAuthGuard } from './auth.guard.js';
 import { PasswordHasher } from './password-hasher.js';
 import { SessionService } from './session.service.js';
 import { SessionsRepository } from './sessions.repository.js';
+import { LoginEventsRepository } from './login-events.repository.js';
 import { OperatorAccessRepository } from './operator-access.repository.js';
 import { TokenService } from './token.service.js';
 import { TradePasswordService } from './trade-password.service.js';
@@ -19,21 +20,27 @@ import { MailModule } from '../mail/mail.module.js';
 import { PasswordResetController } from './password-reset.controller.js';
 import { PasswordResetService } from './password-reset.service.js';
 import { PasswordResetRepository } from './password-reset.repository.js';
+import { UserTotpController } from './totp/user-totp.controller.js';
+import { UserTotpRepository } from './totp/user-totp.repository.js';
+import { UserTotpService } from './totp/user-totp.service.js';
 
 /** Auth is global: every feature module may guard routes with UserAuthGuard / OperatorAuthGuard. */
 @Global()
 @Module({
   imports: [TypeOrmModule.forFeature([UserEntity, InvitationCodeEntity, OperatorEntity]), MailModule],
-  controllers: [AuthController, PasswordResetController],
+  controllers: [AuthController, PasswordResetController, UserTotpController],
   providers: [
     AuthService,
     PasswordResetService,
     PasswordResetRepository,
+    UserTotpService,
+    UserTotpRepository,
     CaptchaService,
     AltchaService,
     PasswordHasher,
     SessionService,
     SessionsRepository,
+    LoginEventsRepository,
     OperatorAccessRepository,
     TokenService,
     TradePasswordService,
@@ -52,6 +59,7 @@ import { PasswordResetRepository } from './password-reset.repository.js';
     TokenService,
     TradePasswordService,
     PasswordCheckService,
+    UserTotpService,
     UsersRepository,
     OperatorAccessRepository,
     UserAuthGuard,

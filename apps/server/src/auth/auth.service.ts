@@ -1,28 +1,31 @@
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { describeUserAgent, isValidLoginPassword, isValidTradePassword } from '@candor/domain';
-import type { ChangePasswordBody, LoginBody, RegisterBody, RegisterCheckBody, UserProfile } from '@candor/contracts';
+import type { ChangePasswordBody, LoginBody, LoginHistory, RegisterBody, RegisterCheckBody, UserProfile } from '@candor/contracts';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { DomainError } from '../common/domain-error.js';
 import { REDIS } from '../redis/redis.module.js';
 import { EventBus } from '../events/event-bus.js';
 import type { AppEvents } from '../events/app-events.js';
+import type { UserEntity } from '@candor/db';
 import { LedgerService } from '../ledger/ledger.service.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { toProfile } from '../users/user-view.js';
+import { randomInviteCode } from '../users/invite-code.js';
 import { CaptchaService } from './captcha.service.js';
 import { AltchaService } from './altcha.service.js';
 import { PasswordHasher } from './password-hasher.js';
-import { SessionService } from './session.service.js';
+import { SessionService, storedUserAgent } from './session.service.js';
+import { LOGIN_EVENTS_KEPT, LoginEventsRepository } from './login-events.repository.js';
 import { TokenService } from './token.service.js';
 import { TradePasswordService } from './trade-password.service.js';
 import { PasswordCheckService } from './password-check.service.js';
 import { countLoginTry, loginLimits, loginTrySucceeded } from './login-failures.js';
+import { UserTotpService } from './totp/user-totp.service.js';
 import { REDIS_KEYS } from '@candor/cross-process';
 
 const REGISTRATION_TTL_SECONDS = 15 * 60;
-const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
 interface PendingRegistration {
   email: string;
@@ -66,6 +69,8 @@ export class AuthService {
     private readonly tradePassword: TradePasswordService,
     private readonly passwordCheck: PasswordCheckService,
     private readonly altcha: AltchaService,
+    private readonly loginEvents: LoginEventsRepository,
+    private readonly totp: UserTotpService,
   ) {}
 
   /**
@@ -145,11 +150,16 @@ export class AuthService {
 
   private async freshInviteCode(): Promise<string> {
     for (let attempt = 0; attempt < 10; attempt++) {
-      let code = '';
-      for (let i = 0; i < 8; i++) code += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
+      const code = randomInviteCode();
       if (!(await this.users.findActiveCode(code))) return code;
     }
     throw new Error('could not find a free invitation code');
+  }
+
+  /** The user's sign-in attempts, newest first (the newest 100 are kept). */
+  async loginHistory(userId: string): Promise<LoginHistory> {
+    const rows = await this.loginEvents.list(userId, LOGIN_EVENTS_KEPT);
+    return { items: rows.map((r) => ({ at: new Date(r.at).toISOString(), ip: r.ip, device: r.user_agent, ok: r.ok, reason: r.reason })) };
   }
 
   async login(
@@ -165,17 +175,37 @@ export class AuthService {
     if ((await countLoginTry(this.redis, who, loginLimits(this.config))) && !(await this.captcha.consume(body.captchaId, body.captchaCode))) {
       throw new DomainError('CAPTCHA_INVALID', 'captchaCode');
     }
-    if (!(await this.hasher.verify(user?.passwordHash, body.password)) || !user) throw new DomainError('INVALID_CREDENTIALS');
+    if (!(await this.hasher.verify(user?.passwordHash, body.password)) || !user) {
+      // The owner sees failed attempts on their account in their sign-in history; an unknown e-mail has no owner.
+      if (user) await this.loginEvents.record(user.id, ip || null, storedUserAgent(userAgent), 'password');
+      throw new DomainError('INVALID_CREDENTIALS');
+    }
     await loginTrySucceeded(this.redis, who);
     // Checked after the password, so the answer tells nothing about an account to someone without it.
-    if (user.disabledAt) throw new DomainError('ACCOUNT_DISABLED');
+    if (user.disabledAt) {
+      await this.loginEvents.record(user.id, ip || null, storedUserAgent(userAgent), 'disabled');
+      throw new DomainError('ACCOUNT_DISABLED');
+    }
+    // The second factor, asked for only once the password is right (so TOTP_REQUIRED says nothing to a guesser).
+    if (user.totpSecretEnc) await this.secondFactor(user, body.totp, userAgent, ip);
     const history = await this.sessions.history('user', user.id, userAgent);
     const { sessionId, refreshToken } = await this.sessions.create('user', user.id, userAgent, ip);
+    await this.loginEvents.record(user.id, ip || null, storedUserAgent(userAgent), null);
     // A sign-in from a device this account never used is a security event the owner should see (the inbox tells them).
     if (history.before && !history.knownDevice) await this.events.publish('user.newDevice', newDevice(user.id, userAgent, ip));
     if (locale) await this.events.publish('user.signedIn', { userId: user.id, locale });
     const accessToken = await this.tokens.sign({ sub: user.id, sid: sessionId, typ: 'user' });
     return { accessToken, refreshToken, user: toProfile(user) };
+  }
+
+  /** A wrong, replayed or refused code is a failed sign-in in the owner's history; no code at all is only the next step. */
+  private async secondFactor(user: UserEntity, code: string | undefined, userAgent: string | undefined, ip: string): Promise<void> {
+    try {
+      await this.totp.verify(user, code, ip);
+    } catch (e) {
+      if (e instanceof DomainError && e.code !== 'TOTP_REQUIRED') await this.loginEvents.record(user.id, ip || null, storedUserAgent(userAgent), 'totp');
+      throw e;
+    }
   }
 
   async refresh(token: string | undefined): Promise<{ accessToken: string; refreshToken: string }> {

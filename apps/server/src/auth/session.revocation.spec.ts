@@ -64,3 +64,34 @@ describe('SessionService.isRevoked', () => {
     expect(await s.isRevoked('theirs')).toBe(true); // a "revoked" answer is never cached as anything else
   });
 });
+
+describe('SessionService at boot', () => {
+  it('keeps revocations written before REDIS_PREFIX under the prefix, with their reason and time left, and leaves the old keys', async () => {
+    const store = new Map<string, { value: string; ttl: number }>([
+      ['session-revoked:s-old', { value: 'logout', ttl: 120_000 }],
+      ['session-revoked:s-gone', { value: 'logout', ttl: -2 }],
+      ['captcha:x', { value: '1234', ttl: 1000 }],
+    ]);
+    const redis = {
+      async scan(_cursor: string, _m: string, pattern: string) {
+        const prefix = pattern.replace(/\*$/, '');
+        return ['0', [...store.keys()].filter((k) => k.startsWith(prefix))];
+      },
+      async get(key: string) {
+        return store.get(key)?.value ?? null;
+      },
+      async pttl(key: string) {
+        return store.get(key)?.ttl ?? -2;
+      },
+      async set(key: string, value: string, _px: string, ttl: number, nx: string) {
+        if (nx === 'NX' && store.has(key)) return null;
+        store.set(key, { value, ttl });
+        return 'OK';
+      },
+    } as unknown as Redis;
+    await service(redis).onApplicationBootstrap();
+    expect(store.get(REDIS_KEYS.sessionRevoked('s-old'))).toEqual({ value: 'logout', ttl: 120_000 });
+    expect(store.has(REDIS_KEYS.sessionRevoked('s-gone'))).toBe(false);
+    expect(store.has('session-revoked:s-old')).toBe(true);
+  });
+});

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { EventBus } from '../events/event-bus.js';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import type { SubjectType } from '@candor/db';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
@@ -14,7 +14,8 @@ export type { SessionRow } from './sessions.repository.js';
 const NOT_REVOKED_MS = 1000;
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 /** A user agent as stored: at most 300 characters, null when none was sent. */
-const storedUserAgent = (userAgent: string | undefined) => (userAgent ?? '').slice(0, 300) || null;
+/** A user agent as sessions and the sign-in history keep it: at most 300 characters, null when absent. */
+export const storedUserAgent = (userAgent: string | undefined) => (userAgent ?? '').slice(0, 300) || null;
 
 export type RefreshResult =
   { ok: true; sessionId: string; subjectId: string; refreshToken: string } | { ok: false; reason: 'unknown' | 'expired' | 'revoked' | 'reused' };
@@ -24,7 +25,7 @@ export type RefreshResult =
  * presenting a consumed token again means it was stolen or replayed, so the whole session is revoked.
  */
 @Injectable()
-export class SessionService {
+export class SessionService implements OnApplicationBootstrap {
   /** Sessions found not revoked, and when (see isRevoked). */
   private readonly notRevoked = new Map<string, number>();
 
@@ -34,6 +35,26 @@ export class SessionService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly events: EventBus,
   ) {}
+
+  /**
+   * Versions before REDIS_PREFIX kept revocations as `session-revoked:<id>`: copy any still standing under
+   * the prefix, so an upgrade does not bring back the access tokens of a session revoked just before it.
+   */
+  async onApplicationBootstrap(): Promise<void> {
+    const legacy = 'session-revoked:';
+    let cursor = '0';
+    let copied = 0;
+    do {
+      const [next, keys] = await this.redis.scan(cursor, 'MATCH', `${legacy}*`, 'COUNT', 500);
+      cursor = next;
+      // Copied, never moved: an older deployment still running on the same server keeps its own.
+      for (const key of keys) {
+        const [reason, ttl] = await Promise.all([this.redis.get(key), this.redis.pttl(key)]);
+        if (reason !== null && ttl > 0) copied += (await this.redis.set(REDIS_KEYS.sessionRevoked(key.slice(legacy.length)), reason, 'PX', ttl, 'NX')) ? 1 : 0;
+      }
+    } while (cursor !== '0');
+    if (copied) new Logger('sessions').log(`${copied} revocation(s) from before REDIS_PREFIX kept under the prefix`);
+  }
 
   async create(subjectType: SubjectType, subjectId: string, userAgent: string | undefined, ip: string): Promise<{ sessionId: string; refreshToken: string }> {
     const sessionId = await this.repo.insert(subjectType, subjectId, storedUserAgent(userAgent), ip || null);
@@ -105,9 +126,11 @@ export class SessionService {
     return ids.length;
   }
 
-  async revokeAllExcept(subjectType: SubjectType, subjectId: string, keepSessionId: string, reason: string): Promise<void> {
+  /** Ends every live session of the subject but one (a password change, "sign out all other devices"); how many ended. */
+  async revokeAllExcept(subjectType: SubjectType, subjectId: string, keepSessionId: string, reason: string): Promise<number> {
     const ids = await this.repo.liveIdsExcept(subjectType, subjectId, keepSessionId);
     for (const id of ids) await this.revoke(id, reason);
+    return ids.length;
   }
 
   /**
@@ -127,7 +150,7 @@ export class SessionService {
     return revoked;
   }
 
-  /** The subject's live sessions, most recently used first. */
+  /** The subject's live sessions that can still refresh, most recently used first. */
   list(subjectType: SubjectType, subjectId: string): Promise<SessionRow[]> {
     return this.repo.listLive(subjectType, subjectId);
   }

@@ -108,11 +108,15 @@ export class SessionsRepository {
     return rows.map((r) => r.id);
   }
 
-  /** The subject's live sessions, most recently used first (50 at most). */
+  /**
+   * The subject's live sessions, most recently used first (50 at most). A session whose last refresh token
+   * ran out can never be used again (signing in makes a new one), so it is not listed.
+   */
   listLive(subjectType: SubjectType, subjectId: string): Promise<SessionRow[]> {
     return this.ds.query(
       `SELECT id, subject_type, subject_id, created_at, last_used_at, user_agent, ip, revoked_at
-         FROM sessions WHERE subject_type = $1 AND subject_id = $2 AND revoked_at IS NULL
+         FROM sessions s WHERE subject_type = $1 AND subject_id = $2 AND revoked_at IS NULL
+          AND EXISTS (SELECT 1 FROM refresh_tokens t WHERE t.session_id = s.id AND t.used_at IS NULL AND t.expires_at > now())
         ORDER BY last_used_at DESC LIMIT 50`,
       [subjectType, subjectId],
     );

@@ -2,7 +2,8 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { OperatorEntity } from '@candor/db';
 import { AuditRepository } from '../admin/audit.repository.js';
 import { OperatorsRepository } from '../admin/operators.repository.js';
-import { decryptSecret, deriveTotpKey, encryptSecret } from '../admin/totp-crypto.js';
+import { UserTotpRepository } from '../auth/totp/user-totp.repository.js';
+import { decryptSecret, deriveTotpKey, encryptSecret, type TotpScope } from '../auth/totp/totp-crypto.js';
 import type { KeyPurpose } from '../config/keys.js';
 import { KycRepository } from '../kyc/kyc.repository.js';
 import { decryptIdNumber, deriveKycKeys, encryptIdNumber, idNumberHash } from '../kyc/kyc-crypto.js';
@@ -34,20 +35,26 @@ function tryDecrypt(decrypt: () => string): string | undefined {
   }
 }
 
+/** A table of TOTP secrets to move: its rows (locked) and how one row takes its secret under the new key. */
+interface TotpSecrets {
+  scope: TotpScope;
+  lock(em: EntityManager): Promise<{ id: string; email: string; totpSecretEnc: string }[]>;
+  /** Stores the re-encrypted secret and voids what was bound to the old key (the recovery codes). */
+  replace(em: EntityManager, row: { id: string; email: string }, secretEnc: string): Promise<void>;
+}
+
 /**
- * Operators' TOTP secrets. Their recovery codes are HMACs under the same key and an HMAC cannot be moved to
- * another key: the codes of every re-encrypted operator are deleted (they no longer match anything).
+ * TOTP secrets of one scope, operators' or users'. Recovery codes are HMACs under the same key and an HMAC cannot
+ * be moved to another key: `replace` deletes the codes of every re-encrypted row (they no longer match anything).
  */
-function totpRotation(ds: DataSource): Rotation {
-  const operators = new OperatorsRepository(ds.getRepository(OperatorEntity));
-  const audit = new AuditRepository(ds);
+function totpSecretsRotation(table: TotpSecrets, oldVariable: string): Rotation {
   return {
     async run(em, keys) {
-      const current = deriveTotpKey(keys.current);
-      const old = keys.old.map(deriveTotpKey);
+      const current = deriveTotpKey(keys.current, table.scope);
+      const old = keys.old.map((k) => deriveTotpKey(k, table.scope));
       const result: RotationResult = { reencrypted: 0, alreadyNew: 0, unreadable: [], notes: [] };
       const voided: string[] = [];
-      for (const row of await operators.lockTotpSecrets(em)) {
+      for (const row of await table.lock(em)) {
         if (tryDecrypt(() => decryptSecret(current, row.totpSecretEnc)) !== undefined) {
           result.alreadyNew++;
           continue;
@@ -58,10 +65,7 @@ function totpRotation(ds: DataSource): Rotation {
           result.unreadable.push(row.email);
           continue;
         }
-        await operators.replaceTotpSecret(em, row.id, encryptSecret(current, plain));
-        await operators.deleteRecoveryCodes(em, row.id);
-        // Not (yet) in AUDIT_ACTIONS, which lists what the api itself records; the seed's system lines are not either.
-        await audit.insert({ operatorId: null, action: 'operator.totp_key_rotated', targetType: 'operator', targetId: row.id }, em);
+        await table.replace(em, row, encryptSecret(current, plain));
         voided.push(row.email);
         result.reencrypted++;
       }
@@ -72,12 +76,40 @@ function totpRotation(ds: DataSource): Rotation {
       }
       if (result.unreadable.length > 0) {
         result.notes.push(
-          `Not re-encrypted (no key given opens them): ${result.unreadable.join(', ')}. Add the key they were encrypted with to TOTP_ENCRYPTION_KEY_OLD and run again, or have them enrol anew.`,
+          `Not re-encrypted (no key given opens them): ${result.unreadable.join(', ')}. Add the key they were encrypted with to ${oldVariable} and run again, or have them enrol anew.`,
         );
       }
       return result;
     },
   };
+}
+
+/** Operators' TOTP secrets; each re-encryption is audited. */
+function totpRotation(ds: DataSource): Rotation {
+  const operators = new OperatorsRepository(ds.getRepository(OperatorEntity));
+  const audit = new AuditRepository(ds);
+  return totpSecretsRotation(
+    {
+      scope: 'operator',
+      lock: (em) => operators.lockTotpSecrets(em),
+      async replace(em, row, secretEnc) {
+        await operators.replaceTotpSecret(em, row.id, secretEnc);
+        await operators.deleteRecoveryCodes(em, row.id);
+        // Not (yet) in AUDIT_ACTIONS, which lists what the api itself records; the seed's system lines are not either.
+        await audit.insert({ operatorId: null, action: 'operator.totp_key_rotated', targetType: 'operator', targetId: row.id }, em);
+      },
+    },
+    'TOTP_ENCRYPTION_KEY_OLD',
+  );
+}
+
+/** Users' TOTP secrets, under their own key (USER_TOTP_ENCRYPTION_KEY) and HKDF labels. */
+function userTotpRotation(ds: DataSource): Rotation {
+  const users = new UserTotpRepository(ds);
+  return totpSecretsRotation(
+    { scope: 'user', lock: (em) => users.lockTotpSecrets(em), replace: (em, row, secretEnc) => users.replaceTotpSecret(em, row.id, secretEnc) },
+    'USER_TOTP_ENCRYPTION_KEY_OLD',
+  );
 }
 
 /**
@@ -119,6 +151,7 @@ function kycRotation(ds: DataSource): Rotation {
 /** The purposes that have data to re-encrypt, each with the variable of its old key(s) (comma-separated, or that variable's _FILE). */
 export const ROTATIONS: Partial<Record<KeyPurpose, { oldVariable: string; create(ds: DataSource): Rotation }>> = {
   totp: { oldVariable: 'TOTP_ENCRYPTION_KEY_OLD', create: totpRotation },
+  userTotp: { oldVariable: 'USER_TOTP_ENCRYPTION_KEY_OLD', create: userTotpRotation },
   kyc: { oldVariable: 'KYC_ENCRYPTION_KEY_OLD', create: kycRotation },
 };
 

@@ -1,15 +1,15 @@
 import 'reflect-metadata';
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { PLATFORM_ACCOUNT_KINDS } from '@candor/db';
 import { isValidEmail, isValidInviteCode } from '@candor/domain';
 import { PasswordHasher } from '../auth/password-hasher.js';
-import { decryptSecret, deriveTotpKey, encryptSecret, isBase32Secret } from '../admin/totp-crypto.js';
+import { decryptSecret, deriveTotpKey, encryptSecret, isBase32Secret } from '../auth/totp/totp-crypto.js';
 import { secretFor } from '../config/keys.js';
 import { readSecretFiles } from '../config/secret-files.js';
 import { SEEDERS } from './seeders.js';
+import { randomInviteCode } from '../users/invite-code.js';
 
-const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const defaultOut = (line: string) => process.stdout.write(`${line}\n`);
 
 /** Whether the stored secret is this one (false too when it was encrypted under another key). */
@@ -127,8 +127,7 @@ export async function migrateAndSeed(
       }
       const codes: { code: string }[] = await em.query(`SELECT code FROM invitation_codes WHERE owner_user_id IS NULL AND active ORDER BY created_at`);
       if (codes.length === 0) {
-        let code = '';
-        for (let i = 0; i < 8; i++) code += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
+        const code = randomInviteCode();
         await em.query(`INSERT INTO invitation_codes (code, created_by_operator_id) VALUES ($1, $2)`, [code, operatorId]);
         codes.push({ code });
       }

@@ -1,6 +1,9 @@
 import { ERROR_STATUS, type ErrorCode, type ErrorEnvelope } from '@candor/contracts';
 
-export type ErrorDetails = Pick<ErrorEnvelope['error'], 'unlockAt' | 'holdUntil' | 'enrollmentToken' | 'reason' | 'effectiveAt' | 'earliestAt'>;
+export type ErrorDetails = Pick<
+  ErrorEnvelope['error'],
+  'unlockAt' | 'holdUntil' | 'enrollmentToken' | 'reason' | 'effectiveAt' | 'earliestAt' | 'limit' | 'resetsAt' | 'until'
+>;
 
 /** A typed error carrying a stable error code (ERROR_STATUS, libs/contracts); the exception filter turns it into the envelope. */
 export class DomainError extends Error {

@@ -10,10 +10,17 @@ export interface KeysetPosition {
   id: string;
 }
 
-/** The opaque cursor after a row of a list ordered by (created_at, id). */
-export function keysetCursor(createdAt: Date, id: string): string {
-  return Buffer.from(`${createdAt.toISOString()}|${id}`).toString('base64url');
+/**
+ * The opaque cursor after a row of a list ordered by (created_at, id). Postgres keeps microseconds and a Date
+ * only milliseconds: a list whose rows can share a millisecond passes the time as Postgres wrote it
+ * (`keysetPosition` in its SELECT), so the next page starts exactly after the row and repeats none.
+ */
+export function keysetCursor(createdAt: Date | string, id: string): string {
+  return Buffer.from(`${typeof createdAt === 'string' ? createdAt : createdAt.toISOString()}|${id}`).toString('base64url');
 }
+
+/** A SELECT expression for a timestamptz column as exact ISO text in UTC (microseconds), for `keysetCursor`. */
+export const keysetPosition = (column: string): string => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 /** The position a cursor names, null for none; a cursor that is not one of ours is 400 on `cursor`. */
 export function parseKeysetCursor(cursor: string | undefined): KeysetPosition | null {

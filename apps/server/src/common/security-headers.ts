@@ -46,6 +46,8 @@ export function securityHeaders(allowedOrigins: readonly string[] = []): Readonl
         connectSrc: connectSources(allowedOrigins),
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
+        // Only an office whose operator turned the map embed on renders this frame; nothing else is framed.
+        frameSrc: ['https://www.openstreetmap.org'],
         frameAncestors: ["'none'"],
         upgradeInsecureRequests: null,
       },

@@ -73,15 +73,19 @@ describe('loadConfig', () => {
 describe('loadConfig: keys (issue 52)', () => {
   const keys = {
     TOTP_ENCRYPTION_KEY: 't'.repeat(32),
+    USER_TOTP_ENCRYPTION_KEY: 'u'.repeat(32),
     MAIL_TOKEN_KEY: 'm'.repeat(32),
     KYC_ENCRYPTION_KEY: 'k'.repeat(32),
     ALTCHA_HMAC_KEY: 'a'.repeat(32),
+    LIABILITIES_SALT_KEY: 'l'.repeat(32),
   };
   const production = { ...base, NODE_ENV: 'production' };
 
   it('requires every key in production, naming the missing ones', () => {
     expect(loadConfig({ ...production, ...keys }).TOTP_ENCRYPTION_KEY).toBe(keys.TOTP_ENCRYPTION_KEY);
-    expect(() => loadConfig(production)).toThrow('TOTP_ENCRYPTION_KEY, MAIL_TOKEN_KEY, KYC_ENCRYPTION_KEY, ALTCHA_HMAC_KEY: required in production');
+    expect(() => loadConfig(production)).toThrow(
+      'TOTP_ENCRYPTION_KEY, USER_TOTP_ENCRYPTION_KEY, MAIL_TOKEN_KEY, KYC_ENCRYPTION_KEY, ALTCHA_HMAC_KEY, LIABILITIES_SALT_KEY: required in production',
+    );
     expect(() => loadConfig({ ...production, ...keys, MAIL_TOKEN_KEY: undefined })).toThrow(/^ {2}MAIL_TOKEN_KEY: required in production/m);
     // Outside production each falls back to a key derived from JWT_SECRET (config/keys.ts).
     expect(loadConfig(base).TOTP_ENCRYPTION_KEY).toBeUndefined();
@@ -139,9 +143,12 @@ describe('loadConfig: X_FILE secrets', () => {
 
   it('satisfies production with every key given as a file', () => {
     const files = Object.fromEntries(
-      ['TOTP_ENCRYPTION_KEY', 'MAIL_TOKEN_KEY', 'KYC_ENCRYPTION_KEY', 'ALTCHA_HMAC_KEY'].map((n, i) => [`${n}_FILE`, file(n, `${String(i).repeat(32)}\n`)]),
+      ['TOTP_ENCRYPTION_KEY', 'USER_TOTP_ENCRYPTION_KEY', 'MAIL_TOKEN_KEY', 'KYC_ENCRYPTION_KEY', 'ALTCHA_HMAC_KEY', 'LIABILITIES_SALT_KEY'].map((n, i) => [
+        `${n}_FILE`,
+        file(n, `${String(i).repeat(32)}\n`),
+      ]),
     );
-    expect(loadConfig({ ...base, NODE_ENV: 'production', ...files }).ALTCHA_HMAC_KEY).toBe('3'.repeat(32));
+    expect(loadConfig({ ...base, NODE_ENV: 'production', ...files }).ALTCHA_HMAC_KEY).toBe('4'.repeat(32));
   });
 
   it.each([

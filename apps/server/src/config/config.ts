@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { DEFAULT_REDIS_PREFIX, REDIS_PREFIX_PATTERN } from '@candor/cross-process';
 import { requireProductionKeys } from './keys.js';
 import { readSecretFiles } from './secret-files.js';
+import { requireVapidPair } from './vapid.js';
 
 /**
  * The feed's staleness limit (FEED_STALE_MS): a quote older than this is not used, and an order whose last tick
@@ -15,6 +17,8 @@ const schema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL'),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL'),
+  /** This deployment's namespace on Redis (keys, channels, queues, socket.io); the names read it from the environment at load. */
+  REDIS_PREFIX: z.string().regex(REDIS_PREFIX_PATTERN, '1-32 letters, digits, "_", "." or "-"').default(DEFAULT_REDIS_PREFIX),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters'),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86400).default(900),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
@@ -22,6 +26,8 @@ const schema = z.object({
   OPERATOR_REFRESH_TOKEN_TTL_HOURS: z.coerce.number().int().min(1).max(72).default(12),
   /** Encrypts operators' TOTP secrets (AES-256-GCM, key derived by HKDF); required in production (config/keys.ts). */
   TOTP_ENCRYPTION_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Encrypts users' TOTP secrets and keys their recovery codes, apart from the operators' key; required in production (config/keys.ts). */
+  USER_TOTP_ENCRYPTION_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
   WEB_DIST: z.string().optional(),
   CONSOLE_DIST: z.string().optional(),
@@ -29,6 +35,11 @@ const schema = z.object({
   RATE_LIMIT_CAPTCHA_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   LOGIN_FAILURES_BEFORE_CAPTCHA: z.coerce.number().int().min(1).default(3),
   PLATFORM_TIMEZONE: z.string().default('Asia/Taipei'),
+  /** Local time (PLATFORM_TIMEZONE) of the daily proof of liabilities' snapshot (docs/transparency.md). */
+  LIABILITIES_SNAPSHOT_TIME: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be HH:MM')
+    .default('00:05'),
   DEMO_START_BALANCE_CENTS: z.coerce.number().int().min(0).default(1_000_000),
   /** Withdrawals at or above this amount (cents) need a second approval by another operator. */
   WITHDRAWAL_SECOND_APPROVAL_CENTS: z.coerce.number().int().min(1).default(1_000_000),
@@ -121,6 +132,8 @@ const schema = z.object({
   KYC_ENCRYPTION_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Signs ALTCHA proof-of-work challenges. */
   ALTCHA_HMAC_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Salts the leaves of the proof of liabilities (HMAC of `userId|date`): keep it as long as proofs are kept. */
+  LIABILITIES_SALT_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   // -- end keys --
   // -- rate limits and proof-of-work (issue 52) --
   // Every /api request counts against its client address and, signed in, its account; named buckets are stricter.
@@ -188,6 +201,41 @@ const schema = z.object({
   /** Days a rejected submission's ID photos are kept after the decision; then they are removed from the store. */
   KYC_REJECTED_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   // -- end verification --
+  // -- web push (issue 49) --
+  /**
+   * The VAPID key pair (base64url: the public key a 65-byte P-256 point, the private key 32 bytes) that signs
+   * Web Push requests; both or neither. Unset outside production: derived from JWT_SECRET; unset in production:
+   * push is off (`npm start` generates a pair once into DATA_DIR/secrets.json). See docs/notifications.md.
+   */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, 'must be a base64url P-256 public key (87 characters)')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a base64url P-256 private key (43 characters)')
+    .optional(),
+  /** Who the push services may contact about this sender: a mailto: or https: URL (default: PUBLIC_URL if https, else mailto: MAIL_FROM's address). */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: or https: URL')
+    .optional(),
+  /**
+   * Hosts a subscription's endpoint may name (comma-separated; a name also allows its subdomains): the browsers'
+   * push services. Anything else is refused, so the server never POSTs to an address a user picked.
+   */
+  PUSH_SERVICE_HOSTS: z
+    .string()
+    .default('fcm.googleapis.com,updates.push.services.mozilla.com,push.services.mozilla.com,push.apple.com,notify.windows.com')
+    .transform((s) =>
+      s
+        .split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  /** First retry delay of a push job (doubling; 4 attempts). */
+  PUSH_RETRY_DELAY_MS: z.coerce.number().int().min(10).max(600_000).default(2_000),
+  // -- end web push --
 });
 
 export type AppConfig = z.infer<typeof schema>;
@@ -198,7 +246,7 @@ export class ConfigError extends Error {}
 export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
   // X_FILE secrets are read first; production requires every key (config/keys.ts).
   const files = readSecretFiles(env);
-  const parsed = schema.superRefine(requireProductionKeys).safeParse(files.env);
+  const parsed = schema.superRefine(requireProductionKeys).superRefine(requireVapidPair).safeParse(files.env);
   if (!parsed.success || files.problems.length > 0) {
     const issues = parsed.success ? [] : parsed.error.issues;
     const lines = [...files.problems.map((p) => `  ${p}`), ...issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`)];

@@ -2,14 +2,16 @@ import { hkdfSync } from 'node:crypto';
 import type { z } from 'zod';
 
 /** What each separate secret protects; rotating one never touches the others. */
-export type KeyPurpose = 'totp' | 'mail' | 'kyc' | 'altcha';
+export type KeyPurpose = 'totp' | 'userTotp' | 'mail' | 'kyc' | 'altcha' | 'liabilities';
 
 /** The variable that holds each purpose's key. */
 export const KEY_VARIABLES = {
   totp: 'TOTP_ENCRYPTION_KEY',
+  userTotp: 'USER_TOTP_ENCRYPTION_KEY',
   mail: 'MAIL_TOKEN_KEY',
   kyc: 'KYC_ENCRYPTION_KEY',
   altcha: 'ALTCHA_HMAC_KEY',
+  liabilities: 'LIABILITIES_SALT_KEY',
 } as const;
 
 // Spelled out rather than taken from AppConfig: config.ts runs requireProductionKeys, so this file cannot import it.

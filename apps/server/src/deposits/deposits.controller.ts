@@ -1,4 +1,4 @@
-import { Controller, Get, HttpCode, Param, Patch, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Param, Patch, Post, Req, Res, UseGuards } from '@nestjs/common';
 import { z } from 'zod';
 import {
   adminDepositsQuery,
@@ -55,7 +55,7 @@ export class DepositsController {
   @Post()
   @RateLimit('money')
   @HttpCode(201)
-  @Doc('Report a deposit made by a configured method', { ok: 'Deposit', errors: ['AMOUNT_OUT_OF_RANGE'] })
+  @Doc('Report a deposit made by a configured method', { ok: 'Deposit', errors: ['AMOUNT_OUT_OF_RANGE', 'LIMIT_REACHED', 'SELF_EXCLUDED'] })
   async create(
     @CurrentUser() u: AuthUser,
     @ZodBody(createDepositBody) body: CreateDepositBody,
@@ -120,8 +120,11 @@ export class AdminDepositsController {
 
   @Get()
   @Permission('deposits.read')
-  @Doc('Deposits by status (default in review), oldest first, with the balances', { ok: 'AdminDeposit[]' })
-  list(@ZodQuery(adminDepositsQuery) q: z.infer<typeof adminDepositsQuery>): Promise<AdminDeposit[]> {
+  @Doc('Deposits by status (default in review), oldest first, with the balances; a page at a time (`cursor`, `nextCursor`)', {
+    ok: 'Page<AdminDeposit>',
+    errors: ['VALIDATION_FAILED'],
+  })
+  list(@ZodQuery(adminDepositsQuery) q: z.infer<typeof adminDepositsQuery>): Promise<Page<AdminDeposit>> {
     return this.deposits.listForReview(q);
   }
 
@@ -160,6 +163,13 @@ export class AdminDepositMethodsController {
   @Doc('Add a deposit method', { ok: 'AdminDepositMethod' })
   create(@CurrentOperator() op: AuthOperator, @ZodBody(depositMethodBody) body: DepositMethodBody, @Req() req: HttpRequest): Promise<AdminDepositMethod> {
     return this.deposits.saveMethod(op.id, null, body, clientIp(req) || null);
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  @Doc('Delete a deposit method no deposit was made with (a used one can only be disabled); audited', { errors: ['DEPOSIT_METHOD_IN_USE'] })
+  remove(@CurrentOperator() op: AuthOperator, @Param('id') id: string, @Req() req: HttpRequest): Promise<void> {
+    return this.deposits.deleteMethod(op.id, id, clientIp(req) || null);
   }
 
   @Patch(':id')

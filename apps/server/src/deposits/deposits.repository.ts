@@ -4,6 +4,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import type { TimelineStep } from '@candor/contracts';
 import type { DepositStatus } from '@candor/domain';
 import { returnedRows } from '../database/rows.js';
+import { keysetPosition } from '../common/keyset.js';
 
 export interface DepositMethodRow {
   id: string;
@@ -35,6 +36,8 @@ export interface DepositRow {
   slip_upload_id: string | null;
 }
 export interface AdminDepositRow extends DepositRow {
+  /** created_at to the microsecond, for the queue's cursor. */
+  position: string;
   email: string;
   available: string;
   held: string;
@@ -56,6 +59,22 @@ export class DepositsRepository {
   async method(id: string): Promise<DepositMethodRow | null> {
     const [row]: DepositMethodRow[] = await this.ds.query(`SELECT ${METHOD_COLUMNS} FROM deposit_methods WHERE id = $1`, [id]);
     return row ?? null;
+  }
+
+  /** The method, locked against a deposit choosing it while it is deleted. */
+  async lockMethod(em: EntityManager, id: string): Promise<DepositMethodRow | null> {
+    const [row]: DepositMethodRow[] = await em.query(`SELECT ${METHOD_COLUMNS} FROM deposit_methods WHERE id = $1 FOR UPDATE`, [id]);
+    return row ?? null;
+  }
+
+  /** Whether any deposit was made with the method. */
+  async methodUsed(em: EntityManager, id: string): Promise<boolean> {
+    const [row]: { used: boolean }[] = await em.query(`SELECT EXISTS (SELECT 1 FROM deposits WHERE method_id = $1) AS used`, [id]);
+    return row!.used;
+  }
+
+  async deleteMethod(em: EntityManager, id: string): Promise<void> {
+    await em.query(`DELETE FROM deposit_methods WHERE id = $1`, [id]);
   }
 
   async saveMethod(
@@ -161,17 +180,19 @@ export class DepositsRepository {
     );
   }
 
-  listForReview(status: DepositStatus, limit: number): Promise<AdminDepositRow[]> {
+  /** For reviewers, in every status oldest first by keyset (created_at, id), so the oldest request is decided first. */
+  listForReview(status: DepositStatus, limit: number, after: { createdAt: string; id: string } | null): Promise<AdminDepositRow[]> {
     const d = COLUMNS.split(', ')
       .map((c) => `d.${c}`)
       .join(', ');
     return this.ds.query(
-      `SELECT ${d}, u.email,
+      `SELECT ${d}, u.email, ${keysetPosition('d.created_at')} AS position,
               coalesce((SELECT balance FROM ledger_accounts WHERE user_id = d.user_id AND kind = 'cash'), 0)::text AS available,
               coalesce((SELECT balance FROM ledger_accounts WHERE user_id = d.user_id AND kind = 'hold'), 0)::text AS held
          FROM deposits d JOIN users u ON u.id = d.user_id
-        WHERE d.status = $1 ORDER BY d.created_at, d.id LIMIT $2`,
-      [status, limit],
+        WHERE d.status = $1 AND ($2::timestamptz IS NULL OR (d.created_at, d.id) > ($2::timestamptz, $3::uuid))
+        ORDER BY d.created_at, d.id LIMIT $4`,
+      [status, after?.createdAt ?? null, after?.id ?? null, limit],
     );
   }
 }

@@ -25,6 +25,7 @@ import { SystemMessages } from '../messages/system-messages.js';
 import { EventBus } from '../events/event-bus.js';
 import { ApprovalsRepository } from '../approvals/approvals.repository.js';
 import { approvalsNeeded, secondApprovalCents } from '../approvals/four-eyes.js';
+import { LimitsService } from '../limits/limits.service.js';
 import { DepositsRepository, type AdminDepositRow, type DepositMethodRow, type DepositRow } from './deposits.repository.js';
 
 const inLocale = (texts: Record<string, string> | undefined, locale: Locale): string => texts?.[locale] || texts?.[DEFAULT_LOCALE] || '';
@@ -74,6 +75,7 @@ export class DepositsService {
     private readonly messages: SystemMessages,
     private readonly events: EventBus,
     private readonly approvals: ApprovalsRepository,
+    private readonly limits: LimitsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -130,6 +132,24 @@ export class DepositsService {
     return toAdminMethod(saved);
   }
 
+  /**
+   * Deletes a deposit method no deposit was ever made with; one that was used stays (its deposits name it) and can
+   * only be disabled: `409 DEPOSIT_METHOD_IN_USE`. Audited with the method as it was.
+   */
+  async deleteMethod(operatorId: string, id: string, ip: string | null): Promise<void> {
+    if (!isUuid(id)) throw new DomainError('NOT_FOUND');
+    await this.ledger.transaction(async (em) => {
+      const before = await this.deposits.lockMethod(em, id);
+      if (!before) throw new DomainError('NOT_FOUND');
+      if (await this.deposits.methodUsed(em, id)) throw new DomainError('DEPOSIT_METHOD_IN_USE');
+      await this.deposits.deleteMethod(em, id);
+      await this.audit.record(
+        { operatorId, action: 'deposit_method.delete', targetType: 'deposit_method', targetId: id, details: { before: toAdminMethod(before) }, ip },
+        em,
+      );
+    });
+  }
+
   async create(userId: string, body: CreateDepositBody, key: string | undefined, locale: Locale): Promise<IdempotentResult<Deposit>> {
     const amount = parseMoney(body.amount);
     if (amount === null) throw new DomainError('VALIDATION_FAILED', 'amount');
@@ -147,6 +167,8 @@ export class DepositsService {
         claim,
         201,
         async (em) => {
+          // The user's own limits, with their limits row locked: a parallel deposit waits for this one's commit.
+          await this.limits.guardDeposit(em, userId, amount);
           // At or above the threshold on its own it needs two approvals from the start (the sum rule may add one later).
           const approvalsRequired = approvalsRequiredFor(amount, secondApprovalCents(this.config));
           return toDeposit(await this.deposits.insert(em, { userId, method, amount, reference: body.reference || null, approvalsRequired }), locale);
@@ -172,14 +194,13 @@ export class DepositsService {
     return toDeposit(row, locale);
   }
 
-  async listForReview(q: { status?: Deposit['status']; limit?: number }): Promise<AdminDeposit[]> {
-    return (await this.deposits.listForReview(q.status ?? 'in_review', q.limit ?? 50)).map((r: AdminDepositRow) => ({
-      ...toDeposit(r, DEFAULT_LOCALE),
-      userId: r.user_id,
-      userEmail: r.email,
-      firstApproverId: r.first_approver_id,
-      balances: { available: formatCents(toCents(r.available)), held: formatCents(toCents(r.held)) },
-    }));
+  /** A page of one status, oldest first; `nextCursor` continues after the last row, so no row is shown twice or skipped. */
+  async listForReview(q: { status?: Deposit['status']; limit?: number; cursor?: string }): Promise<Page<AdminDeposit>> {
+    const limit = q.limit ?? 50;
+    const rows = await this.deposits.listForReview(q.status ?? 'in_review', limit + 1, parseKeysetCursor(q.cursor));
+    const items = rows.slice(0, limit);
+    const last = items[items.length - 1];
+    return { items: items.map(toAdminDeposit), nextCursor: rows.length > limit && last ? keysetCursor(last.position, last.id) : null };
   }
 
   /**
@@ -257,4 +278,14 @@ export class DepositsService {
       ],
     });
   }
+}
+
+function toAdminDeposit(r: AdminDepositRow): AdminDeposit {
+  return {
+    ...toDeposit(r, DEFAULT_LOCALE),
+    userId: r.user_id,
+    userEmail: r.email,
+    firstApproverId: r.first_approver_id,
+    balances: { available: formatCents(toCents(r.available)), held: formatCents(toCents(r.held)) },
+  };
 }

@@ -41,7 +41,7 @@ export class EarnController {
   @HttpCode(201)
   @Doc("Move money from the trading balance into Yu'e Bao: a lot, pending until its confirmation", {
     ok: 'EarnTransfer',
-    errors: ['EARN_MIN_AMOUNT', 'AMOUNT_OUT_OF_RANGE', 'EARN_DAILY_LIMIT', 'INSUFFICIENT_BALANCE'],
+    errors: ['EARN_MIN_AMOUNT', 'AMOUNT_OUT_OF_RANGE', 'EARN_DAILY_LIMIT', 'INSUFFICIENT_BALANCE', 'SELF_EXCLUDED'],
     description: "The answer carries the lot's `tradeDate`, `confirmAt`, `firstIncomeOn` and `withdrawableAt`, from the calendar in force now.",
   })
   async transferIn(

@@ -18,6 +18,7 @@ import {
   type Cents,
 } from '@candor/domain';
 import { Clock } from '../common/clock.js';
+import { LimitsService } from '../limits/limits.service.js';
 import { DomainError } from '../common/domain-error.js';
 import { answerOrRethrow, findIdempotent, idempotencyClaim, runIdempotent, type IdempotentResult } from '../common/idempotency.js';
 import { EventBus } from '../events/event-bus.js';
@@ -83,6 +84,7 @@ export class EarnService {
     private readonly ledger: LedgerService,
     private readonly repo: EarnRepository,
     private readonly events: EventBus,
+    private readonly limits: LimitsService,
   ) {}
 
   async summary(userId: string): Promise<EarnSummary> {
@@ -145,6 +147,7 @@ export class EarnService {
         claim,
         201,
         async (em) => {
+          await this.limits.guardTransferIn(em, userId);
           await this.repo.lockHolder(em, userId, now, true);
           if ((await this.repo.countsBetween(em, userId, day.start, day.end)).in >= v.dailyInLimit) throw new DomainError('EARN_DAILY_LIMIT');
           const lot = await this.repo.insertLot(em, userId, amount, now, schedule);

@@ -11,4 +11,9 @@ export class HealthRepository {
   async ping(): Promise<void> {
     await this.ds.query('SELECT 1');
   }
+
+  /** Whether every migration this build knows has run (false while one is pending, e.g. mid-upgrade). */
+  async migrationsCurrent(): Promise<boolean> {
+    return !(await this.ds.showMigrations());
+  }
 }

@@ -1,6 +1,6 @@
 import { createHmac, hkdfSync } from 'node:crypto';
 import { identityKey, type IdentityInput } from '@candor/domain';
-import { decryptSecret, encryptSecret } from '../admin/totp-crypto.js';
+import { decryptSecret, encryptSecret } from '../auth/totp/totp-crypto.js';
 
 /** The two keys made from KYC_ENCRYPTION_KEY: one encrypts ID numbers, the other hashes them to find a number used twice. */
 export interface KycKeys {

@@ -35,8 +35,7 @@ export class KycReviewService {
     const rows = await this.repo.list(status, limit + 1, parseKeysetCursor(q.cursor));
     const items = rows.slice(0, limit);
     const last = items[items.length - 1];
-    const at = last ? (status === 'pending' ? last.submitted_at : last.decided_at) : null;
-    return { items: items.map(toAdminKyc), nextCursor: rows.length > limit && last && at ? keysetCursor(at, last.id) : null };
+    return { items: items.map(toAdminKyc), nextCursor: rows.length > limit && last?.position ? keysetCursor(last.position, last.id) : null };
   }
 
   async detail(id: string): Promise<AdminKycDetail> {

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { KycRejectReason, KycStatus } from '@candor/domain';
-import type { KeysetPosition } from '../common/keyset.js';
+import { keysetPosition, type KeysetPosition } from '../common/keyset.js';
 import { returnedRows } from '../database/rows.js';
 
 export interface KycRow {
@@ -79,17 +79,17 @@ export class KycRepository {
     return this.ds.query(`SELECT ${COLUMNS} FROM ${FROM} WHERE k.user_id = $1 ORDER BY k.attempt DESC LIMIT 50`, [userId]);
   }
 
-  /** Pending: oldest first (the queue); decided: newest decision first. */
-  async list(status: KycRow['status'], limit: number, after: KeysetPosition | null): Promise<KycRow[]> {
+  /** Pending: oldest first (the queue); decided: newest decision first; `position` is the ordering time to the microsecond. */
+  async list(status: KycRow['status'], limit: number, after: KeysetPosition | null): Promise<(KycRow & { position: string })[]> {
     if (status === 'pending') {
       return this.ds.query(
-        `SELECT ${COLUMNS} FROM ${FROM} WHERE k.status = 'pending' AND ($1::timestamptz IS NULL OR (k.submitted_at, k.id) > ($1::timestamptz, $2::uuid))
+        `SELECT ${COLUMNS}, ${keysetPosition('k.submitted_at')} AS position FROM ${FROM} WHERE k.status = 'pending' AND ($1::timestamptz IS NULL OR (k.submitted_at, k.id) > ($1::timestamptz, $2::uuid))
           ORDER BY k.submitted_at, k.id LIMIT $3`,
         [after?.createdAt ?? null, after?.id ?? null, limit],
       );
     }
     return this.ds.query(
-      `SELECT ${COLUMNS} FROM ${FROM} WHERE k.status = $1 AND ($2::timestamptz IS NULL OR (k.decided_at, k.id) < ($2::timestamptz, $3::uuid))
+      `SELECT ${COLUMNS}, ${keysetPosition('k.decided_at')} AS position FROM ${FROM} WHERE k.status = $1 AND ($2::timestamptz IS NULL OR (k.decided_at, k.id) < ($2::timestamptz, $3::uuid))
         ORDER BY k.decided_at DESC, k.id DESC LIMIT $4`,
       [status, after?.createdAt ?? null, after?.id ?? null, limit],
     );

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
-import { mailJobOptions, QUEUES, type MailJobPayload } from '@candor/cross-process';
+import { bullPrefix, mailJobOptions, QUEUES, type MailJobPayload } from '@candor/cross-process';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 
 /** Longest a request waits for Redis to take a mail job. */
@@ -20,7 +20,7 @@ export class MailQueue implements OnApplicationShutdown {
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
     this.connection = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: true });
     this.connection.on('error', (e) => this.log.warn(`mail queue redis: ${e.message}`));
-    this.queue = new Queue<MailJobPayload>(QUEUES.mail.name, { connection: this.connection });
+    this.queue = new Queue<MailJobPayload>(QUEUES.mail.name, { connection: this.connection, prefix: bullPrefix() });
   }
 
   /** Resolves with the job id, or null when Redis did not take the job (in time); that is logged as an error. */

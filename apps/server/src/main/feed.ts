@@ -7,11 +7,12 @@ import { ConfigModule } from '../config/config.module.js';
 import { DatabaseModule } from '../database/database.module.js';
 import { RedisModule } from '../redis/redis.module.js';
 import { FeedModule } from '../market/feed/feed.module.js';
+import { PriceAlertWatcherModule } from '../alerts/price-alert-watcher.module.js';
 
 @Module({})
 class FeedMainModule {
   static forRoot(config: AppConfig): DynamicModule {
-    return { module: FeedMainModule, imports: [ConfigModule.forRoot(config), DatabaseModule, RedisModule, FeedModule] };
+    return { module: FeedMainModule, imports: [ConfigModule.forRoot(config), DatabaseModule, RedisModule, FeedModule, PriceAlertWatcherModule] };
   }
 }
 

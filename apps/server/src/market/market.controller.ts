@@ -1,7 +1,7 @@
 import { Controller, Get, Param, Req, Res } from '@nestjs/common';
 import { JSON_CONTENT_TYPE, type HttpReply, type HttpRequest } from '../common/http.js';
 import { z } from 'zod';
-import type { Candle, HomeResponse, Product, TickBlock, TickRecord } from '@candor/contracts';
+import type { Candle, Product, TickBlock, TickRecord } from '@candor/contracts';
 import { requestLocale } from '../common/request-context.js';
 import { ApiFeature, Doc, ZodQuery } from '../common/openapi.js';
 import { candlesQuerySchema, rangeQuerySchema, symbolParam } from './market.query.js';
@@ -58,17 +58,5 @@ export class ProductsController {
   })
   blocks(@Param('symbol') symbol: string, @ZodQuery(rangeQuerySchema) q: z.infer<typeof rangeQuerySchema>): Promise<TickBlock[]> {
     return this.market.blocks(symbolParam(symbol), q);
-  }
-}
-
-@Controller('home')
-@ApiFeature('content')
-export class HomeController {
-  constructor(private readonly market: MarketService) {}
-
-  @Get()
-  @Doc('The home page: banners, highlights and recommended products', { ok: 'HomeResponse' })
-  home(@ZodQuery(langOnly) _q: unknown, @Req() req: HttpRequest): Promise<HomeResponse> {
-    return this.market.home(requestLocale(req));
   }
 }

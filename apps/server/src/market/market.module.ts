@@ -3,7 +3,7 @@ import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance } from 'fastify';
 import { AdminProductsController } from './admin-products.controller.js';
 import { AdminProductsService } from './admin-products.service.js';
-import { HomeController, ProductsController } from './market.controller.js';
+import { ProductsController } from './market.controller.js';
 import { MarketRepository } from './market.repository.js';
 import { MarketService } from './market.service.js';
 import { MarketStatusWatcher } from './market-status.watcher.js';
@@ -20,7 +20,7 @@ import { serveProductListFromMemory } from './product-list.route.js';
  */
 @Global()
 @Module({
-  controllers: [ProductsController, HomeController, AdminProductsController, FeedStatusController, CatalogueController],
+  controllers: [ProductsController, AdminProductsController, FeedStatusController, CatalogueController],
   providers: [MarketRepository, MarketService, MarketStatusWatcher, TickerRelay, AdminProductsService, PriceSources, CatalogueChangesRepository],
   exports: [MarketService, PriceSources, CatalogueChangesRepository],
 })

@@ -5,14 +5,12 @@ import {
   INTERVAL_SECONDS,
   type Candle,
   type CandleInterval,
-  type HomeResponse,
   type Locale,
   type Product,
   type ProductStatus,
   type TickBlock,
   type TickRecord,
 } from '@candor/contracts';
-import { translate } from '@candor/i18n';
 import type { ProductEntity } from '@candor/db';
 import { DomainError } from '../common/domain-error.js';
 import { REDIS } from '../redis/redis.module.js';
@@ -33,7 +31,6 @@ const CATALOGUE_TTL_MS = 2000;
 const MAX_RECORD_TICKS = 10_000;
 /** Most blocks one /blocks answer holds. */
 export const MAX_BLOCKS = 600;
-const HIGHLIGHTS = ['feed', 'verify', 'ledger', 'demo'] as const;
 
 export interface MarketStatusView {
   status: ProductStatus;
@@ -53,8 +50,8 @@ export class MarketService {
   private readonly live: LiveMarket;
   /** Statuses depend on the minute only (hours are whole minutes, holidays whole days): worked out once a minute. */
   private statuses: { rows: ProductEntity[]; minute: number; map: Map<string, MarketStatusView> } | null = null;
-  /** The product list's JSON bytes per locale, valid while the catalogue, the minute and the live figures stay as they were. */
-  private lists: { rows: ProductEntity[]; minute: number; version: number; sources: number; bodies: Map<Locale, Buffer> } | null = null;
+  /** The product list's and the recommended list's JSON bytes per list and locale, valid while the catalogue, the minute and the live figures stay as they were. */
+  private lists: { rows: ProductEntity[]; minute: number; version: number; sources: number; bodies: Map<string, Buffer> } | null = null;
 
   constructor(
     private readonly repo: MarketRepository,
@@ -150,24 +147,34 @@ export class MarketService {
    * per locale and kept until a tick, a catalogue change or the next minute (statuses, the 24h window)
    * changes it.
    */
-  async productsJson(locale: Locale): Promise<Buffer> {
+  productsJson(locale: Locale): Promise<Buffer> {
+    return this.listJson('all', locale);
+  }
+
+  /** The home page's recommended products as JSON bytes, kept like the product list's. */
+  recommendedJson(locale: Locale): Promise<Buffer> {
+    return this.listJson('recommended', locale);
+  }
+
+  private async listJson(kind: 'all' | 'recommended', locale: Locale): Promise<Buffer> {
     const rows = await this.allProductRows();
     await this.sources?.fresh();
     const minute = Math.floor(Date.now() / 60_000);
     const l = this.lists;
     const sources = this.sources?.version ?? 0;
+    const key = `${kind}|${locale}`;
     if (l && l.rows === rows && l.minute === minute && l.version === this.live.version && l.sources === sources) {
-      const body = l.bodies.get(locale);
+      const body = l.bodies.get(key);
       if (body !== undefined) return body;
     }
-    const body = Buffer.from(JSON.stringify(await this.products(locale)));
+    const body = Buffer.from(JSON.stringify(kind === 'all' ? await this.products(locale) : await this.recommended(locale)));
     // Kept only if nothing changed while it was built (a tick arriving meanwhile is shown by the next one).
     if (this.catalogue?.rows === rows && Math.floor(Date.now() / 60_000) === minute) {
       const version = this.live.version;
       if (!this.lists || this.lists.rows !== rows || this.lists.minute !== minute || this.lists.version !== version || this.lists.sources !== sources) {
         this.lists = { rows, minute, version, sources, bodies: new Map() };
       }
-      this.lists.bodies.set(locale, body);
+      this.lists.bodies.set(key, body);
     }
     return body;
   }
@@ -195,16 +202,10 @@ export class MarketService {
     return (await this.views([row], locale))[0]!;
   }
 
-  async home(locale: Locale): Promise<HomeResponse> {
+  /** The recommended products (the home page's list), as the product list shows them. */
+  async recommended(locale: Locale): Promise<Product[]> {
     const rows = (await this.allProductRows()).filter((p) => p.enabled && p.recommended);
-    const highlights = HIGHLIGHTS.map((key) => {
-      const titleKey = `market:home.highlight.${key}.title`;
-      const textKey = `market:home.highlight.${key}.text`;
-      const title = translate(locale, titleKey);
-      const text = translate(locale, textKey);
-      return title !== titleKey && text !== textKey ? { key, title, text } : { key };
-    });
-    return { banners: [], highlights, recommended: await this.views(rows, locale) };
+    return this.views(rows, locale);
   }
 
   async candles(symbol: string, q: CandlesQuery, nowMs = Date.now()): Promise<Candle[]> {

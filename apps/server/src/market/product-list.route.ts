@@ -6,8 +6,8 @@ import type { MarketService } from './market.service.js';
 
 const LIST_URL = `/${API_PREFIX}/products`;
 
-/** Only `?lang=` (at most 10 characters) or nothing: what ProductsController.list accepts. */
-function plainQuery(q: unknown): boolean {
+/** Only `?lang=` (at most 10 characters) or nothing: what ProductsController.list accepts (and the content's fast reads). */
+export function plainQuery(q: unknown): boolean {
   if (q === null || typeof q !== 'object') return true;
   const keys = Object.keys(q);
   if (keys.length === 0) return true;

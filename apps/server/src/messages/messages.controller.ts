@@ -1,6 +1,6 @@
 import { Controller, Get, HttpCode, Param, Post, Req, UseGuards } from '@nestjs/common';
 import type { z } from 'zod';
-import { messagesQuery, sendMessageBody, type Page, type SendMessageBody, type SystemMessage } from '@candor/contracts';
+import { messagesQuery, sendMessageBody, type AdminBroadcast, type Page, type SendMessageBody, type SystemMessage } from '@candor/contracts';
 import type { HttpRequest } from '../common/http.js';
 import { clientIp, requestLocale } from '../common/request-context.js';
 import { ApiFeature, Doc, ZodBody, ZodQuery } from '../common/openapi.js';
@@ -52,5 +52,18 @@ export class AdminMessagesController {
   @Doc('Send a message to one user, or to everyone without userId', { ok: 'SystemMessage' })
   send(@CurrentOperator() op: AuthOperator, @ZodBody(sendMessageBody) body: SendMessageBody, @Req() req: HttpRequest): Promise<SystemMessage> {
     return this.messages.send(op.id, body, clientIp(req) || null);
+  }
+
+  @Get('broadcasts')
+  @Doc('The newest broadcasts (50), withdrawn ones included', { ok: 'AdminBroadcast[]' })
+  broadcasts(): Promise<AdminBroadcast[]> {
+    return this.messages.broadcasts();
+  }
+
+  @Post(':id/withdraw')
+  @HttpCode(204)
+  @Doc("Withdraw a broadcast: it leaves every user's inbox and unread count; audited (again: no change)")
+  withdraw(@CurrentOperator() op: AuthOperator, @Param('id') id: string, @Req() req: HttpRequest): Promise<void> {
+    return this.messages.withdraw(op.id, id, clientIp(req) || null);
   }
 }

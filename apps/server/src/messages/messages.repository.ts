@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
+import { returnedRows } from '../database/rows.js';
 
 /** The system messages the server sends, each a title and body under `inbox:<key>` in every locale. */
 export type SystemMessageKey =
@@ -12,9 +13,14 @@ export type SystemMessageKey =
   | 'withdrawalAccountChanged'
   | 'newLogin'
   | 'passwordReset'
+  | 'totpEnabled'
+  | 'totpDisabled'
   | 'kycApproved'
   | 'kycRejected'
-  | 'kycRejectedFinal';
+  | 'kycRejectedFinal'
+  | 'priceAlert'
+  | 'limitRaisePending'
+  | 'supportReplied';
 
 /** A message as read for one user: `read` is that user's marker (a broadcast is one row with a marker per user). */
 export interface MessageRow {
@@ -71,7 +77,7 @@ export class MessagesRepository {
     return this.ds.query(
       `SELECT ${COLUMNS}, EXISTS (SELECT 1 FROM message_reads r WHERE r.user_id = $1 AND r.message_id = m.id) AS read
          FROM messages m
-        WHERE (m.user_id = $1 OR m.user_id IS NULL) AND ($2::bigint IS NULL OR m.id < $2::bigint)
+        WHERE (m.user_id = $1 OR m.user_id IS NULL) AND m.withdrawn_at IS NULL AND ($2::bigint IS NULL OR m.id < $2::bigint)
         ORDER BY m.id DESC LIMIT $3`,
       [userId, cursor, limit],
     );
@@ -80,7 +86,7 @@ export class MessagesRepository {
   async countUnread(userId: string): Promise<number> {
     const [{ count }]: { count: number }[] = await this.ds.query(
       `SELECT count(*)::int AS count FROM messages m
-        WHERE (m.user_id = $1 OR m.user_id IS NULL) AND NOT EXISTS (SELECT 1 FROM message_reads r WHERE r.user_id = $1 AND r.message_id = m.id)`,
+        WHERE (m.user_id = $1 OR m.user_id IS NULL) AND m.withdrawn_at IS NULL AND NOT EXISTS (SELECT 1 FROM message_reads r WHERE r.user_id = $1 AND r.message_id = m.id)`,
       [userId],
     );
     return count;
@@ -90,17 +96,42 @@ export class MessagesRepository {
   async markRead(userId: string, id: string): Promise<boolean> {
     const inserted: unknown[] = await this.ds.query(
       `INSERT INTO message_reads (user_id, message_id)
-           SELECT $1, m.id FROM messages m WHERE m.id = $2::bigint AND (m.user_id = $1 OR m.user_id IS NULL)
+           SELECT $1, m.id FROM messages m WHERE m.id = $2::bigint AND (m.user_id = $1 OR m.user_id IS NULL) AND m.withdrawn_at IS NULL
            ON CONFLICT DO NOTHING RETURNING 1`,
       [userId, id],
     );
     return inserted.length > 0;
   }
 
+  /** Whether the message is a broadcast that was withdrawn. */
+  async isWithdrawnBroadcast(em: EntityManager, id: string): Promise<boolean> {
+    const [row]: unknown[] = await em.query(`SELECT 1 FROM messages WHERE id = $1::bigint AND user_id IS NULL AND withdrawn_at IS NOT NULL`, [id]);
+    return row !== undefined;
+  }
+
   /** Whether the message exists and is the user's or a broadcast. */
   async isVisible(userId: string, id: string): Promise<boolean> {
-    const [visible]: unknown[] = await this.ds.query(`SELECT 1 FROM messages WHERE id = $2::bigint AND (user_id = $1 OR user_id IS NULL)`, [userId, id]);
+    const [visible]: unknown[] = await this.ds.query(
+      `SELECT 1 FROM messages WHERE id = $2::bigint AND (user_id = $1 OR user_id IS NULL) AND withdrawn_at IS NULL`,
+      [userId, id],
+    );
     return visible !== undefined;
+  }
+
+  /** The broadcasts, newest first, withdrawn ones included (for the console). */
+  listBroadcasts(limit: number): Promise<(MessageRow & { withdrawn_at: Date | null })[]> {
+    return this.ds.query(
+      `SELECT ${COLUMNS}, m.withdrawn_at, false AS read FROM messages m WHERE m.user_id IS NULL AND m.text_key IS NULL ORDER BY m.id DESC LIMIT $1`,
+      [limit],
+    );
+  }
+
+  /** Marks a live broadcast withdrawn; its titles when it was one, null otherwise (unknown, to one user, or withdrawn already). */
+  async withdrawBroadcast(em: EntityManager, id: string): Promise<Record<string, string> | null> {
+    const [row] = returnedRows<{ titles: Record<string, string> }>(
+      await em.query(`UPDATE messages SET withdrawn_at = now() WHERE id = $1::bigint AND user_id IS NULL AND withdrawn_at IS NULL RETURNING titles`, [id]),
+    );
+    return row?.titles ?? null;
   }
 
   async markAllRead(userId: string): Promise<void> {

@@ -117,7 +117,7 @@ describe('SystemMessages', () => {
     repo.findNew.mockResolvedValue(row({ id: '42', text_key: 'depositApproved', vars: { orderNo: 'D1', amount: '88.80', reason: '' } }));
     await sut.depositDecided({ userId: 'u1', depositId: 'd1', approved: true, messageId: '42' });
     expect(repo.findNew).toHaveBeenCalledWith('42');
-    expect(emitted).toEqual([{ room: channel.user('u1'), event: 'message', body: expect.objectContaining({ id: '42', title: '存款已入帳', read: false }) }]);
+    expect(emitted).toEqual([{ room: channel.user('u1'), event: 'message', body: expect.objectContaining({ id: '42', title: '充值已入帳', read: false }) }]);
     repo.findNew.mockClear();
     await sut.withdrawalDecided({ userId: 'u1', withdrawalId: 'w1', status: 'cancelled', messageId: null });
     expect(repo.findNew).not.toHaveBeenCalled();

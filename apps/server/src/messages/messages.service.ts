@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import { DEFAULT_LOCALE, isIdBeyondBigint, type Locale, type Page, type SendMessageBody, type SystemMessage } from '@candor/contracts';
+import { DEFAULT_LOCALE, isIdBeyondBigint, type AdminBroadcast, type Locale, type Page, type SendMessageBody, type SystemMessage } from '@candor/contracts';
 import { DomainError } from '../common/domain-error.js';
 import { AuditService } from '../admin/audit.service.js';
 import { RealtimeGateway } from '../realtime/realtime.gateway.js';
@@ -33,6 +33,36 @@ export class MessagesService {
     });
     pushMessage(this.gateway, body.userId ?? null, row);
     return toMessage(row, DEFAULT_LOCALE);
+  }
+
+  /** The newest broadcasts (withdrawn ones too), for the console. */
+  async broadcasts(): Promise<AdminBroadcast[]> {
+    const rows = await this.messages.listBroadcasts(50);
+    return rows.map((r) => ({
+      id: r.id,
+      title: toMessage(r, DEFAULT_LOCALE).title,
+      createdAt: r.created_at.toISOString(),
+      withdrawnAt: r.withdrawn_at ? new Date(r.withdrawn_at).toISOString() : null,
+    }));
+  }
+
+  /**
+   * Takes a broadcast back: it leaves every inbox and unread count at once; audited. Withdrawing it again
+   * changes nothing; a message to one user, or none, is `404`.
+   */
+  async withdraw(operatorId: string, id: string, ip: string | null): Promise<void> {
+    if (!/^\d{1,18}$/.test(id)) throw new DomainError('NOT_FOUND');
+    await this.ds.transaction(async (em) => {
+      const titles = await this.messages.withdrawBroadcast(em, id);
+      if (!titles) {
+        if (await this.messages.isWithdrawnBroadcast(em, id)) return;
+        throw new DomainError('NOT_FOUND');
+      }
+      await this.audit.record(
+        { operatorId, action: 'message.withdraw', targetType: 'message', targetId: id, userId: null, details: { title: titles }, ip },
+        em,
+      );
+    });
   }
 
   /** The user's messages and the broadcasts, newest first; `cursor` is the last id seen. */

@@ -45,9 +45,24 @@ export class SystemMessages {
     return this.push(e.userId, e.messageId);
   }
 
+  @OnAppEvent('user.totpChanged')
+  totpChanged(e: AppEvents['user.totpChanged']): Promise<void> {
+    return this.push(e.userId, e.messageId);
+  }
+
   @OnAppEvent('withdrawalAccount.changed')
   withdrawalAccountChanged(e: AppEvents['withdrawalAccount.changed']): Promise<void> {
     return this.push(e.userId, e.messageId);
+  }
+
+  @OnAppEvent('limits.coolingOff')
+  async limitsCoolingOff(e: AppEvents['limits.coolingOff']): Promise<void> {
+    for (const id of e.messageIds) await this.push(e.userId, id);
+  }
+
+  /** Pushes a message stored with `write` once its transaction committed. */
+  pushStored(userId: string, messageId: string): Promise<void> {
+    return this.push(userId, messageId);
   }
 
   private async push(userId: string, messageId: string | null): Promise<void> {

@@ -151,6 +151,18 @@ export class WorkerMetrics implements OnApplicationBootstrap, OnApplicationShutd
           const h = await this.health();
           return { status: h.status === 'ok' ? 200 : 503, type: 'application/json; charset=utf-8', body: JSON.stringify(h) };
         },
+        // For orchestrators: live restarts a hung worker; ready waits for Postgres and Redis.
+        '/health/live': async () => ({
+          status: 200,
+          type: 'application/json; charset=utf-8',
+          body: JSON.stringify({ status: 'ok', time: new Date().toISOString() }),
+        }),
+        '/health/ready': async () => {
+          const h = await this.health();
+          const ready = h.status === 'ok';
+          const body = { status: ready ? 'ready' : 'not_ready', postgres: h.postgres, redis: h.redis, time: h.time };
+          return { status: ready ? 200 : 503, type: 'application/json; charset=utf-8', body: JSON.stringify(body) };
+        },
       },
     });
   }

@@ -81,7 +81,7 @@ describe('the OpenAPI description (docs/openapi.json)', () => {
     expect(body.additionalProperties).toBe(false);
     const key = place.parameters?.find((p) => p.in === 'header' && p.name.toLowerCase() === 'idempotency-key');
     expect(key).toMatchObject({ required: false, schema: { type: 'string', maxLength: 128 } });
-    expect(Object.keys(place.responses)).toEqual(['201', '400', '401', '409', '422']);
+    expect(Object.keys(place.responses)).toEqual(['201', '400', '401', '403', '409', '422']);
     expect(place.responses['409']!.description).toContain('IDEMPOTENCY_KEY_REUSED');
     for (const code of ['INSUFFICIENT_BALANCE', 'MARKET_CLOSED', 'MARKET_DATA_STALE', 'AMOUNT_OUT_OF_RANGE', 'EXPIRY_NOT_OFFERED']) {
       expect(place.responses['422']!.description).toContain(code);

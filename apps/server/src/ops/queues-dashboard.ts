@@ -13,7 +13,7 @@ import { errorEnvelope } from '../common/error.filter.js';
 import { SessionService } from '../auth/session.service.js';
 import { TokenService } from '../auth/token.service.js';
 import { OPS_COOKIE } from './ops.controller.js';
-import { QUEUES } from '@candor/cross-process';
+import { bullPrefix, QUEUES } from '@candor/cross-process';
 
 /** Where a browser without a valid ops cookie is sent: the console's queues page, which signs in and sets it. */
 export const OPS_QUEUES_CONSOLE_PAGE = `${CONSOLE_PATH}#/queues`;
@@ -37,7 +37,7 @@ export class QueuesDashboard implements OnApplicationShutdown {
   ) {
     this.connection = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 });
     this.connection.on('error', (e) => this.log.warn(`queues dashboard redis: ${e.message}`));
-    this.queues = Object.values(QUEUES).map((q) => new Queue(q.name, { connection: this.connection }));
+    this.queues = Object.values(QUEUES).map((q) => new Queue(q.name, { connection: this.connection, prefix: bullPrefix() }));
   }
 
   /** Registers the dashboard's routes on the api's Fastify instance, behind the ops cookie. */
@@ -79,6 +79,31 @@ export class QueuesDashboard implements OnApplicationShutdown {
       return;
     }
     await this.refuse(req, reply, 'UNAUTHENTICATED');
+  }
+
+  /**
+   * Each queue's jobs waiting (waiting, delayed and prioritized: not yet taken by a worker) and failed, for
+   * the console's dashboard; null when Redis does not answer within `ms`.
+   */
+  async counts(ms = 2000): Promise<{ name: string; waiting: number; failed: number }[] | null> {
+    const all = Promise.all(
+      this.queues.map(async (q) => {
+        const c = await q.getJobCounts('waiting', 'delayed', 'prioritized', 'failed');
+        return { name: q.name, waiting: (c.waiting ?? 0) + (c.delayed ?? 0) + (c.prioritized ?? 0), failed: c.failed ?? 0 };
+      }),
+    );
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<null>((resolve) => {
+      timer = setTimeout(() => resolve(null), ms);
+      timer.unref();
+    });
+    try {
+      return await Promise.race([all, late]);
+    } catch {
+      return null;
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   private async refuse(req: HttpRequest, reply: HttpReply, code: 'UNAUTHENTICATED' | 'FORBIDDEN'): Promise<void> {

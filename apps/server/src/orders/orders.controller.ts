@@ -1,17 +1,33 @@
-import { Controller, Get, HttpCode, Param, Post, Res, UseGuards } from '@nestjs/common';
-import type { HttpReply } from '../common/http.js';
-import { ordersQuery, placeOrderBody, type Order, type OrderReceipt, type Page, type PlaceOrderBody, type Wallet } from '@candor/contracts';
+import { Controller, Get, HttpCode, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
+import type { HttpReply, HttpRequest } from '../common/http.js';
+import {
+  orderStatisticsQuery,
+  ordersQuery,
+  placeOrderBody,
+  type Order,
+  type OrderReceipt,
+  type OrderStatistics,
+  type OrderStatisticsQuery,
+  type Page,
+  type PlaceOrderBody,
+  type Wallet,
+} from '@candor/contracts';
 import type { z } from 'zod';
 import { ApiFeature, Doc, IdempotencyKey, ZodBody, ZodQuery } from '../common/openapi.js';
 import { CurrentUser, UserAuthGuard, type AuthUser } from '../auth/auth.guard.js';
 import { OrdersService } from './orders.service.js';
 import { RateLimit } from '../auth/rate-limit.guard.js';
+import { requestLocale } from '../common/request-context.js';
+import { OrderStatisticsService } from './order-statistics.service.js';
 
 @Controller('orders')
 @UseGuards(UserAuthGuard)
 @ApiFeature('trading')
 export class OrdersController {
-  constructor(private readonly orders: OrdersService) {}
+  constructor(
+    private readonly orders: OrdersService,
+    private readonly statistics: OrderStatisticsService,
+  ) {}
 
   /** 201 with the order; a repeated Idempotency-Key answers the first response again (with `Idempotent-Replayed: true`). */
   @Post()
@@ -19,7 +35,17 @@ export class OrdersController {
   @HttpCode(201)
   @Doc('Place an order', {
     ok: 'Order',
-    errors: ['EXPIRY_NOT_OFFERED', 'AMOUNT_OUT_OF_RANGE', 'MARKET_CLOSED', 'MARKET_HALTED', 'PRICE_SIMULATED', 'MARKET_DATA_STALE', 'INSUFFICIENT_BALANCE'],
+    errors: [
+      'EXPIRY_NOT_OFFERED',
+      'AMOUNT_OUT_OF_RANGE',
+      'MARKET_CLOSED',
+      'MARKET_HALTED',
+      'PRICE_SIMULATED',
+      'MARKET_DATA_STALE',
+      'INSUFFICIENT_BALANCE',
+      'LIMIT_REACHED',
+      'SELF_EXCLUDED',
+    ],
   })
   async place(
     @CurrentUser() u: AuthUser,
@@ -37,6 +63,18 @@ export class OrdersController {
   @Doc("The user's orders, newest first", { ok: 'Page<Order>' })
   list(@CurrentUser() u: AuthUser, @ZodQuery(ordersQuery) q: z.infer<typeof ordersQuery>): Promise<Page<Order>> {
     return this.orders.list(u.id, { status: q.status, account: q.account, limit: q.limit, cursor: q.cursor });
+  }
+
+  @Get('statistics')
+  @Doc("The user's trade statistics: settled orders of one account over 7, 30 or 90 days, in total, by day and by product", {
+    ok: 'OrderStatistics',
+    description:
+      "Only the caller's own settled orders of `account` (open and voided orders are not counted), each on the calendar day (in `tz`, " +
+      'default Asia/Taipei) its closing tick fell. `byDay` has every day of the period, zeros included. The win rate leaves ties out.',
+  })
+  stats(@CurrentUser() u: AuthUser, @ZodQuery(orderStatisticsQuery) q: OrderStatisticsQuery, @Req() req: HttpRequest): Promise<OrderStatistics> {
+    const days = Number(q.days ?? '30') as 7 | 30 | 90;
+    return this.statistics.statistics(u.id, { account: q.account ?? 'real', days, ...(q.tz ? { timezone: q.tz } : {}) }, requestLocale(req));
   }
 
   @Get(':id')

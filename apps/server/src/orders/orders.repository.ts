@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Direction, PriceRule, TickSource } from '@candor/domain';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { rethrowLedgerError } from '../database/errors.js';
 import { pgPlainArray, pgTextArray } from '../ledger/pg-array.js';
 import { ORDER_COLUMNS, type OrderRow } from './order-view.js';
@@ -79,6 +79,39 @@ export interface HaltRow {
   ended_at: Date | null;
 }
 
+/** One group of the statistics statement: a day (1-based, width_bucket's) and a product; sums in cents as text. */
+export interface StatisticsRow {
+  day: number;
+  symbol: string;
+  orders: number;
+  wins: number;
+  losses: number;
+  ties: number;
+  staked: string;
+  paid_out: string;
+  net: string;
+}
+
+/**
+ * A user's settled orders of one account that closed within the period, summed by day and product. The day is
+ * width_bucket's over the period's local midnights ($3, N + 1 instants: 1 to N inside). The rows are found by
+ * orders_user_created (user_id, created_at): $4/$5 bound created_at around the period, wide enough for every
+ * order that closed in it (createdRangeFor in libs/domain). No index of its own: one on closed_at or settled_at
+ * would name columns settlement writes and end its HOT updates (docs/internals.md, "Trade statistics").
+ */
+export const ORDER_STATISTICS_SQL = `
+  SELECT width_bucket(o.closed_at, $3::timestamptz[]) AS day, o.symbol,
+         count(*)::int AS orders,
+         count(*) FILTER (WHERE o.outcome = 'win')::int AS wins,
+         count(*) FILTER (WHERE o.outcome = 'loss')::int AS losses,
+         count(*) FILTER (WHERE o.outcome = 'tie')::int AS ties,
+         sum(o.amount)::text AS staked, sum(o.payout)::text AS paid_out, sum(o.pnl)::text AS net
+    FROM orders o
+   WHERE o.user_id = $1 AND o.account = $2 AND o.status = 'settled'
+     AND o.created_at >= $4 AND o.created_at < $5
+     AND o.closed_at >= ($3::timestamptz[])[1] AND o.closed_at < ($3::timestamptz[])[array_length($3::timestamptz[], 1)]
+   GROUP BY 1, 2`;
+
 /** TypeORM access for orders: SQL only, no rules. Every read is scoped by the user id. */
 @Injectable()
 export class OrdersRepository {
@@ -91,56 +124,18 @@ export class OrdersRepository {
    * happened. A key already taken by an earlier request makes it write nothing (`placed: false`).
    */
   async place(s: PlaceStatement): Promise<PlaceResult> {
-    const o = s.order;
-    const params: unknown[] = [
-      o.id,
-      o.orderNo,
-      o.userId,
-      o.account,
-      o.symbol,
-      o.direction,
-      o.amountCents,
-      o.durationSeconds,
-      o.payoutRate,
-      o.openPrice,
-      o.openTickSeq,
-      o.openedAt,
-      o.expiresAt,
-      [s.from, s.to],
-      [-o.amountCents, o.amountCents],
-      o.precision,
-      JSON.stringify(o.priceVenues),
-    ];
-    let claimCte = `k AS (SELECT 1 AS one)`;
-    if (s.claim) {
-      params.push(s.claim.subjectId, s.claim.key, s.claim.scope, s.claim.requestHash, s.claim.status, JSON.stringify(s.claim.response));
-      claimCte = `k AS (
-        INSERT INTO idempotency_keys (subject_id, key, scope, request_hash, status_code, response)
-        VALUES ($18, $19, $20, $21, $22, $23::jsonb) ON CONFLICT (subject_id, key) DO NOTHING RETURNING 1 AS one)`;
-    }
-    // A named (prepared) statement on the pg pool: parsed and planned once per connection, not per order.
-    const text = `WITH ${claimCte},
-       e AS (SELECT p.* FROM k, LATERAL candor_post_entry('order_stake', $3::uuid, 'order', $1::text, 'stake:' || $1::text, NULL,
-                                                         $14::bigint[], $15::bigint[]) p),
-       o AS (INSERT INTO orders (id, order_no, user_id, account, symbol, direction, amount, duration_seconds, payout_rate,
-                                 open_price, open_tick_seq, opened_at, expires_at, status, precision, price_venues)
-             SELECT $1::uuid, $2::varchar, $3::uuid, $4::varchar, $5::varchar, $6::varchar, $7::bigint, $8::int, $9::numeric, $10::numeric,
-                    $11::bigint, $12::timestamptz, $13::timestamptz, 'open', $16::int, $17::jsonb FROM (SELECT 1 FROM e LIMIT 1) x
-             RETURNING id)
-       SELECT (SELECT count(*) FROM o)::int AS placed,
-              -- the statement's snapshot predates its own updates: take the stake accounts from e
-              (SELECT json_object_agg(a.kind, coalesce((SELECT e.out_balance FROM e WHERE e.out_account_id = a.id), a.balance)::text)
-                 FROM ledger_accounts a WHERE a.user_id = $3::uuid) AS balances`;
-    const res = await pgPool(this.ds)
-      .query<{ placed: number; balances: Record<string, string> | null }>({
-        name: s.claim ? 'candor-place-order-key' : 'candor-place-order',
-        text,
-        values: params,
-      })
-      .catch(rethrowLedgerError);
-    const rows = res.rows;
-    const r = rows[0]!;
+    const q = placeQuery(s);
+    const res = await pgPool(this.ds).query<PlaceRow>(q).catch(rethrowLedgerError);
+    const r = res.rows[0]!;
     return { placed: r.placed === 1, balances: r.balances ?? {} };
+  }
+
+  /** The same statement in `em`'s transaction (after the responsible-trading checks that locked the user's limits). */
+  async placeIn(em: EntityManager, s: PlaceStatement): Promise<PlaceResult> {
+    const q = placeQuery(s);
+    const rows: PlaceRow[] = await em.query(q.text, q.values).catch(rethrowLedgerError);
+    const r = rows[0]!;
+    return { placed: Number(r.placed) === 1, balances: r.balances ?? {} };
   }
 
   /**
@@ -279,6 +274,11 @@ export class OrdersRepository {
     return this.ds.query(`SELECT ${ORDER_COLUMNS} FROM orders WHERE ${where.join(' AND ')} ORDER BY created_at DESC, id DESC LIMIT $${params.length}`, params);
   }
 
+  /** ORDER_STATISTICS_SQL: the user's settled orders of `account` closed within `bounds`, by day and product. */
+  async statistics(userId: string, account: 'real' | 'demo', bounds: readonly Date[], created: { from: Date; to: Date }): Promise<StatisticsRow[]> {
+    return this.ds.query(ORDER_STATISTICS_SQL, [userId, account, bounds.map((b) => b.toISOString()), created.from, created.to]);
+  }
+
   /** Ticks of one product by seq, each with the block of its second when that block is already sealed. */
   async ticksWithBlocks(symbol: string, seqs: readonly string[]): Promise<TickWithBlock[]> {
     return this.ds.query(
@@ -307,4 +307,51 @@ export class OrdersRepository {
     );
     return rows[0] ?? null;
   }
+}
+
+type PlaceRow = { placed: number; balances: Record<string, string> | null };
+
+/** placeOrder's one statement (named: prepared once per pooled connection). */
+function placeQuery(s: PlaceStatement): { name: string; text: string; values: unknown[] } {
+  const o = s.order;
+  const params: unknown[] = [
+    o.id,
+    o.orderNo,
+    o.userId,
+    o.account,
+    o.symbol,
+    o.direction,
+    o.amountCents,
+    o.durationSeconds,
+    o.payoutRate,
+    o.openPrice,
+    o.openTickSeq,
+    o.openedAt,
+    o.expiresAt,
+    [s.from, s.to],
+    [-o.amountCents, o.amountCents],
+    o.precision,
+    JSON.stringify(o.priceVenues),
+  ];
+  let claimCte = `k AS (SELECT 1 AS one)`;
+  if (s.claim) {
+    params.push(s.claim.subjectId, s.claim.key, s.claim.scope, s.claim.requestHash, s.claim.status, JSON.stringify(s.claim.response));
+    claimCte = `k AS (
+      INSERT INTO idempotency_keys (subject_id, key, scope, request_hash, status_code, response)
+      VALUES ($18, $19, $20, $21, $22, $23::jsonb) ON CONFLICT (subject_id, key) DO NOTHING RETURNING 1 AS one)`;
+  }
+  // A named (prepared) statement on the pg pool: parsed and planned once per connection, not per order.
+  const text = `WITH ${claimCte},
+     e AS (SELECT p.* FROM k, LATERAL candor_post_entry('order_stake', $3::uuid, 'order', $1::text, 'stake:' || $1::text, NULL,
+                                                       $14::bigint[], $15::bigint[]) p),
+     o AS (INSERT INTO orders (id, order_no, user_id, account, symbol, direction, amount, duration_seconds, payout_rate,
+                               open_price, open_tick_seq, opened_at, expires_at, status, precision, price_venues)
+           SELECT $1::uuid, $2::varchar, $3::uuid, $4::varchar, $5::varchar, $6::varchar, $7::bigint, $8::int, $9::numeric, $10::numeric,
+                  $11::bigint, $12::timestamptz, $13::timestamptz, 'open', $16::int, $17::jsonb FROM (SELECT 1 FROM e LIMIT 1) x
+           RETURNING id)
+     SELECT (SELECT count(*) FROM o)::int AS placed,
+            -- the statement's snapshot predates its own updates: take the stake accounts from e
+            (SELECT json_object_agg(a.kind, coalesce((SELECT e.out_balance FROM e WHERE e.out_account_id = a.id), a.balance)::text)
+               FROM ledger_accounts a WHERE a.user_id = $3::uuid) AS balances`;
+  return { name: s.claim ? 'candor-place-order-key' : 'candor-place-order', text, values: params };
 }

@@ -29,7 +29,8 @@ import { toWallet } from '../wallet/wallet-view.js';
 import { scaleOf, toOrder, type OrderRow, type OrderViewRow } from './order-view.js';
 import { OrderBatcher } from './order-batcher.js';
 import { OrderNumbers } from './order-numbers.js';
-import { OrdersRepository, type ListQuery, type TickWithBlock } from './orders.repository.js';
+import { OrdersRepository, type ListQuery, type PlaceStatement, type TickWithBlock } from './orders.repository.js';
+import { LimitsService } from '../limits/limits.service.js';
 import { SettlementQueue } from './settlement/settlement-queue.js';
 
 export const PLACE_ORDER_SCOPE = 'POST /api/orders';
@@ -55,6 +56,7 @@ export class OrdersService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @InjectDataSource() private readonly ds: DataSource,
     private readonly sources: PriceSources,
+    private readonly limits: LimitsService,
   ) {}
 
   /**
@@ -63,7 +65,8 @@ export class OrdersService {
    * AMOUNT_OUT_OF_RANGE), market open now and at expiry (422 MARKET_CLOSED), a valid exchange price
    * (422 MARKET_HALTED with the reason), for the real account a price made from exchanges (422
    * PRICE_SIMULATED: no setting lets real money trade on a simulated price), latest tick under 3 s old
-   * (422 MARKET_DATA_STALE), balance (422 INSUFFICIENT_BALANCE, from the ledger's conditional debit).
+   * (422 MARKET_DATA_STALE), for the real account the user's own limits (403 SELF_EXCLUDED, 422 LIMIT_REACHED),
+   * balance (422 INSUFFICIENT_BALANCE, from the ledger's conditional debit).
    * `openedAt`/`openPrice` are the latest tick's; `expiresAt` = the first whole second at or after the request time + duration.
    */
   async place(userId: string, body: PlaceOrderBody, idempotencyKey: unknown): Promise<IdempotentResult<Order>> {
@@ -117,7 +120,7 @@ export class OrdersService {
       };
       // The whole answer is known before the one statement that stores the order, its stake and the key.
       const order = toOrder(row);
-      const placed = await this.batcher.place({
+      const statement: PlaceStatement = {
         order: {
           id,
           orderNo: row.order_no,
@@ -138,7 +141,16 @@ export class OrdersService {
         from: real ? ids.cash : ids.demo,
         to: real ? ids.escrow : ids.demo_escrow,
         claim: claim ? { ...claim, status: 201, response: order } : null,
-      });
+      };
+      // A user who set responsible-trading limits places real orders one by one, each checked in its own
+      // transaction with their limits row locked; everyone else's orders share the batcher's statements.
+      const placed =
+        real && (await this.limits.guardsOrders(userId))
+          ? await this.ledger.transaction(async (em) => {
+              await this.limits.guardOrder(em, userId, cmd.amountCents);
+              return this.repo.placeIn(em, statement);
+            })
+          : await this.batcher.place(statement);
       if (!placed.placed) {
         // The key was taken by an earlier request (committed first): its answer, or 409 for another request.
         const earlier = await findIdempotent<Order>(this.ds.manager, claim!);

@@ -17,7 +17,7 @@ const order = (id: string) => ({ id, status: 'settled' }) as unknown as Order;
 const wallet = (available: string) => ({ available }) as unknown as Wallet;
 
 describe('RealtimeGateway.deliverUserPushes', () => {
-  const gateway = new RealtimeGateway({} as never, {} as never, { SOCKET_MAX_PER_ADDRESS: 0, SOCKET_ADDRESS_EVENTS_PER_SECOND: 0 } as never);
+  const gateway = new RealtimeGateway({} as never, {} as never, { SOCKET_MAX_PER_ADDRESS: 0, SOCKET_ADDRESS_EVENTS_PER_SECOND: 0 } as never, {} as never);
 
   it("delivers each push to its user's room, only for the rooms this instance holds", () => {
     const { server, emitted } = fakeServer(['user:a', 'user:c', 'ticker:BTCUSDT']);
@@ -84,7 +84,7 @@ describe('RealtimeGateway.subscribe', () => {
     };
     return socket;
   }
-  const gateway = new RealtimeGateway({} as never, {} as never, { SOCKET_MAX_PER_ADDRESS: 0, SOCKET_ADDRESS_EVENTS_PER_SECOND: 0 } as never);
+  const gateway = new RealtimeGateway({} as never, {} as never, { SOCKET_MAX_PER_ADDRESS: 0, SOCKET_ADDRESS_EVENTS_PER_SECOND: 0 } as never, {} as never);
   gateway.setKnownSymbols(async () => new Set(['BTCUSDT', 'ETHUSDT']));
   const subscribe = (socket: ReturnType<typeof fakeSocket>, channels: unknown) => gateway.subscribe(socket as never, { channels });
 

@@ -12,9 +12,18 @@ import {
   type OnGatewayInit,
 } from '@nestjs/websockets';
 import type { Server, Socket } from 'socket.io';
-import { channel, PUBLIC_CHANNEL, type ClientToServerEvents, type ServerToClientEvents, type SubscribeAck } from '@candor/contracts';
+import {
+  channel,
+  hasPermission,
+  PUBLIC_CHANNEL,
+  SUPPORT_AGENTS_ROOM,
+  type ClientToServerEvents,
+  type ServerToClientEvents,
+  type SubscribeAck,
+} from '@candor/contracts';
 import { SessionService } from '../auth/session.service.js';
 import { TokenService } from '../auth/token.service.js';
+import { OperatorAccessRepository } from '../auth/operator-access.repository.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { AddressLimits, TokenBucket } from './socket-limits.js';
 import { USER_PUSHES_EVENT, type InterServerEvents, type UserPushBatch } from '@candor/cross-process';
@@ -22,6 +31,8 @@ import { USER_PUSHES_EVENT, type InterServerEvents, type UserPushBatch } from '@
 export type TypedServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents>;
 interface SocketData {
   userId?: string;
+  /** An operator's socket (console token with `support.chat`): it is in the agents' room. */
+  operatorId?: string;
   address: string;
   events: TokenBucket;
   /** Refused messages so far: a client that keeps sending them is cut off. */
@@ -46,6 +57,10 @@ function namesOf(p: unknown): string[] | null {
 }
 const symbolOf = (ch: string): string => ch.split(':')[1] ?? '';
 
+/** Who sent `support:typing`: a user (their own conversation), or an agent (naming one). */
+export type TypingSender = { kind: 'user'; userId: string } | { kind: 'agent'; operatorId: string };
+type TypingRelay = (sender: TypingSender, conversationId: unknown) => Promise<void>;
+
 /** Pairs of a batch list that name a user (anything else in a malformed message is skipped). */
 function* userPairs<T>(list: unknown): Generator<[string, T]> {
   if (!Array.isArray(list)) return;
@@ -66,17 +81,24 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
   private readonly addresses: AddressLimits;
   /** The products that exist, as the market reports them (none until it does). */
   private knownSymbols: () => Promise<ReadonlySet<string>> = async () => new Set();
+  /** The support chat's typing relay (set by the support feature). */
+  private typingRelay: TypingRelay | null = null;
 
   constructor(
     private readonly tokens: TokenService,
     private readonly sessions: SessionService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly operators: OperatorAccessRepository,
   ) {
     this.addresses = new AddressLimits(config.SOCKET_MAX_PER_ADDRESS, config.SOCKET_ADDRESS_EVENTS_PER_SECOND);
   }
 
   setKnownSymbols(source: () => Promise<ReadonlySet<string>>): void {
     this.knownSymbols = source;
+  }
+
+  setTypingRelay(relay: TypingRelay): void {
+    this.typingRelay = relay;
   }
 
   afterInit(server: TypedServer): void {
@@ -128,17 +150,44 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
     });
     const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
     if (typeof token !== 'string' || !token) return;
-    const claims = await this.tokens.verify(token, 'user');
+    const claims = (await this.tokens.verify(token, 'user')) ?? (await this.agentClaims(token));
     if (!claims || (await this.sessions.isRevoked(claims.sid))) {
       this.log.debug(`socket ${socket.id}: bad token, public channels only`);
       return;
     }
     if (!socket.connected) return;
-    socket.data.userId = claims.sub;
-    await socket.join([channel.user(claims.sub), sessionRoom(claims.sid)]);
+    if ('agent' in claims) {
+      socket.data.operatorId = claims.sub;
+      await socket.join([SUPPORT_AGENTS_ROOM, sessionRoom(claims.sid)]);
+    } else {
+      socket.data.userId = claims.sub;
+      await socket.join([channel.user(claims.sub), sessionRoom(claims.sid)]);
+    }
     // A socket does not outlive its token: the client reconnects with a fresh one.
     const left = (claims.exp ?? 0) * 1000 - Date.now();
     socket.data.expiry = setTimeout(() => socket.disconnect(true), Math.min(Math.max(left, 0), 2 ** 31 - 1));
+  }
+
+  /**
+   * A console token of an operator whose role, as stored now, has `support.chat` (not disabled): the socket joins
+   * the agents' room and nothing else. A role changed later counts from the operator's next connection.
+   */
+  private async agentClaims(token: string): Promise<{ sub: string; sid: string; exp?: number; agent: true } | null> {
+    const claims = await this.tokens.verify(token, 'operator');
+    if (!claims) return null;
+    const op = await this.operators.findRole(claims.sub);
+    if (!op || op.disabled || !hasPermission(op.role, 'support.chat')) return null;
+    return { sub: claims.sub, sid: claims.sid, exp: claims.exp, agent: true };
+  }
+
+  /** `support:typing`: relayed to the other side of the conversation; sockets without a login are ignored. */
+  @SubscribeMessage('support:typing')
+  async typing(@ConnectedSocket() socket: TypedSocket, @MessageBody() payload: unknown): Promise<void> {
+    const relay = this.typingRelay;
+    if (!relay) return;
+    const conversationId = (payload as { conversationId?: unknown } | null)?.conversationId;
+    if (socket.data.userId) await relay({ kind: 'user', userId: socket.data.userId }, undefined);
+    else if (socket.data.operatorId) await relay({ kind: 'agent', operatorId: socket.data.operatorId }, conversationId);
   }
 
   handleDisconnect(socket: TypedSocket): void {

@@ -4,6 +4,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import type { Server, ServerOptions } from 'socket.io';
 import type { TLSSocket } from 'node:tls';
+import { socketIoKey } from '@candor/cross-process';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { lowerCaseHeaders, originAllowed, requestOrigin, securityHeaders } from '../common/security-headers.js';
 
@@ -33,7 +34,7 @@ export class RedisIoAdapter extends IoAdapter {
     const sub = new Redis(this.redisUrl, { lazyConnect: true });
     await Promise.all([pub.connect(), sub.connect()]);
     this.clients = [pub, sub];
-    this.adapter = createAdapter(pub, sub);
+    this.adapter = createAdapter(pub, sub, { key: socketIoKey() });
   }
 
   override createIOServer(port: number, options?: ServerOptions): Server {

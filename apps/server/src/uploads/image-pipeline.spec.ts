@@ -123,6 +123,42 @@ describe('cleanImage', () => {
     expect([small.width, small.height]).toEqual([40, 30]);
   });
 
+  it('square: crops the centre of a wide or tall image to exactly the side asked, enlarging a small one, upright first', async () => {
+    // 300 x 100: red | green | blue thirds; the centre square is the green third.
+    const third = (colour: string) =>
+      sharp({ create: { width: 100, height: 100, channels: 3, background: colour } })
+        .png()
+        .toBuffer();
+    const wide = await sharp({ create: { width: 300, height: 100, channels: 3, background: '#000' } })
+      .composite([
+        { input: await third('#ff0000'), left: 0, top: 0 },
+        { input: await third('#00ff00'), left: 100, top: 0 },
+        { input: await third('#0000ff'), left: 200, top: 0 },
+      ])
+      .png()
+      .withExif({ IFD0: { Make: 'Candor Phone' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '25/1 2/1 0/1' } })
+      .toBuffer();
+    const out = await cleanImage(wide, 'avatar', { kind: 'square', side: 256 });
+    expect([out.width, out.height]).toEqual([256, 256]);
+    const meta = await sharp(out.data).metadata();
+    expect(meta).toMatchObject({ format: 'jpeg', width: 256, height: 256 });
+    expect(meta.exif).toBeUndefined();
+    const { data } = await sharp(out.data).raw().toBuffer({ resolveWithObject: true });
+    const pixel = (x: number, y: number) => [...data.subarray((y * 256 + x) * 3, (y * 256 + x) * 3 + 3)];
+    for (const [x, y] of [
+      [10, 10],
+      [128, 128],
+      [245, 245],
+    ] as const) {
+      const [r, g, b] = pixel(x, y);
+      expect({ x, y, green: g! > 200 && r! < 60 && b! < 60 }).toEqual({ x, y, green: true });
+    }
+    const tall = await cleanImage(await jpeg(90, 400), 'avatar', { kind: 'square', side: 256 });
+    expect([tall.width, tall.height]).toEqual([256, 256]);
+    const tiny = await cleanImage(await jpeg(16, 16), 'avatar', { kind: 'square', side: 256 });
+    expect([tiny.width, tiny.height]).toEqual([256, 256]);
+  });
+
   it('puts a transparent PNG on white', async () => {
     const clear = await sharp({ create: { width: 10, height: 10, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
       .png()

@@ -33,6 +33,13 @@ export const MAX_SIDE = 2560;
 const JPEG_QUALITY = 85;
 
 /**
+ * What the re-encoding makes of an image's size: `fit` keeps the whole picture within MAX_SIDE (never
+ * enlarged); `square` crops it to its centre and scales it to exactly `side` pixels a side (an avatar).
+ */
+export type ImageShape = { kind: 'fit' } | { kind: 'square'; side: number };
+const FIT: ImageShape = { kind: 'fit' };
+
+/**
  * How many re-encodes run at once in this process; the rest wait their turn. Each keeps a core busy, so one
  * core is left to the event loop; and each holds one of libuv's threads (4 unless UV_THREADPOOL_SIZE says
  * otherwise) for its whole decode and encode, so two are left for the file system, DNS and password hashing.
@@ -49,26 +56,31 @@ const ACCEPTED = new Set<string>(UPLOAD_IMAGE_TYPES);
 /**
  * Checks an upload by its content and re-encodes it: JPEG, PNG or WebP only (by magic bytes, never by name or
  * header), at most UPLOAD_MAX_BYTES and MAX_INPUT_PIXELS, free of markup a browser could run, and decodable to
- * the end; then turned upright by its EXIF orientation, fitted within MAX_SIDE, and written as a new JPEG that
- * carries nothing of the original but its pixels. Throws ImageRejected with the reason.
+ * the end; then turned upright by its EXIF orientation, fitted within MAX_SIDE (or cropped to a square, by
+ * `shape`), and written as a new JPEG that carries nothing of the original but its pixels. Throws
+ * ImageRejected with the reason.
  */
-export async function cleanImage(input: Buffer, field: string): Promise<CleanImage> {
+export async function cleanImage(input: Buffer, field: string, shape: ImageShape = FIT): Promise<CleanImage> {
   if (input.length === 0) throw new ImageRejected('missing', field);
   if (input.length > UPLOAD_MAX_BYTES) throw new ImageRejected('too_large', field);
   const type = await fileTypeFromBuffer(input);
   if (!type) throw new ImageRejected('not_an_image', field);
   if (!ACCEPTED.has(type.mime)) throw new ImageRejected('unsupported_type', field);
   if (carriesMarkup(input)) throw new ImageRejected('corrupt', field);
-  const image = await reencodeLimited.run(() => reencode(input, field));
+  const image = await reencodeLimited.run(() => reencode(input, field, shape));
   lowerImageThreadPriority();
   return image;
 }
 
-async function reencode(input: Buffer, field: string): Promise<CleanImage> {
+async function reencode(input: Buffer, field: string, shape: ImageShape): Promise<CleanImage> {
   try {
     const { data, info } = await sharp(input, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS, sequentialRead: true })
       .rotate()
-      .resize(MAX_SIDE, MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
+      .resize(
+        shape.kind === 'square'
+          ? { width: shape.side, height: shape.side, fit: 'cover', position: 'centre' }
+          : { width: MAX_SIDE, height: MAX_SIDE, fit: 'inside', withoutEnlargement: true },
+      )
       // JPEG has no transparency: a transparent PNG's background becomes white, not black.
       .flatten({ background: '#ffffff' })
       .jpeg({ quality: JPEG_QUALITY, mozjpeg: false })

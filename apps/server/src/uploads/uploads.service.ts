@@ -6,7 +6,7 @@ import { FILE_STORE, type FileStore } from './file-store.js';
 import type { CleanImage } from './image-pipeline.js';
 import { UploadsRepository } from './uploads.repository.js';
 
-export type UploadPurpose = 'kyc_front' | 'kyc_back' | 'deposit_slip' | 'support_image' | 'content_image';
+export type UploadPurpose = 'kyc_front' | 'kyc_back' | 'deposit_slip' | 'support_image' | 'content_image' | 'avatar';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -164,7 +164,10 @@ export class UsersRepository {
     const where: string[] = [];
     if (f.q) {
       params.push(`%${f.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`, f.q);
-      where.push(`(u.email ILIKE $1 OR u.phone ILIKE $1 OR u.nickname ILIKE $1 OR u.id::text = $2)`);
+      // An invitation code finds its owner and everyone who registered with it.
+      where.push(
+        `(u.email ILIKE $1 OR u.phone ILIKE $1 OR u.nickname ILIKE $1 OR u.id::text = $2 OR u.invite_code = upper($2) OR u.registration_code = upper($2))`,
+      );
     }
     if (f.cursor) {
       params.push(f.cursor);

@@ -1,7 +1,7 @@
 import { Controller, Get, Param, Res, UseGuards } from '@nestjs/common';
 import type { HttpReply } from '../common/http.js';
 import { z } from 'zod';
-import { bigintId, saneDateTime, type CapitalRecord, type Page, type Wallet } from '@candor/contracts';
+import { bigintId, saneDateTime, type CapitalRecord, type CapitalRecordDetail, type Page, type Wallet } from '@candor/contracts';
 import { ENTRY_TYPES } from '@candor/db';
 import { ApiFeature, Doc, ZodQuery } from '../common/openapi.js';
 import { CurrentUser, UserAuthGuard, type AuthUser } from '../auth/auth.guard.js';
@@ -32,9 +32,9 @@ export class WalletController {
     return this.wallet.wallet(u.id);
   }
 
-  /** Capital records: the user's side of the ledger, newest first. */
+  /** Capital records: one row per action, the ledger entries that finish it folded in, newest first. */
   @Get('records')
-  @Doc("Capital records: the user's side of the ledger, newest first", { ok: 'Page<CapitalRecord>' })
+  @Doc("Capital records: one row per action (deposit, withdrawal, order, Yu'e Bao transfer or income), newest first", { ok: 'Page<CapitalRecord>' })
   records(@CurrentUser() u: AuthUser, @ZodQuery(recordsQuery) q: z.infer<typeof recordsQuery>): Promise<Page<CapitalRecord>> {
     return this.wallet.records(u.id, { ...q, limit: q.limit ?? 20 });
   }
@@ -49,11 +49,12 @@ export class WalletController {
   }
 
   @Get('records/:id')
-  @Doc("One capital record with its journal entry's postings", {
-    ok: 'CapitalRecord',
-    description: 'The record plus `postings: [{ account, owner, amount }]`.',
+  @Doc('One capital record with the postings of every journal entry folded into it', {
+    ok: 'CapitalRecordDetail',
+    description:
+      'The record plus `postings: [{ account, owner, amount, entryNo, type, createdAt }]`: the first entry and those that finished the same withdrawal or order. The id of a folded posting is not a record (404).',
   })
-  record(@CurrentUser() u: AuthUser, @Param('id') id: string) {
+  record(@CurrentUser() u: AuthUser, @Param('id') id: string): Promise<CapitalRecordDetail> {
     return this.wallet.record(u.id, id);
   }
 }

@@ -17,6 +17,11 @@ const record = (id: number, kind: UserAccountKind = 'cash'): RecordRow => ({
   ref_type: 'deposit',
   ref_id: 'd1',
   kind,
+  withdrawal_status: null,
+  order_status: null,
+  order_outcome: null,
+  order_payout: null,
+  withdrawal_returned: null,
 });
 
 function setup(accounts: UserAccountIds | null = ids) {
@@ -29,21 +34,22 @@ function setup(accounts: UserAccountIds | null = ids) {
 }
 
 describe('WalletService.records', () => {
-  it("reads the real accounts' postings from the ledger's cached account ids, in one statement, with a cursor when there is more", async () => {
+  it("reads the cash and income accounts from the ledger's cached account ids, in one statement, with a cursor when there is more", async () => {
     const { sut, repo } = setup();
-    repo.recordsPage.mockResolvedValue([record(9), record(8, 'escrow'), record(7)]);
+    repo.recordsPage.mockResolvedValue([record(9), { ...record(8, 'earn_confirmed'), type: 'earn_income', ref_type: null, ref_id: null }, record(7)]);
     const page = await sut.records('u1', { type: 'deposit', limit: 2, cursor: '10' });
     expect(repo.recordsPage).toHaveBeenCalledWith({
-      accounts: ['cash', 'hold', 'escrow', 'earn_pending', 'earn_confirmed'].map((kind) => ({ id: ids[kind as UserAccountKind], kind })),
+      balance: { id: ids.cash, kind: 'cash' },
+      income: { id: ids.earn_confirmed, kind: 'earn_confirmed' },
       type: 'deposit',
       from: undefined,
       to: undefined,
       cursor: '10',
       limit: 2,
     });
-    expect(page.items.map((r) => [r.id, r.account, r.amount, r.balanceAfter, r.ref])).toEqual([
-      ['9', 'cash', '10.50', '21.00', 'deposit:d1'],
-      ['8', 'escrow', '10.50', '21.00', 'deposit:d1'],
+    expect(page.items.map((r) => [r.id, r.action, r.account, r.amount, r.balanceAfter, r.ref])).toEqual([
+      ['9', 'deposit', 'cash', '10.50', '21.00', 'deposit:d1'],
+      ['8', 'earn_income', 'earn_confirmed', '10.50', '21.00', null],
     ]);
     expect(page.nextCursor).toBe('8');
   });
@@ -52,10 +58,8 @@ describe('WalletService.records', () => {
     const { sut, repo } = setup();
     repo.recordsPage.mockResolvedValue([record(3, 'demo')]);
     const page = await sut.records('u1', { account: 'demo', limit: 20 });
-    expect(repo.recordsPage.mock.calls[0]![0].accounts).toEqual([
-      { id: ids.demo, kind: 'demo' },
-      { id: ids.demo_escrow, kind: 'demo_escrow' },
-    ]);
+    expect(repo.recordsPage.mock.calls[0]![0]).toMatchObject({ balance: { id: ids.demo, kind: 'demo' } });
+    expect(repo.recordsPage.mock.calls[0]![0].income).toBeUndefined();
     expect(page.nextCursor).toBeNull();
   });
 
@@ -74,20 +78,36 @@ describe('WalletService.record', () => {
     expect(repo.findRecord).not.toHaveBeenCalled();
   });
 
+  it("reads an order's and a withdrawal's status and what came back from them", async () => {
+    const { sut, repo } = setup();
+    repo.recordsPage.mockResolvedValue([
+      { ...record(3), type: 'order_stake', amount: '-1000', order_status: 'settled', order_outcome: 'win', order_payout: '1850' },
+      { ...record(2), type: 'withdrawal', amount: '-2000', withdrawal_status: 'failed', withdrawal_returned: '2000' },
+      { ...record(1), type: 'order_stake', amount: '-500', order_status: 'voided', order_payout: '500' },
+    ]);
+    const page = await sut.records('u1', { limit: 20 });
+    expect(page.items.map((r) => [r.action, r.status, r.amount, r.returned])).toEqual([
+      ['order', 'win', '-10.00', '18.50'],
+      ['withdrawal', 'failed', '-20.00', '20.00'],
+      ['order', 'void', '-5.00', '5.00'],
+    ]);
+  });
+
   it("is not found when the posting is not the user's, and otherwise comes with its entry's postings", async () => {
     const { sut, repo } = setup();
     repo.findRecord.mockResolvedValueOnce(null);
     await expect(sut.record('u1', '5')).rejects.toMatchObject({ code: 'NOT_FOUND' });
     repo.findRecord.mockResolvedValueOnce({ ...record(5), entry_id: '42' });
-    repo.entryPostings.mockResolvedValue([
-      { kind: 'deposits_clearing', owner: 'platform', amount: '-1050' },
-      { kind: 'cash', owner: 'you', amount: '1050' },
+    const at = new Date('2026-12-01T00:00:00Z');
+    repo.actionPostings.mockResolvedValue([
+      { kind: 'deposits_clearing', owner: 'platform', amount: '-1050', entry_no: 'J5', type: 'deposit', created_at: at },
+      { kind: 'cash', owner: 'you', amount: '1050', entry_no: 'J5', type: 'deposit', created_at: at },
     ]);
     const got = await sut.record('u1', '5');
-    expect(repo.entryPostings).toHaveBeenCalledWith('42');
+    expect(repo.actionPostings).toHaveBeenCalledWith('42', { type: 'deposit', id: 'd1' });
     expect(got.postings).toEqual([
-      { account: 'deposits_clearing', owner: 'platform', amount: '-10.50' },
-      { account: 'cash', owner: 'you', amount: '10.50' },
+      { account: 'deposits_clearing', owner: 'platform', amount: '-10.50', entryNo: 'J5', type: 'deposit', createdAt: at.toISOString() },
+      { account: 'cash', owner: 'you', amount: '10.50', entryNo: 'J5', type: 'deposit', createdAt: at.toISOString() },
     ]);
   });
 });

@@ -1,6 +1,6 @@
 import { Controller, Get, HttpCode, Param, Post, Req, UseGuards } from '@nestjs/common';
 import type { z } from 'zod';
-import { adminWithdrawalsQuery, rejectBody, type AdminWithdrawal, type RejectBody, type Withdrawal } from '@candor/contracts';
+import { adminWithdrawalsQuery, rejectBody, type AdminWithdrawal, type Page, type RejectBody, type Withdrawal } from '@candor/contracts';
 import type { HttpRequest } from '../common/http.js';
 import { clientIp } from '../common/request-context.js';
 import { ApiFeature, Doc, ZodBody, ZodQuery } from '../common/openapi.js';
@@ -15,8 +15,11 @@ export class AdminWithdrawalsController {
 
   @Get()
   @Permission('withdrawals.read')
-  @Doc('Withdrawals by status (default in review), oldest first, with the full account and the balances', { ok: 'AdminWithdrawal[]' })
-  list(@ZodQuery(adminWithdrawalsQuery) q: z.infer<typeof adminWithdrawalsQuery>): Promise<AdminWithdrawal[]> {
+  @Doc('Withdrawals by status (default in review), oldest first, with the full account and the balances; a page at a time (`cursor`, `nextCursor`)', {
+    ok: 'Page<AdminWithdrawal>',
+    errors: ['VALIDATION_FAILED'],
+  })
+  list(@ZodQuery(adminWithdrawalsQuery) q: z.infer<typeof adminWithdrawalsQuery>): Promise<Page<AdminWithdrawal>> {
     return this.withdrawals.listForReview(q);
   }
 

@@ -1,4 +1,6 @@
-import { Controller, Get, Put, UseGuards } from '@nestjs/common';
+import { Controller, Get, Put, Req, UseGuards } from '@nestjs/common';
+import type { HttpRequest } from '../common/http.js';
+import { clientIp } from '../common/request-context.js';
 import { putWithdrawalAccountBody, type PutWithdrawalAccountBody, type WithdrawalAccount } from '@candor/contracts';
 import { ApiFeature, Doc, ZodBody } from '../common/openapi.js';
 import { CurrentUser, UserAuthGuard, type AuthUser } from '../auth/auth.guard.js';
@@ -12,7 +14,7 @@ export class WithdrawalAccountController {
   constructor(private readonly accounts: WithdrawalAccountService) {}
 
   @Get()
-  @Doc('The bound withdrawal account, in full (its owner only)', { ok: 'WithdrawalAccount', errors: ['WITHDRAWAL_ACCOUNT_NOT_BOUND'] })
+  @Doc('The bound withdrawal account (its owner only; the card number masked)', { ok: 'WithdrawalAccount', errors: ['WITHDRAWAL_ACCOUNT_NOT_BOUND'] })
   get(@CurrentUser() u: AuthUser): Promise<WithdrawalAccount> {
     return this.accounts.get(u.id);
   }
@@ -22,9 +24,9 @@ export class WithdrawalAccountController {
   @RateLimit('money')
   @Doc('Bind or change the withdrawal account with the transaction password', {
     ok: 'WithdrawalAccount',
-    errors: ['TRADE_PASSWORD_INVALID', 'TRADE_PASSWORD_LOCKED'],
+    errors: ['TRADE_PASSWORD_INVALID', 'TRADE_PASSWORD_LOCKED', 'TOTP_REQUIRED', 'TOTP_INVALID'],
   })
-  put(@CurrentUser() u: AuthUser, @ZodBody(putWithdrawalAccountBody) body: PutWithdrawalAccountBody): Promise<WithdrawalAccount> {
-    return this.accounts.put(u.id, body);
+  put(@CurrentUser() u: AuthUser, @ZodBody(putWithdrawalAccountBody) body: PutWithdrawalAccountBody, @Req() req: HttpRequest): Promise<WithdrawalAccount> {
+    return this.accounts.put(u.id, body, clientIp(req));
   }
 }

@@ -3,6 +3,7 @@ import type { PutWithdrawalAccountBody, WithdrawalAccount } from '@candor/contra
 import { checkCardNumber, checkCurrencyAddress, maskAddress, maskCardNumber, type AccountCheck, type WithdrawalNetwork } from '@candor/domain';
 import { DomainError } from '../common/domain-error.js';
 import { TradePasswordService } from '../auth/trade-password.service.js';
+import { UserTotpService } from '../auth/totp/user-totp.service.js';
 import { LedgerService } from '../ledger/ledger.service.js';
 import { SystemMessages } from '../messages/system-messages.js';
 import { EventBus } from '../events/event-bus.js';
@@ -17,13 +18,18 @@ const REQUIRED: Record<PutWithdrawalAccountBody['type'], (keyof PutWithdrawalAcc
   crypto: ['accountName', 'nationality', 'network', 'currencyAddress'],
 };
 
+/**
+ * The account as its owner's app sees it. The card number leaves the server masked (its last four digits),
+ * like `masked`: the app never needs the full number back, and changing the account types it again. A
+ * currency address stays whole: it is public, and the owner checks it character by character.
+ */
 export function toWithdrawalAccount(r: WithdrawalAccountRow, warning?: WithdrawalAccount['warning']): WithdrawalAccount {
   return {
     type: r.type,
     accountName: r.account_name,
     nationality: r.nationality,
     bank: r.bank,
-    cardNumber: r.card_number,
+    cardNumber: r.card_number ? maskCardNumber(r.card_number) : null,
     region: r.region,
     currencyAddress: r.currency_address,
     network: r.network as WithdrawalNetwork | null,
@@ -47,6 +53,7 @@ export class WithdrawalAccountService {
     private readonly ledger: LedgerService,
     private readonly messages: SystemMessages,
     private readonly events: EventBus,
+    private readonly totp: UserTotpService,
   ) {}
 
   async get(userId: string): Promise<WithdrawalAccount> {
@@ -56,7 +63,7 @@ export class WithdrawalAccountService {
   }
 
   /** Binds or changes the account: every field checked first, then the transaction password. */
-  async put(userId: string, body: PutWithdrawalAccountBody): Promise<WithdrawalAccount> {
+  async put(userId: string, body: PutWithdrawalAccountBody, ip = ''): Promise<WithdrawalAccount> {
     for (const field of REQUIRED[body.type]) if (!body[field]) throw new DomainError('VALIDATION_FAILED', field);
     let fields: WithdrawalAccountFields;
     let warning: WithdrawalAccount['warning'];
@@ -88,7 +95,10 @@ export class WithdrawalAccountService {
       };
     }
     if (!body.tradePassword) throw new DomainError('VALIDATION_FAILED', 'tradePassword');
+    // With two-factor on: a missing code is refused before the password is judged, a code is judged only after it.
+    const second = await this.totp.demand(userId, body.totp);
     await this.tradePassword.verify(userId, body.tradePassword);
+    if (second) await this.totp.verify(second, body.totp, ip);
     const { row, reported } = await this.ledger.transaction(async (em) => {
       const before = await this.accounts.find(userId, em, true);
       const row = await this.accounts.upsert(em, userId, fields, WITHDRAWAL_HOLD_HOURS);

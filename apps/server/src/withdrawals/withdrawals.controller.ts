@@ -1,7 +1,8 @@
-import { Controller, Get, HttpCode, Param, Post, Res, UseGuards } from '@nestjs/common';
+import { Controller, Get, HttpCode, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
 import type { z } from 'zod';
 import { requestWithdrawalBody, withdrawalsQuery, type Page, type RequestWithdrawalBody, type Withdrawal } from '@candor/contracts';
-import type { HttpReply } from '../common/http.js';
+import type { HttpReply, HttpRequest } from '../common/http.js';
+import { clientIp } from '../common/request-context.js';
 import { ApiFeature, Doc, IdempotencyKey, ZodBody, ZodQuery } from '../common/openapi.js';
 import { CurrentUser, UserAuthGuard, type AuthUser } from '../auth/auth.guard.js';
 import { WithdrawalsService } from './withdrawals.service.js';
@@ -27,6 +28,8 @@ export class WithdrawalsController {
       'WITHDRAWAL_HOLD_ACTIVE',
       'TRADE_PASSWORD_INVALID',
       'TRADE_PASSWORD_LOCKED',
+      'TOTP_REQUIRED',
+      'TOTP_INVALID',
       'INSUFFICIENT_BALANCE',
     ],
   })
@@ -35,8 +38,9 @@ export class WithdrawalsController {
     @ZodBody(requestWithdrawalBody) body: RequestWithdrawalBody,
     @IdempotencyKey() key: string | undefined,
     @Res({ passthrough: true }) res: HttpReply,
+    @Req() req: HttpRequest,
   ): Promise<Withdrawal> {
-    const r = await this.withdrawals.request(u.id, body, key);
+    const r = await this.withdrawals.request(u.id, body, key, clientIp(req));
     if (r.replayed) void res.header('Idempotent-Replayed', 'true');
     void res.status(r.status);
     return r.body;

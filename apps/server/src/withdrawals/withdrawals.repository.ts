@@ -4,6 +4,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import type { TimelineStep } from '@candor/contracts';
 import type { WithdrawalStatus } from '@candor/domain';
 import { returnedRows } from '../database/rows.js';
+import { keysetPosition } from '../common/keyset.js';
 
 export interface WithdrawalRow {
   id: string;
@@ -21,6 +22,8 @@ export interface WithdrawalRow {
   decided_at: Date | null;
 }
 export interface AdminWithdrawalRow extends WithdrawalRow {
+  /** created_at to the microsecond, for the queue's cursor. */
+  position: string;
   email: string;
   available: string;
   held: string;
@@ -96,16 +99,16 @@ export class WithdrawalsRepository {
     );
   }
 
-  /** For reviewers: oldest first, with the user's e-mail and the balances beside each request. */
-  async listForReview(status: WithdrawalStatus, limit: number): Promise<AdminWithdrawalRow[]> {
+  /** For reviewers: in every status oldest first by keyset (created_at, id), with the user's e-mail and the balances beside each request. */
+  async listForReview(status: WithdrawalStatus, limit: number, after: { createdAt: string; id: string } | null): Promise<AdminWithdrawalRow[]> {
     return this.ds.query(
-      `SELECT ${W_COLUMNS}, u.email,
+      `SELECT ${W_COLUMNS}, u.email, ${keysetPosition('w.created_at')} AS position,
               coalesce((SELECT balance FROM ledger_accounts WHERE user_id = w.user_id AND kind = 'cash'), 0)::text AS available,
               coalesce((SELECT balance FROM ledger_accounts WHERE user_id = w.user_id AND kind = 'hold'), 0)::text AS held
          FROM withdrawals w JOIN users u ON u.id = w.user_id
-        WHERE w.status = $1
-        ORDER BY w.created_at, w.id LIMIT $2`,
-      [status, limit],
+        WHERE w.status = $1 AND ($2::timestamptz IS NULL OR (w.created_at, w.id) > ($2::timestamptz, $3::uuid))
+        ORDER BY w.created_at, w.id LIMIT $4`,
+      [status, after?.createdAt ?? null, after?.id ?? null, limit],
     );
   }
 }

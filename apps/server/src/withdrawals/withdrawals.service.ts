@@ -17,6 +17,7 @@ import { DomainError } from '../common/domain-error.js';
 import { isUuid, keysetCursor, parseKeysetCursor } from '../common/keyset.js';
 import { answerOrRethrow, findIdempotent, idempotencyClaim, runIdempotent, type IdempotentResult } from '../common/idempotency.js';
 import { TradePasswordService } from '../auth/trade-password.service.js';
+import { UserTotpService } from '../auth/totp/user-totp.service.js';
 import { LedgerService } from '../ledger/ledger.service.js';
 import { toCents } from '../database/rows.js';
 import { AuditService } from '../admin/audit.service.js';
@@ -81,9 +82,10 @@ export class WithdrawalsService {
     private readonly events: EventBus,
     private readonly approvals: ApprovalsRepository,
     private readonly users: UsersRepository,
+    private readonly totp: UserTotpService,
   ) {}
 
-  async request(userId: string, body: RequestWithdrawalBody, key: string | undefined): Promise<IdempotentResult<Withdrawal>> {
+  async request(userId: string, body: RequestWithdrawalBody, key: string | undefined, ip = ''): Promise<IdempotentResult<Withdrawal>> {
     const amount = parseMoney(body.amount);
     if (amount === null) throw new DomainError('VALIDATION_FAILED', 'amount');
     if (amount <= 0 || amount > MAX_AMOUNT_CENTS) throw new DomainError('AMOUNT_OUT_OF_RANGE', 'amount');
@@ -103,7 +105,10 @@ export class WithdrawalsService {
         throw new DomainError('WITHDRAWAL_HOLD_ACTIVE', undefined, {}, { holdUntil: account.hold_until.toISOString() });
       }
       if (!body.tradePassword) throw new DomainError('VALIDATION_FAILED', 'tradePassword');
+      // With two-factor on: a missing code is refused before the password is judged, a code is judged only after it.
+      const second = await this.totp.demand(userId, body.totp);
       await this.tradePassword.verify(userId, body.tradePassword);
+      if (second) await this.totp.verify(second, body.totp, ip);
       const { hold_until: _hold, updated_at: _updated, ...snapshot } = account;
       const result = await runIdempotent(
         (fn) => this.ledger.transaction(fn),
@@ -162,8 +167,13 @@ export class WithdrawalsService {
     return this.decide(id, { kind: 'cancel' }, userId).then(toWithdrawal);
   }
 
-  async listForReview(q: { status?: Withdrawal['status']; limit?: number }): Promise<AdminWithdrawal[]> {
-    return (await this.withdrawals.listForReview(q.status ?? 'in_review', q.limit ?? 50)).map(toAdminWithdrawal);
+  /** A page of one status, oldest first; `nextCursor` continues after the last row, so no row is shown twice or skipped. */
+  async listForReview(q: { status?: Withdrawal['status']; limit?: number; cursor?: string }): Promise<Page<AdminWithdrawal>> {
+    const limit = q.limit ?? 50;
+    const rows = await this.withdrawals.listForReview(q.status ?? 'in_review', limit + 1, parseKeysetCursor(q.cursor));
+    const items = rows.slice(0, limit);
+    const last = items[items.length - 1];
+    return { items: items.map(toAdminWithdrawal), nextCursor: rows.length > limit && last ? keysetCursor(last.position, last.id) : null };
   }
 
   async approve(operatorId: string, id: string, ip: string | null): Promise<Withdrawal> {

@@ -77,6 +77,8 @@ export interface Listener {
   orders: Order[];
   wallets: Wallet[];
   ticks: (TickerEvent & { receivedAt: number })[];
+  /** System messages pushed to the user (`message`). */
+  messages: { id: string; title: string; body: string }[];
   connects: number[];
   disconnects: { reason: string; at: number }[];
 }
@@ -90,10 +92,11 @@ export async function listen(url: string, token: string | null, channels: string
     reconnectionDelay: 200,
     reconnectionDelayMax: 1000,
   });
-  const l: Listener = { socket, orders: [], wallets: [], ticks: [], connects: [], disconnects: [] };
+  const l: Listener = { socket, orders: [], wallets: [], ticks: [], messages: [], connects: [], disconnects: [] };
   socket.on('order', (o) => l.orders.push(o));
   socket.on('wallet', (w) => l.wallets.push(w));
   socket.on('ticker', (t) => l.ticks.push({ ...t, receivedAt: Date.now() }));
+  socket.on('message', (m) => l.messages.push(m));
   socket.on('disconnect', (reason) => l.disconnects.push({ reason, at: Date.now() }));
   const subscribed = new Promise<void>((resolve, reject) => {
     socket.on('connect', () => {

@@ -6,8 +6,8 @@ import { promisify } from 'node:util';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { DataSource } from 'typeorm';
-import type { Order, TickBlock, Wallet } from '@candor/contracts';
-import { QUEUES, REDIS_KEYS } from '@candor/cross-process';
+import type { Order, Product, TickBlock, Wallet } from '@candor/contracts';
+import { bullPrefix, QUEUES, REDIS_KEYS } from '@candor/cross-process';
 import { createDataSource } from '@candor/db';
 import { verifyChain } from '@candor/domain';
 import { startApi, startBalancer, startWorker, type Balancer, type ClusterApi, type ClusterProcess } from '../../../../scripts/testing/cluster.mjs';
@@ -112,6 +112,34 @@ describe('two apis and two workers as one market', () => {
     expect(onB.orders.filter((o) => o.id === order.id).map((o) => o.status)).toEqual(['open', 'settled']);
     const wallet = (await call<Wallet>(apiB.url, 'GET', '/api/wallet', undefined, u.token)).body;
     await waitFor('the wallet after settlement on api B', () => walletSettled(onB.wallets.slice(walletsBefore), wallet), 5000);
+  });
+
+  it('a price alert set through api B fires once, in the one process writing ticks, and its message reaches a client of api A', async () => {
+    const u = await user(apiA);
+    const onA = await socketOn(apiA.url, u);
+    // Just either side of the price: the simulated walk reaches one of them within a few ticks.
+    let created = 0;
+    for (let i = 0; i < 10 && created === 0; i++) {
+      const p = (await call<Product>(apiB.url, 'GET', `/api/products/${TICKER}`)).body;
+      for (const [direction, f] of [
+        ['above', 1.00003],
+        ['below', 0.99997],
+      ] as const) {
+        const r = await call(apiB.url, 'POST', '/api/me/alerts', { symbol: TICKER, level: (Number(p.lastPrice) * f).toFixed(p.precision), direction }, u.token);
+        if (r.status === 201) created++;
+        else expect(r.body).toMatchObject({ error: { code: 'ALERT_LEVEL_WRONG_SIDE' } }); // the price moved past it meanwhile
+      }
+    }
+    expect(created).toBeGreaterThan(0);
+    const pushed = await waitFor('the alert message on api A', () => onA.messages[0], 30_000);
+    expect(pushed.title.startsWith('價格提醒：')).toBe(true);
+    await sleep(1500);
+    const [{ fired }] = await ds.query(`SELECT count(*)::int AS fired FROM price_alerts WHERE user_id = $1 AND triggered_at IS NOT NULL`, [u.id]);
+    const [{ stored }] = await ds.query(`SELECT count(*)::int AS stored FROM messages WHERE user_id = $1 AND text_key = 'priceAlert'`, [u.id]);
+    // Two workers, two apis: each fired alert has one message, pushed once.
+    expect(fired).toBeGreaterThan(0);
+    expect(stored).toBe(fired);
+    expect(onA.messages).toHaveLength(fired);
   });
 
   it('two workers share the settle jobs: every order settled once, none missed, each push delivered once', async () => {
@@ -285,7 +313,7 @@ async function fetchBlocks(from: number, to: number): Promise<TickBlock[]> {
 /** How many settle jobs that settled orders each worker processed so far (BullMQ records the processor). */
 async function settleJobsByWorker(): Promise<Map<string, number>> {
   const connection = new Redis(process.env.REDIS_URL!, { maxRetriesPerRequest: null });
-  const queue = new Queue(QUEUES.settlement.name, { connection });
+  const queue = new Queue(QUEUES.settlement.name, { connection, prefix: bullPrefix() });
   try {
     const by = new Map<string, number>();
     for (const j of await queue.getJobs(['completed'], 0, 1000)) {

@@ -1,7 +1,7 @@
 import { Test, type TestingModule } from '@nestjs/testing';
 import { getQueueToken } from '@nestjs/bullmq';
 import { QueueEvents, type Queue } from 'bullmq';
-import { EARN_JOB_OPTIONS, QUEUES, type EarnPostPayload } from '@candor/cross-process';
+import { bullPrefix, EARN_JOB_OPTIONS, QUEUES, type EarnPostPayload } from '@candor/cross-process';
 import { Clock } from '../../src/common/clock.js';
 import { WorkerModule } from '../../src/worker.module.js';
 import { EarnScheduler } from '../../src/earn/earn-post.processor.js';
@@ -50,7 +50,7 @@ export async function startEarnWorker(
   const module = await builder.compile();
   await module.init();
   const queue = module.get<Queue<EarnPostPayload>>(getQueueToken(QUEUES.earn.name));
-  const events = new QueueEvents(QUEUES.earn.name, { connection: { url: t.config.REDIS_URL } });
+  const events = new QueueEvents(QUEUES.earn.name, { connection: { url: t.config.REDIS_URL }, prefix: bullPrefix() });
   await events.waitUntilReady();
   return {
     module,

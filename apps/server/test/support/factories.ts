@@ -5,6 +5,7 @@ import type { OperatorRole } from '@candor/contracts';
 import type { TestApp } from './app.js';
 import { totpCode } from './totp.js';
 import { TEST_INVITE_CODE, TEST_OPERATOR } from './app.js';
+import { REDIS_KEYS } from '@candor/cross-process';
 
 let counter = 0;
 export function uniqueEmail(tag = 'user'): string {
@@ -18,7 +19,7 @@ export function uniquePhone(): string {
 export async function solveCaptcha(t: TestApp): Promise<{ captchaId: string; captchaCode: string }> {
   const res = await t.http().get('/api/auth/captcha').expect(200);
   const captchaId = res.body.captchaId as string;
-  const captchaCode = await t.redis.get(`captcha:${captchaId}`);
+  const captchaCode = await t.redis.get(REDIS_KEYS.captcha(captchaId));
   if (!captchaCode) throw new Error('captcha answer missing in Redis');
   return { captchaId, captchaCode };
 }
@@ -129,7 +130,7 @@ export async function operatorLoginBody(t: TestApp, creds: OperatorCreds = TEST_
 /** An extra operator with a given role, inserted directly, with an enrolled TOTP secret (every role signs in with one) unless `enrolled: false`. */
 export async function createOperator(t: TestApp, role: OperatorRole, opts: { enrolled?: boolean } = {}): Promise<OperatorCreds & { id: string }> {
   const { PasswordHasher } = await import('../../src/auth/password-hasher.js');
-  const { deriveTotpKey, encryptSecret } = await import('../../src/admin/totp-crypto.js');
+  const { deriveTotpKey, encryptSecret } = await import('../../src/auth/totp/totp-crypto.js');
   const email = `op-${role}-${randomUUID().slice(0, 8)}@candor.test`;
   const password = 'operator-pass-9';
   const totpSecret = opts.enrolled === false ? undefined : generateSecret();

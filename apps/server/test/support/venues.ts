@@ -120,7 +120,8 @@ export async function startVenueFeed(t: TestApp, env: Record<string, string> = {
         if (child.exitCode !== null) throw new Error(`the feed process exited:\n${out.slice(-3000)}`);
         return /feed venues producing/.test(out);
       },
-      20_000,
+      // A loaded machine (several test runs on two cores) can take longer than 20 s to start a node process.
+      60_000,
       50,
     );
   } catch (e) {

@@ -5,6 +5,7 @@ import { queryClient } from '../lib/queryClient';
 import { SessionProvider } from '../lib/session';
 import { UpdatePrompt } from '../pwa/UpdatePrompt';
 import { AppRoutes } from './routes';
+import { SessionReminder } from '../features/limits/SessionReminder';
 
 export function App() {
   return (
@@ -13,6 +14,7 @@ export function App() {
         <SessionProvider>
           <HashRouter>
             <AppRoutes />
+            <SessionReminder />
           </HashRouter>
           <UpdatePrompt />
         </SessionProvider>

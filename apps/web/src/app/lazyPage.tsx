@@ -82,13 +82,45 @@ class PageBoundary extends Component<{ onRetry: () => void; children: ReactNode 
 }
 
 /**
+ * The address of the module a failed dynamic import names ("Failed to fetch dynamically imported module:
+ * https://.../assets/AboutPage-x1.js" in Chromium, "error loading dynamically imported module: ..." in
+ * Firefox), or null (Safari names none, a time-out has none).
+ */
+export function failedModuleUrl(error: unknown): string | null {
+  const message = error instanceof Error ? error.message : String(error);
+  return /(https?:\/\/[^\s'"]+?\.m?js)(?:\?[^\s'"]*)?/.exec(message)?.[0] ?? null;
+}
+
+/**
+ * The address to ask for a failed module again. The browser keeps a failed import in its module map, so
+ * import() of the same address fails at once, without a request, until the page is reloaded; another
+ * query string is another module to the map, and the network is asked again.
+ */
+export function retryModuleUrl(url: string, attempt: number): string {
+  const u = new URL(url);
+  u.searchParams.set('retry', String(attempt));
+  return u.href;
+}
+
+/**
  * A lazily loaded page: its chunk is fetched on first visit (or ahead, by `preload`), the page's
  * skeleton shows after 200 ms (at once on the app's first page), and a failed or over-long load
- * shows the loading-error page with a retry.
+ * shows the loading-error page with a retry. A retry, or a later visit, imports the chunk again.
  */
 export function lazyPage(loader: Loader, timeoutMs = LAZY_TIMEOUT_MS): LazyPageComponent {
   let current: LazyExoticComponent<ComponentType> | null = null;
-  const make = () => lazy(() => withTimeout(loader(), timeoutMs));
+  let failedUrl: string | null = null;
+  let attempts = 0;
+  const load = (): Promise<{ default: ComponentType }> => {
+    const imported = failedUrl ? (import(/* @vite-ignore */ retryModuleUrl(failedUrl, ++attempts)) as Promise<{ default: ComponentType }>) : loader();
+    return withTimeout(imported, timeoutMs).catch((err: unknown) => {
+      failedUrl = failedModuleUrl(err) ?? failedUrl;
+      // The next visit makes a new lazy component: React keeps a rejected one's error for good.
+      current = null;
+      throw err;
+    });
+  };
+  const make = () => lazy(load);
 
   function LazyPage() {
     const [attempt, setAttempt] = useState(0);

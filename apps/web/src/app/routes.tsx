@@ -3,7 +3,7 @@ import { Navigate, useRoutes, type RouteObject } from 'react-router-dom';
 import { RequireAuth } from './RequireAuth';
 import { AppFrame, TabLayout } from './layouts';
 import { lazyPage, type LazyPageComponent } from './lazyPage';
-import { COMING_SOON_TITLES, ROUTES } from '../lib/paths';
+import { ROUTES } from '../lib/paths';
 
 // Every page is its own chunk, loaded by lazyPage (200 ms loading delay, 60 s time-out).
 const WelcomePage = lazyPage(() => import('../pages/welcome/WelcomePage'));
@@ -22,6 +22,7 @@ const RightsPage = lazyPage(() => import('../pages/privacy/RightsPage'));
 const ProductDetailPage = lazyPage(() => import('../pages/product-detail/ProductDetailPage'));
 const PositionsPage = lazyPage(() => import('../pages/positions/PositionsPage'));
 const ReceiptPage = lazyPage(() => import('../pages/receipt/ReceiptPage'));
+const StatisticsPage = lazyPage(() => import('../pages/statistics/StatisticsPage'));
 const DepositPage = lazyPage(() => import('../pages/deposit/DepositPage'));
 const DepositHistoryPage = lazyPage(() => import('../pages/deposit-history/DepositHistoryPage'));
 const WithdrawalHistoryPage = lazyPage(() => import('../pages/withdrawal-history/WithdrawalHistoryPage'));
@@ -32,7 +33,6 @@ const CapitalRecordsPage = lazyPage(() => import('../pages/capital-records/Capit
 const CapitalRecordDetailPage = lazyPage(() => import('../pages/capital-records/CapitalRecordDetailPage'));
 const MessagesPage = lazyPage(() => import('../pages/messages/MessagesPage'));
 const AccountActivityPage = lazyPage(() => import('../pages/account-activity/AccountActivityPage'));
-const ComingSoonPage = lazyPage(() => import('../pages/coming-soon/ComingSoonPage'));
 const EarnPage = lazyPage(() => import('../pages/earn/EarnPage'));
 const EarnDetailPage = lazyPage(() => import('../pages/earn/EarnDetailPage'));
 const TransferPage = lazyPage(() => import('../pages/earn/TransferPage'));
@@ -42,7 +42,14 @@ const ResetPasswordPage = lazyPage(() => import('../pages/reset-password/ResetPa
 const ConfirmEmailPage = lazyPage(() => import('../pages/confirm-email/ConfirmEmailPage'));
 const ChangeEmailPage = lazyPage(() => import('../pages/change-email/ChangeEmailPage'));
 const MailSettingsPage = lazyPage(() => import('../pages/mail-settings/MailSettingsPage'));
+const ResponsibleTradingPage = lazyPage(() => import('../pages/responsible-trading/ResponsibleTradingPage'));
 const VerifyPage = lazyPage(() => import('../pages/verify/VerifyPage'));
+const NewsDetailPage = lazyPage(() => import('../pages/news/NewsDetailPage'));
+const HomeDetailPage = lazyPage(() => import('../pages/home/HomeDetailPage'));
+const ChooseLocationPage = lazyPage(() => import('../pages/location/ChooseLocationPage'));
+const OpenLocationPage = lazyPage(() => import('../pages/location/OpenLocationPage'));
+const LiabilitiesPage = lazyPage(() => import('../pages/liabilities/LiabilitiesPage'));
+const SupportPage = lazyPage(() => import('../pages/support/SupportPage'));
 
 function page(Component: ComponentType, auth: boolean): ReactNode {
   return auth ? (
@@ -53,9 +60,6 @@ function page(Component: ComponentType, auth: boolean): ReactNode {
     <Component />
   );
 }
-
-/** Pages of later slices (titles in COMING_SOON_TITLES): one translated "coming soon" page with a back button. */
-const COMING_SOON: string[] = Object.keys(COMING_SOON_TITLES);
 
 /** The pages of the bottom tab bar. */
 const TAB_PAGES: [string, LazyPageComponent, boolean][] = [
@@ -77,11 +81,16 @@ const PAGES: [string, LazyPageComponent, boolean][] = [
   [ROUTES.aboutUs, AboutPage, false],
   [ROUTES.privacy, PrivacyPage, false],
   [ROUTES.privacyGy, RightsPage, false],
+  [ROUTES.informationDetail, NewsDetailPage, false],
+  [ROUTES.indexDetail, HomeDetailPage, false],
+  [ROUTES.chooseLocation, ChooseLocationPage, false],
+  [ROUTES.openLocation, OpenLocationPage, false],
   // A product's page is public; its trading panel asks for a session itself.
   [ROUTES.detail, ProductDetailPage, false],
   [ROUTES.prices, PricesPage, false],
   [ROUTES.order, PositionsPage, true],
   [ROUTES.receipt, ReceiptPage, true],
+  [ROUTES.statistics, StatisticsPage, true],
   [ROUTES.moneyRecord, CapitalRecordsPage, true],
   [ROUTES.particulars, CapitalRecordDetailPage, true],
   [ROUTES.message, MessagesPage, true],
@@ -102,6 +111,9 @@ const PAGES: [string, LazyPageComponent, boolean][] = [
   [ROUTES.confirmEmail, ConfirmEmailPage, false],
   [ROUTES.changeEmail, ChangeEmailPage, true],
   [ROUTES.mailSettings, MailSettingsPage, true],
+  [ROUTES.responsibleTrading, ResponsibleTradingPage, true],
+  [ROUTES.liabilities, LiabilitiesPage, true],
+  [ROUTES.support, SupportPage, true],
 ];
 
 export const routes: RouteObject[] = [
@@ -110,15 +122,12 @@ export const routes: RouteObject[] = [
     children: [
       { element: <TabLayout />, children: TAB_PAGES.map(([path, Page, auth]) => ({ path, element: page(Page, auth) })) },
       ...PAGES.map(([path, Page, auth]) => ({ path, element: page(Page, auth) })),
-      ...COMING_SOON.map((path) => ({ path, element: page(ComingSoonPage, false) })),
       { path: '*', element: <Navigate to={ROUTES.root} replace /> },
     ],
   },
 ];
 
-const BY_PATH = new Map<string, LazyPageComponent>(
-  [...TAB_PAGES, ...PAGES, ...COMING_SOON.map((path): [string, LazyPageComponent, boolean] => [path, ComingSoonPage, false])].map(([p, Page]) => [p, Page]),
-);
+const BY_PATH = new Map<string, LazyPageComponent>([...TAB_PAGES, ...PAGES].map(([p, Page]) => [p, Page]));
 
 /** Asks for the chunk of the page in the address bar (`#/pages/...?...`) while the app itself starts. */
 export function preloadRoute(hash: string): void {

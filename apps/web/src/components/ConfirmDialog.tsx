@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from './Button';
 
@@ -6,6 +6,8 @@ export interface ConfirmDialogProps {
   open: boolean;
   title: string;
   message?: string;
+  /** More than a sentence: a summary to check before confirming. */
+  children?: ReactNode;
   confirmLabel?: string;
   cancelLabel?: string;
   danger?: boolean;
@@ -15,7 +17,18 @@ export interface ConfirmDialogProps {
 }
 
 /** A modal question with cancel / confirm. Escape or a tap outside cancels. */
-export function ConfirmDialog({ open, title, message, confirmLabel, cancelLabel, danger = false, busy = false, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  message,
+  confirmLabel,
+  cancelLabel,
+  danger = false,
+  busy = false,
+  children,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   const { t } = useTranslation('common');
   const titleId = useId();
   const confirmRef = useRef<HTMLButtonElement>(null);
@@ -45,6 +58,7 @@ export function ConfirmDialog({ open, title, message, confirmLabel, cancelLabel,
           {title}
         </h2>
         {message ? <p className="dialog__message">{message}</p> : null}
+        {children}
         <div className="dialog__actions">
           <Button variant="secondary" onClick={onCancel} disabled={busy} data-testid="confirm-cancel">
             {cancelLabel ?? t('action.cancel')}

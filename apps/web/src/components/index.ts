@@ -1,4 +1,7 @@
 export { BrandMark } from './BrandMark';
+export { CopyButton } from './CopyButton';
+export { TotpField, useTotpCode } from './TotpField';
+export { TradePasswordField } from './TradePasswordField';
 export { Button, type ButtonProps, type ButtonVariant } from './Button';
 export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog';
 export { EmptyState } from './EmptyState';
@@ -12,3 +15,6 @@ export { TabBar } from './TabBar';
 export { ToastProvider, useToast, type ToastApi, type ToastKind } from './Toast';
 export { FormAlert } from './FormAlert';
 export { PageSkeleton, SkeletonList } from './Skeleton';
+export { SelectField } from './SelectField';
+export { AmountField, amountIssueText, type AmountFieldProps } from './AmountField';
+export { MoneySummary, type MoneySummaryProps, type SummaryRow } from './MoneySummary';

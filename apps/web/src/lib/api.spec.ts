@@ -68,10 +68,10 @@ describe('api client', () => {
   });
 
   it('turns the error envelope into an ApiError with code, status, field and message', async () => {
-    mockFetch(() => json(409, { error: { code: 'USER_EXISTS', message: '用戶已存在', field: 'email', requestId: 'r1' } }));
+    mockFetch(() => json(409, { error: { code: 'USER_EXISTS', message: '使用者已存在', field: 'email', requestId: 'r1' } }));
     const err = await api.post('/auth/register/check', {}).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
-    expect(err).toMatchObject({ code: 'USER_EXISTS', status: 409, field: 'email', message: '用戶已存在', requestId: 'r1' });
+    expect(err).toMatchObject({ code: 'USER_EXISTS', status: 409, field: 'email', message: '使用者已存在', requestId: 'r1' });
   });
 
   it('keeps when a pending catalogue change takes effect (CATALOGUE_CHANGE_PENDING), for the message in the reader’s time zone', async () => {
@@ -135,6 +135,17 @@ describe('401 handling', () => {
     await expect(api.get('/me')).resolves.toEqual({ id: 'u1' });
     expect(calls.map((c) => c.url)).toEqual(['/api/me', '/api/auth/refresh', '/api/me']);
     expect(getAccessToken()).toBe('new');
+  });
+
+  it('takes a 401 about the second-factor code as the answer: no refresh, no resend, the session stays', async () => {
+    setAccessToken('tok');
+    mockFetch(() => json(401, { error: { code: 'TOTP_INVALID', message: 'Wrong or already used code' } }));
+    await expect(api.post('/withdrawals', { amount: '1', tradePassword: '123456', totp: '123456' })).rejects.toMatchObject({
+      code: 'TOTP_INVALID',
+      status: 401,
+    });
+    expect(calls.map((c) => c.url)).toEqual(['/api/withdrawals']);
+    expect(getAccessToken()).toBe('tok');
   });
 
   it('shares one refresh between concurrent 401s', async () => {

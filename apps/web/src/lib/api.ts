@@ -18,6 +18,8 @@ export class ApiError extends Error {
   readonly until?: string;
   /** CATALOGUE_CHANGE_PENDING: when the product's next catalogue change takes effect, ISO 8601. */
   readonly effectiveAt?: string;
+  /** LIMIT_REACHED: the responsible-trading limit that refused the request (its reset time is `until`). */
+  limit?: string;
   /** RATE_LIMITED: seconds until the request may be sent again (Retry-After, else RateLimit-Reset). */
   retryAfterSeconds?: number;
 
@@ -107,10 +109,12 @@ async function readError(res: Response): Promise<ApiError> {
   }
   const env = (body as Partial<ErrorEnvelope> | null)?.error;
   if (env && typeof env.code === 'string') {
-    const until = env.unlockAt ?? env.holdUntil;
+    // LIMIT_REACHED's `resetsAt` and SELF_EXCLUDED's `until` are when the refusal ends, too.
+    const until = env.unlockAt ?? env.holdUntil ?? env.resetsAt ?? env.until;
     const effectiveAt = typeof env.effectiveAt === 'string' ? env.effectiveAt : undefined;
     const err = new ApiError(env.code, typeof env.message === 'string' ? env.message : env.code, res.status, env.field, env.requestId, until, effectiveAt);
     const wait = Number(res.headers.get('retry-after') ?? res.headers.get('ratelimit-reset') ?? NaN);
+    if (typeof env.limit === 'string') err.limit = env.limit;
     if (res.status === 429 && Number.isFinite(wait) && wait > 0) err.retryAfterSeconds = wait;
     return err;
   }
@@ -181,10 +185,26 @@ export function refreshAccessToken(): Promise<string | null> {
   return refreshInFlight;
 }
 
-/** Send, and on a 401 refresh the access token once and send again. */
+/** 401 codes that speak of a second-factor code in the request, not of an expired access token. */
+const CODE_REFUSALS = new Set(['TOTP_REQUIRED', 'TOTP_INVALID']);
+
+/** Whether a 401 is about the code sent (read from a copy, so the caller still reads the body). */
+async function refusesCode(res: Response): Promise<boolean> {
+  try {
+    const code = ((await res.clone().json()) as Partial<ErrorEnvelope> | null)?.error?.code;
+    return typeof code === 'string' && CODE_REFUSALS.has(code);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Send, and on a 401 refresh the access token once and send again. A 401 about a second-factor code is the
+ * answer itself: sending the same code again would only count as another wrong (or replayed) one.
+ */
 async function sendAuthed(method: string, path: string, body: unknown, opts: RequestOptions): Promise<Response> {
   let res = await send(method, path, body, opts);
-  if (res.status === 401 && !opts.skipRefresh && !NO_REFRESH_PATHS.has(path.split('?')[0] ?? path)) {
+  if (res.status === 401 && !opts.skipRefresh && !NO_REFRESH_PATHS.has(path.split('?')[0] ?? path) && !(await refusesCode(res))) {
     const token = await refreshAccessToken();
     if (token) res = await send(method, path, body, opts);
     else setAccessToken(null);
@@ -245,6 +265,7 @@ export const api = {
   post: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('POST', path, body, opts),
   put: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PUT', path, body, opts),
   patch: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PATCH', path, body, opts),
-  del: <T = void>(path: string, opts?: RequestOptions) => request<T>('DELETE', path, undefined, opts),
+  /** A DELETE, with a JSON body when one is given (turning two-factor sign-in off carries its code). */
+  del: <T = void>(path: string, opts?: RequestOptions & { body?: unknown }) => request<T>('DELETE', path, opts?.body, opts),
   download,
 };

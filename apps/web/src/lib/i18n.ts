@@ -3,6 +3,7 @@ import i18next from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import { setApiLanguageProvider } from './api';
 import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from './wire';
+import { setDisplayLocale } from './format';
 
 /**
  * The UI language. Translations are the files of libs/i18n (`locales/<locale>/<namespace>.ts`,
@@ -45,8 +46,10 @@ const eagerFiles = import.meta.glob<NamespaceModule>(
     '!@candor/i18n/locales/*/*.spec.ts',
     '!@candor/i18n/locales/*/prices.ts',
     '!@candor/i18n/locales/*/receipt.ts',
-    // Mails are rendered by the server only.
+    '!@candor/i18n/locales/*/stats.ts',
+    // Mails and push notifications are rendered by the server only.
     '!@candor/i18n/locales/*/mail.ts',
+    '!@candor/i18n/locales/*/push.ts',
   ],
   { eager: true },
 );
@@ -58,14 +61,20 @@ const lazyFiles = import.meta.glob<NamespaceModule>([
   '!@candor/i18n/locales/*/*.spec.ts',
   '!@candor/i18n/locales/*/prices.ts',
   '!@candor/i18n/locales/*/receipt.ts',
+  '!@candor/i18n/locales/*/stats.ts',
   '!@candor/i18n/locales/*/mail.ts',
+  '!@candor/i18n/locales/*/push.ts',
 ]);
 /**
  * Namespaces of pages few visitors open (long explanations): in no language part of the first bundle
  * nor of a language switch; the page loads its own with `usePageNamespace`.
  */
-const pageFiles = import.meta.glob<NamespaceModule>(['@candor/i18n/locales/*/prices.ts', '@candor/i18n/locales/*/receipt.ts']);
-export type PageNamespace = 'prices' | 'receipt';
+const pageFiles = import.meta.glob<NamespaceModule>([
+  '@candor/i18n/locales/*/prices.ts',
+  '@candor/i18n/locales/*/receipt.ts',
+  '@candor/i18n/locales/*/stats.ts',
+]);
+export type PageNamespace = 'prices' | 'receipt' | 'stats';
 
 /** `.../locales/ja/common.ts` -> ['ja', 'common'] */
 function localeAndNamespace(path: string): [string, string] {
@@ -121,6 +130,8 @@ function readStoredLanguage(): Locale {
 
 function applyToDocument(lng: string): void {
   if (typeof document !== 'undefined') document.documentElement.lang = lng;
+  // Numbers and dates follow the language, also where a formatter is not handed it.
+  setDisplayLocale(lng);
 }
 
 void i18next.use(initReactI18next).init({

@@ -18,6 +18,7 @@ export const ROUTES = {
   moneyRecord: '/pages/money-record/money-record',
   order: '/pages/order/order',
   receipt: '/pages/order/receipt',
+  statistics: '/pages/statistics/statistics',
   withdrawList: '/pages/withdraw-list/withdraw-list',
   depositList: '/pages/withdraw-list/withdraw-open',
   deposit: '/pages/deposit/deposit',
@@ -42,6 +43,10 @@ export const ROUTES = {
   confirmEmail: '/confirm-email',
   changeEmail: '/change-email',
   mailSettings: '/mail-settings',
+  responsibleTrading: '/responsible-trading',
+  liabilities: '/liabilities',
+  /** The chat with customer service (issue 49). */
+  support: '/support',
 } as const;
 
 export type RoutePath = (typeof ROUTES)[keyof typeof ROUTES];
@@ -50,11 +55,3 @@ export type RoutePath = (typeof ROUTES)[keyof typeof ROUTES];
 export function passwordRoute(kind: 'login' | 'trade'): string {
   return `${ROUTES.password}?kind=${kind}`;
 }
-
-/** Pages of later slices, each shown as the one "coming soon" page under its own title (a key of `common`). */
-export const COMING_SOON_TITLES: Readonly<Partial<Record<RoutePath, string>>> = {
-  [ROUTES.indexDetail]: 'pages.indexDetail',
-  [ROUTES.informationDetail]: 'pages.informationDetail',
-  [ROUTES.chooseLocation]: 'pages.chooseLocation',
-  [ROUTES.openLocation]: 'pages.openLocation',
-};

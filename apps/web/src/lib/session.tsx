@@ -12,7 +12,7 @@ export interface CaptchaAnswer {
 }
 
 /** What a login carries besides the credentials: the graphic code once asked for, and the proof-of-work. */
-export type LoginProof = Partial<CaptchaAnswer> & { altcha?: string };
+export type LoginProof = Partial<CaptchaAnswer> & { altcha?: string; totp?: string };
 
 export interface Session {
   status: SessionStatus;

@@ -179,3 +179,8 @@ export function useSocketConnected(): boolean {
     () => false,
   );
 }
+
+/** Tells the server the user is typing in their support chat (dropped while the socket is down: it is momentary). */
+export function emitSupportTyping(): void {
+  if (socket?.connected) socket.emit('support:typing', {});
+}

@@ -86,6 +86,14 @@ describe('uploadForm', () => {
     ]);
   });
 
+  it('PUTs when asked (the avatar replaces the one there was), the retry after a refresh too', async () => {
+    setAccessToken('old');
+    globalThis.fetch = jest.fn(async () => new Response('{"accessToken":"new"}', { status: 200 })) as unknown as typeof fetch;
+    FakeXhr.replies.push({ status: 401, body: '' }, { status: 200, body: '{"avatarUrl":"/api/avatars/x.jpg"}' });
+    await expect(uploadForm('/me/avatar', new FormData(), { createXhr, method: 'PUT' })).resolves.toEqual({ avatarUrl: '/api/avatars/x.jpg' });
+    expect(FakeXhr.sent.map((x) => `${x.method} ${x.url}`)).toEqual(['PUT /api/me/avatar', 'PUT /api/me/avatar']);
+  });
+
   it('refreshes the token once on a 401 and sends the form again with the new one', async () => {
     setAccessToken('old');
     globalThis.fetch = jest.fn(async () => new Response('{"accessToken":"new"}', { status: 200 })) as unknown as typeof fetch;

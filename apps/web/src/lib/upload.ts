@@ -4,7 +4,7 @@ import { DEFAULT_LOCALE, isLocale, type ErrorEnvelope } from './wire';
 import { UPLOAD_IMAGE_TYPES, UPLOAD_MAX_BYTES } from '@candor/contracts/uploads';
 
 /**
- * Multipart uploads (ID photos, payment slips) with upload progress. fetch cannot report how much of a body
+ * Multipart uploads (ID photos, payment slips, the avatar) with upload progress. fetch cannot report how much of a body
  * has been sent, so this is the one place the app uses XMLHttpRequest; everything else about the request is
  * what `api` does: the bearer token, the UI language, the refresh cookie, and one token refresh on a 401.
  */
@@ -37,6 +37,8 @@ export class UploadError extends ApiError {
 }
 
 export interface UploadOptions {
+  /** POST (the default) or PUT (a resource replaced whole, such as the avatar). */
+  method?: 'POST' | 'PUT';
   /** Called as the body goes out: bytes sent and the body's total (0 when unknown). */
   onProgress?: (sent: number, total: number) => void;
   signal?: AbortSignal;
@@ -58,7 +60,7 @@ interface Answer {
 function sendOnce(path: string, form: FormData, opts: UploadOptions): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const xhr = opts.createXhr ? opts.createXhr() : new XMLHttpRequest();
-    xhr.open('POST', `${API_BASE}${path}`);
+    xhr.open(opts.method ?? 'POST', `${API_BASE}${path}`);
     xhr.withCredentials = true;
     xhr.timeout = UPLOAD_TIMEOUT_MS;
     xhr.setRequestHeader('Accept', 'application/json');
@@ -108,7 +110,7 @@ function toError(answer: Answer): UploadError {
   return new UploadError(answer.status === 401 ? 'UNAUTHENTICATED' : CLIENT_ERROR.badResponse, `HTTP ${answer.status}`, answer.status);
 }
 
-/** POSTs `form` to `path` (under /api) as multipart; resolves to the parsed JSON answer, rejects with an UploadError. */
+/** POSTs (or PUTs) `form` to `path` (under /api) as multipart; resolves to the parsed JSON answer, rejects with an UploadError. */
 export async function uploadForm<T>(path: string, form: FormData, opts: UploadOptions = {}): Promise<T> {
   let answer = await sendOnce(path, form, opts);
   if (answer.status === 401) {

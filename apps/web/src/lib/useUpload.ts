@@ -9,16 +9,16 @@ export function uploadPercent(sent: number, total: number): number {
 }
 
 /**
- * A multipart POST as a mutation, with the share of the body sent so far for a progress bar (`progress`,
+ * A multipart POST (or PUT) as a mutation, with the share of the body sent so far for a progress bar (`progress`,
  * null while idle). At 100 the body is out and the server is still checking the images.
  */
-export function useUpload<V, R>(build: (variables: V) => { path: string; form: FormData }, onSuccess?: (result: R) => void) {
+export function useUpload<V, R>(build: (variables: V) => { path: string; form: FormData; method?: 'POST' | 'PUT' }, onSuccess?: (result: R) => void) {
   const [progress, setProgress] = useState<number | null>(null);
   const mutation = useMutation({
     mutationFn: (variables: V) => {
-      const { path, form } = build(variables);
+      const { path, form, method } = build(variables);
       setProgress(0);
-      return uploadForm<R>(path, form, { onProgress: (sent, total) => setProgress(uploadPercent(sent, total)) });
+      return uploadForm<R>(path, form, { method, onProgress: (sent, total) => setProgress(uploadPercent(sent, total)) });
     },
     onSuccess: (result) => onSuccess?.(result),
     onSettled: () => setProgress(null),

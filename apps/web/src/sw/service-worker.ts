@@ -51,6 +51,68 @@ self.addEventListener('fetch', (event) => {
   if (url.pathname.startsWith('/assets/') || shell.includes(url.pathname)) event.respondWith(cacheFirst(request, url));
 });
 
+// -- Web Push (docs/notifications.md): the server sends { title, body, url, tag }, encrypted to this browser. --
+
+interface PushMessage {
+  title: string;
+  body: string;
+  url: string;
+  tag: string;
+}
+
+/** The message of a push, or null for one that is not ours (no data, not JSON, fields missing). */
+function pushMessage(data: PushMessageData | null): PushMessage | null {
+  try {
+    const m = data?.json() as Partial<PushMessage> | undefined;
+    if (!m || typeof m.title !== 'string' || typeof m.body !== 'string') return null;
+    return { title: m.title, body: m.body, url: typeof m.url === 'string' ? m.url : '/', tag: typeof m.tag === 'string' ? m.tag : '' };
+  } catch {
+    return null;
+  }
+}
+
+/** Only a page of this app opens from a notification: any other address becomes the home page. */
+function appUrl(url: unknown): string {
+  try {
+    const u = new URL(typeof url === 'string' ? url : '/', self.location.origin);
+    return u.origin === self.location.origin ? u.href : self.location.origin + '/';
+  } catch {
+    return self.location.origin + '/';
+  }
+}
+
+self.addEventListener('push', (event: PushEvent) => {
+  const m = pushMessage(event.data);
+  if (!m) return;
+  event.waitUntil(
+    self.registration.showNotification(m.title, {
+      body: m.body,
+      tag: m.tag || undefined,
+      icon: '/icons/icon-192.png',
+      badge: '/icons/maskable-192.png',
+      data: { url: m.url },
+    }),
+  );
+});
+
+self.addEventListener('notificationclick', (event: NotificationEvent) => {
+  event.notification.close();
+  const url = appUrl((event.notification.data as { url?: unknown } | null)?.url);
+  event.waitUntil(
+    (async () => {
+      // An open window of the app is focused and shown the page; else a new one opens.
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const open = windows.find((c) => new URL(c.url).origin === self.location.origin);
+      if (open) {
+        const focused = await open.focus();
+        await focused.navigate(url).catch(() => undefined);
+        return;
+      }
+      await self.clients.openWindow(url);
+    })(),
+  );
+});
+
 async function offlinePage(): Promise<Response> {
   return (await caches.match(OFFLINE_PAGE, { cacheName: CACHE })) ?? Response.error();
 }

@@ -23,5 +23,14 @@ export class UserEntity {
   @Column({ name: 'email_confirmed_at', type: 'timestamptz', nullable: true }) emailConfirmedAt: Date | null;
   /** A new address waiting for its confirmation link; `email` stays in use until then. */
   @Column({ name: 'pending_email', type: 'varchar', length: 254, nullable: true }) pendingEmail: string | null;
+  /** The uploaded photo (an `uploads` row of purpose `avatar`), null for the generated initial. Migration 1765800000720. */
+  @Column({ name: 'avatar_upload_id', type: 'uuid', nullable: true }) avatarUploadId: string | null;
+  /** The SHA-256 of that photo's bytes: its public name. Set and cleared with `avatarUploadId`. */
+  @Column({ name: 'avatar_sha256', type: 'char', length: 64, nullable: true }) avatarSha256: string | null;
+  /** AES-256-GCM of the base32 TOTP secret under USER_TOTP_ENCRYPTION_KEY; null while two-factor sign-in is off. Migration 1766000000200. */
+  @Column({ name: 'totp_secret_enc', type: 'text', nullable: true }) totpSecretEnc: string | null;
+  @Column({ name: 'totp_enabled_at', type: 'timestamptz', nullable: true }) totpEnabledAt: Date | null;
+  /** The last accepted TOTP time step: a code of this step or earlier is refused (replay). */
+  @Column({ name: 'totp_last_step', type: 'bigint', nullable: true }) totpLastStep: string | null;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;
 }

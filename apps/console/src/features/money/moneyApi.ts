@@ -1,10 +1,12 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  AdminBroadcast,
   AdminDeposit,
   AdminDepositMethod,
   AdminUserMoney,
   AdminWithdrawal,
   DepositMethodBody,
+  Page,
   PatchDepositMethodBody,
   SendMessageBody,
   SystemMessage,
@@ -29,13 +31,19 @@ export const moneyKeys = {
   review: (kind: ReviewKind, status: string) => ['admin-review', kind, status] as const,
   userMoney: (id: string) => ['admin-user-money', id] as const,
   methods: ['admin-deposit-methods'] as const,
+  broadcasts: ['admin-broadcasts'] as const,
 };
 
-/** The queue (or history) of one kind of request; the server lists them oldest first. */
+export const REVIEW_PAGE_SIZE = 50;
+
+/** The queue (or history) of one kind of request, a page at a time; the server lists them oldest first. */
 export function useReviewList(kind: ReviewKind, status: string) {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: moneyKeys.review(kind, status),
-    queryFn: ({ signal }) => request<ReviewItem[]>(PATHS.review(kind), { signal, query: { status, limit: 100 } }),
+    initialPageParam: '',
+    queryFn: ({ pageParam, signal }) =>
+      request<Page<ReviewItem>>(PATHS.review(kind), { signal, query: { status, limit: REVIEW_PAGE_SIZE, cursor: pageParam } }),
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
     // Users keep sending requests: read the queue on every visit and filter change, and every half minute.
     staleTime: 0,
     refetchInterval: 30_000,
@@ -89,10 +97,42 @@ export function useSaveDepositMethod() {
   });
 }
 
+/** Deletes a method never used; the api refuses a used one with `409 DEPOSIT_METHOD_IN_USE` (disable it instead). */
+export function useDeleteDepositMethod() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => request<void>(`${PATHS.methods}/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSettled: () => {
+      void qc.invalidateQueries({ queryKey: moneyKeys.methods });
+      void qc.invalidateQueries({ queryKey: ['audit'] });
+    },
+  });
+}
+
+/** The newest broadcasts, withdrawn ones included. */
+export function useBroadcasts() {
+  return useQuery({ queryKey: moneyKeys.broadcasts, queryFn: ({ signal }) => request<AdminBroadcast[]>(`${PATHS.messages}/broadcasts`, { signal }) });
+}
+
+/** Withdraws a broadcast: it leaves every user's inbox. */
+export function useWithdrawBroadcast() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => request<void>(`${PATHS.messages}/${encodeURIComponent(id)}/withdraw`, { method: 'POST' }),
+    onSettled: () => {
+      void qc.invalidateQueries({ queryKey: moneyKeys.broadcasts });
+      void qc.invalidateQueries({ queryKey: ['audit'] });
+    },
+  });
+}
+
 export function useSendMessage() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: SendMessageBody) => request<SystemMessage>(PATHS.messages, { method: 'POST', body }),
-    onSuccess: () => void qc.invalidateQueries({ queryKey: ['audit'] }),
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: ['audit'] });
+      void qc.invalidateQueries({ queryKey: moneyKeys.broadcasts });
+    },
   });
 }

@@ -26,6 +26,11 @@ let onExpired: (() => void) | null = null;
 export function setAccessToken(token: string | null): void {
   accessToken = token;
 }
+/** The current access token (the support inbox's socket sends it at its handshake). */
+export function currentAccessToken(): string | null {
+  return accessToken;
+}
+
 export function hasAccessToken(): boolean {
   return accessToken !== null;
 }
@@ -55,13 +60,15 @@ function url(path: string, query?: Query): string {
 
 async function send(path: string, opts: RequestOptions, token: string | null): Promise<Response> {
   const headers: Record<string, string> = { Accept: opts.accept ?? 'application/json', 'Accept-Language': i18n.language || 'zh-TW' };
-  if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
+  // A FormData body (an upload) sets its own multipart Content-Type with the boundary.
+  const form = opts.body instanceof FormData;
+  if (opts.body !== undefined && !form) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
   try {
     return await fetch(url(path, opts.query), {
       method: opts.method ?? 'GET',
       headers,
-      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      body: opts.body === undefined ? undefined : form ? (opts.body as FormData) : JSON.stringify(opts.body),
       credentials: 'same-origin',
       signal: opts.signal,
     });
@@ -144,6 +151,18 @@ export async function requestBlob(path: string, signal?: AbortSignal): Promise<B
     return await res.blob();
   } catch (e) {
     if (e instanceof DOMException && e.name === 'AbortError') throw e;
+    throw new ApiError(0, 'NETWORK', i18n.t('console:errors.network'));
+  }
+}
+
+/** A file export (CSV): the body, the name the api gave it in Content-Disposition, and its response headers. */
+export async function requestFile(path: string, query: Query, accept: string): Promise<{ blob: Blob; filename: string | null; headers: Headers }> {
+  const res = await authorized(path, { query, accept });
+  if (!res.ok) throw await toError(res);
+  const match = /filename="?([^";]+)"?/i.exec(res.headers.get('content-disposition') ?? '');
+  try {
+    return { blob: await res.blob(), filename: match?.[1] ?? null, headers: res.headers };
+  } catch {
     throw new ApiError(0, 'NETWORK', i18n.t('console:errors.network'));
   }
 }

@@ -1,9 +1,20 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminProduct, AdminProductBody, AuditEntry, FeedStatus, LedgerCheck, OpsSession, Page, ScheduledChangeResponse } from '@candor/contracts';
-import { API, ApiError, request } from './client';
+import type {
+  AdminPendingCounts,
+  AdminProduct,
+  AdminProductBody,
+  AuditEntry,
+  FeedStatus,
+  LedgerCheck,
+  OpsSession,
+  Page,
+  ScheduledChangeResponse,
+} from '@candor/contracts';
+import { API, ApiError, request, requestFile } from './client';
 import { i18n } from '../i18n';
 
 export const queryKeys = {
+  pending: ['admin-pending'] as const,
   ledger: ['ledger-check'] as const,
   health: ['health'] as const,
   audit: (filters: AuditFilters) => ['audit', filters] as const,
@@ -60,6 +71,37 @@ export function useAuditLog(filters: AuditFilters) {
         },
       }),
     getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+}
+
+/**
+ * Downloads the applied filters' rows as CSV (newest first, at most AUDIT_CSV_MAX_ROWS) through an object URL and a
+ * clicked `<a download>`; answers whether older rows were left out. The export is itself audited, so the log is read again.
+ */
+export function useExportAudit() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (filters: AuditFilters): Promise<{ truncated: boolean }> => {
+      const { blob, filename, headers } = await requestFile(
+        API.adminAuditCsv,
+        { action: filters.action.trim(), userId: filters.userId.trim(), operatorId: filters.operatorId.trim() },
+        'text/csv',
+      );
+      const url = URL.createObjectURL(blob);
+      try {
+        const a = document.createElement('a');
+        a.href = url;
+        a.download = filename ?? 'audit-log.csv';
+        document.body.appendChild(a);
+        a.click();
+        a.remove();
+      } finally {
+        // Revoked after the click has handed the blob to the browser's download.
+        setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      }
+      return { truncated: headers.get('x-export-truncated') === 'true' };
+    },
+    onSettled: () => void qc.invalidateQueries({ queryKey: ['audit'] }),
   });
 }
 
@@ -139,5 +181,14 @@ export function useAdminUsers(q: string) {
       const res = await request<AdminUserRow[] | Page<AdminUserRow>>(API.adminUsers, { signal, query: { q: q.trim() } });
       return Array.isArray(res) ? res : res.items;
     },
+  });
+}
+
+/** Requests waiting for review, for the menu's badges: asked every 30 seconds and on focus. */
+export function usePendingCounts() {
+  return useQuery({
+    queryKey: queryKeys.pending,
+    queryFn: ({ signal }) => request<AdminPendingCounts>(API.adminPending, { signal }),
+    refetchInterval: 30_000,
   });
 }

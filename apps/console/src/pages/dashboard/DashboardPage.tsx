@@ -4,12 +4,14 @@ import { PageHeader } from '../../components/Shell';
 import { ErrorState, Loading } from '../../components/States';
 import { formatDateTime } from '../../lib/format';
 import { EarnDashboardCard } from '../../features/earn/EarnDashboardCard';
+import { DashboardFigures } from '../../features/dashboard/DashboardFigures';
 
 export function DashboardPage() {
   const { t } = useTranslation();
   return (
     <>
       <PageHeader title={t('dashboard.title')} />
+      <DashboardFigures />
       <div className="grid-2">
         <LedgerCard />
         <HealthCard />

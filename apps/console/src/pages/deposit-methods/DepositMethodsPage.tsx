@@ -6,7 +6,7 @@ import { PageHeader } from '../../components/Shell';
 import { Empty, ErrorState, Loading } from '../../components/States';
 import { PAGE_PERMISSION } from '../../lib/auth/access';
 import { DepositMethodEditor } from '../../features/money/DepositMethodEditor';
-import { useDepositMethods, useSaveDepositMethod } from '../../features/money/moneyApi';
+import { useDeleteDepositMethod, useDepositMethods, useSaveDepositMethod } from '../../features/money/moneyApi';
 import { PermissionGate } from '../../components/PermissionGate';
 
 export function DepositMethodsPage() {
@@ -21,10 +21,32 @@ export function DepositMethodsPage() {
   );
 }
 
+/** Deletes a method never used, after a confirmation; the api refuses a used one (409), shown above the table. */
+function DeleteMethodButton({ id, onError }: { id: string; onError: (e: unknown) => void }) {
+  const { t } = useTranslation('consoleMoney');
+  const remove = useDeleteDepositMethod();
+  return (
+    <button
+      type="button"
+      className="btn btn-small"
+      data-testid="method-delete"
+      disabled={remove.isPending}
+      onClick={() => {
+        if (!window.confirm(t('methods.confirmDelete'))) return;
+        onError(null);
+        remove.mutate(id, { onError });
+      }}
+    >
+      {t('methods.delete')}
+    </button>
+  );
+}
+
 function MethodsList() {
   const { t } = useTranslation(['consoleMoney', 'console']);
   const methods = useDepositMethods();
   const toggle = useSaveDepositMethod();
+  const [deleteError, setDeleteError] = useState<unknown>(null);
   const [editing, setEditing] = useState<AdminDepositMethod | 'new' | null>(null);
   const [saved, setSaved] = useState(false);
 
@@ -60,6 +82,7 @@ function MethodsList() {
         />
       ) : null}
       {toggle.isError ? <ErrorState error={toggle.error} /> : null}
+      {deleteError ? <ErrorState error={deleteError} /> : null}
       {methods.isPending ? (
         <Loading />
       ) : methods.isError ? (
@@ -123,6 +146,7 @@ function MethodsList() {
                       >
                         {m.enabled ? t('methods.disable') : t('methods.enable')}
                       </button>
+                      <DeleteMethodButton id={m.id} onError={setDeleteError} />
                     </div>
                   </td>
                 </tr>

@@ -8,7 +8,8 @@ import { PageHeader } from '../../components/Shell';
 import { ErrorState, Loading } from '../../components/States';
 import { PAGE_PERMISSION } from '../../lib/auth/access';
 import { LocaleTabs } from '../../features/money/LocaleTabs';
-import { useSendMessage } from '../../features/money/moneyApi';
+import { useBroadcasts, useSendMessage, useWithdrawBroadcast } from '../../features/money/moneyApi';
+import { formatDateTimeShort } from '../../lib/format';
 import { PermissionGate } from '../../components/PermissionGate';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -27,8 +28,59 @@ export function SendMessagePage() {
       <PageHeader title={t('messages.title')} />
       <PermissionGate permission={PAGE_PERMISSION.messages}>
         <MessageForm />
+        <Broadcasts />
       </PermissionGate>
     </>
+  );
+}
+
+/** The newest broadcasts; a live one can be withdrawn (it leaves every user's inbox; audited). */
+function Broadcasts() {
+  const { t } = useTranslation('consoleMoney');
+  const list = useBroadcasts();
+  const withdraw = useWithdrawBroadcast();
+  return (
+    <section className="card" aria-labelledby="broadcasts-title" data-testid="broadcasts">
+      <h2 id="broadcasts-title">{t('messages.broadcasts')}</h2>
+      {withdraw.isError ? <ErrorState error={withdraw.error} /> : null}
+      {list.isPending ? (
+        <Loading />
+      ) : list.isError ? (
+        <ErrorState error={list.error} onRetry={() => void list.refetch()} />
+      ) : !list.data.length ? (
+        <p className="muted">{t('messages.noBroadcasts')}</p>
+      ) : (
+        <div className="table-wrap">
+          <table className="compact-table">
+            <tbody>
+              {list.data.map((b) => (
+                <tr key={b.id} data-testid="broadcast-row">
+                  <td className="nowrap">{formatDateTimeShort(b.createdAt)}</td>
+                  <td>{b.title}</td>
+                  <td className="nowrap">
+                    {b.withdrawnAt ? (
+                      <span className="pill pill-muted">{t('messages.withdrawn')}</span>
+                    ) : (
+                      <button
+                        type="button"
+                        className="btn btn-small"
+                        data-testid="broadcast-withdraw"
+                        disabled={withdraw.isPending}
+                        onClick={() => {
+                          if (window.confirm(t('messages.confirmWithdraw'))) withdraw.mutate(b.id);
+                        }}
+                      >
+                        {t('messages.withdraw')}
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
   );
 }
 

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useOperator } from '../../lib/auth/AuthProvider';
 import { PageHeader } from '../../components/Shell';
 import { Empty, ErrorState, Loading } from '../../components/States';
+import { LoadMore } from '../../components/LoadMore';
 import { PAGE_PERMISSION } from '../../lib/auth/access';
 import { REVIEW_STATUSES, useReviewList, type ReviewKind } from '../../features/money/moneyApi';
 import { ReviewCard } from '../../features/money/ReviewCard';
@@ -38,6 +39,7 @@ function ReviewQueue({ kind }: { kind: ReviewKind }) {
   const asked = params.get('status') ?? 'in_review';
   const status = REVIEW_STATUSES[kind].includes(asked) ? asked : 'in_review';
   const list = useReviewList(kind, status);
+  const items = list.data?.pages.flatMap((p) => p.items) ?? [];
   const [flash, setFlash] = useState<Flash | null>(null);
 
   return (
@@ -63,7 +65,7 @@ function ReviewQueue({ kind }: { kind: ReviewKind }) {
         <p className="muted small">{t('review.oldestFirst')}</p>
         <div className="filter-actions">
           <button type="button" className="btn" onClick={() => void list.refetch()} disabled={list.isFetching}>
-            {list.isFetching ? t('console:common.loading') : t('console:common.refresh')}
+            {list.isFetching && !list.isFetchingNextPage ? t('console:common.loading') : t('console:common.refresh')}
           </button>
         </div>
       </div>
@@ -81,17 +83,20 @@ function ReviewQueue({ kind }: { kind: ReviewKind }) {
       </div>
       {list.isPending ? (
         <Loading />
-      ) : list.isError ? (
+      ) : list.isError && !items.length ? (
         <ErrorState error={list.error} onRetry={() => void list.refetch()} />
-      ) : !list.data.length ? (
+      ) : !items.length ? (
         <Empty>{status === 'in_review' ? t('review.emptyQueue') : t('review.emptyHistory')}</Empty>
       ) : (
-        <div className="review-list" data-testid="review-list" data-kind={kind}>
-          <p className="muted small">{t('review.shown', { n: list.data.length })}</p>
-          {list.data.map((item) => (
-            <ReviewCard key={item.id} kind={kind} item={item} operator={operator} onFlash={setFlash} />
-          ))}
-        </div>
+        <>
+          <div className="review-list" data-testid="review-list" data-kind={kind}>
+            <p className="muted small">{t('review.shown', { n: items.length })}</p>
+            {items.map((item) => (
+              <ReviewCard key={item.id} kind={kind} item={item} operator={operator} onFlash={setFlash} />
+            ))}
+          </div>
+          <LoadMore query={list} testId="review-load-more" moreLabel={t('review.loadMore')} endLabel={t('review.end', { n: items.length })} />
+        </>
       )}
     </>
   );

@@ -8,6 +8,7 @@ import { Empty, ErrorState, Loading } from '../../components/States';
 import { formatDateTimeShort } from '../../lib/format';
 import { PermissionGate } from '../../components/PermissionGate';
 import { UserAccessCell } from '../../features/users/UserAccessCell';
+import { IdText } from '../../features/users/IdText';
 
 function UsersScreen() {
   const { t } = useTranslation();
@@ -60,7 +61,7 @@ function UsersScreen() {
             <tbody>
               {users.data.map((u) => (
                 <tr key={u.id}>
-                  <td data-label={t('users.email')}>{u.email ?? '—'}</td>
+                  <td data-label={t('users.email')}>{u.email ? <Link to={`/users/${encodeURIComponent(u.id)}`}>{u.email}</Link> : '—'}</td>
                   <td data-label={t('users.phone')}>{u.phone ?? '—'}</td>
                   <td data-label={t('users.nickname')}>{u.nickname ?? '—'}</td>
                   <td data-label={t('users.kyc')}>
@@ -73,8 +74,8 @@ function UsersScreen() {
                     <UserAccessCell userId={u.id} disabled={u.disabled === true} />
                   </td>
                   <td data-label={t('users.id')}>
-                    <Link to={`/audit?userId=${encodeURIComponent(u.id)}`} title={t('users.auditFor')}>
-                      <code>{u.id}</code>
+                    <Link to={`/users/${encodeURIComponent(u.id)}`} data-testid="user-detail-link" aria-label={`${t('users.detail.open')} ${u.email ?? u.id}`}>
+                      <IdText id={u.id} />
                     </Link>
                   </td>
                 </tr>

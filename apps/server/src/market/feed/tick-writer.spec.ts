@@ -136,6 +136,25 @@ describe('TickWriter', () => {
     expect(store.commits.map((c) => c.ticks.map((k) => k.seq))).toEqual([['1', '2'], ['3']]); // at once again
   });
 
+  it('tells its onStored listeners each stored write, in order, after its announcement; a failing listener harms nothing', async () => {
+    const { store, bus, writer } = setup();
+    writers.push(writer);
+    const heard: string[][] = [];
+    writer.onStored(() => {
+      throw new Error('a broken listener');
+    });
+    writer.onStored((ticks) => heard.push(ticks.map((k) => `${k.seq}:${k.price}:${bus.published.length}`)));
+    await writer.writeTick('BTCUSDT', '100.00', undefined, { flush: true });
+    await Promise.all([writer.writeTick('BTCUSDT', '100.10'), writer.writeTick('BTCUSDT', '100.20')]);
+    await settle();
+    expect(store.ticks.map((k) => k.seq)).toEqual(['1', '2', '3']);
+    expect(heard).toEqual([['1:100.00:1'], ['2:100.10:2', '3:100.20:2']]); // each after its own publish
+    store.fail = new Error('Postgres down');
+    await writer.writeTick('BTCUSDT', '100.30').catch(() => undefined);
+    await settle();
+    expect(heard).toHaveLength(2); // nothing stored, nothing heard
+  });
+
   it('seals a finished second on its own timer when no tick comes', async () => {
     jest.useFakeTimers({ now: T0 + 100 });
     const store = new FakeStore();

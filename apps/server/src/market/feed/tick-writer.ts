@@ -48,6 +48,8 @@ export class TickWriter {
   private generation = 0;
   private closed = false;
   private readonly warned = new Map<string, number>();
+  /** Called with each write's ticks once they are stored and announced (e.g. the price alert watcher). */
+  private readonly storedListeners: ((ticks: readonly PendingTick[]) => void)[] = [];
   /** Pending catalogue changes by product. */
   private readonly schedule = new ChangeSchedule();
   private readonly flushIntervalMs: number;
@@ -129,6 +131,11 @@ export class TickWriter {
     if (opts.flush) await this.flush();
     else this.flushSoon();
     return { symbol, seq, t: tIso, price: text, volume };
+  }
+
+  /** Hears each write's ticks, in order, once stored and announced; only the writing process (the feed's leader) does. */
+  onStored(listener: (ticks: readonly PendingTick[]) => void): void {
+    this.storedListeners.push(listener);
   }
 
   /** The last price this writer knows for a product (from the record on first use), or null. */
@@ -259,6 +266,16 @@ export class TickWriter {
     });
   }
 
+  private tellStored(ticks: readonly PendingTick[]): void {
+    for (const listener of this.storedListeners) {
+      try {
+        listener(ticks);
+      } catch (e) {
+        this.warnEvery('listener', `tick writer: a listener of stored ticks failed: ${(e as Error).message}`);
+      }
+    }
+  }
+
   /** A failure repeated every batch (Postgres or Redis down) is logged at most every 10 s. */
   private warnEvery(key: string, message: string): void {
     const now = Date.now();
@@ -368,9 +385,12 @@ export class TickWriter {
     }
     if (changed) void this.bus.catalogueChanged?.().catch(() => undefined);
     if (ticks.length) {
-      done.published = this.bus.publish(ticks).catch((e: unknown) => {
-        this.warnEvery('publish', `tick writer: publishing ${ticks.length} ticks failed: ${(e as Error).message}`);
-      });
+      done.published = this.bus
+        .publish(ticks)
+        .catch((e: unknown) => {
+          this.warnEvery('publish', `tick writer: publishing ${ticks.length} ticks failed: ${(e as Error).message}`);
+        })
+        .then(() => this.tellStored(ticks));
     }
     if (this.pending.length) this.flushSoon(); // ticks that came during a failed write's retry
     return done;

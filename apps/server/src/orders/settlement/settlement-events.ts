@@ -6,7 +6,7 @@ import { REDIS } from '../../redis/redis.module.js';
 import { LedgerService } from '../../ledger/ledger.service.js';
 import { toWallet } from '../../wallet/wallet-view.js';
 import { toOrder, type OrderViewRow } from '../order-view.js';
-import { USER_PUSHES_EVENT, type UserPushBatch } from '@candor/cross-process';
+import { socketIoKey, USER_PUSHES_EVENT, type UserPushBatch } from '@candor/cross-process';
 
 export const SETTLEMENT_EVENTS = Symbol('SETTLEMENT_EVENTS');
 
@@ -31,7 +31,7 @@ export class RedisSettlementEvents implements SettlementEvents {
     @Inject(REDIS) redis: Redis,
     private readonly ledger: LedgerService,
   ) {
-    this.emitter = new Emitter<ServerToClientEvents>(redis);
+    this.emitter = new Emitter<ServerToClientEvents>(redis, { key: socketIoKey() });
   }
 
   async settled(rows: readonly (OrderViewRow & { user_id: string })[]): Promise<void> {

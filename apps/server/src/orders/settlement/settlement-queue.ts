@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
-import { QUEUES, SETTLE_JOB_OPTIONS, settleJobDelay, settleJobId, type SettleSecondPayload } from '@candor/cross-process';
+import { bullPrefix, QUEUES, SETTLE_JOB_OPTIONS, settleJobDelay, settleJobId, type SettleSecondPayload } from '@candor/cross-process';
 
 /** Longest an order response waits for Redis to take its settle job. */
 const ENQUEUE_WAIT_MS = 250;
@@ -25,7 +25,7 @@ export class SettlementQueue implements OnApplicationShutdown {
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
     this.connection = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: true });
     this.connection.on('error', (e) => this.log.warn(`settlement queue redis: ${e.message}`));
-    this.queue = new Queue<SettleSecondPayload>(QUEUES.settlement.name, { connection: this.connection });
+    this.queue = new Queue<SettleSecondPayload>(QUEUES.settlement.name, { connection: this.connection, prefix: bullPrefix() });
   }
 
   /**

@@ -5,10 +5,19 @@ import { SETTLEMENT_EVENTS, type SettlementEvents } from './settlement-events.js
 import { RuleCache, settlementEntry, type SettledRow } from './settlement-entry.js';
 import { SettlementRepository } from './settlement.repository.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
+import { EventBus } from '../../events/event-bus.js';
+import type { AppEvents } from '../../events/app-events.js';
+import { formatCents } from '@candor/domain';
+import { toCents } from '../../database/rows.js';
 
 // The statement's text, for the integration spec that explains its plan.
 
 const iso = (ms: number): string => new Date(ms).toISOString();
+
+/** The `order.settled` event of a settled or voided row; `pnl` as money text ("8.50", "-10.00"; "0.00" when voided). */
+export function settledEvent(r: SettledRow): AppEvents['order.settled'] {
+  return { userId: r.user_id, orderId: r.id, symbol: r.symbol, outcome: r.status === 'settled' ? r.outcome : null, pnl: formatCents(toCents(r.pnl)) };
+}
 
 /**
  * Most orders settled in one transaction. Every order of a transaction becomes visible at its commit,
@@ -52,6 +61,7 @@ export class SettlementService {
     private readonly ledger: LedgerService,
     @Optional() @Inject(SETTLEMENT_EVENTS) private readonly events?: SettlementEvents,
     @Optional() @Inject(APP_CONFIG) config?: Partial<Pick<AppConfig, 'SETTLE_BATCH_LIMIT' | 'SETTLE_PARALLEL' | 'SETTLE_GRACE_MS' | 'FEED_STALE_MS'>>,
+    @Optional() private readonly bus?: EventBus,
   ) {
     this.batchLimit = config?.SETTLE_BATCH_LIMIT ?? SETTLE_BATCH_LIMIT;
     this.parallel = config?.SETTLE_PARALLEL ?? SETTLE_PARALLEL;
@@ -154,5 +164,9 @@ export class SettlementService {
     this.pushing = Promise.all([this.pushing, nextTurn])
       .then(() => events.settled(rows))
       .catch((e) => this.log.warn(`settlement events not published: ${(e as Error).message}`));
+    // `order.settled` for each order (push notifications), apart from the socket pushes: nothing here waits for
+    // its handlers, which queue their work (EventBus.publish never rejects).
+    const bus = this.bus;
+    if (bus) void nextTurn.then(() => Promise.all(rows.map((r) => bus.publish('order.settled', settledEvent(r)))));
   }
 }

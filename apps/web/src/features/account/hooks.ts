@@ -1,5 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ChangePasswordBody, SessionInfo, Summary, UserProfile } from '@candor/contracts';
+import type {
+  ChangePasswordBody,
+  LoginHistory,
+  RevokeSessionsResponse,
+  SessionInfo,
+  Summary,
+  TotpEnableResponse,
+  TotpSetupBody,
+  TotpSetupResponse,
+  UserProfile,
+} from '@candor/contracts';
 import { API } from '../../lib/wire';
 import { api } from '../../lib/api';
 import { accountKeys } from '../../lib/queryKeys';
@@ -27,6 +37,11 @@ export function useLiveSummary(): void {
   useSocketReconnect(refresh);
 }
 
+/** The sign-in history (newest first), asked again on every visit: a failed attempt elsewhere should show. */
+export function useLoginHistory() {
+  return useQuery({ queryKey: accountKeys.logins, queryFn: ({ signal }) => api.get<LoginHistory>(API.meLogins, { signal }), staleTime: 0 });
+}
+
 export function useSessions() {
   return useQuery({ queryKey: accountKeys.sessions, queryFn: ({ signal }) => api.get<SessionInfo[]>(API.sessions, { signal }) });
 }
@@ -39,6 +54,47 @@ export function useRevokeSession() {
   });
 }
 
+/** "Log out all other devices": every session but this one ends. */
+export function useRevokeOtherSessions() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.del<RevokeSessionsResponse>(API.sessions),
+    onSuccess: () => qc.invalidateQueries({ queryKey: accountKeys.sessions }),
+  });
+}
+
 export function useChangePassword() {
   return useMutation({ mutationFn: (body: ChangePasswordBody) => api.post<void>(API.password, body) });
+}
+
+/** PATCH /api/me: the new nickname; the personal center shows the answer at once. */
+export function useUpdateNickname() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (nickname: string) => api.patch<UserProfile>(API.me, { nickname }),
+    onSuccess: (user) => qc.setQueryData(accountKeys.me, user),
+  });
+}
+
+/** Two-factor sign-in: a pending secret behind the login password (nothing is on yet). */
+export function useTotpSetup() {
+  return useMutation({ mutationFn: (body: TotpSetupBody) => api.post<TotpSetupResponse>(API.totpSetup, body) });
+}
+
+/** Turns two-factor sign-in on with a first code; the profile then says so. */
+export function useTotpEnable() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (code: string) => api.post<TotpEnableResponse>(API.totpEnable, { code }),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: accountKeys.me }),
+  });
+}
+
+/** Turns it off with a current or recovery code. */
+export function useTotpDisable() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (code: string) => api.del(API.totp, { body: { code } }),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: accountKeys.me }),
+  });
 }

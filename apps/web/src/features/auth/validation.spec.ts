@@ -1,13 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import {
-  validateChangeEmail,
-  validateChangePassword,
-  validateForgotPassword,
-  validateLogin,
-  validateNewPassword,
-  validateRegister,
-  validateRegisterCheck,
-} from './validation';
+import { validateChangeEmail, validateChangePassword, validateForgotPassword, validateLogin, validateNewPassword, validateRegister } from './validation';
+import { validateRegisterCheck } from './registerValidation';
 
 const goodCheck = { email: 'amy@example.com', phone: '13812345678', inviteCode: 'CANDOR01', captchaCode: '1234' };
 const goodReg = { password: 'abc12345', confirmPassword: 'abc12345', tradePassword: '123456', confirmTradePassword: '123456' };
@@ -33,6 +26,12 @@ describe('register step 1', () => {
     ['captchaCode', '12345', 'errors:CAPTCHA_INVALID'],
   ] as const)('%s = %s -> %s', (field, value, key) => {
     expect(validateRegisterCheck({ ...goodCheck, [field]: value })[field]).toBe(key);
+  });
+  it('reads the phone in the picked country: a Taiwan mobile in TW, not in CN; a landline nowhere', () => {
+    expect(validateRegisterCheck({ ...goodCheck, phone: '0912345678' }, true, 'TW').phone).toBeUndefined();
+    expect(validateRegisterCheck({ ...goodCheck, phone: '0912345678' }, true, 'CN').phone).toBe('auth:invalid.phone');
+    expect(validateRegisterCheck({ ...goodCheck, phone: '+886912345678' }, true, 'US').phone).toBeUndefined();
+    expect(validateRegisterCheck({ ...goodCheck, phone: '0223456789' }, true, 'TW').phone).toBe('auth:invalid.phone');
   });
   it('asks for no graphic code on the path without it, and still checks the other fields', () => {
     expect(validateRegisterCheck({ ...goodCheck, captchaCode: '' }, false)).toEqual({});

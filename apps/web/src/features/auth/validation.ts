@@ -1,4 +1,4 @@
-import { isValidCheckNumber, isValidEmail, isValidInviteCode, isValidLoginPassword, isValidPhone, isValidTradePassword } from '@candor/domain';
+import { isValidCheckNumber, isValidEmail, isValidLoginPassword, isValidTradePassword } from '@candor/domain';
 import type { FieldErrors } from '../../lib/forms';
 
 /**
@@ -7,33 +7,8 @@ import type { FieldErrors } from '../../lib/forms';
  * means the form may be sent. The server checks everything again.
  */
 
-export interface RegisterCheckValues {
-  email: string;
-  phone: string;
-  inviteCode: string;
-  captchaCode: string;
-}
-
-/** `withCaptcha` false: the path without the graphic code (the proof-of-work alone), where no code is asked for. */
-export function validateRegisterCheck(v: RegisterCheckValues, withCaptcha = true): FieldErrors<keyof RegisterCheckValues> {
-  const e: FieldErrors<keyof RegisterCheckValues> = {};
-  const phone = v.phone.trim();
-  const inviteCode = v.inviteCode.trim();
-  const captchaCode = v.captchaCode.trim();
-  const email = emailProblem(v.email);
-  if (email) e.email = email;
-  if (!phone) e.phone = 'auth:required.phone';
-  else if (!isValidPhone(phone)) e.phone = 'auth:invalid.phone';
-  if (!inviteCode) e.inviteCode = 'auth:required.inviteCode';
-  else if (!isValidInviteCode(inviteCode)) e.inviteCode = 'errors:INVITATION_CODE_INVALID';
-  if (!withCaptcha) return e;
-  if (!captchaCode) e.captchaCode = 'auth:required.captchaCode';
-  else if (!isValidCheckNumber(captchaCode)) e.captchaCode = 'errors:CAPTCHA_INVALID';
-  return e;
-}
-
 /** An e-mail address typed into a form: empty or malformed. */
-function emailProblem(raw: string): string | undefined {
+export function emailProblem(raw: string): string | undefined {
   const email = raw.trim();
   if (!email) return 'auth:required.email';
   if (!isValidEmail(email)) return 'auth:invalid.email';

@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EarnSummary, EarnTransfer } from '@candor/contracts';
-import { Button, Field, FormAlert, useToast } from '../../components';
+import { AmountField, Button, FormAlert, MoneySummary, useToast } from '../../components';
 import { isApiError } from '../../lib/api';
 import { errorText } from '../../lib/errors';
 import { formatMoney } from '../../lib/format';
-import { amountInput } from '../../lib/amount';
-import { formatCalendarDate, formatZoned, transferProblem } from './format';
+import { amountIssue, amountLimits, wireAmount } from '../../lib/amount';
+import { formatCalendarDate, formatZoned } from './format';
 import { useEarnTransfer, type EarnDirection } from './hooks';
 import styles from './earn.module.css';
 
@@ -45,7 +45,8 @@ export function TransferForm({ direction, summary, cash }: { direction: EarnDire
   const toast = useToast();
   const transfer = useEarnTransfer(direction);
   const [amount, setAmount] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  const [tried, setTried] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [done, setDone] = useState<EarnTransfer | null>(null);
   const max = direction === 'in' ? cash : summary.withdrawable;
@@ -67,16 +68,28 @@ export function TransferForm({ direction, summary, cash }: { direction: EarnDire
     return t(key, figures);
   };
 
+  // In: up to the trading balance; out: up to what may leave now (all of it even below the minimum).
+  const limits = amountLimits(summary.minAmount, max, direction === 'in' ? 'earnIn' : 'earnOut', direction === 'out' ? summary.total : undefined);
+  const blocked = amountIssue(amount, limits) !== null;
+
+  // Submit opens the summary; only its confirm sends, the amount exactly as typed.
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    const key = transferProblem(amount, { min: summary.minAmount, max, ...(direction === 'out' ? { all: summary.total } : {}) });
-    setProblem(key ? t(key, figures) : null);
+    setTried(true);
     setRefusal(null);
-    if (key) return;
-    transfer.mutate(amount, {
+    if (blocked) return;
+    setConfirming(true);
+  };
+
+  const send = () => {
+    const wire = wireAmount(amount);
+    if (wire === null) return;
+    transfer.mutate(wire, {
+      onSettled: () => setConfirming(false),
       onSuccess: (r) => {
         toast.success(t(direction === 'in' ? 'form.doneIn' : 'form.doneOut', { amount: formatMoney(r.amount) }));
         setAmount('');
+        setTried(false);
         setDone(direction === 'in' ? r : null);
       },
       onError: (err) => setRefusal(refusalText(err)),
@@ -86,31 +99,38 @@ export function TransferForm({ direction, summary, cash }: { direction: EarnDire
   return (
     <form className="card form" onSubmit={onSubmit} noValidate data-testid={`earn-form-${direction}`}>
       <FormAlert message={refusal} />
-      <Field
+      <AmountField
         label={t('form.amount')}
-        name="amount"
-        inputMode="decimal"
-        autoComplete="off"
         placeholder={t('form.placeholder', figures)}
         value={amount}
-        onChange={(e) => {
-          setAmount(amountInput(e.target.value));
-          setProblem(null);
-        }}
-        error={problem}
+        limits={limits}
+        tried={tried}
+        onChange={setAmount}
         hint={t(direction === 'in' ? 'form.availableIn' : 'form.availableOut', figures)}
-        addon={
-          <button type="button" className={styles.all} onClick={() => setAmount(max)} data-testid="earn-all">
-            {t('form.all')}
-          </button>
-        }
       />
       <p className={styles.left} data-testid="earn-left">
         {t(direction === 'in' ? 'form.leftIn' : 'form.leftOut', { left, limit })}
       </p>
-      <Button type="submit" block loading={transfer.isPending} disabled={left <= 0} data-testid="earn-submit">
+      <Button type="submit" block loading={transfer.isPending} disabled={left <= 0 || blocked} data-testid="earn-submit">
         {t(direction === 'in' ? 'form.submitIn' : 'form.submitOut')}
       </Button>
+      <MoneySummary
+        open={confirming}
+        busy={transfer.isPending}
+        confirmLabel={t(direction === 'in' ? 'form.submitIn' : 'form.submitOut')}
+        onConfirm={send}
+        onCancel={() => setConfirming(false)}
+        rows={[
+          { key: 'amount', label: t('common:summary.amount'), value: formatMoney(wireAmount(amount)) },
+          {
+            key: 'direction',
+            label: t('common:summary.direction'),
+            value: direction === 'in' ? `${t('transfer.cash')} → ${t('transfer.earn')}` : `${t('transfer.earn')} → ${t('transfer.cash')}`,
+          },
+          { key: 'fee', label: t('common:summary.fee'), value: formatMoney('0') },
+          { key: 'time', label: t('common:summary.time'), value: t(direction === 'in' ? 'common:summary.earnIn' : 'common:summary.earnOut') },
+        ]}
+      />
       {done ? <TransferReceipt transfer={done} summary={summary} /> : null}
     </form>
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { formatCalendarDate, ratePercent, transferProblem } from './format';
+import { formatCalendarDate, ratePercent } from './format';
 
 describe('ratePercent', () => {
   it.each([
@@ -17,25 +17,6 @@ describe('ratePercent', () => {
   });
   it('shows nothing for a missing rate', () => {
     expect(ratePercent(null)).toBe('--');
-  });
-});
-
-describe('transferProblem', () => {
-  const limits = { min: '20.00', max: '100.00' };
-  it.each([
-    ['', 'form.enterAmount'],
-    ['abc', 'form.invalidAmount'],
-    ['0', 'form.invalidAmount'],
-    ['19.99', 'form.belowMin'],
-    ['20', null],
-    ['100.00', null],
-    ['100.01', 'form.aboveMax'],
-  ])('%s -> %s', (text, key) => {
-    expect(transferProblem(text, limits)).toBe(key);
-  });
-  it('lets everything that is left go out below the minimum', () => {
-    expect(transferProblem('5.5', { min: '20.00', max: '5.50', all: '5.50' })).toBeNull();
-    expect(transferProblem('5', { min: '20.00', max: '5.50', all: '5.50' })).toBe('form.belowMin');
   });
 });
 

@@ -1,4 +1,4 @@
-import { toCents } from '../../lib/amount';
+import { dateTimeFormat } from '../../lib/format';
 
 /**
  * A rate as a decimal string ("0.0001" = 0.01 %) shown as a percentage, in integers so the configured
@@ -35,38 +35,8 @@ export function formatZoned(iso: string | null | undefined, locale: string, time
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '--';
   try {
-    return new Intl.DateTimeFormat(locale, {
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hour12: false,
-      timeZone,
-    }).format(d);
+    return dateTimeFormat(locale, { timeZone }).format(d);
   } catch {
-    return new Intl.DateTimeFormat(locale, { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hour12: false }).format(d);
+    return dateTimeFormat(locale).format(d);
   }
-}
-
-export interface AmountLimits {
-  /** The minimum per transfer ("20.00"). */
-  min: string;
-  /** What may move now: the trading balance (in) or the withdrawable part (out). */
-  max: string;
-  /** Transfer out: everything left may leave even below the minimum. */
-  all?: string;
-}
-
-/** The amount's problem as a key of the `earn` namespace, or null when it may be sent. */
-export function transferProblem(text: string, limits: AmountLimits): string | null {
-  if (text.trim() === '') return 'form.enterAmount';
-  const cents = toCents(text);
-  if (cents === null || cents <= 0) return 'form.invalidAmount';
-  const min = toCents(limits.min) ?? 0;
-  const max = toCents(limits.max) ?? 0;
-  const all = limits.all === undefined ? null : toCents(limits.all);
-  if (cents < min && cents !== all) return 'form.belowMin';
-  if (cents > max) return 'form.aboveMax';
-  return null;
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { normalizeIdentity, type IdentityField, type IdentityInput } from '@candor/domain';
 import { Button, Field, FormAlert } from '../../components';
+import { asksForSupport, ContactSupport } from '../../components/ContactSupport';
 import { ImagePicker, type ImagePickerLabels } from '../../components/ImagePicker';
 import { ProgressBar } from '../../components/ProgressBar';
 import { isApiError } from '../../lib/api';
@@ -146,6 +147,7 @@ export function KycForm({ initial }: { initial?: { name: string | null; national
   const [server, setServer] = useState<Messages>({});
   const [fileErrors, setFileErrors] = useState<Messages>({});
   const [alert, setAlert] = useState<string | null>(null);
+  const [alertAsksSupport, setAlertAsksSupport] = useState(false);
   const busy = submit.isPending;
 
   const problems = identityProblems(values);
@@ -176,6 +178,7 @@ export function KycForm({ initial }: { initial?: { name: string | null; national
     if (at?.field === 'front' || at?.field === 'back') setFileErrors((old) => ({ ...old, [at.field]: text }));
     else if (at) setServer((old) => ({ ...old, [at.field]: text }));
     else setAlert(text);
+    setAlertAsksSupport(!at && asksForSupport(err));
     // Submitted elsewhere meanwhile, or closed by a reviewer: the page shows the state the server has.
     if (isApiError(err) && (err.code === 'KYC_ALREADY_SUBMITTED' || err.code === 'KYC_CLOSED')) void qc.invalidateQueries({ queryKey: kycKeys.status });
     focusFirstInvalid();
@@ -198,7 +201,7 @@ export function KycForm({ initial }: { initial?: { name: string | null; national
       <IdentityFields values={values} errorOf={fieldError} disabled={busy} onChange={set} onBlur={blur} />
       <Photos files={files} errors={photoErrors} disabled={busy} onPick={pick} />
       <p className={styles.note}>{t('privacy')}</p>
-      <FormAlert message={alert} />
+      <FormAlert message={alert}>{alertAsksSupport ? <ContactSupport /> : null}</FormAlert>
       {busy ? (
         <ProgressBar
           percent={submit.progress ?? 0}

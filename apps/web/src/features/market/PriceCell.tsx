@@ -5,7 +5,7 @@ import styles from './market.module.css';
 
 export interface PriceCellProps {
   price: string | null | undefined;
-  /** Colours the text: the sign of the 24h change (rising green, falling red). */
+  /** Colours the text: the sign of the 24h change, in the reader's rise and fall colours (--c-rise / --c-fall). */
   change?: string | null;
   size?: 'sm' | 'md' | 'lg';
   className?: string;
@@ -14,8 +14,8 @@ export interface PriceCellProps {
 }
 
 /**
- * A live price. Its colour follows the 24h change; each new price flashes the cell green
- * (up-tick) or red (down-tick) for a moment. With prefers-reduced-motion the flash is a static
+ * A live price. Its colour follows the 24h change; each new price flashes the cell in the rise colour
+ * (up-tick) or the fall colour (down-tick) for a moment, the same two colours as the text. With prefers-reduced-motion the flash is a static
  * tint that simply follows the last tick (see market.module.css).
  */
 export function PriceCell({ price, change, size = 'md', className, muted = false }: PriceCellProps) {
@@ -36,7 +36,14 @@ export function PriceCell({ price, change, size = 'md', className, muted = false
     .join(' ');
   // The key restarts the CSS animation on every tick.
   return (
-    <span key={flash.n} className={cls} data-testid="price" data-direction={flash.dir} data-muted={muted || undefined}>
+    <span
+      key={flash.n}
+      className={cls}
+      data-testid="price"
+      data-trend={muted ? undefined : trend > 0 ? 'rise' : trend < 0 ? 'fall' : 'flat'}
+      data-direction={flash.dir}
+      data-muted={muted || undefined}
+    >
       {formatPrice(price)}
     </span>
   );

@@ -75,7 +75,7 @@ function PriceSourceView({ product }: { product: LiveProduct }) {
                     <span className={styles.sub}>{v.symbol}</span>
                   </span>
                   <span className={styles.venueMid} data-testid="venue-mid">
-                    {padDecimal(s?.mid, midDigits)}
+                    {padDecimal(s?.mid, midDigits, i18n.language)}
                   </span>
                   <span className={s?.used ? styles.venueUsed : styles.venueDropped} data-testid="venue-state">
                     {/* Always there, empty when the quote is not used, so the words never move sideways. */}

@@ -27,11 +27,22 @@ function shortLabelKey(condition: PriceCondition | undefined, haltReason: string
  * product or one without a tick for a few seconds has its price greyed with the reason in place of the
  * volume (the row keeps its size); simulated prices carry their badge on a line of their own.
  */
-export function ProductList({ products, testId = 'product-list' }: { products: readonly Product[]; testId?: string }) {
+export function ProductList({
+  products,
+  testId = 'product-list',
+  starred,
+  onStar,
+}: {
+  products: readonly Product[];
+  testId?: string;
+  /** The user's favourites; with `onStar`, each row has its star (a toggle) before it. */
+  starred?: ReadonlySet<string>;
+  onStar?: (symbol: string, on: boolean) => void;
+}) {
   const { t } = useTranslation('market');
   const conditions = usePriceConditions(products);
   return (
-    <div className={styles.list} data-testid={testId}>
+    <div className={onStar ? `${styles.list} ${styles.withStars}` : styles.list} data-testid={testId}>
       <div className={styles.listHead} aria-hidden="true">
         <span>{t('list.name')}</span>
         <span className={styles.right}>{t('list.lastPrice')}</span>
@@ -39,10 +50,28 @@ export function ProductList({ products, testId = 'product-list' }: { products: r
       </div>
       <ul className={styles.rows}>
         {products.map((p) => (
-          <ProductRow key={p.symbol} product={p} condition={conditions.get(p.symbol)} />
+          <ProductRow key={p.symbol} product={p} condition={conditions.get(p.symbol)} starred={starred?.has(p.symbol) ?? false} onStar={onStar} />
         ))}
       </ul>
     </div>
+  );
+}
+
+function StarIcon({ filled }: { filled: boolean }) {
+  return (
+    <svg
+      width="20"
+      height="20"
+      viewBox="0 0 24 24"
+      fill={filled ? 'currentColor' : 'none'}
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path d="M12 3.5l2.6 5.4 5.9.8-4.3 4.1 1 5.9L12 16.9l-5.2 2.8 1-5.9-4.3-4.1 5.9-.8z" />
+    </svg>
   );
 }
 
@@ -50,12 +79,34 @@ export function ProductList({ products, testId = 'product-list' }: { products: r
  * One row. Memoized: a tick replaces its own product's object only (the others keep theirs), so a tick
  * re-renders one row, not the whole list.
  */
-const ProductRow = memo(function ProductRow({ product: p, condition }: { product: Product; condition: PriceCondition | undefined }) {
+const ProductRow = memo(function ProductRow({
+  product: p,
+  condition,
+  starred,
+  onStar,
+}: {
+  product: Product;
+  condition: PriceCondition | undefined;
+  starred: boolean;
+  onStar: ((symbol: string, on: boolean) => void) | undefined;
+}) {
   const { t, i18n } = useTranslation('market');
   const muted = condition === 'halted' || condition === 'stale';
   const note = shortLabelKey(condition, p.haltReason);
   return (
-    <li>
+    <li className={onStar ? styles.rowItem : undefined}>
+      {onStar ? (
+        <button
+          type="button"
+          className={starred ? `${styles.star} ${styles.starOn}` : styles.star}
+          aria-pressed={starred}
+          aria-label={t(starred ? 'watchlist.remove' : 'watchlist.add', { name: p.name })}
+          onClick={() => onStar(p.symbol, !starred)}
+          data-testid={`star-${p.symbol}`}
+        >
+          <StarIcon filled={starred} />
+        </button>
+      ) : null}
       <Link to={detailRoute(p.symbol)} className={styles.row} data-testid={`product-${p.symbol}`} data-condition={condition}>
         <span className={styles.nameCell}>
           <span className={styles.name}>{p.name}</span>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { Candle } from '@candor/contracts';
-import { candleSeconds, upsertCandle } from './candles';
+import { candleSeconds, enoughHistory, MIN_CHART_CANDLES, upsertCandle } from './candles';
 
 const c = (t: string, close: string): Candle => ({ t, o: '1', h: '2', l: '0.5', c: close, v: '3' });
 
@@ -47,5 +47,17 @@ describe('upsertCandle', () => {
   it('keeps only the candle fields of a socket event', () => {
     const event = { ...c('2024-03-05T10:02:00Z', '1.3'), symbol: 'BTCUSDT', interval: '1m' };
     expect(Object.keys(upsertCandle(history, event)[2] ?? {})).toEqual(['t', 'o', 'h', 'l', 'c', 'v']);
+  });
+});
+
+describe('enoughHistory', () => {
+  it('draws the minute chart from its first candle', () => {
+    expect(enoughHistory('1m', 0)).toBe(false);
+    expect(enoughHistory('1m', 1)).toBe(true);
+  });
+  it.each(['5m', '15m', '1h', '1d'] as const)('asks %s for a few candles before drawing', (interval) => {
+    expect(enoughHistory(interval, 1)).toBe(false);
+    expect(enoughHistory(interval, MIN_CHART_CANDLES - 1)).toBe(false);
+    expect(enoughHistory(interval, MIN_CHART_CANDLES)).toBe(true);
   });
 });

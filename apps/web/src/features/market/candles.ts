@@ -1,4 +1,4 @@
-import type { Candle } from '@candor/contracts';
+import type { Candle, CandleInterval } from '@candor/contracts';
 
 /** Candle times arrive as ISO strings (or epoch seconds / ms): epoch seconds for charts and ordering. */
 export function candleSeconds(t: string): number {
@@ -22,4 +22,16 @@ export function upsertCandle(list: readonly Candle[], e: Candle, max = 2000): Ca
     return next.length > max ? next.slice(next.length - max) : next;
   }
   return list as Candle[];
+}
+
+/** Fewer candles than this on an interval longer than a minute is a chart of one lonely bar: said in words instead. */
+export const MIN_CHART_CANDLES = 3;
+
+/**
+ * Whether a history is worth drawing at this interval. The minute chart always is (a fresh product's
+ * candles appear as they form); a longer interval needs a few candles, which a product whose prices began
+ * an hour ago does not have for hours or days (the server keeps no price from before the feed's first tick).
+ */
+export function enoughHistory(interval: CandleInterval, count: number): boolean {
+  return interval === '1m' ? count > 0 : count >= MIN_CHART_CANDLES;
 }

@@ -37,11 +37,9 @@ describe('signOf', () => {
 });
 
 describe('formatVolume', () => {
-  it('keeps small numbers whole, with grouping', () => {
-    expect(formatVolume('9999', 'en')).toBe('9,999');
+  it('is compact at every size, so figures side by side match', () => {
+    expect(formatVolume('9999', 'en')).toBe('10K');
     expect(formatVolume('12.345', 'en')).toBe('12.35');
-  });
-  it('goes compact from 10 000', () => {
     expect(formatVolume('10000', 'en')).toBe('10K');
     expect(formatVolume('1234567', 'en')).toBe('1.23M');
     expect(formatVolume('1234567', 'zh-TW')).toBe('123.46萬');
@@ -53,8 +51,8 @@ describe('formatVolume', () => {
 });
 
 describe('formatPrice', () => {
-  it('shows the wire text unchanged, or a dash', () => {
-    expect(formatPrice('64250.10')).toBe('64250.10');
+  it('shows the wire digits unchanged, grouped, or a dash', () => {
+    expect(formatPrice('64250.10', 'en')).toBe('64,250.10');
     expect(formatPrice(null)).toBe('--');
     expect(formatPrice('')).toBe('--');
   });
@@ -62,19 +60,19 @@ describe('formatPrice', () => {
 
 describe('padDecimal (an exchange mid shown with the product precision)', () => {
   it('pads a whole number and a short fraction to the precision', () => {
-    expect(padDecimal('67267', 2)).toBe('67267.00');
-    expect(padDecimal('67267.5', 2)).toBe('67267.50');
-    expect(padDecimal('0.1', 4)).toBe('0.1000');
+    expect(padDecimal('67267', 2, 'en')).toBe('67,267.00');
+    expect(padDecimal('67267.5', 2, 'en')).toBe('67,267.50');
+    expect(padDecimal('0.1', 4, 'en')).toBe('0.1000');
   });
   it('keeps a mid that already has as many decimals or more, exactly', () => {
-    expect(padDecimal('67267.25', 2)).toBe('67267.25');
-    expect(padDecimal('67267.255', 2)).toBe('67267.255');
-    expect(padDecimal('67240.70', 3)).toBe('67240.700');
+    expect(padDecimal('67267.25', 2, 'en')).toBe('67,267.25');
+    expect(padDecimal('67267.255', 2, 'en')).toBe('67,267.255');
+    expect(padDecimal('67240.70', 3, 'en')).toBe('67,240.700');
   });
   it('leaves a precision of zero alone and shows a dash when there is no mid', () => {
-    expect(padDecimal('67267', 0)).toBe('67267');
-    expect(padDecimal(null, 2)).toBe('--');
-    expect(padDecimal('', 2)).toBe('--');
+    expect(padDecimal('67267', 0, 'en')).toBe('67,267');
+    expect(padDecimal(null, 2, 'en')).toBe('--');
+    expect(padDecimal('', 2, 'en')).toBe('--');
   });
 });
 
@@ -86,7 +84,7 @@ describe('alignedDecimals (one number of decimals for a column of mids)', () => 
     const mids = ['67240.700', '67240.12', null];
     const digits = alignedDecimals(mids, 2);
     expect(digits).toBe(3);
-    expect(mids.filter((m) => m !== null).map((m) => padDecimal(m, digits))).toEqual(['67240.700', '67240.120']);
+    expect(mids.filter((m) => m !== null).map((m) => padDecimal(m, digits, 'en'))).toEqual(['67,240.700', '67,240.120']);
     expect(alignedDecimals([], 2)).toBe(2);
   });
 });

@@ -1,25 +1,22 @@
-import { numberFormat } from '../../lib/format';
+import { formatDecimal, numberFormat } from '../../lib/format';
+
+// Prices and volumes are formatted with every other figure of the app, in lib/format.
+export { formatPrice, formatVolume } from '../../lib/format';
 
 /**
  * Display formatting for market figures. Prices arrive as decimal strings with the product's
- * precision and are shown as they are; numbers here only feed display (never money maths).
+ * precision and are shown with every digit as sent, grouped like balances; numbers here only feed
+ * display (never money maths).
  */
-
-/** A price as sent, or a dash when there is none yet. */
-export function formatPrice(price: string | null | undefined): string {
-  return price == null || price === '' ? '--' : price;
-}
 
 /**
  * A decimal string with at least `digits` decimals ("67267" -> "67267.00"), longer ones kept as they are:
  * an exchange's mid is sent in its shortest exact form, and a price that drops its decimals on a round
  * number looks like a different figure from its neighbours.
  */
-export function padDecimal(text: string | null | undefined, digits: number): string {
+export function padDecimal(text: string | null | undefined, digits: number, locale?: string): string {
   if (text == null || text === '') return '--';
-  const have = sentDecimals(text);
-  if (have >= digits) return text;
-  return (text.includes('.') ? text : `${text}.`) + '0'.repeat(digits - have);
+  return formatDecimal(text, { locale, minDecimals: digits }) ?? text;
 }
 
 /**
@@ -59,12 +56,4 @@ export function formatRatePercent(rate: string | number, locale?: string): strin
   const n = typeof rate === 'number' ? rate : Number(rate);
   if (!Number.isFinite(n)) return '--';
   return numberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(n);
-}
-
-/** Volume and turnover: compact, in the reader's language ("1.2M", "120萬"). */
-export function formatVolume(value: string | null | undefined, locale?: string): string {
-  const n = Number(value);
-  if (value == null || value === '' || !Number.isFinite(n)) return '--';
-  if (Math.abs(n) < 10_000) return numberFormat(locale, { maximumFractionDigits: 2 }).format(n);
-  return numberFormat(locale, { notation: 'compact', maximumFractionDigits: 2 }).format(n);
 }

@@ -2,9 +2,11 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { WITHDRAWAL_NETWORKS } from '@candor/domain';
 import type { WithdrawalAccount } from '@candor/contracts';
-import { Button, Field, FormAlert, Icon } from '../../components';
+import { Button, Field, FormAlert, Icon, TradePasswordField, useTotpCode } from '../../components';
 import { digitsOnly, translateErrors } from '../../lib/forms';
 import { isApiError } from '../../lib/api';
+import { defaultNationality } from '../../lib/countries';
+import { AddressFields, BankPicker, CountryPicker } from './AccountPickers';
 import { useSaveWithdrawalAccount } from './hooks';
 import { useMoneyErrorText } from './parts';
 import {
@@ -30,20 +32,29 @@ const MAX_LENGTH: Record<AccountField, number> = {
   tradePassword: 6,
 };
 
+/** The form's starting values: a first account starts in the country of the UI language (TW for zh-TW). */
+function startValues(current: WithdrawalAccount | null, language: string): AccountValues {
+  const start = accountValues(current);
+  return start.nationality ? start : { ...start, nationality: defaultNationality(language) };
+}
+
 /** Bind or change the withdrawal account: bank card or currency address, confirmed with the transaction password. */
 export function AccountForm({ current, onSaved }: { current: WithdrawalAccount | null; onSaved(account: WithdrawalAccount): void }) {
-  const { t } = useTranslation('money');
+  const { t, i18n } = useTranslation('money');
   const moneyError = useMoneyErrorText();
   const save = useSaveWithdrawalAccount();
   const [type, setType] = useState<AccountType>(current?.type ?? 'bank');
-  const [values, setValues] = useState<AccountValues>(() => accountValues(current));
+  const [values, setValues] = useState<AccountValues>(() => startValues(current, i18n.resolvedLanguage ?? i18n.language));
   const [errors, setErrors] = useState<Partial<Record<AccountField, string>>>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const warning = accountWarning(type, values);
+  const code = useTotpCode();
 
   const set = (field: AccountField, value: string) => {
-    setValues((v) => ({ ...v, [field]: field === 'tradePassword' ? digitsOnly(value, 6) : value }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
+    // Another country has other banks and address parts: those are chosen again.
+    const also = field === 'nationality' ? { bank: '', region: '' } : {};
+    setValues((v) => ({ ...v, ...also, [field]: field === 'tradePassword' ? digitsOnly(value, 6) : value }));
+    setErrors((e) => ({ ...e, ...(field === 'nationality' ? { bank: undefined, region: undefined } : {}), [field]: undefined }));
     setServerError(null);
   };
 
@@ -51,17 +62,21 @@ export function AccountForm({ current, onSaved }: { current: WithdrawalAccount |
     e.preventDefault();
     const found = validateAccount(type, values);
     setErrors(translateErrors(found, t));
-    if (Object.keys(found).length > 0) return;
+    if (!code.take() || Object.keys(found).length > 0) return;
     setServerError(null);
-    save.mutate(accountBody(type, values), {
-      onSuccess: onSaved,
-      onError: (err) => {
-        const message = moneyError(err);
-        const field = isApiError(err) ? (err.code === 'TRADE_PASSWORD_INVALID' ? 'tradePassword' : err.field) : undefined;
-        if (field && (ACCOUNT_FIELDS[type] as string[]).includes(field)) setErrors({ [field]: message });
-        else setServerError(message);
+    save.mutate(
+      { ...accountBody(type, values), ...code.take() },
+      {
+        onSuccess: onSaved,
+        onError: (err) => {
+          const message = moneyError(err);
+          if (code.refused(err, message)) return;
+          const field = isApiError(err) ? (err.code === 'TRADE_PASSWORD_INVALID' ? 'tradePassword' : err.field) : undefined;
+          if (field && (ACCOUNT_FIELDS[type] as string[]).includes(field)) setErrors({ [field]: message });
+          else setServerError(message);
+        },
       },
-    });
+    );
   };
 
   const text = (f: Exclude<AccountField, 'network' | 'tradePassword'>, extra: { inputMode?: 'numeric' } = {}) => (
@@ -97,13 +112,9 @@ export function AccountForm({ current, onSaved }: { current: WithdrawalAccount |
         />
       </div>
       {text('accountName')}
-      {text('nationality')}
+      <CountryPicker value={values.nationality} onChange={(code) => set('nationality', code)} error={errors.nationality ?? null} />
       {type === 'bank' ? (
-        <>
-          {text('bank')}
-          {text('cardNumber', { inputMode: 'numeric' })}
-          {text('region')}
-        </>
+        <BankFields values={values} errors={errors} set={set} maskedCard={current?.cardNumber ?? null} />
       ) : (
         <>
           <div className={errors.network ? 'field field--invalid' : 'field'}>
@@ -131,23 +142,52 @@ export function AccountForm({ current, onSaved }: { current: WithdrawalAccount |
           <span>{t(warning)}</span>
         </p>
       ) : null}
-      <Field
-        label={t('field.tradePassword')}
-        type="password"
-        name="tradePassword"
-        inputMode="numeric"
-        autoComplete="off"
-        placeholder={t('prompt.tradePassword')}
-        maxLength={6}
-        value={values.tradePassword}
-        onChange={(e) => set('tradePassword', e.target.value)}
-        error={errors.tradePassword}
-      />
+      <TradePasswordField value={values.tradePassword} onChange={(text) => set('tradePassword', text)} error={errors.tradePassword} />
+      {code.field}
       {current ? <p className={styles.note}>{t('account.changeNote')}</p> : <p className={styles.note}>{t('account.typeHint')}</p>}
       <Button type="submit" block loading={save.isPending} data-testid="account-submit">
         {current ? t('account.change') : t('account.bind')}
       </Button>
     </form>
+  );
+}
+
+/** The bank card's fields: the bank of the chosen country, the card number (typed in full), the address. */
+function BankFields({
+  values,
+  errors,
+  set,
+  maskedCard,
+}: {
+  values: AccountValues;
+  errors: Partial<Record<AccountField, string>>;
+  set(field: AccountField, value: string): void;
+  maskedCard: string | null;
+}) {
+  const { t } = useTranslation('money');
+  return (
+    <>
+      <BankPicker key={`bank-${values.nationality}`} country={values.nationality} value={values.bank} onChange={(v) => set('bank', v)} error={errors.bank} />
+      <Field
+        label={t('field.cardNumber')}
+        name="cardNumber"
+        autoComplete="off"
+        inputMode="numeric"
+        placeholder={t('prompt.cardNumber')}
+        hint={maskedCard ? t('accountForm.cardRetype', { masked: maskedCard }) : undefined}
+        maxLength={MAX_LENGTH.cardNumber}
+        value={values.cardNumber}
+        onChange={(e) => set('cardNumber', e.target.value)}
+        error={errors.cardNumber}
+      />
+      <AddressFields
+        key={`address-${values.nationality}`}
+        country={values.nationality}
+        value={values.region}
+        onChange={(v) => set('region', v)}
+        error={errors.region}
+      />
+    </>
   );
 }
 

@@ -1,16 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { eip55 } from '@candor/domain';
-import {
-  accountBody,
-  accountValues,
-  accountWarning,
-  amountOnBlur,
-  amountProblem,
-  EMPTY_ACCOUNT,
-  tradePasswordProblem,
-  validateAccount,
-  type AccountValues,
-} from './validation';
+import { accountBody, accountValues, accountWarning, EMPTY_ACCOUNT, tradePasswordProblem, validateAccount, type AccountValues } from './validation';
 
 const empty: AccountValues = EMPTY_ACCOUNT;
 // A Visa test number (passes Luhn) and the same digits with the last one changed (fails it).
@@ -30,25 +20,6 @@ const bank = (over: Partial<AccountValues>): AccountValues => ({
 const crypto = (over: Partial<AccountValues>): AccountValues => ({ ...empty, accountName: 'Chen', nationality: 'TW', tradePassword: '246810', ...over });
 
 describe('money validation', () => {
-  it('applies the amount rule on leaving the box: zero becomes the minimum, too much the maximum', () => {
-    expect(amountOnBlur('0', '10.00', '500.00')).toBe('10');
-    expect(amountOnBlur('0')).toBe('1');
-    expect(amountOnBlur('900', '10.00', '500.00')).toBe('500');
-    expect(amountOnBlur('1234567')).toBe('999999');
-    expect(amountOnBlur('007.5')).toBe('7.5');
-    expect(amountOnBlur('')).toBe('');
-  });
-
-  it('names the amount problem', () => {
-    expect(amountProblem('')).toBe('prompt.amount');
-    expect(amountProblem('1.2.3')).toBe('invalid.amount');
-    expect(amountProblem('0')).toBe('invalid.amountPositive');
-    expect(amountProblem('5', '10.00', '100.00')).toBe('invalid.amountRange');
-    expect(amountProblem('100.01', '10.00', '100.00')).toBe('invalid.amountRange');
-    expect(amountProblem('1000000')).toBe('invalid.amountRange');
-    expect(amountProblem('100', '10.00', '100.00')).toBeNull();
-  });
-
   it('wants a six-digit trade password', () => {
     expect(tradePasswordProblem('')).toBe('prompt.tradePassword');
     expect(tradePasswordProblem('12345')).toBe('invalid.tradePassword');
@@ -93,14 +64,14 @@ describe('money validation', () => {
     expect(body).toEqual({ type: 'crypto', accountName: 'A', nationality: '', network: 'TRC20', currencyAddress: '', tradePassword: '1' });
   });
 
-  it('starts a change from the bound details, without the password', () => {
+  it('starts a change from the bound details, without the password or the (masked) card number', () => {
     expect(accountValues(null)).toEqual(empty);
     const v = accountValues({
       type: 'bank',
       accountName: 'Chen',
       nationality: 'TW',
       bank: 'Bank',
-      cardNumber: LUHN_OK,
+      cardNumber: '**** 1111',
       region: 'Taipei',
       currencyAddress: null,
       network: null,
@@ -108,6 +79,11 @@ describe('money validation', () => {
       holdUntil: null,
       updatedAt: '2026-01-01T00:00:00Z',
     });
-    expect(v).toEqual({ ...bank({}), tradePassword: '' });
+    expect(v).toEqual({ ...bank({}), cardNumber: '', tradePassword: '' });
+  });
+
+  it('an address longer than the 64 characters the server keeps is refused before sending', () => {
+    expect(validateAccount('bank', bank({ region: 'x'.repeat(65) }))).toEqual({ region: 'accountForm.regionLength' });
+    expect(validateAccount('bank', bank({ region: 'x'.repeat(64) }))).toEqual({});
   });
 });

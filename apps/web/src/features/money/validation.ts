@@ -1,40 +1,9 @@
 import type { PutWithdrawalAccountBody, WithdrawalAccount } from '@candor/contracts';
-import {
-  checkCardNumber,
-  checkCurrencyAddress,
-  finalizeAmountInput,
-  isValidTradePassword,
-  MAX_AMOUNT_CENTS,
-  WITHDRAWAL_NETWORKS,
-  type WithdrawalNetwork,
-} from '@candor/domain';
-import { toCents } from '../../lib/amount';
+import { checkCardNumber, checkCurrencyAddress, isValidTradePassword, WITHDRAWAL_NETWORKS, type WithdrawalNetwork } from '@candor/domain';
+import { REGION_MAX } from './address';
 
 /** Problems found before sending, as i18n keys of the `money` namespace. */
 export type Problems<F extends string> = Partial<Record<F, string>>;
-
-/** The amount box on leaving it: zero or less becomes the minimum, above the maximum is clamped (wire bounds like "10.00"). */
-export function amountOnBlur(raw: string, min?: string, max?: string): string {
-  if (raw.trim() === '') return '';
-  const lo = min === undefined ? null : toCents(min);
-  const hi = max === undefined ? null : toCents(max);
-  return finalizeAmountInput(raw, {
-    ...(lo !== null && lo > 0 ? { min: lo / 100 } : {}),
-    max: (hi !== null && hi > 0 ? hi : MAX_AMOUNT_CENTS) / 100,
-  });
-}
-
-/** The key of the amount's problem, or null. `min`/`max` are wire amounts ("10.00"). */
-export function amountProblem(text: string, min?: string, max?: string): string | null {
-  if (text.trim() === '') return 'prompt.amount';
-  const cents = toCents(text);
-  if (cents === null) return 'invalid.amount';
-  if (cents <= 0) return 'invalid.amountPositive';
-  const lo = min === undefined ? null : toCents(min);
-  const hi = max === undefined ? MAX_AMOUNT_CENTS : toCents(max);
-  if ((lo !== null && cents < lo) || (hi !== null && cents > hi)) return 'invalid.amountRange';
-  return null;
-}
 
 /** The trade password's problem (six digits), or null. */
 export function tradePasswordProblem(text: string): string | null {
@@ -70,7 +39,8 @@ export function accountValues(account: WithdrawalAccount | null | undefined): Ac
     accountName: account.accountName,
     nationality: account.nationality,
     bank: account.bank ?? '',
-    cardNumber: account.cardNumber ?? '',
+    // The server sends the card number masked: changing the account types the full number again.
+    cardNumber: '',
     region: account.region ?? '',
     network: account.network ?? '',
     currencyAddress: account.currencyAddress ?? '',
@@ -89,6 +59,7 @@ function isNetwork(s: string): s is WithdrawalNetwork {
 export function validateAccount(type: AccountType, v: AccountValues): Problems<AccountField> {
   const out: Problems<AccountField> = {};
   for (const f of ACCOUNT_FIELDS[type]) if (v[f].trim() === '') out[f] = `prompt.${f}`;
+  if (type === 'bank' && !out.region && v.region.trim().length > REGION_MAX) out.region = 'accountForm.regionLength';
   if (type === 'bank' && !out.cardNumber) {
     const card = checkCardNumber(v.cardNumber);
     if (!card.ok) out.cardNumber = card.issue === 'LENGTH' ? 'invalid.cardLength' : 'invalid.cardFormat';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUnreadCount } from './unread';
-import styles from './records.module.css';
+import styles from '../../components/badge.module.css';
 
 /** Wraps an icon with the live count of unread system messages (nothing when none, or logged out). */
 export function WithUnreadBadge({ children }: { children: ReactNode }) {

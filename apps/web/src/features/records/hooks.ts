@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import type { AccountActivity, CapitalRecord, Deposit, Page, SystemMessage, Withdrawal } from '@candor/contracts';
+import type { AccountActivity, CapitalRecord, CapitalRecordDetail, Deposit, RecordPosting, Page, SystemMessage, Withdrawal } from '@candor/contracts';
 import { api } from '../../lib/api';
 import { API } from '../../lib/wire';
 import { useSocketEvent, useSocketReconnect } from '../../lib/socket';
@@ -7,6 +7,7 @@ import { recordsKeys } from '../../lib/queryKeys';
 import { useSession } from '../../lib/session';
 import { exportFilename, recordsQuery, type RecordFilter } from './model';
 import { useMessageEvents } from './unread';
+import { saveFile } from '../../lib/saveFile';
 
 const PAGE_SIZE = 20;
 // Lists here are asked again on every visit (staleTime 0): socket events only reach screens that are mounted.
@@ -30,12 +31,8 @@ export function useCapitalRecords(filter: RecordFilter) {
   });
 }
 
-export interface Posting {
-  account: string;
-  owner: 'you' | 'platform';
-  amount: string;
-}
-export type RecordDetail = CapitalRecord & { postings: Posting[] };
+export type Posting = RecordPosting;
+export type RecordDetail = CapitalRecordDetail;
 
 export function useCapitalRecord(id: string) {
   return useQuery({
@@ -68,18 +65,7 @@ export function useExportRecords() {
     mutationFn: async (filter: RecordFilter) => {
       const query = recordsQuery(filter);
       const { blob, filename } = await api.download(API.walletRecordsCsv, { query: query === 'invalid' ? {} : query });
-      const url = URL.createObjectURL(blob);
-      try {
-        const a = document.createElement('a');
-        a.href = url;
-        a.download = exportFilename(filename);
-        document.body.appendChild(a);
-        a.click();
-        a.remove();
-      } finally {
-        // Revoked after the click has handed the blob to the browser's download.
-        setTimeout(() => URL.revokeObjectURL(url), 10_000);
-      }
+      saveFile(blob, exportFilename(filename));
     },
   });
 }

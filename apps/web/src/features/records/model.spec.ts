@@ -3,7 +3,9 @@ import { RECORD_TYPES, actionKey, exportFilename, isRecordType, localDayStart, p
 
 describe('RECORD_TYPES', () => {
   it('offers the real-account entry types, none of the demo account', () => {
-    expect(RECORD_TYPES).toContain('withdrawal_refund');
+    expect(RECORD_TYPES).toContain('withdrawal');
+    expect(RECORD_TYPES).not.toContain('withdrawal_refund');
+    expect(RECORD_TYPES).not.toContain('order_payout');
     expect(RECORD_TYPES).not.toContain('demo_grant');
     expect(isRecordType('deposit')).toBe(true);
     expect(isRecordType('demo_reset')).toBe(false);

@@ -1,8 +1,20 @@
-import { REAL_ENTRY_TYPES, type EntryType } from '@candor/contracts';
+import type { EntryType } from '@candor/contracts';
 
-/** Journal entry types of the real accounts, in the order the filter offers them (the server's `type` filter values). */
-export const RECORD_TYPES = REAL_ENTRY_TYPES;
-export type RecordType = EntryType;
+/**
+ * The entry types that begin an action on the real accounts, in the order the filter offers them (the
+ * server's `type` filter values). A record is one action; the entries that finish one (a withdrawal paid
+ * or returned, an order settled) are in its particulars, not rows of their own, so they are no filter.
+ */
+export const RECORD_TYPES = [
+  'deposit',
+  'withdrawal',
+  'order_stake',
+  'earn_in',
+  'earn_out',
+  'earn_income',
+  'adjustment',
+] as const satisfies readonly EntryType[];
+export type RecordType = (typeof RECORD_TYPES)[number];
 
 export function isRecordType(value: string | null | undefined): value is RecordType {
   return (RECORD_TYPES as readonly string[]).includes(value ?? '');

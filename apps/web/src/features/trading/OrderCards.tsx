@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { ratePercent } from '@candor/domain';
 import type { Order, Product } from '@candor/contracts';
-import { formatCountdown, formatMoney, formatTimestamp, localizeDecimal, moneySign } from '../../lib/format';
+import { formatCountdown, formatMoney, formatPrice, formatTimestamp, localizeDecimal, moneySign } from '../../lib/format';
 import { receiptRoute, useCountdown } from './OrderSheet';
 import { standing } from './standing';
 import { DirectionTag, OutcomeTag, StandingTag, VoidedTag } from './tags';
@@ -44,7 +44,7 @@ export function OpenOrderCard({ order, product, priceCell }: { order: Order; pro
         </div>
         <div>
           <dt>{t('order.openPrice')}</dt>
-          <dd>{order.openPrice}</dd>
+          <dd>{formatPrice(order.openPrice, i18n.language)}</dd>
         </div>
         <div>
           <dt>{t('sheet.currentPrice')}</dt>
@@ -85,11 +85,11 @@ export function ClosedOrderCard({ order, product }: { order: Order; product: Pro
         </div>
         <div>
           <dt>{t('order.openPrice')}</dt>
-          <dd data-testid="closed-order-open-price">{order.openPrice}</dd>
+          <dd data-testid="closed-order-open-price">{formatPrice(order.openPrice, i18n.language)}</dd>
         </div>
         <div>
           <dt>{t('order.closePrice')}</dt>
-          <dd data-testid="closed-order-close-price">{order.closePrice ?? '--'}</dd>
+          <dd data-testid="closed-order-close-price">{formatPrice(order.closePrice, i18n.language)}</dd>
         </div>
         <div>
           <dt>{t('order.openedAt')}</dt>

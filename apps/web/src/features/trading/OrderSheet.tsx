@@ -3,10 +3,11 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { Order } from '@candor/contracts';
 import { Button, Icon, Loading } from '../../components';
-import { formatCountdown, formatMoney } from '../../lib/format';
+import { formatCountdown, formatMoney, formatPrice } from '../../lib/format';
 import { haptic } from '../../lib/haptics';
 import { ROUTES } from '../../lib/paths';
-import { useServerNow } from '../../lib/serverClock';
+import { remainingMs, useServerNow } from '../../lib/serverClock';
+import { AccountBalance } from './AccountBar';
 import { standing } from './standing';
 import { DirectionTag, OutcomeTag, StandingTag, VoidedTag } from './tags';
 import styles from './trading.module.css';
@@ -19,7 +20,7 @@ export function receiptRoute(orderId: string): string {
 export function useCountdown(order: Pick<Order, 'expiresAt' | 'durationSeconds' | 'status'> | undefined) {
   const now = useServerNow(250, order?.status === 'open');
   if (!order) return { remaining: 0, progress: 0 };
-  const remaining = Math.max(0, Date.parse(order.expiresAt) - now);
+  const remaining = remainingMs(order, now);
   const total = order.durationSeconds * 1000;
   return { remaining, progress: total > 0 ? Math.min(1, Math.max(0, 1 - remaining / total)) : 1 };
 }
@@ -31,6 +32,8 @@ export interface OrderSheetProps {
   /** The latest price of the order's product, and that price as the page shows a live price. */
   livePrice: string | null | undefined;
   priceCell: ReactNode;
+  /** Opened by the purchase itself: the sheet says "purchase successful" (no toast that outlives the page). */
+  placed?: boolean;
   onClose: () => void;
 }
 
@@ -38,7 +41,7 @@ export interface OrderSheetProps {
  * The sheet shown after "purchase successful": a live countdown, the live price against the
  * open price, then the result (win / loss / tie, payout) as soon as the `order` event arrives.
  */
-export function OrderSheet({ order, productName, livePrice, priceCell, onClose }: OrderSheetProps) {
+export function OrderSheet({ order, productName, livePrice, priceCell, placed = false, onClose }: OrderSheetProps) {
   const { t } = useTranslation('trade');
   const finished = order?.status === 'settled' || order?.status === 'voided';
   // The result is felt once, when it arrives while the sheet is open (not when opening a settled order).
@@ -70,6 +73,12 @@ export function OrderSheet({ order, productName, livePrice, priceCell, onClose }
             <Icon name="close" size={22} />
           </button>
         </div>
+        {placed && !finished ? (
+          <p className={styles.sheetPlaced} role="status" data-testid="order-placed">
+            <Icon name="check" size={18} />
+            {t('placed')}
+          </p>
+        ) : null}
         {!order ? <Loading /> : <SheetBody order={order} productName={productName} livePrice={livePrice} priceCell={priceCell} onClose={onClose} />}
       </div>
     </div>
@@ -78,7 +87,7 @@ export function OrderSheet({ order, productName, livePrice, priceCell, onClose }
 
 /** The loaded order: its product and direction, the countdown or the result, its figures and where to go next. */
 function SheetBody({ order, productName, livePrice, priceCell, onClose }: Omit<OrderSheetProps, 'order'> & { order: Order }) {
-  const { t } = useTranslation('trade');
+  const { t, i18n } = useTranslation('trade');
   const finished = order.status === 'settled' || order.status === 'voided';
   return (
     <div className={styles.sheetBody}>
@@ -87,6 +96,7 @@ function SheetBody({ order, productName, livePrice, priceCell, onClose }: Omit<O
         <DirectionTag direction={order.direction} />
         <span className={styles.muted}>{t(`account.${order.account}`)}</span>
       </div>
+      <AccountBalance account={order.account} testId="sheet-balance" />
 
       <SheetOutcome order={order} livePrice={livePrice} />
 
@@ -97,12 +107,12 @@ function SheetBody({ order, productName, livePrice, priceCell, onClose }: Omit<O
         </div>
         <div>
           <dt>{t('order.openPrice')}</dt>
-          <dd>{order.openPrice}</dd>
+          <dd>{formatPrice(order.openPrice, i18n.language)}</dd>
         </div>
         {finished ? (
           <div>
             <dt>{t('order.closePrice')}</dt>
-            <dd data-testid="order-close-price">{order.closePrice ?? '--'}</dd>
+            <dd data-testid="order-close-price">{formatPrice(order.closePrice, i18n.language)}</dd>
           </div>
         ) : (
           <div>

@@ -20,7 +20,7 @@ function SourceRow({ source, testId }: { source: TickSource; testId: string }) {
     <li className={`${styles.source} ${source.used ? '' : styles.sourceDropped}`} data-testid={testId} data-venue={source.venue} data-used={source.used}>
       <div className={styles.sourceHead}>
         <strong>{venueName(source.venue)}</strong>
-        <span className={`${styles.tag} ${source.used ? styles.tagUp : styles.tagFlat}`}>
+        <span className={`${styles.tag} ${source.used ? styles.tagOk : styles.tagFlat}`}>
           {source.used ? t('receipt:sources.used') : t('receipt:sources.dropped', { reason: t(`receipt:sources.reasons.${reason ?? 'invalid'}`) })}
         </span>
       </div>

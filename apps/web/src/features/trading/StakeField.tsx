@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components';
+import { formatMoney } from '../../lib/format';
+import type { StakeAdjustment } from './useTradePanel';
 import styles from './trading.module.css';
 
 export interface StakeFieldProps {
@@ -9,6 +11,8 @@ export interface StakeFieldProps {
   error: string | null;
   /** The limits, or why the amount does not fit them. */
   hint: string;
+  /** The amount rule changed the typed amount (zero or less, above the maximum): said beside the box. */
+  adjusted?: StakeAdjustment | null;
   onPick: (chip: number) => void;
   onType: (raw: string) => void;
   /** The amount rule, on leaving the box. */
@@ -18,7 +22,7 @@ export interface StakeFieldProps {
 }
 
 /** The stake: preset chips, the amount box with "all in", and the hint or the amount's problem under it. */
-export function StakeField({ chips, amount, error, hint, onPick, onType, onCommit, onAllIn, allInDisabled }: StakeFieldProps) {
+export function StakeField({ chips, amount, error, hint, adjusted = null, onPick, onType, onCommit, onAllIn, allInDisabled }: StakeFieldProps) {
   const { t } = useTranslation('trade');
   return (
     <fieldset className={styles.group}>
@@ -54,6 +58,11 @@ export function StakeField({ chips, amount, error, hint, onPick, onType, onCommi
           {t('amount.allIn')}
         </Button>
       </div>
+      {adjusted ? (
+        <p className={styles.hint} role="status" data-testid="stake-adjusted">
+          {t(adjusted.to === 'max' ? 'amount.adjustedMax' : 'amount.adjustedMin', { amount: formatMoney(adjusted.amount) })}
+        </p>
+      ) : null}
       <p id="amount-hint" className={error ? styles.errorText : styles.hint} role={error ? 'alert' : undefined}>
         {error ?? hint}
       </p>

@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import type { Order, Product } from '@candor/contracts';
 import { ROUTES } from '../../lib/paths';
 import { sameApartFromTicks, type PriceCondition } from '../../lib/priceState';
-import { AccountSwitch } from './AccountSwitch';
 import { BuyButtons } from './BuyButtons';
 import { ExpiryPicker } from './ExpiryPicker';
 import { StakeField } from './StakeField';
@@ -34,8 +33,11 @@ function TradePanelView({ product, condition, onPlaced }: TradePanelProps) {
   const { stakeBox } = panel;
   return (
     <section className={styles.panel} aria-label={t('panel.label')} data-testid="trade-panel">
+      {/* The real / demo switch is the page's, at its top (AccountBar): one switch for the screen. */}
       <div className={styles.panelRow}>
-        <AccountSwitch value={panel.account} onChange={panel.setAccount} />
+        <span className={styles.muted} data-testid="panel-account">
+          {t(`account.${panel.account}`)}
+        </span>
         <Link to={ROUTES.order} className={styles.link} data-testid="positions-link">
           {t('positions.link')}
         </Link>
@@ -45,6 +47,7 @@ function TradePanelView({ product, condition, onPlaced }: TradePanelProps) {
         chips={stakeBox.chips}
         amount={stakeBox.amount}
         error={stakeBox.error}
+        adjusted={stakeBox.adjusted}
         hint={panel.amountHint}
         onPick={stakeBox.pick}
         onType={stakeBox.type}

@@ -1,11 +1,12 @@
-import { useCallback, useSyncExternalStore } from 'react';
+import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { API, type Order, type OrderReceipt, type Page, type PlaceOrderBody, type TickBlock, type Wallet } from '@candor/contracts';
+import { API, type Order, type OrderReceipt, type Page, type PlaceOrderBody, type Product, type TickBlock, type Wallet } from '@candor/contracts';
 import { api } from '../../lib/api';
 import { productPath } from '../../lib/endpoints';
 import { flattenPages } from '../../lib/paging';
-import { tradeKeys, type OrderTab, type TradeAccount } from '../../lib/queryKeys';
-import { serverNow } from '../../lib/serverClock';
+import { isSimulated } from '../../lib/priceState';
+import { marketKeys, tradeKeys, type OrderTab, type TradeAccount } from '../../lib/queryKeys';
+import { observeServerTime, serverNow } from '../../lib/serverClock';
 import { useSession } from '../../lib/session';
 import { useSocketEvent, useSocketReconnect } from '../../lib/socket';
 import { useIdempotentMutation } from '../../lib/useIdempotentMutation';
@@ -16,31 +17,46 @@ const SETTLE_GRACE_MS = 4000;
 export type { OrderTab, TradeAccount };
 
 // ---------------------------------------------------------------------------
-// Real / demo choice: non-secret app state kept in localStorage, shared by every screen.
+// Real / demo choice: non-secret app state kept in localStorage, shared by every screen. Until the user
+// picks one, the account is the default of the catalogue: demo when every product is demo only (simulated
+// or replayed prices, which the real account can never trade), real otherwise.
 
 const ACCOUNT_KEY = 'candor.tradeAccount';
 const accountListeners = new Set<() => void>();
 
-function readAccount(): TradeAccount {
+function readAccount(): TradeAccount | null {
   try {
-    return localStorage.getItem(ACCOUNT_KEY) === 'demo' ? 'demo' : 'real';
+    const v = localStorage.getItem(ACCOUNT_KEY);
+    return v === 'demo' || v === 'real' ? v : null;
   } catch {
-    return 'real';
+    return null;
   }
 }
-let currentAccount: TradeAccount = typeof window === 'undefined' ? 'real' : readAccount();
+let chosenAccount: TradeAccount | null = typeof window === 'undefined' ? null : readAccount();
+
+/** The account a screen opens on without a choice of the user's: demo when no product can be traded for real. */
+export function defaultAccount(products: readonly Pick<Product, 'priceSource'>[] | undefined): TradeAccount {
+  return products && products.length > 0 && products.every((p) => isSimulated(p)) ? 'demo' : 'real';
+}
 
 export function useTradeAccount(): [TradeAccount, (a: TradeAccount) => void] {
-  const account = useSyncExternalStore(
+  const chosen = useSyncExternalStore(
     (cb) => {
       accountListeners.add(cb);
       return () => accountListeners.delete(cb);
     },
-    () => currentAccount,
-    () => 'real' as TradeAccount,
+    () => chosenAccount,
+    () => null,
   );
+  // The catalogue (shared with the product list's cache) decides the default; fetched only while there is no choice.
+  const products = useQuery({
+    queryKey: marketKeys.products,
+    queryFn: ({ signal }) => api.get<Product[]>(API.products, { signal }),
+    enabled: chosen === null,
+    staleTime: 60_000,
+  });
   const set = useCallback((a: TradeAccount) => {
-    currentAccount = a;
+    chosenAccount = a;
     try {
       localStorage.setItem(ACCOUNT_KEY, a);
     } catch {
@@ -48,7 +64,7 @@ export function useTradeAccount(): [TradeAccount, (a: TradeAccount) => void] {
     }
     for (const l of accountListeners) l();
   }, []);
-  return [account, set];
+  return [chosen ?? defaultAccount(products.data), set];
 }
 
 // ---------------------------------------------------------------------------
@@ -93,6 +109,22 @@ export function useOrders(status: OrderTab, account: TradeAccount) {
         ? 2000
         : false,
   });
+}
+
+/**
+ * The user's open orders on `symbol`, real and demo, soonest expiry first (nothing for a visitor). The lists
+ * are refetched on each `order` event (useOrderEvents), so a settled order leaves at once.
+ */
+export function useOpenOrdersOn(symbol: string): readonly Order[] {
+  const real = useOrders('open', 'real');
+  const demo = useOrders('open', 'demo');
+  return useMemo(
+    () =>
+      [...flattenPages(real.data), ...flattenPages(demo.data)]
+        .filter((o) => o.symbol === symbol && o.status === 'open')
+        .sort((a, b) => Date.parse(a.expiresAt) - Date.parse(b.expiresAt)),
+    [real.data, demo.data, symbol],
+  );
 }
 
 /**
@@ -157,6 +189,8 @@ export function usePlaceOrder() {
   return useIdempotentMutation({
     send: (body: PlaceOrderBody, idempotencyKey) => api.post<Order>(API.orders, body, { idempotencyKey }),
     onSuccess: (order) => {
+      // The opening time is the server's clock a moment ago: a sample for the countdown.
+      observeServerTime(order.openedAt);
       qc.setQueryData<Order>(tradeKeys.order(order.id), order);
       void qc.invalidateQueries({ queryKey: tradeKeys.orders });
       void qc.invalidateQueries({ queryKey: tradeKeys.wallet });

@@ -45,6 +45,12 @@ function useExpiryChoice(expiries: Product['expiries']) {
   return { seconds, setSeconds, expiry: expiries.find((e) => e.seconds === seconds) ?? null };
 }
 
+/** The clamp of the amount rule when it changed the typed stake: to the minimum or the maximum. */
+export interface StakeAdjustment {
+  to: 'min' | 'max';
+  amount: string;
+}
+
 /** The stake box: the chips, the text typed (kept under the amount rule) and its problem. */
 function useStake(product: Product, balanceCents: number | null) {
   const minUnits = units(product.minStake, 1);
@@ -55,22 +61,29 @@ function useStake(product: Product, balanceCents: number | null) {
   }, [minUnits, maxUnits]);
   const [amount, setAmount] = useState<string>(() => String(chips[0] ?? minUnits));
   const [error, setError] = useState<string | null>(null);
+  // The specification's clamp changed what was typed: said beside the box until the next change.
+  const [adjusted, setAdjusted] = useState<StakeAdjustment | null>(null);
   const maxCents = parseMoney(product.maxStake) ?? 999_999_00;
 
   /** The amount rule on leaving the box (or sending): the text the box then holds. */
   const commit = (raw: string) => {
     const v = finalizeAmountInput(raw, { min: minUnits, max: maxUnits });
+    const typed = Number(sanitizeAmountInput(raw).replace(/\.$/, '') || '0');
+    if (!(typed > 0)) setAdjusted({ to: 'min', amount: v });
+    else if (typed > maxUnits) setAdjusted({ to: 'max', amount: v });
     setAmount(v);
     return v;
   };
   const set = (text: string) => {
     setAmount(text);
     setError(null);
+    setAdjusted(null);
   };
   return {
     chips,
     amount,
     error,
+    adjusted,
     setError,
     commit,
     pick: (chip: number) => set(String(chip)),
@@ -148,7 +161,8 @@ export function useTradePanel(product: Product, condition: PriceCondition | unde
     place.mutate(body, {
       onSuccess: (order) => {
         haptic('placed');
-        toast.success(t('placed'));
+        // "Purchase successful" is said by the order's sheet, which belongs to this page: a toast would
+        // follow the user to the next page.
         onPlaced(order);
       },
       onError: onRefused,

@@ -25,10 +25,12 @@ function PostingRow({ posting }: { posting: Posting }) {
   const { t } = useTranslation('records');
   const side = postingSide(posting.amount);
   return (
-    <li className={styles.posting} data-testid="posting" data-account={posting.account} data-side={side}>
+    <li className={styles.posting} data-testid="posting" data-account={posting.account} data-side={side} data-type={posting.type}>
       <span className={styles.rowMain}>
         <span className={styles.rowTitle}>{t(`account.${posting.account}`, { defaultValue: posting.account })}</span>
-        <span className={styles.rowMeta}>{t(`owner.${posting.owner}`)}</span>
+        <span className={styles.rowMeta}>
+          {t(`owner.${posting.owner}`)} · {t(`type.${posting.type}`, { defaultValue: posting.type })} · {posting.entryNo}
+        </span>
       </span>
       <span className={styles.rowSide}>
         <span className={side === 'credit' ? `${styles.side} ${styles.sideCredit}` : styles.side}>{side === 'none' ? '—' : t(`particulars.${side}`)}</span>
@@ -104,6 +106,16 @@ function Detail({ record }: { record: RecordDetail }) {
           </Fact>
           <Fact label={t('particulars.time')}>{formatDateTime(new Date(record.createdAt), currentLanguage())}</Fact>
           <Fact label={t('particulars.account')}>{t(`account.${record.account}`, { defaultValue: record.account })}</Fact>
+          {record.status ? (
+            <Fact label={t('particulars.status')} testId="particulars-status">
+              {t(`rowStatus.${record.status}`)}
+            </Fact>
+          ) : null}
+          {record.returned !== null ? (
+            <Fact label={t(record.action === 'order' ? 'particulars.payoutLabel' : 'particulars.returnedLabel')} testId="particulars-returned">
+              <span className="num">{formatMoney(record.returned)}</span>
+            </Fact>
+          ) : null}
           <Fact label={t('particulars.balanceAfter')}>
             <span className="num">{formatMoney(record.balanceAfter)}</span>
           </Fact>
@@ -114,6 +126,7 @@ function Detail({ record }: { record: RecordDetail }) {
         <h2 id="postings-title" className={styles.cardTitle}>
           {t('particulars.postings')}
         </h2>
+        <p className={styles.note}>{t('particulars.actionNote')}</p>
         <p className={styles.note}>{t('particulars.postingsNote')}</p>
         <ul className={styles.postings} data-testid="postings">
           {record.postings.map((p, i) => (

@@ -23,22 +23,34 @@ function RecordRow({ record }: { record: CapitalRecord }) {
         data-testid="capital-record"
         data-record-id={record.id}
         data-type={record.type}
-        data-account={record.account}
+        data-action={record.action}
+        data-status={record.status ?? undefined}
       >
         <span className={styles.rowMain}>
           <span className={styles.rowTitle}>{t(`type.${record.type}`, { defaultValue: record.type })}</span>
           <span className={styles.rowMeta}>
             <span>{formatDateTime(new Date(record.createdAt), currentLanguage())}</span>
-            {/* Both legs of a hold or an order are the user's, so a row says which account its balance is of;
-                available cash, the usual one, goes unnamed. */}
-            {record.account !== 'cash' && <span data-testid="record-account">{t(`account.${record.account}`, { defaultValue: record.account })}</span>}
+            {record.status ? <span data-testid="record-status">{t(`rowStatus.${record.status}`)}</span> : null}
           </span>
         </span>
         <span className={styles.rowSide}>
           <span className={`num ${styles.amount} ${sign > 0 ? 'num--up' : sign < 0 ? 'num--down' : ''}`} data-testid="record-amount">
             {formatMoney(record.amount, { sign: true })}
           </span>
-          <span className={styles.rowMeta}>{t('moneyRecord.balanceAfter', { amount: formatMoney(record.balanceAfter) })}</span>
+          {/* What came back later as part of the same action: an order's payout, a refused withdrawal's amount. */}
+          {record.returned !== null && record.action !== 'order' ? (
+            <span className={`num ${styles.rowMeta}`} data-testid="record-returned">
+              {t('moneyRecord.returned', { amount: formatMoney(record.returned) })}
+            </span>
+          ) : null}
+          {record.returned !== null && record.action === 'order' ? (
+            <span className={`num ${styles.rowMeta}`} data-testid="record-returned">
+              {t('moneyRecord.payout', { amount: formatMoney(record.returned) })}
+            </span>
+          ) : null}
+          <span className={styles.rowMeta} data-testid="record-balance">
+            {t('moneyRecord.balanceAfter', { amount: formatMoney(record.balanceAfter) })}
+          </span>
         </span>
         <Icon name="chevron" size={16} className={styles.chevron} />
       </Link>
@@ -46,7 +58,7 @@ function RecordRow({ record }: { record: CapitalRecord }) {
   );
 }
 
-/** /pages/money-record/money-record?type=&from=&to=: every movement of the real accounts, newest first. */
+/** /pages/money-record/money-record?type=&from=&to=: one row per action on the real accounts, newest first. */
 export default function CapitalRecordsPage() {
   const { t } = useTranslation('records');
   const toast = useToast();

@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import type { DepositMethod } from '@candor/contracts';
-import { Button, EmptyState, ErrorState, Field, FormAlert, Loading, PageHeader, useToast } from '../../components';
+import { ContactSupport } from '../../components/ContactSupport';
+import { DEPOSIT_REFERENCE_MAX, type DepositMethod } from '@candor/contracts';
+import { AmountField, Button, CopyButton, EmptyState, ErrorState, Field, FormAlert, Loading, MoneySummary, PageHeader, useToast } from '../../components';
 import { useCreateDeposit, useDepositMethods } from '../../features/money/hooks';
-import { CopyButton } from '../../features/money/parts';
-import { amountOnBlur, amountProblem } from '../../features/money/validation';
-import { amountInput } from '../../lib/amount';
+import { DemoOnlyNotice } from './DemoOnlyNotice';
+import { amountIssue, amountLimits, wireAmount } from '../../lib/amount';
 import { isApiError } from '../../lib/api';
 import { errorText } from '../../lib/errors';
 import { formatMoney } from '../../lib/format';
@@ -38,6 +38,58 @@ function PayTo({ method }: { method: DepositMethod }) {
   );
 }
 
+/** The deposit methods as radio buttons. */
+function MethodChoice({ list, chosen, onChoose }: { list: DepositMethod[]; chosen: DepositMethod; onChoose(m: DepositMethod): void }) {
+  const { t } = useTranslation('money');
+  return (
+    <section className="card form" aria-label={t('deposit.chooseMethod')}>
+      <span className="field__label">{t('deposit.chooseMethod')}</span>
+      <div className={styles.choices} role="radiogroup">
+        {list.map((m) => (
+          <button
+            key={m.id}
+            type="button"
+            role="radio"
+            aria-checked={m.id === chosen.id}
+            className={m.id === chosen.id ? `${styles.choice} ${styles.choiceOn}` : styles.choice}
+            onClick={() => onChoose(m)}
+            data-testid={`method-${m.id}`}
+          >
+            {m.name}
+          </button>
+        ))}
+      </div>
+    </section>
+  );
+}
+
+/** What the deposit will file, to confirm: the amount as typed, the method, the reference, no fee, credited after review. */
+function DepositSummary(props: {
+  open: boolean;
+  busy: boolean;
+  amount: string;
+  method: DepositMethod;
+  reference: string;
+  onConfirm(): void;
+  onCancel(): void;
+}) {
+  const { t } = useTranslation('money');
+  const { amount, method, reference, ...dialog } = props;
+  return (
+    <MoneySummary
+      {...dialog}
+      confirmLabel={t('deposit.submit')}
+      rows={[
+        { key: 'amount', label: t('common:summary.amount'), value: formatMoney(wireAmount(amount)) },
+        { key: 'method', label: t('common:summary.method'), value: method.name },
+        ...(reference ? [{ key: 'reference', label: t('field.reference'), value: reference }] : []),
+        { key: 'fee', label: t('common:summary.fee'), value: formatMoney('0') },
+        { key: 'time', label: t('common:summary.time'), value: t('common:summary.deposit') },
+      ]}
+    />
+  );
+}
+
 /** /pages/deposit/deposit: pay by an operator-configured method, then report the amount for review. */
 export default function DepositPage() {
   const { t } = useTranslation('money');
@@ -50,22 +102,32 @@ export default function DepositPage() {
   const [reference, setReference] = useState('');
   const [amountError, setAmountError] = useState<string | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
+  const [tried, setTried] = useState(false);
+  const [confirming, setConfirming] = useState(false);
 
   const list = methods.data ?? [];
   const method = list.find((m) => m.id === chosen) ?? list[0];
   const range = method ? { min: formatMoney(method.minAmount), max: formatMoney(method.maxAmount) } : { min: '', max: '' };
+  const limits = amountLimits(method?.minAmount, method?.maxAmount, 'method');
+  const blocked = amountIssue(amount, limits) !== null;
 
+  // Submit opens the summary; only its confirm sends, the amount exactly as typed.
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    if (!method) return;
-    const problem = amountProblem(amount, method.minAmount, method.maxAmount);
-    setAmountError(problem ? t(problem, range) : null);
-    if (problem) return;
+    setTried(true);
+    if (!method || blocked) return;
+    setConfirming(true);
+  };
+
+  const send = () => {
+    const wire = wireAmount(amount);
+    if (!method || wire === null) return;
     setServerError(null);
     const ref = reference.trim();
     create.mutate(
-      { methodId: method.id, amount, ...(ref ? { reference: ref } : {}) },
+      { methodId: method.id, amount: wire, ...(ref ? { reference: ref } : {}) },
       {
+        onSettled: () => setConfirming(false),
         onSuccess: (deposit) => {
           toast.success(t('deposit.submitted'));
           // The list opens the new request's "attach payment slip (optional)" at once.
@@ -89,62 +151,57 @@ export default function DepositPage() {
         ) : methods.isError ? (
           <ErrorState message={errorText(methods.error, t)} onRetry={() => void methods.refetch()} />
         ) : !method ? (
-          <EmptyState icon="wallet" title={t('deposit.noMethods')} description={t('deposit.noMethodsText')} />
+          <EmptyState icon="wallet" title={t('deposit.noMethods')} description={t('deposit.noMethodsText')} action={<ContactSupport />} />
         ) : (
           <>
-            <section className="card form" aria-label={t('deposit.chooseMethod')}>
-              <span className="field__label">{t('deposit.chooseMethod')}</span>
-              <div className={styles.choices} role="radiogroup">
-                {list.map((m) => (
-                  <button
-                    key={m.id}
-                    type="button"
-                    role="radio"
-                    aria-checked={m.id === method.id}
-                    className={m.id === method.id ? `${styles.choice} ${styles.choiceOn}` : styles.choice}
-                    onClick={() => {
-                      setChosen(m.id);
-                      setAmountError(null);
-                    }}
-                    data-testid={`method-${m.id}`}
-                  >
-                    {m.name}
-                  </button>
-                ))}
-              </div>
-            </section>
+            <DemoOnlyNotice />
+            <MethodChoice
+              list={list}
+              chosen={method}
+              onChoose={(m) => {
+                setChosen(m.id);
+                setAmountError(null);
+              }}
+            />
             <PayTo method={method} />
             <form className="card form" onSubmit={onSubmit} noValidate>
               <FormAlert message={serverError} />
-              <Field
+              <AmountField
                 label={t('field.amount')}
-                name="amount"
-                inputMode="decimal"
-                autoComplete="off"
                 placeholder={t('prompt.amount')}
                 hint={t('deposit.limits', range)}
                 value={amount}
-                onChange={(e) => {
-                  setAmount(amountInput(e.target.value));
+                limits={limits}
+                tried={tried}
+                onChange={(text) => {
+                  setAmount(text);
                   setAmountError(null);
                 }}
-                onBlur={() => setAmount((a) => amountOnBlur(a, method.minAmount, method.maxAmount))}
                 error={amountError}
               />
               <Field
                 label={t('field.reference')}
                 name="reference"
                 autoComplete="off"
-                maxLength={64}
+                maxLength={DEPOSIT_REFERENCE_MAX}
                 placeholder={t('prompt.reference')}
                 value={reference}
                 onChange={(e) => setReference(e.target.value)}
               />
               <p className={styles.note}>{t('deposit.note')}</p>
-              <Button type="submit" block loading={create.isPending} data-testid="deposit-submit">
+              <Button type="submit" block loading={create.isPending} disabled={blocked} data-testid="deposit-submit">
                 {t('deposit.submit')}
               </Button>
             </form>
+            <DepositSummary
+              open={confirming}
+              busy={create.isPending}
+              amount={amount}
+              method={method}
+              reference={reference.trim()}
+              onConfirm={send}
+              onCancel={() => setConfirming(false)}
+            />
           </>
         )}
       </div>

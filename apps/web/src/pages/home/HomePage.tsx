@@ -7,37 +7,38 @@ import { ProductList } from '../../features/market/ProductList';
 import { useLiveTickers, useProducts } from '../../features/market/hooks';
 import { LiveDot } from '../../features/market/LiveDot';
 import { WithUnreadBadge } from '../../features/records/UnreadBadge';
+import { WithSupportBadge } from '../../features/support/SupportBadge';
 import { errorText } from '../../lib/errors';
 import { LANGUAGE_NAMES, currentLanguage } from '../../lib/i18n';
 import { ROUTES } from '../../lib/paths';
 import { APP_NAME } from '../../lib/constants';
+import { useHomeContent } from '../../features/content/hooks';
 import styles from '../../features/market/market.module.css';
+import { HomeBanners, HomeSections } from './HomeContent';
 
-/** Quick links of the home page. `to: null` has no page yet: it says so instead of pretending. */
-const QUICK_LINKS: { key: string; icon: IconName; to: string | null }[] = [
-  { key: 'deposit', icon: 'wallet', to: ROUTES.deposit },
-  { key: 'trade', icon: 'chart', to: ROUTES.product },
-  { key: 'positions', icon: 'list', to: ROUTES.order },
-  { key: 'withdrawalMethod', icon: 'card', to: ROUTES.account },
-  { key: 'about', icon: 'info', to: ROUTES.aboutUs },
-  { key: 'messages', icon: 'bell', to: ROUTES.message },
-  { key: 'service', icon: 'user', to: null },
-];
-
-const HIGHLIGHTS: { key: 'feed' | 'verify' | 'ledger' | 'demo'; icon: IconName }[] = [
-  { key: 'feed', icon: 'chart' },
-  { key: 'verify', icon: 'shield' },
-  { key: 'ledger', icon: 'records' },
-  { key: 'demo', icon: 'sparkle' },
+/**
+ * The specification's shortcuts. `to: null` has no page yet: it says so instead of pretending. The language
+ * shortcut is the header's button (and the footer's), the privacy policy is here and in the footer.
+ */
+const QUICK_LINKS: { key: string; label: string; icon: IconName; to: string | null }[] = [
+  { key: 'deposit', label: 'market:home.quick.deposit', icon: 'wallet', to: ROUTES.deposit },
+  { key: 'trade', label: 'market:home.quick.trade', icon: 'chart', to: ROUTES.product },
+  { key: 'positions', label: 'market:home.quick.positions', icon: 'list', to: ROUTES.order },
+  { key: 'withdrawalMethod', label: 'market:home.quick.withdrawalMethod', icon: 'card', to: ROUTES.account },
+  { key: 'about', label: 'market:home.quick.about', icon: 'info', to: ROUTES.aboutUs },
+  { key: 'messages', label: 'market:home.quick.messages', icon: 'bell', to: ROUTES.message },
+  { key: 'service', label: 'market:home.quick.service', icon: 'chat', to: ROUTES.support },
+  { key: 'privacy', label: 'content:home.quickPrivacy', icon: 'doc', to: ROUTES.privacy },
 ];
 
 /** How many products the home page recommends when the catalogue flags none. */
 const RECOMMENDED_FALLBACK = 5;
 
 export default function HomePage() {
-  const { t } = useTranslation('market');
+  const { t } = useTranslation(['market', 'content']);
   const toast = useToast();
   const [langOpen, setLangOpen] = useState(false);
+  const home = useHomeContent();
 
   return (
     <main className="page" data-testid="home">
@@ -65,22 +66,28 @@ export default function HomePage() {
                   <WithUnreadBadge>
                     <Icon name={q.icon} size={24} />
                   </WithUnreadBadge>
+                ) : q.key === 'service' ? (
+                  <WithSupportBadge>
+                    <Icon name={q.icon} size={24} />
+                  </WithSupportBadge>
                 ) : (
                   <Icon name={q.icon} size={24} />
                 )}
               </span>
-              <span className={styles.quickLabel}>{t(`home.quick.${q.key}`)}</span>
+              <span className={styles.quickLabel}>{t(q.label)}</span>
             </Link>
           ) : (
             <button key={q.key} type="button" className={styles.quick} onClick={() => toast.info(t('home.comingSoon'))} data-testid={`quick-${q.key}`}>
               <span className={styles.quickIcon}>
                 <Icon name={q.icon} size={24} />
               </span>
-              <span className={styles.quickLabel}>{t(`home.quick.${q.key}`)}</span>
+              <span className={styles.quickLabel}>{t(q.label)}</span>
             </button>
           ),
         )}
       </nav>
+
+      <HomeBanners content={home.data} />
 
       <section className={styles.section} aria-labelledby="home-recommended">
         <div className={styles.sectionHead}>
@@ -95,24 +102,7 @@ export default function HomePage() {
         <RecommendedList />
       </section>
 
-      <section className={styles.section} aria-labelledby="home-highlights">
-        <h2 id="home-highlights" className={styles.sectionTitle}>
-          {t('home.highlights')}
-        </h2>
-        <ul className={styles.highlights}>
-          {HIGHLIGHTS.map((h) => (
-            <li key={h.key} className={styles.highlight}>
-              <span className={styles.highlightIcon}>
-                <Icon name={h.icon} size={22} />
-              </span>
-              <span>
-                <strong className={styles.highlightTitle}>{t(`home.highlight.${h.key}.title`)}</strong>
-                <span className={styles.highlightText}>{t(`home.highlight.${h.key}.text`)}</span>
-              </span>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <HomeSections content={home.data} error={home.error} onRetry={() => void home.refetch()} />
 
       <footer className={styles.homeFooter}>
         <Link to={ROUTES.privacy} data-testid="home-privacy">

@@ -4,6 +4,7 @@ import { ErrorState, Icon, Loading, PageHeader, useToast } from '../../component
 import { useMailPreferences, useSaveMailPreference } from '../../features/auth/email';
 import { errorText } from '../../lib/errors';
 import styles from '../../features/auth/auth.module.css';
+import switches from '../../components/switch.module.css';
 
 /** Which mails the user gets: one switch per kind that may be turned off; the security mails always go. */
 export default function MailSettingsPage() {
@@ -20,15 +21,15 @@ export default function MailSettingsPage() {
   else if (prefs.isError) body = <ErrorState message={errorText(prefs.error, t)} onRetry={() => void prefs.refetch()} />;
   else
     body = (
-      <ul className={styles.switchList} aria-labelledby="mail-title">
+      <ul className={switches.switchList} aria-labelledby="mail-title">
         {MAIL_KINDS.map((kind) => (
           <li key={kind}>
-            <label className={styles.switchRow}>
+            <label className={switches.switchRow}>
               <span>{t(`mail.kind.${kind}`)}</span>
               <input
                 type="checkbox"
                 role="switch"
-                className={styles.switch}
+                className={switches.switch}
                 checked={prefs.data[kind]}
                 onChange={(e) => toggle(kind, e.target.checked)}
                 disabled={save.isPending && save.variables?.[kind] !== undefined}

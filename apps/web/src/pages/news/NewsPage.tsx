@@ -1,65 +1,61 @@
-import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import type { Page } from '@candor/contracts';
-import { EmptyState, ErrorState, SkeletonList } from '../../components';
-import { api, ApiError } from '../../lib/api';
+import { EmptyState, ErrorState, Icon, ListFooter, PageHeader, SkeletonList } from '../../components';
+import { useNewsList } from '../../features/content/hooks';
+import { NewsCard } from '../../features/content/NewsCard';
+import { PullToRefresh } from '../../features/content/PullToRefresh';
 import { errorText } from '../../lib/errors';
-import { currentLanguage } from '../../lib/i18n';
-import { formatRelativeTime } from '../../lib/format';
-import { ROUTES } from '../../lib/paths';
+import { flattenPages } from '../../lib/paging';
+import styles from '../../features/content/content.module.css';
 
-export interface NewsArticle {
-  id: string;
-  title: string;
-  summary: string;
-  coverUrl?: string | null;
-  publishedAt: string;
-}
-
-/** The news list; until the news slice lands the server has none, and the page says so. */
-async function fetchNews(signal: AbortSignal): Promise<NewsArticle[]> {
-  try {
-    const res = await api.get<Page<NewsArticle> | NewsArticle[]>('/news', { signal });
-    return Array.isArray(res) ? res : res.items;
-  } catch (e) {
-    if (e instanceof ApiError && e.status === 404) return [];
-    throw e;
-  }
-}
-
+/** The news tab (`/pages/information/information`): newest first, more as the reader scrolls, pull to refresh. */
 export default function NewsPage() {
-  const { t, i18n } = useTranslation('content');
-  const lng = currentLanguage();
-  const news = useQuery({ queryKey: ['news', i18n.language], queryFn: ({ signal }) => fetchNews(signal) });
+  const { t } = useTranslation('content');
+  const news = useNewsList();
+  const items = flattenPages(news.data);
+  const refresh = () => news.refetch();
   return (
     <main className="page" data-testid="information-page">
-      <header className="page-header page-header--default">
-        <div className="page-header__side" />
-        <h1 className="page-header__title">{t('news.title')}</h1>
-        <div className="page-header__side" />
-      </header>
-      <div className="page__body">
-        {news.isPending ? (
-          <SkeletonList rows={4} />
-        ) : news.isError ? (
-          <ErrorState message={errorText(news.error, t)} onRetry={() => void news.refetch()} />
-        ) : news.data.length === 0 ? (
-          <EmptyState icon="news" title={t('news.emptyTitle')} description={t('news.emptyText')} />
-        ) : (
-          <ul className="news-list">
-            {news.data.map((a) => (
-              <li key={a.id}>
-                <Link to={`${ROUTES.informationDetail}?id=${encodeURIComponent(a.id)}`} className="card news-item">
-                  <p className="news-item__title">{a.title}</p>
-                  <p className="news-item__summary">{a.summary}</p>
-                  <p className="news-item__time">{formatRelativeTime(a.publishedAt, lng, t('common:time.justNow'))}</p>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        )}
-      </div>
+      <PageHeader
+        title={t('news.title')}
+        right={
+          <button
+            type="button"
+            className="page-header__back"
+            onClick={() => void refresh()}
+            aria-label={t('news.refresh')}
+            disabled={news.isFetching}
+            data-testid="news-refresh"
+          >
+            <Icon name="refresh" size={22} />
+          </button>
+        }
+      />
+      <PullToRefresh onRefresh={refresh}>
+        <div className="page__body">
+          {news.isPending ? (
+            <SkeletonList rows={4} />
+          ) : news.isError && items.length === 0 ? (
+            <ErrorState message={errorText(news.error, t)} onRetry={() => void refresh()} />
+          ) : items.length === 0 ? (
+            <EmptyState icon="news" title={t('news.emptyTitle')} description={t('news.emptyText')} />
+          ) : (
+            <>
+              <ul className={styles.newsList} data-testid="news-list">
+                {items.map((a) => (
+                  <li key={a.id}>
+                    <NewsCard article={a} />
+                  </li>
+                ))}
+              </ul>
+              {news.isFetchNextPageError ? (
+                <ErrorState message={errorText(news.error, t)} onRetry={() => void news.fetchNextPage()} />
+              ) : (
+                <ListFooter hasNext={news.hasNextPage} loading={news.isFetchingNextPage} onMore={() => void news.fetchNextPage()} endText={t('news.end')} />
+              )}
+            </>
+          )}
+        </div>
+      </PullToRefresh>
     </main>
   );
 }

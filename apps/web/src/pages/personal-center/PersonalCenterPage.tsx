@@ -1,17 +1,25 @@
-import { useState } from 'react';
+import { useState, type ComponentType } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { Summary, UserProfile } from '@candor/contracts';
-import { Button, ConfirmDialog, ErrorState, Icon, Loading, type IconName } from '../../components';
+import { Button, ConfirmDialog, ErrorState, Icon, Loading, useToast, type IconName } from '../../components';
 import { useLiveSummary, useMe, useSummary } from '../../features/account/hooks';
+import { NicknameDialog } from '../../features/account/NicknameDialog';
+import { Avatar } from '../../features/account/Avatar';
 import { useLiveKyc } from '../../features/kyc/hooks';
 import kycStyles from '../../features/kyc/kyc.module.css';
 import { errorText } from '../../lib/errors';
 import { formatMoney, moneySign } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { WithUnreadBadge } from '../../features/records/UnreadBadge';
+import { WithSupportBadge } from '../../features/support/SupportBadge';
 import { EmailConfirmBanner } from '../../features/auth/EmailConfirmBanner';
 import { ROUTES } from '../../lib/paths';
+
+import type { AvatarSheetProps } from '../../features/account/AvatarSheet';
+
+// The upload client comes with the sheet, fetched only when the avatar is tapped.
+const loadAvatarSheet = () => import('../../features/account/AvatarSheet').then((m) => m.default);
 
 const QUICK: { to: string; key: string; icon: IconName; label?: string }[] = [
   { to: ROUTES.deposit, key: 'deposit', icon: 'wallet', label: 'money:nav.deposit' },
@@ -24,28 +32,72 @@ const QUICK: { to: string; key: string; icon: IconName; label?: string }[] = [
 const MENU: { to: string; key: string; icon: IconName; testId?: string; label?: string }[] = [
   { to: ROUTES.money, key: 'money', icon: 'piggy' },
   { to: ROUTES.order, key: 'orders', icon: 'list', testId: 'menu-orders' },
+  { to: ROUTES.statistics, key: 'statistics', icon: 'chart', testId: 'menu-statistics' },
   { to: ROUTES.depositList, key: 'depositList', icon: 'records', testId: 'menu-deposit-list', label: 'money:nav.depositList' },
   { to: ROUTES.withdrawList, key: 'withdrawList', icon: 'withdraw', testId: 'menu-withdraw-list', label: 'money:nav.withdrawList' },
   { to: ROUTES.verify, key: 'verify', icon: 'idcard', testId: 'menu-verify' },
   { to: ROUTES.message, key: 'messages', icon: 'bell', testId: 'menu-messages' },
+  { to: ROUTES.support, key: 'support', icon: 'chat', testId: 'menu-support', label: 'support:title' },
   { to: ROUTES.activity, key: 'activity', icon: 'shield', testId: 'menu-activity', label: 'records:activity.menu' },
+  { to: ROUTES.responsibleTrading, key: 'responsible', icon: 'clock', testId: 'menu-responsible', label: 'limits:menu' },
+  { to: ROUTES.liabilities, key: 'liabilities', icon: 'check', testId: 'menu-liabilities' },
   { to: ROUTES.set, key: 'settings', icon: 'settings', testId: 'menu-settings' },
   { to: ROUTES.aboutUs, key: 'about', icon: 'info' },
   { to: ROUTES.privacy, key: 'privacy', icon: 'doc' },
 ];
 
+/** The user's card: the avatar (a photo, or the generated initial) with its sheet, the nickname with its editor, the e-mail and badges. */
 function Profile({ user }: { user: UserProfile }) {
   const { t } = useTranslation('user');
+  const toast = useToast();
+  const [editing, setEditing] = useState(false);
+  const [avatarOpen, setAvatarOpen] = useState(false);
+  const [AvatarSheet, setAvatarSheet] = useState<ComponentType<AvatarSheetProps> | null>(null);
+  const [sheetLoading, setSheetLoading] = useState(false);
   const verified = user.kycStatus === 'verified';
-  const initial = (user.nickname || user.email).trim().charAt(0).toUpperCase();
+  const name = user.nickname || user.email;
+  const openAvatar = () => {
+    if (AvatarSheet) {
+      setAvatarOpen(true);
+      return;
+    }
+    setSheetLoading(true);
+    loadAvatarSheet().then(
+      (Sheet) => {
+        setAvatarSheet(() => Sheet);
+        setAvatarOpen(true);
+        setSheetLoading(false);
+      },
+      () => {
+        // The sheet's chunk did not arrive (offline, a new deploy): say so; the next tap tries again.
+        setSheetLoading(false);
+        toast.error(t('common:pageError.text'));
+      },
+    );
+  };
   return (
     <section className="profile">
-      <div className="profile__avatar" aria-hidden="true">
-        {initial}
-      </div>
+      <button
+        type="button"
+        className="profile__avatar"
+        onClick={openAvatar}
+        disabled={sheetLoading}
+        aria-busy={sheetLoading || undefined}
+        aria-label={t('avatar.change')}
+        aria-haspopup="dialog"
+        data-testid="avatar-button"
+      >
+        <Avatar userId={user.id} name={name} url={user.avatarUrl} />
+        <span className="profile__avatar-badge" aria-hidden="true">
+          <Icon name="camera" size={12} />
+        </span>
+      </button>
       <div className="profile__info">
-        <p className="profile__name" data-testid="user-nickname">
-          {user.nickname || user.email}
+        <p className="profile__name">
+          <span data-testid="user-nickname">{name}</span>
+          <button type="button" className="profile__edit" onClick={() => setEditing(true)} aria-label={t('nickname.edit')} data-testid="nickname-edit">
+            <Icon name="edit" size={16} />
+          </button>
         </p>
         <p className="profile__email" data-testid="user-email">
           {user.email}
@@ -72,6 +124,26 @@ function Profile({ user }: { user: UserProfile }) {
         </span>
         <span className="profile__score-label">{t('center.creditScore')}</span>
       </div>
+      {avatarOpen && AvatarSheet ? (
+        <AvatarSheet
+          hasPhoto={Boolean(user.avatarUrl)}
+          onClose={() => setAvatarOpen(false)}
+          onDone={(message) => {
+            setAvatarOpen(false);
+            toast.success(message);
+          }}
+        />
+      ) : null}
+      {editing ? (
+        <NicknameDialog
+          current={user.nickname}
+          onClose={() => setEditing(false)}
+          onSaved={() => {
+            setEditing(false);
+            toast.success(t('nickname.saved'));
+          }}
+        />
+      ) : null}
     </section>
   );
 }
@@ -90,7 +162,7 @@ function Assets({ summary }: { summary: Summary | undefined }) {
   const pnl = (v: string | undefined) => {
     if (v === undefined) return <span className="num">--</span>;
     const sign = moneySign(v);
-    return <span className={sign > 0 ? 'num num--up' : sign < 0 ? 'num num--down' : 'num'}>{formatMoney(v, { sign: true })}</span>;
+    return <span className={sign > 0 ? 'num num--rise' : sign < 0 ? 'num num--fall' : 'num'}>{formatMoney(v, { sign: true })}</span>;
   };
   return (
     <section className="card assets" aria-label={t('center.assets')} aria-busy={summary === undefined}>
@@ -105,7 +177,8 @@ function Assets({ summary }: { summary: Summary | undefined }) {
         </div>
         <div>
           <dt>{t('records:summary.held')}</dt>
-          {money(summary?.frozen, 'held')}
+          {/* Deposits and withdrawals in review together: what the user sent or asked for that is not decided yet. */}
+          {money(summary?.inReview, 'held')}
         </div>
         <div>
           <dt>{t('records:summary.inOrders')}</dt>
@@ -189,6 +262,10 @@ export default function PersonalCenterPage() {
                   <WithUnreadBadge>
                     <Icon name={m.icon} size={22} />
                   </WithUnreadBadge>
+                ) : m.key === 'support' ? (
+                  <WithSupportBadge>
+                    <Icon name={m.icon} size={22} />
+                  </WithSupportBadge>
                 ) : (
                   <Icon name={m.icon} size={22} />
                 )}

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { Button, EmptyState, ErrorState, PageHeader, SkeletonList } from '../../components';
+import { Button, EmptyState, ErrorState, Icon, PageHeader, SkeletonList } from '../../components';
 import { useProducts } from '../../features/market/hooks';
 import { LiveDot } from '../../features/market/LiveDot';
 import { PriceCell } from '../../features/market/PriceCell';
@@ -35,7 +35,18 @@ export default function PositionsPage() {
       <PageHeader title={t('positions.title')} back right={tab === 'open' ? <LiveDot /> : undefined} />
       <div className={styles.toolbar}>
         <AccountSwitch value={account} onChange={setAccount} />
-        {account === 'demo' ? <DemoResetButton /> : null}
+        <div className={styles.toolbarEnd}>
+          {account === 'demo' ? <DemoResetButton /> : null}
+          <Link
+            to={ROUTES.statistics}
+            className="icon-btn"
+            aria-label={t('positions.statistics')}
+            title={t('positions.statistics')}
+            data-testid="to-statistics"
+          >
+            <Icon name="chart" size={22} />
+          </Link>
+        </div>
       </div>
       <div className={styles.tabs} role="tablist">
         {(['open', 'settled'] as const).map((k) => (

@@ -1,29 +1,28 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../../components';
-import { Article } from '../../features/content/Article';
+import { Icon } from '../../components';
+import { ContentPageView } from '../../features/content/ContentPageView';
 import { ROUTES } from '../../lib/paths';
 
-export const PRIVACY_SECTIONS = ['collect', 'use', 'device', 'retention', 'sharing', 'security'] as const;
-
-/** Privacy policy: what data is kept, why, for how long, and where. */
+/** `/pages/yinsi/yinsi`: the privacy policy the operators keep, in the reader's language. */
 export default function PrivacyPage() {
   const { t } = useTranslation('content');
   return (
-    <main className="page" data-testid="privacy-page">
-      <PageHeader title={t('privacy.title')} back />
-      <div className="page__body">
-        <div className="card">
-          <p className="article__updated">{t('privacy.updated')}</p>
-          <Article base="privacy" sections={PRIVACY_SECTIONS}>
-            <p className="article__text">
-              <Link to={ROUTES.privacyGy} className="link">
-                {t('privacy.rightsLink')}
-              </Link>
-            </p>
-          </Article>
-        </div>
-      </div>
-    </main>
+    <ContentPageView
+      slug="privacy"
+      fallbackTitle={t('privacy.title')}
+      testId="privacy-page"
+      after={
+        <nav className="card menu" aria-label={t('privacy.title')}>
+          <Link to={ROUTES.privacyGy} className="menu__item" data-testid="privacy-rights">
+            <span className="menu__icon">
+              <Icon name="shield" size={22} />
+            </span>
+            <span className="menu__label">{t('privacy.rightsLink')}</span>
+            <Icon name="chevron" size={18} className="menu__chevron" />
+          </Link>
+        </nav>
+      }
+    />
   );
 }

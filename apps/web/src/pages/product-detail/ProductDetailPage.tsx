@@ -10,12 +10,14 @@ import { ChangeBadge, PriceCell } from '../../features/market/PriceCell';
 import { PriceSource } from '../../features/market/PriceSource';
 import { SimulatedBadge } from '../../features/market/SimulatedBadge';
 import { formatChangePercent, formatVolume } from '../../features/market/format';
-import { formatTimestamp } from '../../lib/format';
+import { formatPrice, formatTimestamp } from '../../lib/format';
 import { usePriceCondition, useProduct, type LiveProduct } from '../../features/market/hooks';
 import { conditionLabelKey, isSimulated, type PriceCondition } from '../../lib/priceState';
+import { AlertButton } from '../../features/alerts/AlertSheet';
+import { AccountBar } from '../../features/trading/AccountBar';
 import { OrderSheet } from '../../features/trading/OrderSheet';
 import { TradePanel } from '../../features/trading/TradePanel';
-import { useOrder, useOrderEvents } from '../../features/trading/hooks';
+import { useOpenOrdersOn, useOrder, useOrderEvents } from '../../features/trading/hooks';
 import { isApiError } from '../../lib/api';
 import { errorText } from '../../lib/errors';
 import { ROUTES } from '../../lib/paths';
@@ -31,6 +33,7 @@ export default function ProductDetailPage() {
   const onPlaced = useCallback((o: Order) => setSheetOrderId(o.id), []);
   // Settlements arrive over the socket: the sheet and the lists update without a reload.
   useOrderEvents();
+  const openOrders = useOpenOrdersOn(symbol);
 
   const p: LiveProduct | undefined = product.data;
   const condition = usePriceCondition(p);
@@ -58,21 +61,25 @@ export default function ProductDetailPage() {
         )
       ) : (
         <>
+          <AccountBar />
           <section className={styles.quote} aria-label={t('detail.quote')}>
             <div className={styles.quoteMain}>
               <PriceCell price={p.lastPrice} change={p.change24h} size="lg" muted={muted} />
               <ChangeBadge change={p.change24h} text={formatChangePercent(p.change24h, i18n.language)} />
               <span className={styles.sub}>{p.symbol}</span>
             </div>
-            <QuoteState product={p} condition={condition} />
+            <div className={styles.quoteFoot}>
+              <QuoteState product={p} condition={condition} />
+              <AlertButton product={{ symbol: p.symbol, name: p.name, precision: p.precision, lastPrice: p.lastPrice }} />
+            </div>
             <dl className={styles.stats}>
               <div>
                 <dt>{t('detail.high24h')}</dt>
-                <dd data-testid="high24h">{p.high24h ?? '--'}</dd>
+                <dd data-testid="high24h">{formatPrice(p.high24h, i18n.language)}</dd>
               </div>
               <div>
                 <dt>{t('detail.low24h')}</dt>
-                <dd data-testid="low24h">{p.low24h ?? '--'}</dd>
+                <dd data-testid="low24h">{formatPrice(p.low24h, i18n.language)}</dd>
               </div>
               <div>
                 <dt>{t('detail.volume24h')}</dt>
@@ -97,13 +104,13 @@ export default function ProductDetailPage() {
           ) : null}
           <ScheduledChangesNotice product={p} />
 
-          <ChartPanel symbol={p.symbol} precision={p.precision} />
+          <ChartPanel symbol={p.symbol} precision={p.precision} orders={openOrders} />
           <TradePanel product={p} condition={condition} onPlaced={onPlaced} />
           <PriceSource product={p} />
           <CatalogueHistory symbol={p.symbol} />
         </>
       )}
-      {sheetOrderId ? <PlacedOrderSheet orderId={sheetOrderId} productName={p?.name} onClose={() => setSheetOrderId(null)} /> : null}
+      {sheetOrderId ? <PlacedOrderSheet orderId={sheetOrderId} onClose={() => setSheetOrderId(null)} /> : null}
     </main>
   );
 }
@@ -138,9 +145,22 @@ function QuoteState({ product: p, condition }: { product: LiveProduct; condition
   );
 }
 
-/** The sheet of the order just placed, with the live price of its product (the market's price cell). */
-function PlacedOrderSheet({ orderId, productName, onClose }: { orderId: string; productName: string | undefined; onClose: () => void }) {
+/**
+ * The sheet of the order just placed: the name and live price of the order's own product (the market's price
+ * cell), whatever symbol the address shows since — changing the address to another product does not
+ * relabel the order.
+ */
+function PlacedOrderSheet({ orderId, onClose }: { orderId: string; onClose: () => void }) {
   const { data: order } = useOrder(orderId);
-  const price = useProduct(order?.symbol ?? '').data?.lastPrice;
-  return <OrderSheet order={order} productName={productName} livePrice={price} priceCell={<PriceCell price={price} size="sm" />} onClose={onClose} />;
+  const own = useProduct(order?.symbol ?? '').data;
+  return (
+    <OrderSheet
+      order={order}
+      productName={own?.name}
+      livePrice={own?.lastPrice}
+      priceCell={<PriceCell price={own?.lastPrice} size="sm" />}
+      placed
+      onClose={onClose}
+    />
+  );
 }

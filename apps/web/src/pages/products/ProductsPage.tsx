@@ -1,9 +1,12 @@
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, ErrorState, PageHeader, SkeletonList } from '../../components';
 import { ProductList } from '../../features/market/ProductList';
 import { LiveDot } from '../../features/market/LiveDot';
 import { useLiveTickers, useProducts } from '../../features/market/hooks';
+import { useWatchlist } from '../../features/market/watchlist';
+import { useToast } from '../../components';
 import { errorText } from '../../lib/errors';
 import styles from '../../features/market/market.module.css';
 
@@ -37,15 +40,26 @@ function SearchIcon() {
 
 export default function ProductsPage() {
   const { t } = useTranslation('market');
+  const toast = useToast();
   const [search, setSearch] = useState('');
   const deferred = useDeferredValue(search);
+  // The favourites tab is in the address (?tab=favourites), so "back" returns to it; favourites need an account.
+  const [params, setParams] = useSearchParams();
+  const watch = useWatchlist();
+  const favTab = watch.authed && params.get('tab') === 'favourites';
+  const showTab = (fav: boolean) => setParams(fav ? { tab: 'favourites' } : {}, { replace: true });
+  const { mutate: toggleStar } = watch.toggle;
+  const onStar = useCallback(
+    (symbol: string, on: boolean) => toggleStar({ symbol, on }, { onError: () => toast.error(t('watchlist.error')) }),
+    [toggleStar, toast, t],
+  );
   // The list itself without live prices; live prices only for the rows on screen (below).
   const all = useProducts([]);
   const shown = useMemo(() => {
     const q = normalise(deferred.trim());
-    const list = all.data ?? [];
+    const list = favTab ? (all.data ?? []).filter((p) => watch.symbols.has(p.symbol)) : (all.data ?? []);
     return q ? list.filter((p) => normalise(p.name).includes(q) || normalise(p.symbol).includes(q)) : list;
-  }, [all.data, deferred]);
+  }, [all.data, deferred, favTab, watch.symbols]);
   useLiveTickers(shown.map((p) => p.symbol));
 
   return (
@@ -66,14 +80,31 @@ export default function ProductsPage() {
           />
         </label>
       </div>
-      {all.isPending ? (
+      {watch.authed ? (
+        <div className={styles.favTabs} role="tablist" aria-label={t('products.title')}>
+          {([false, true] as const).map((fav) => (
+            <button
+              key={String(fav)}
+              type="button"
+              role="tab"
+              aria-selected={favTab === fav}
+              className={favTab === fav ? `${styles.favTab} ${styles.favTabOn}` : styles.favTab}
+              onClick={() => showTab(fav)}
+              data-testid={fav ? 'tab-favourites' : 'tab-all'}
+            >
+              {fav ? t('watchlist.favourites') : t('watchlist.all')}
+            </button>
+          ))}
+        </div>
+      ) : null}
+      {all.isPending || (favTab && watch.query.isPending) ? (
         <SkeletonList rows={8} />
       ) : all.isError ? (
         <ErrorState message={errorText(all.error, t)} onRetry={() => void all.refetch()} />
       ) : shown.length === 0 ? (
-        <EmptyState title={deferred ? t('products.noMatch', { query: deferred }) : t('list.empty')} />
+        <EmptyState title={deferred ? t('products.noMatch', { query: deferred }) : favTab ? t('watchlist.empty') : t('list.empty')} />
       ) : (
-        <ProductList products={shown} />
+        <ProductList products={shown} starred={watch.authed ? watch.symbols : undefined} onStar={watch.authed ? onStar : undefined} />
       )}
     </main>
   );

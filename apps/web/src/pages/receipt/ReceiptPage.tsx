@@ -3,9 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { ratePercent } from '@candor/domain';
 import type { OrderReceipt, TickRef } from '@candor/contracts';
 import { EmptyState, ErrorState, Loading, PageHeader, PageSkeleton } from '../../components';
-import { formatTimestamp, localizeDecimal } from '../../lib/format';
+import { formatPrice, formatTimestamp, localizeDecimal } from '../../lib/format';
 import { venueName } from '../../lib/priceState';
 import { useReceipt } from '../../features/trading/hooks';
+import { useProduct } from '../../features/market/hooks';
 import { ReceiptSources } from '../../features/trading/ReceiptSources';
 import { useDurationLabel } from '../../features/trading/labels';
 import { DirectionTag, OutcomeTag, VoidedTag } from '../../features/trading/tags';
@@ -14,7 +15,8 @@ import { usePageNamespace } from '../../lib/i18n';
 import { errorText } from '../../lib/errors';
 import { formatMoney, moneySign } from '../../lib/format';
 import styles from '../../features/trading/trading.module.css';
-import { VerifyCard } from './ReceiptVerify';
+import { CheckOnDevice, VerifyCard } from './ReceiptVerify';
+import rstyles from './receipt.module.css';
 
 function TickCard({ title, tick, testId, voided = false }: { title: string; tick: TickRef | null; testId: string; voided?: boolean }) {
   const { t, i18n } = useTranslation('trade');
@@ -28,7 +30,7 @@ function TickCard({ title, tick, testId, voided = false }: { title: string; tick
           <dl className={styles.facts}>
             <div>
               <dt>{t('receipt:price')}</dt>
-              <dd data-testid={`${testId}-price`}>{tick.price}</dd>
+              <dd data-testid={`${testId}-price`}>{formatPrice(tick.price, i18n.language)}</dd>
             </div>
             <div>
               <dt>{t('receipt:time')}</dt>
@@ -168,82 +170,149 @@ function OpeningTerms({ order: o }: { order: OrderReceipt['order'] }) {
   );
 }
 
-function ReceiptBody({ receipt, reload }: { receipt: OrderReceipt; reload: () => Promise<OrderReceipt | undefined> }) {
+/** The order's facts: number, account, stake, expiry, and its payout and result or its refund. */
+function OrderFacts({ order: o }: { order: OrderReceipt['order'] }) {
   const { t, i18n } = useTranslation('trade');
-  const o = receipt.order;
   const sign = moneySign(o.pnl);
+  return (
+    <section className={styles.card}>
+      <h2 className={styles.cardTitle}>{t('receipt:summary.order')}</h2>
+      <dl className={styles.facts}>
+        <div>
+          <dt>{t('order.orderNo')}</dt>
+          <dd data-testid="receipt-order-no">{o.orderNo}</dd>
+        </div>
+        <div>
+          <dt>{t('order.account')}</dt>
+          <dd>{t(`account.${o.account}`)}</dd>
+        </div>
+        <div>
+          <dt>{t('order.amount')}</dt>
+          <dd>{formatMoney(o.amount)}</dd>
+        </div>
+        <div>
+          <dt>{t('order.expiresAt')}</dt>
+          <dd>{formatTimestamp(o.expiresAt, i18n.language)}</dd>
+        </div>
+        {o.status === 'settled' ? (
+          <>
+            <div>
+              <dt>{t('order.payout')}</dt>
+              <dd>{formatMoney(o.payout ?? '0.00')}</dd>
+            </div>
+            <div>
+              <dt>{t('order.pnl')}</dt>
+              <dd className={sign > 0 ? styles.pnlUp : sign < 0 ? styles.pnlDown : undefined}>{formatMoney(o.pnl ?? '0.00', { sign: true })}</dd>
+            </div>
+          </>
+        ) : o.status === 'voided' ? (
+          <>
+            <div>
+              <dt>{t('receipt:refunded')}</dt>
+              <dd data-testid="receipt-refunded">{formatMoney(o.payout ?? o.amount)}</dd>
+            </div>
+            {o.voidedAt ? (
+              <div>
+                <dt>{t('receipt:voidedAt')}</dt>
+                <dd>{formatTimestamp(o.voidedAt, i18n.language)}</dd>
+              </div>
+            ) : null}
+          </>
+        ) : null}
+      </dl>
+    </section>
+  );
+}
+
+/** The headline: won or lost and by how much, a tie's or a void's refund, or "not settled yet". */
+function headline(o: OrderReceipt['order'], t: (key: string, values?: Record<string, string>) => string): { text: string; kind: string } {
+  if (o.status === 'voided') return { text: t('receipt:summary.voided', { amount: formatMoney(o.payout ?? o.amount) }), kind: 'void' };
+  if (o.status !== 'settled' || !o.outcome) return { text: t('receipt:summary.open'), kind: 'open' };
+  // "Won" and "lost" carry the sign in words: the amount is shown without one.
+  const by = formatMoney(o.pnl ?? '0.00').replace(/^[-+−]/, '');
+  if (o.outcome === 'win') return { text: t('receipt:summary.won', { amount: by }), kind: 'win' };
+  if (o.outcome === 'loss') return { text: t('receipt:summary.lost', { amount: by }), kind: 'loss' };
+  return { text: t('receipt:summary.tie', { amount: formatMoney(o.amount) }), kind: 'tie' };
+}
+
+/** One of the two prices the result compares, with its time. */
+function PriceAt({ label, tick, testId, missing }: { label: string; tick: TickRef | null; testId: string; missing: string }) {
+  const { i18n } = useTranslation('trade');
+  return (
+    <div className={rstyles.price} data-testid={testId}>
+      <span className={rstyles.priceLabel}>{label}</span>
+      {tick ? (
+        <>
+          <span className={`num ${rstyles.priceValue}`} data-testid={`${testId}-price`}>
+            {formatPrice(tick.price, i18n.language)}
+          </span>
+          <span className={rstyles.priceTime}>{formatTimestamp(tick.t, i18n.language)}</span>
+        </>
+      ) : (
+        <span className={rstyles.priceTime}>{missing}</span>
+      )}
+    </div>
+  );
+}
+
+/**
+ * What a trader asks first: the product, won or lost and by how much, the two prices and their times, and
+ * a check of it all on this device; the proof (order facts, terms, ticks with their hashes and blocks, the
+ * rules and the commands) one tap below.
+ */
+function ReceiptBody({ receipt, reload }: { receipt: OrderReceipt; reload: () => Promise<OrderReceipt | undefined> }) {
+  const { t } = useTranslation('trade');
+  const o = receipt.order;
+  const product = useProduct(o.symbol);
+  const name = product.data?.name ?? o.symbol;
+  const head = headline(o, (key, values) => t(key as 'receipt:title', values));
 
   return (
     <div className={styles.receipt} data-testid="receipt">
-      <section className={styles.card}>
+      <section className={styles.card} data-testid="receipt-result" data-kind={head.kind}>
         <div className={styles.orderHead}>
           <span className={styles.orderTitle}>
-            {o.symbol}
+            <span data-testid="receipt-product">{name}</span>
             <DirectionTag direction={o.direction} />
           </span>
           {o.status === 'voided' ? <VoidedTag /> : <OutcomeTag outcome={o.outcome} />}
         </div>
-        <dl className={styles.facts}>
-          <div>
-            <dt>{t('order.orderNo')}</dt>
-            <dd data-testid="receipt-order-no">{o.orderNo}</dd>
-          </div>
-          <div>
-            <dt>{t('order.account')}</dt>
-            <dd>{t(`account.${o.account}`)}</dd>
-          </div>
-          <div>
-            <dt>{t('order.amount')}</dt>
-            <dd>{formatMoney(o.amount)}</dd>
-          </div>
-          <div>
-            <dt>{t('order.expiresAt')}</dt>
-            <dd>{formatTimestamp(o.expiresAt, i18n.language)}</dd>
-          </div>
-          {o.status === 'settled' ? (
-            <>
-              <div>
-                <dt>{t('order.payout')}</dt>
-                <dd>{formatMoney(o.payout ?? '0.00')}</dd>
-              </div>
-              <div>
-                <dt>{t('order.pnl')}</dt>
-                <dd className={sign > 0 ? styles.pnlUp : sign < 0 ? styles.pnlDown : undefined}>{formatMoney(o.pnl ?? '0.00', { sign: true })}</dd>
-              </div>
-            </>
-          ) : o.status === 'voided' ? (
-            <>
-              <div>
-                <dt>{t('receipt:refunded')}</dt>
-                <dd data-testid="receipt-refunded">{formatMoney(o.payout ?? o.amount)}</dd>
-              </div>
-              {o.voidedAt ? (
-                <div>
-                  <dt>{t('receipt:voidedAt')}</dt>
-                  <dd>{formatTimestamp(o.voidedAt, i18n.language)}</dd>
-                </div>
-              ) : null}
-            </>
-          ) : null}
-        </dl>
+        <p className={`${rstyles.headline} ${head.kind === 'win' ? styles.pnlUp : head.kind === 'loss' ? styles.pnlDown : ''}`} data-testid="receipt-headline">
+          {head.text}
+        </p>
+        <p className={styles.muted}>{t('receipt:summary.stake', { amount: formatMoney(o.amount) })}</p>
+        <div className={rstyles.prices}>
+          <PriceAt label={t('receipt:summary.entry')} tick={receipt.entryTick} testId="receipt-summary-entry" missing="--" />
+          <PriceAt
+            label={t('receipt:summary.exit')}
+            tick={receipt.exitTick}
+            testId="receipt-summary-exit"
+            missing={o.status === 'voided' ? t('receipt:summary.noExitVoid') : t('receipt:noExit')}
+          />
+        </div>
+        <CheckOnDevice receipt={receipt} reload={reload} />
       </section>
 
-      <OpeningTerms order={o} />
-      <TickCard title={t('receipt:entry')} tick={receipt.entryTick} testId="receipt-entry" />
-      <TickCard title={t('receipt:exit')} tick={receipt.exitTick} testId="receipt-exit" voided={o.status === 'voided'} />
-
-      <section className={styles.card}>
-        <h2 className={styles.cardTitle}>{t('receipt:ruleTitle')}</h2>
-        <CloseRuleFacts receipt={receipt} />
-        <ul className={styles.steps}>
-          <li data-testid="receipt-rule-close">{closeText(receipt, t)}</li>
-          <li>{t('receipt:ruleUpDown')}</li>
-          <li>{t('receipt:ruleTie')}</li>
-          <li>{t('receipt:rulePayout')}</li>
-        </ul>
-      </section>
-
-      <VerifyCard receipt={receipt} reload={reload} />
+      <details className={rstyles.proof} data-testid="receipt-proof">
+        <summary data-testid="receipt-proof-toggle">{t('receipt:summary.proof')}</summary>
+        <div className={styles.receipt}>
+          <OrderFacts order={o} />
+          <OpeningTerms order={o} />
+          <TickCard title={t('receipt:entry')} tick={receipt.entryTick} testId="receipt-entry" />
+          <TickCard title={t('receipt:exit')} tick={receipt.exitTick} testId="receipt-exit" voided={o.status === 'voided'} />
+          <section className={styles.card}>
+            <h2 className={styles.cardTitle}>{t('receipt:ruleTitle')}</h2>
+            <CloseRuleFacts receipt={receipt} />
+            <ul className={styles.steps}>
+              <li data-testid="receipt-rule-close">{closeText(receipt, t)}</li>
+              <li>{t('receipt:ruleUpDown')}</li>
+              <li>{t('receipt:ruleTie')}</li>
+              <li>{t('receipt:rulePayout')}</li>
+            </ul>
+          </section>
+          <VerifyCard receipt={receipt} />
+        </div>
+      </details>
     </div>
   );
 }

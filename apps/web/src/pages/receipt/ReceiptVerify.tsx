@@ -8,6 +8,7 @@ import { technicalSteps, technicalText } from '../../features/trading/receiptSte
 import { productPath } from '../../lib/endpoints';
 import { errorText } from '../../lib/errors';
 import styles from '../../features/trading/trading.module.css';
+import rstyles from './receipt.module.css';
 
 /** A second either side of a tick: the window asked of the public tick record. */
 function windowAround(iso: string): { from: string; to: string } {
@@ -40,16 +41,11 @@ function verdictText(receipt: OrderReceipt, verdict: ReceiptVerdict, t: (key: st
   return t('receipt:checkBad', { reason: t(`receipt:fail.${verdict.reason}`) });
 }
 
-/**
- * How to check the receipt: the public records to read, the scripts that check them, and the check run here
- * on the device (the blocks read from the api and judged against the receipt), with the steps in full.
- */
-export function VerifyCard({ receipt, reload }: { receipt: OrderReceipt; reload: () => Promise<OrderReceipt | undefined> }) {
+/** The on-device check: the blocks of the receipt's period read from the api and judged against it. */
+export function useReceiptCheck(receipt: OrderReceipt, reload: () => Promise<OrderReceipt | undefined>) {
   const { t } = useTranslation('trade');
   const [check, setCheck] = useState<CheckState>({ kind: 'idle' });
-  const o = receipt.order;
-
-  const runCheck = async () => {
+  const run = async () => {
     setCheck({ kind: 'running' });
     try {
       // A tick whose second was not sealed when the receipt was read has its block now, or soon: read it again.
@@ -60,30 +56,22 @@ export function VerifyCard({ receipt, reload }: { receipt: OrderReceipt; reload:
         setCheck({ kind: 'done', verdict: { ok: false, reason: 'unsealed' } });
         return;
       }
-      const blocks = await fetchBlockRange(range, (from, to) => fetchBlocks(o.symbol, from, to));
+      const blocks = await fetchBlockRange(range, (from, to) => fetchBlocks(current.order.symbol, from, to));
       setCheck({ kind: 'done', verdict: judgeReceipt(current, blocks) });
     } catch (e) {
       setCheck({ kind: 'error', message: errorText(e, t) });
     }
   };
+  return { check, run };
+}
 
+/** The "verify on this device" button, what it checks in a line, and its verdict in words. */
+export function CheckOnDevice({ receipt, reload }: { receipt: OrderReceipt; reload: () => Promise<OrderReceipt | undefined> }) {
+  const { t } = useTranslation('trade');
+  const { check, run } = useReceiptCheck(receipt, reload);
   return (
-    <section className={styles.card}>
-      <h2 className={styles.cardTitle}>{t('receipt:verifyTitle')}</h2>
-      <ol className={styles.steps}>
-        <li>
-          {t('receipt:verifyTicks')}
-          <code className={styles.code}>GET {ticksUrl(o.symbol, receipt.entryTick)}</code>
-          {receipt.exitTick ? <code className={styles.code}>GET {ticksUrl(o.symbol, receipt.exitTick)}</code> : null}
-        </li>
-        <li>{t('receipt:verifyChain')}</li>
-        <li>
-          {t('receipt:verifyScript')}
-          <code className={styles.code}>node scripts/verify-receipt.mjs {o.id}</code>
-        </li>
-      </ol>
-      <p className={styles.hint}>{t('receipt:checkExplain')}</p>
-      <Button variant="secondary" onClick={() => void runCheck()} loading={check.kind === 'running'} data-testid="receipt-check">
+    <div className={rstyles.checkBlock}>
+      <Button variant="secondary" block onClick={() => void run()} loading={check.kind === 'running'} data-testid="receipt-check">
         {t('receipt:check')}
       </Button>
       {check.kind === 'done' ? (
@@ -100,7 +88,32 @@ export function VerifyCard({ receipt, reload }: { receipt: OrderReceipt; reload:
         <p className={`${styles.check} ${styles.checkBad}`} role="alert">
           {check.message}
         </p>
-      ) : null}
+      ) : (
+        <p className={styles.hint}>{t('receipt:checkExplain')}</p>
+      )}
+    </div>
+  );
+}
+
+/** How to check the receipt without the app: the public records to read, the script that checks them, the steps in full. */
+export function VerifyCard({ receipt }: { receipt: OrderReceipt }) {
+  const { t } = useTranslation('trade');
+  const o = receipt.order;
+  return (
+    <section className={styles.card}>
+      <h2 className={styles.cardTitle}>{t('receipt:verifyTitle')}</h2>
+      <ol className={styles.steps}>
+        <li>
+          {t('receipt:verifyTicks')}
+          <code className={styles.code}>GET {ticksUrl(o.symbol, receipt.entryTick)}</code>
+          {receipt.exitTick ? <code className={styles.code}>GET {ticksUrl(o.symbol, receipt.exitTick)}</code> : null}
+        </li>
+        <li>{t('receipt:verifyChain')}</li>
+        <li>
+          {t('receipt:verifyScript')}
+          <code className={styles.code}>node scripts/verify-receipt.mjs {o.id}</code>
+        </li>
+      </ol>
       <details className={styles.details}>
         <summary>{t('receipt:technical')}</summary>
         <pre className={styles.code} data-testid="receipt-technical">

@@ -3,17 +3,19 @@ import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useFormFields } from '../../features/auth/useFormFields';
 import type { RegisterCheckBody, RegisterCheckResponse } from '@candor/contracts';
+import type { PhoneCountry } from '@candor/domain';
 import { API } from '../../lib/wire';
 import { Button, Field, FormAlert, PageHeader } from '../../components';
 import { CaptchaImage } from '../../features/auth/CaptchaImage';
 import { StepIndicator } from '../../features/auth/StepIndicator';
 import { useCaptcha, type CaptchaState } from '../../features/auth/useCaptcha';
 import { ProofOfWork } from '../../features/auth/ProofOfWork';
+import { PhoneCountrySelect, usePhoneCountry } from '../../features/auth/PhoneCountrySelect';
 import { useProofOfWork } from '../../features/auth/useProofOfWork';
 import { authErrorText } from '../../features/auth/rateLimit';
 import { focusFirstInvalid } from '../../features/auth/focus';
 import authStyles from '../../features/auth/auth.module.css';
-import { validateRegisterCheck, type RegisterCheckValues } from '../../features/auth/validation';
+import { validateRegisterCheck, type RegisterCheckValues } from '../../features/auth/registerValidation';
 import { digitsOnly, hasErrors, translateErrors } from '../../lib/forms';
 import { api, ApiError } from '../../lib/api';
 import { readSession, STORAGE, writeSession } from '../../lib/storage';
@@ -33,6 +35,7 @@ const CODE_FIELD: Partial<Record<string, F>> = { USER_EXISTS: 'email', INVITATIO
 export default function RegisterCheckPage() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
+  const [phoneCountry, setPhoneCountry] = usePhoneCountry();
   const previous = readSession<RegistrationHandoff>(STORAGE.registration);
   const { values, setValues, errors, setErrors, serverError, setServerError, set } = useFormFields<RegisterCheckValues>(
     { email: previous?.email ?? '', phone: '', inviteCode: '', captchaCode: '' },
@@ -49,7 +52,7 @@ export default function RegisterCheckPage() {
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
-    const found = validateRegisterCheck(values, !withoutCode);
+    const found = validateRegisterCheck(values, !withoutCode, phoneCountry);
     setErrors(translateErrors(found, t));
     if (hasErrors(found)) return focusFirstInvalid(form.current);
     if (!withoutCode && !captcha.captchaId) {
@@ -63,7 +66,7 @@ export default function RegisterCheckPage() {
       const altcha = await pow.take();
       // Without the graphic code the proof-of-work is what stands for it: there is no sending without one.
       if (withoutCode && !altcha) throw new ApiError('ALTCHA_INVALID', t('pow.needed'), 0);
-      const body = checkBody(values, withoutCode ? null : captcha.captchaId, altcha);
+      const body = checkBody(values, phoneCountry, withoutCode ? null : captcha.captchaId, altcha);
       const res = await api.post<RegisterCheckResponse>(API.registerCheck, body);
       writeSession(STORAGE.registration, { registrationToken: res.registrationToken, email: body.email } satisfies RegistrationHandoff);
       void navigate(ROUTES.register);
@@ -100,6 +103,7 @@ export default function RegisterCheckPage() {
             error={errors.email}
             maxLength={254}
           />
+          <PhoneCountrySelect value={phoneCountry} onChange={setPhoneCountry} />
           <Field
             label={t('field.phone')}
             type="tel"
@@ -156,10 +160,11 @@ function errorField(err: unknown, withoutCode: boolean): F | undefined {
 }
 
 /** What step 1 sends: the graphic code only when it was shown (`captchaId`), the proof-of-work when there is one. */
-function checkBody(values: RegisterCheckValues, captchaId: string | null, altcha: string | undefined): RegisterCheckBody {
+function checkBody(values: RegisterCheckValues, phoneCountry: PhoneCountry, captchaId: string | null, altcha: string | undefined): RegisterCheckBody {
   return {
     email: values.email.trim(),
     phone: values.phone.trim(),
+    phoneCountry,
     inviteCode: values.inviteCode.trim(),
     ...(captchaId ? { captchaId, captchaCode: values.captchaCode.trim() } : {}),
     ...(altcha ? { altcha } : {}),

@@ -3,11 +3,17 @@ import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { SessionInfo } from '@candor/contracts';
 import { Button, ConfirmDialog, EmptyState, ErrorState, Icon, Loading, PageHeader, useToast } from '../../components';
-import { useRevokeSession, useSessions } from '../../features/account/hooks';
+import { useRevokeOtherSessions, useRevokeSession, useSessions } from '../../features/account/hooks';
+import { LoginHistoryCard } from '../../features/account/LoginHistoryCard';
+import { TwoFactorCard } from '../../features/account/TwoFactorCard';
 import { LanguageList } from '../../features/settings/LanguageList';
+import { RiseColourList } from '../../features/settings/RiseColourList';
+import { PushSection } from '../../features/settings/PushSection';
 import { errorText } from '../../lib/errors';
-import { describeUserAgent, formatRelativeTime } from '../../lib/format';
+import { formatDateTime, formatRelativeTime } from '../../lib/format';
+import { deviceName } from '../../features/account/deviceName';
 import { currentLanguage, LANG_STORAGE_KEY } from '../../lib/i18n';
+import { chosenRiseColour, RISE_STORAGE_KEY } from '../../lib/riseColour';
 import { queryClient } from '../../lib/queryClient';
 import { useSession } from '../../lib/session';
 import { passwordRoute, ROUTES } from '../../lib/paths';
@@ -16,8 +22,7 @@ import authStyles from '../../features/auth/auth.module.css';
 function SessionRow({ s, onRevoke, busy }: { s: SessionInfo; onRevoke: (s: SessionInfo) => void; busy: boolean }) {
   const { t } = useTranslation('user');
   const lng = currentLanguage();
-  const ua = describeUserAgent(s.userAgent);
-  const device = ua.browser && ua.os ? t('sessions.deviceOn', { browser: ua.browser, os: ua.os }) : (ua.browser ?? ua.os ?? t('sessions.unknownDevice'));
+  const device = deviceName(s.userAgent, t);
   return (
     <li className="session" data-testid="session-row">
       <span className="session__icon">
@@ -32,6 +37,7 @@ function SessionRow({ s, onRevoke, busy }: { s: SessionInfo; onRevoke: (s: Sessi
           {s.ip ? `${s.ip} · ` : ''}
           {t('sessions.lastUsed', { time: formatRelativeTime(s.lastUsedAt, lng, t('common:time.justNow')) })}
         </p>
+        <p className="session__meta">{t('sessions.firstSeen', { time: formatDateTime(new Date(s.createdAt), lng) })}</p>
       </div>
       {!s.current ? (
         <Button size="sm" variant="secondary" loading={busy} onClick={() => onRevoke(s)}>
@@ -47,7 +53,10 @@ function Sessions() {
   const toast = useToast();
   const sessions = useSessions();
   const revoke = useRevokeSession();
+  const revokeOthers = useRevokeOtherSessions();
   const [target, setTarget] = useState<SessionInfo | null>(null);
+  const [confirmOthers, setConfirmOthers] = useState(false);
+  const others = sessions.data?.filter((s) => !s.current).length ?? 0;
 
   let body;
   if (sessions.isPending) body = <Loading />;
@@ -71,6 +80,26 @@ function Sessions() {
       </h2>
       <p className="section-note">{t('sessions.note')}</p>
       {body}
+      {others > 0 ? (
+        <Button variant="secondary" block loading={revokeOthers.isPending} onClick={() => setConfirmOthers(true)} data-testid="logout-others">
+          {t('sessions.logoutOthers')}
+        </Button>
+      ) : null}
+      <ConfirmDialog
+        open={confirmOthers}
+        title={t('sessions.confirmOthersTitle')}
+        message={t('sessions.confirmOthersText')}
+        confirmLabel={t('sessions.logoutOthers')}
+        danger
+        onCancel={() => setConfirmOthers(false)}
+        onConfirm={() => {
+          setConfirmOthers(false);
+          revokeOthers.mutate(undefined, {
+            onSuccess: (r) => toast.success(t('sessions.othersDone', { count: r.revoked })),
+            onError: (err) => toast.error(errorText(err, t)),
+          });
+        }}
+      />
       <ConfirmDialog
         open={target !== null}
         title={t('sessions.confirmTitle')}
@@ -145,11 +174,13 @@ export default function SettingsPage() {
     await session.logout();
     if (clear) {
       const lang = currentLanguage();
+      const chosenRise = chosenRiseColour();
       try {
         localStorage.clear();
         sessionStorage.clear();
-        // The language is a choice the user just made on this screen, not cached data: keep it.
+        // The language and the price colours are choices made on this screen, not cached data: keep them.
         localStorage.setItem(LANG_STORAGE_KEY, lang);
+        if (chosenRise) localStorage.setItem(RISE_STORAGE_KEY, chosenRise);
       } catch {
         // storage unavailable: nothing to clear
       }
@@ -173,7 +204,17 @@ export default function SettingsPage() {
           <LanguageList onChosen={() => toast.success(i18n.t('common:success.set'))} />
         </section>
 
+        <section className="card settings-section" aria-labelledby="rise-title">
+          <h2 className="section-title" id="rise-title">
+            {t('settings.riseColour')}
+          </h2>
+          <p className="section-note">{t('settings.riseNote')}</p>
+          <RiseColourList onChosen={() => toast.success(t('common:success.set'))} />
+        </section>
+
         <EmailSection />
+
+        <PushSection />
 
         <section className="card settings-section" aria-labelledby="security-title">
           <h2 className="section-title" id="security-title">
@@ -198,7 +239,11 @@ export default function SettingsPage() {
           <p className="section-note">{t('settings.passwordNote')}</p>
         </section>
 
+        <TwoFactorCard />
+
         <Sessions />
+
+        <LoginHistoryCard />
 
         <section className="card settings-section">
           <div className="menu menu--flat">

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { ContactSupport } from '../../components/ContactSupport';
 import type { KycView } from '@candor/contracts';
 import { ErrorState, Loading, PageHeader } from '../../components';
 import { useKyc, useLiveKyc } from '../../features/kyc/hooks';
@@ -36,6 +37,7 @@ function Body({ view }: { view: KycView }) {
           <KycHero phase={phase} />
           <KycReason view={view} />
           <KycFacts view={view} />
+          <ContactSupport />
         </section>
       );
     case 'pending':

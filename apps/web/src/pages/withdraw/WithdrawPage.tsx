@@ -2,12 +2,24 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { WithdrawalAccount } from '@candor/contracts';
-import { Button, EmptyState, ErrorState, Field, FormAlert, Icon, Loading, PageHeader, useToast } from '../../components';
-import { digitsOnly } from '../../lib/forms';
+import {
+  AmountField,
+  Button,
+  EmptyState,
+  ErrorState,
+  FormAlert,
+  Icon,
+  Loading,
+  MoneySummary,
+  PageHeader,
+  TradePasswordField,
+  useToast,
+  useTotpCode,
+} from '../../components';
 import { useRequestWithdrawal, useWithdrawalAccount } from '../../features/money/hooks';
 import { HoldNotice, useHoldActive, useMoneyErrorText } from '../../features/money/parts';
-import { amountOnBlur, amountProblem, tradePasswordProblem } from '../../features/money/validation';
-import { amountInput } from '../../lib/amount';
+import { tradePasswordProblem } from '../../features/money/validation';
+import { amountIssue, amountLimits, wireAmount } from '../../lib/amount';
 import { useWallet } from '../../features/trading/hooks';
 import { isApiError } from '../../lib/api';
 import { errorText } from '../../lib/errors';
@@ -38,20 +50,34 @@ export default function WithdrawPage() {
   const holdActive = useHoldActive(account.data?.holdUntil);
   const available = wallet.data?.available;
   const { user } = useSession();
+  const code = useTotpCode();
   // EMAIL_NOT_CONFIRMED: withdrawals wait for the confirmed address; the banner explains and sends a new link.
   const [emailNeeded, setEmailNeeded] = useState(false);
+  const [tried, setTried] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  // Up to the available balance: more is reported beside the field, never cut to it.
+  const limits = amountLimits('0.01', available ?? '0', 'balance');
+  const blocked = amountIssue(amount, limits) !== null;
 
+  // Submit opens the summary; only its confirm sends, the amount exactly as typed.
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    const amountKey = amountProblem(amount, '0.01', available);
+    setTried(true);
     const passwordKey = tradePasswordProblem(password);
-    const range = { min: formatMoney('0.01'), max: formatMoney(available ?? '0') };
-    setErrors({ amount: amountKey ? t(amountKey, range) : null, tradePassword: passwordKey ? t(passwordKey) : null });
-    if (amountKey || passwordKey) return;
+    setErrors((er) => ({ ...er, tradePassword: passwordKey ? t(passwordKey) : null }));
+    if (!code.take() || blocked || passwordKey) return;
+    setConfirming(true);
+  };
+
+  const close = () => setConfirming(false);
+  const send = () => {
+    const wire = wireAmount(amount);
+    if (wire === null) return;
     setServerError(null);
     request.mutate(
-      { amount, tradePassword: password },
+      { amount: wire, tradePassword: password, ...code.take() },
       {
+        onSettled: close,
         onSuccess: () => {
           toast.success(t('withdraw.submitted'));
           void navigate(ROUTES.withdrawList);
@@ -66,7 +92,7 @@ export default function WithdrawPage() {
             setServerError(message);
           } else if (isApiError(err) && err.code === 'TRADE_PASSWORD_INVALID') setErrors({ tradePassword: message });
           else if (isApiError(err) && err.field === 'amount') setErrors({ amount: message });
-          else setServerError(message);
+          else if (!code.refused(err, message)) setServerError(message);
         },
       },
     );
@@ -89,45 +115,33 @@ export default function WithdrawPage() {
         <form className="card form" onSubmit={onSubmit} noValidate>
           <FormAlert message={serverError} />
           <WithdrawTo account={account.data} />
-          <Field
+          <AmountField
             label={t('field.amount')}
-            name="amount"
-            inputMode="decimal"
-            autoComplete="off"
             placeholder={t('prompt.amount')}
             value={amount}
-            onChange={(e) => {
-              setAmount(amountInput(e.target.value));
+            limits={limits}
+            tried={tried}
+            onChange={(text) => {
+              setAmount(text);
               setErrors((er) => ({ ...er, amount: null }));
             }}
-            onBlur={() => setAmount((a) => amountOnBlur(a, '0.01', available))}
             error={errors.amount}
-            addon={
-              <button type="button" className={styles.toggle} onClick={() => setAmount(available ?? '')} data-testid="withdraw-all">
-                {t('withdraw.all')}
-              </button>
-            }
           />
-          <Field
-            label={t('field.tradePassword')}
-            type="password"
-            name="tradePassword"
-            inputMode="numeric"
-            autoComplete="off"
-            maxLength={6}
-            placeholder={t('prompt.tradePassword')}
+          <TradePasswordField
             value={password}
-            onChange={(e) => {
-              setPassword(digitsOnly(e.target.value, 6));
+            error={errors.tradePassword}
+            onChange={(text) => {
+              setPassword(text);
               setErrors((er) => ({ ...er, tradePassword: null }));
             }}
-            error={errors.tradePassword}
           />
+          {code.field}
           <p className={styles.note}>{t('withdraw.note')}</p>
-          <Button type="submit" block loading={request.isPending} disabled={holdActive} data-testid="withdraw-submit">
+          <Button type="submit" block loading={request.isPending} disabled={holdActive || blocked} data-testid="withdraw-submit">
             {t('withdraw.submit')}
           </Button>
         </form>
+        <WithdrawSummary open={confirming} busy={request.isPending} amount={amount} account={account.data} onConfirm={send} onCancel={close} />
       </>
     );
 
@@ -136,6 +150,28 @@ export default function WithdrawPage() {
       <PageHeader title={t('title.withdraw')} back right={<RecordsLink />} />
       <div className="page__body">{body}</div>
     </main>
+  );
+}
+
+/** What the withdrawal will request, to confirm: the amount as typed, the masked account, no fee, paid after review. */
+function WithdrawSummary(props: { open: boolean; busy: boolean; amount: string; account: WithdrawalAccount; onConfirm(): void; onCancel(): void }) {
+  const { t } = useTranslation('money');
+  const { amount, account, ...dialog } = props;
+  return (
+    <MoneySummary
+      {...dialog}
+      confirmLabel={t('withdraw.submit')}
+      rows={[
+        { key: 'amount', label: t('common:summary.amount'), value: formatMoney(wireAmount(amount)) },
+        {
+          key: 'account',
+          label: t('common:summary.account'),
+          value: `${t(`type.${account.type}`)} ${account.network ?? account.bank ?? ''} ${account.masked}`,
+        },
+        { key: 'fee', label: t('common:summary.fee'), value: formatMoney('0') },
+        { key: 'time', label: t('common:summary.time'), value: t('common:summary.withdraw') },
+      ]}
+    />
   );
 }
 

@@ -126,4 +126,17 @@ export default {
     'Geprüft: Die Hash-Kette ist intakt, beide Ticks sind im Protokoll, der letzte Tick vor dem Ablauf ist älter als die Aktualitätsgrenze, der Ausstiegstick ist der erste in der Nachfrist, und Ergebnis und Beträge folgen den Regeln.',
   checkOkGapVoid:
     'Geprüft: Die Hash-Kette ist intakt, der Einstiegstick ist im Protokoll, der letzte Tick vor dem Ablauf ist älter als die Aktualitätsgrenze, in der Nachfrist kam kein Tick, und genau der Einsatz wurde erstattet.',
+  summary: {
+    order: 'Der Auftrag',
+    open: 'Noch nicht abgerechnet',
+    voided: 'Storniert: {{amount}} erstattet',
+    won: 'Gewonnen: {{amount}}',
+    lost: 'Verloren: {{amount}}',
+    tie: 'Unentschieden: Einsatz {{amount}} zurück',
+    stake: 'Einsatz {{amount}}',
+    entry: 'Einstiegskurs',
+    exit: 'Schlusskurs',
+    noExitVoid: 'Kein gültiger Kurs rechtzeitig',
+    proof: 'Nachweis: Hashes, Blöcke und Befehle',
+  },
 };

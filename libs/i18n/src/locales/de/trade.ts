@@ -45,6 +45,8 @@ export default {
     rate: 'Rendite {{rate}} %',
   },
   amount: {
+    adjustedMax: "Auf den Höchstbetrag {{amount}} angepasst",
+    adjustedMin: "Ein Betrag muss über 0 liegen: auf {{amount}} angepasst",
     label: 'Betrag',
     input: 'Betrag eingeben',
     allIn: 'Alles setzen',
@@ -80,6 +82,7 @@ export default {
     emptyClosed: 'Noch keine geschlossenen Positionen',
     goTrade: 'Jetzt handeln',
     more: 'Mehr laden',
+    statistics: "Handelsstatistik",
   },
   sheet: {
     openTitle: 'Kauf erfolgreich',

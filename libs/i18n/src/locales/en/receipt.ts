@@ -125,4 +125,17 @@ export default {
     'Verified: the hash chain is intact, both ticks are in the record, the last tick before the expiry is older than the staleness limit, the exit tick is the first one within the grace period, and the result and amounts follow the rules.',
   checkOkGapVoid:
     'Verified: the hash chain is intact, the entry tick is in the record, the last tick before the expiry is older than the staleness limit, no tick came within the grace period, and exactly the stake was refunded.',
+  summary: {
+    order: 'The order',
+    open: 'Not settled yet',
+    voided: 'Voided: {{amount}} refunded',
+    won: 'You won {{amount}}',
+    lost: 'You lost {{amount}}',
+    tie: 'A tie: your {{amount}} stake came back',
+    stake: 'Stake {{amount}}',
+    entry: 'Entry price',
+    exit: 'Exit price',
+    noExitVoid: 'No valid price in time',
+    proof: 'Proof: hashes, blocks and commands',
+  },
 };

@@ -45,6 +45,8 @@ export default {
     rate: 'Rate {{rate}}%',
   },
   amount: {
+    adjustedMax: "Adjusted to the maximum {{amount}}",
+    adjustedMin: "An amount must be above 0: adjusted to {{amount}}",
     label: 'Amount',
     input: 'Enter an amount',
     allIn: 'All in',
@@ -80,6 +82,7 @@ export default {
     emptyClosed: 'No closed positions yet',
     goTrade: 'Go trade',
     more: 'Load more',
+    statistics: "Trade statistics",
   },
   sheet: {
     openTitle: 'Purchase successful',

@@ -128,4 +128,17 @@ export default {
     'Vérifié : la chaîne de hachage est intacte, les deux ticks figurent au registre, le dernier tick avant l’échéance est plus ancien que la limite de fraîcheur, le tick de sortie est le premier du délai de grâce, et le résultat et les montants suivent les règles.',
   checkOkGapVoid:
     'Vérifié : la chaîne de hachage est intacte, le tick d’entrée figure au registre, le dernier tick avant l’échéance est plus ancien que la limite de fraîcheur, aucun tick dans le délai de grâce, et exactement la mise a été remboursée.',
+  summary: {
+    order: 'L’ordre',
+    open: 'Pas encore réglé',
+    voided: 'Annulé : {{amount}} remboursés',
+    won: 'Gagné : {{amount}}',
+    lost: 'Perdu : {{amount}}',
+    tie: 'Égalité : mise de {{amount}} rendue',
+    stake: 'Mise {{amount}}',
+    entry: 'Prix d’entrée',
+    exit: 'Prix de sortie',
+    noExitVoid: 'Aucun prix valide à temps',
+    proof: 'Preuve : hachages, blocs et commandes',
+  },
 };

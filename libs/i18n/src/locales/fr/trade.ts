@@ -45,6 +45,8 @@ export default {
     rate: 'Taux {{rate}} %',
   },
   amount: {
+    adjustedMax: "Ajusté au maximum {{amount}}",
+    adjustedMin: "Un montant doit être supérieur à 0 : ajusté à {{amount}}",
     label: 'Montant',
     input: 'Saisir un montant',
     allIn: 'Tout miser',
@@ -80,6 +82,7 @@ export default {
     emptyClosed: 'Aucune position clôturée',
     goTrade: 'Trader',
     more: 'Charger plus',
+    statistics: "Statistiques de trading",
   },
   sheet: {
     openTitle: 'Achat réussi',

@@ -127,4 +127,17 @@ export default {
     'Terverifikasi: rantai hash utuh, kedua tick ada di catatan, tick terakhir sebelum jatuh tempo lebih tua dari batas kebaruan, tick penutupan adalah yang pertama dalam masa tenggang, serta hasil dan nominal sesuai aturan.',
   checkOkGapVoid:
     'Terverifikasi: rantai hash utuh, tick pembukaan ada di catatan, tick terakhir sebelum jatuh tempo lebih tua dari batas kebaruan, tidak ada tick dalam masa tenggang, dan yang dikembalikan tepat sebesar modal.',
+  summary: {
+    order: 'Order',
+    open: 'Belum diselesaikan',
+    voided: 'Dibatalkan: {{amount}} dikembalikan',
+    won: 'Anda untung {{amount}}',
+    lost: 'Anda rugi {{amount}}',
+    tie: 'Seri: taruhan {{amount}} dikembalikan',
+    stake: 'Taruhan {{amount}}',
+    entry: 'Harga masuk',
+    exit: 'Harga keluar',
+    noExitVoid: 'Tidak ada harga valid tepat waktu',
+    proof: 'Bukti: hash, blok, dan perintah',
+  },
 };

@@ -45,6 +45,8 @@ export default {
     rate: 'Imbal {{rate}}%',
   },
   amount: {
+    adjustedMax: "Disesuaikan ke maksimum {{amount}}",
+    adjustedMin: "Jumlah harus di atas 0: disesuaikan ke {{amount}}",
     label: 'Jumlah',
     input: 'Masukkan jumlah',
     allIn: 'Semua',
@@ -80,6 +82,7 @@ export default {
     emptyClosed: 'Belum ada posisi yang ditutup',
     goTrade: 'Mulai berdagang',
     more: 'Muat lebih banyak',
+    statistics: "Statistik perdagangan",
   },
   sheet: {
     openTitle: 'Pembelian berhasil',

@@ -45,6 +45,8 @@ export default {
     rate: '収益率 {{rate}}%',
   },
   amount: {
+    adjustedMax: "上限の {{amount}} に調整しました",
+    adjustedMin: "金額は 0 より大きくする必要があるため {{amount}} に調整しました",
     label: '投入金額',
     input: '金額を入力',
     allIn: '全額',
@@ -79,6 +81,7 @@ export default {
     emptyClosed: '決済済みの注文はまだありません',
     goTrade: '取引する',
     more: 'さらに読み込む',
+    statistics: "取引統計",
   },
   sheet: {
     openTitle: '購入しました',

@@ -45,6 +45,8 @@ export default {
     rate: '수익률 {{rate}}%',
   },
   amount: {
+    adjustedMax: "최대 금액 {{amount}}(으)로 조정했습니다",
+    adjustedMin: "금액은 0보다 커야 하므로 {{amount}}(으)로 조정했습니다",
     label: '투입 금액',
     input: '금액 입력',
     allIn: '전액',
@@ -79,6 +81,7 @@ export default {
     emptyClosed: '청산된 주문이 아직 없습니다',
     goTrade: '거래하러 가기',
     more: '더 보기',
+    statistics: "거래 통계",
   },
   sheet: {
     openTitle: '구매 완료',

@@ -45,6 +45,8 @@ export default {
     rate: 'อัตรา {{rate}}%',
   },
   amount: {
+    adjustedMax: "ปรับเป็นจำนวนสูงสุด {{amount}} แล้ว",
+    adjustedMin: "จำนวนต้องมากกว่า 0: ปรับเป็น {{amount}} แล้ว",
     label: 'จำนวนเงิน',
     input: 'กรอกจำนวนเงิน',
     allIn: 'ทั้งหมด',
@@ -79,6 +81,7 @@ export default {
     emptyClosed: 'ยังไม่มีคำสั่งที่ปิดแล้ว',
     goTrade: 'ไปซื้อขาย',
     more: 'โหลดเพิ่ม',
+    statistics: "สถิติการซื้อขาย",
   },
   sheet: {
     openTitle: 'ซื้อสำเร็จ',

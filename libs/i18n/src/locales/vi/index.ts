@@ -16,8 +16,15 @@ import pwa from './pwa.js';
 import earn from './earn.js';
 import prices from './prices.js';
 import receipt from './receipt.js';
+import stats from './stats.js';
 import mail from './mail.js';
+import push from './push.js';
 import verify from './verify.js';
 import consoleKyc from './consoleKyc.js';
+import consoleContent from './consoleContent.js';
+import consoleDashboard from './consoleDashboard.js';
+import limits from './limits.js';
+import support from './support.js';
+import consoleSupport from './consoleSupport.js';
 
-export default { errors, common, auth, user, content, console: consoleNs, consoleMoney, consoleOperators, consoleEarn, market, trade, inbox, money, records, pwa, earn, prices, receipt, mail, verify, consoleKyc };
+export default { errors, common, auth, user, content, console: consoleNs, consoleMoney, consoleOperators, consoleEarn, market, trade, inbox, money, records, pwa, earn, prices, receipt, stats, mail, verify, consoleKyc, consoleContent, consoleDashboard, limits, push, support, consoleSupport };

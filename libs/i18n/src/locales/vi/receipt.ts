@@ -126,4 +126,17 @@ export default {
     'Đã xác minh: chuỗi băm nguyên vẹn, cả hai tick đều có trong bản ghi, tick cuối cùng trước khi hết hạn cũ hơn giới hạn độ mới, tick đóng là tick đầu tiên trong thời gian ân hạn, kết quả và số tiền đúng quy tắc.',
   checkOkGapVoid:
     'Đã xác minh: chuỗi băm nguyên vẹn, tick mở có trong bản ghi, tick cuối cùng trước khi hết hạn cũ hơn giới hạn độ mới, không có tick nào trong thời gian ân hạn, và đã hoàn đúng tiền gốc.',
+  summary: {
+    order: 'Lệnh',
+    open: 'Chưa thanh toán',
+    voided: 'Đã hủy: hoàn {{amount}}',
+    won: 'Bạn thắng {{amount}}',
+    lost: 'Bạn thua {{amount}}',
+    tie: 'Hòa: hoàn lại tiền cược {{amount}}',
+    stake: 'Tiền cược {{amount}}',
+    entry: 'Giá vào',
+    exit: 'Giá đóng',
+    noExitVoid: 'Không có giá hợp lệ kịp thời',
+    proof: 'Bằng chứng: hash, khối và lệnh',
+  },
 };

@@ -45,6 +45,8 @@ export default {
     rate: 'Lợi suất {{rate}}%',
   },
   amount: {
+    adjustedMax: "Đã điều chỉnh về mức tối đa {{amount}}",
+    adjustedMin: "Số tiền phải lớn hơn 0: đã điều chỉnh thành {{amount}}",
     label: 'Số tiền',
     input: 'Nhập số tiền',
     allIn: 'Tất cả',
@@ -80,6 +82,7 @@ export default {
     emptyClosed: 'Chưa có vị thế đã đóng',
     goTrade: 'Đi giao dịch',
     more: 'Tải thêm',
+    statistics: "Thống kê giao dịch",
   },
   sheet: {
     openTitle: 'Mua thành công',

@@ -119,4 +119,17 @@ export default {
   },
   checkOkGap: '核对通过：哈希链完整，两笔报价都在记录中，到期前最后一笔报价已超过时效上限，平仓报价是宽限期内的第一笔，结果和金额符合规则。',
   checkOkGapVoid: '核对通过：哈希链完整，开仓报价在记录中，到期前最后一笔报价已超过时效上限，宽限期内没有报价，且已全额退还本金。',
+  summary: {
+    order: '订单',
+    open: '尚未结算',
+    voided: '已作废：退回 {{amount}}',
+    won: '盈利 {{amount}}',
+    lost: '亏损 {{amount}}',
+    tie: '平局：退回本金 {{amount}}',
+    stake: '本金 {{amount}}',
+    entry: '开仓价',
+    exit: '平仓价',
+    noExitVoid: '期限内没有有效价格',
+    proof: '证明：哈希、区块与命令',
+  },
 };

@@ -45,6 +45,8 @@ export default {
     rate: '收益率 {{rate}}%',
   },
   amount: {
+    adjustedMax: "已调整为最高金额 {{amount}}",
+    adjustedMin: "金额须大于 0，已调整为 {{amount}}",
     label: '投入金额',
     input: '输入金额',
     allIn: '全部投入',
@@ -79,6 +81,7 @@ export default {
     emptyClosed: '暂无已平仓订单',
     goTrade: '去交易',
     more: '加载更多',
+    statistics: "交易统计",
   },
   sheet: {
     openTitle: '购买成功',

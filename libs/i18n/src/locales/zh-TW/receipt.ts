@@ -119,4 +119,17 @@ export default {
   },
   checkOkGap: '核對通過：雜湊鏈完整，兩筆報價都在記錄中，到期前最後一筆報價已超過時效上限，平倉報價是寬限期內的第一筆，結果和金額符合規則。',
   checkOkGapVoid: '核對通過：雜湊鏈完整，開倉報價在記錄中，到期前最後一筆報價已超過時效上限，寬限期內沒有報價，且已全額退還本金。',
+  summary: {
+    order: '訂單',
+    open: '尚未結算',
+    voided: '已作廢：退回 {{amount}}',
+    won: '獲利 {{amount}}',
+    lost: '虧損 {{amount}}',
+    tie: '平局：退回本金 {{amount}}',
+    stake: '本金 {{amount}}',
+    entry: '開倉價',
+    exit: '平倉價',
+    noExitVoid: '期限內沒有有效價格',
+    proof: '證明：雜湊、區塊與指令',
+  },
 };

@@ -45,6 +45,8 @@ export default {
     rate: '收益率 {{rate}}%',
   },
   amount: {
+    adjustedMax: "已調整為最高金額 {{amount}}",
+    adjustedMin: "金額須大於 0，已調整為 {{amount}}",
     label: '投入金額',
     input: '輸入金額',
     allIn: '全部投入',
@@ -64,11 +66,11 @@ export default {
     explain: '收益率 {{rate}}%：盈利時返還本金加本金的 {{rate}}%，平局退還本金。勝率需高於 {{breakEven}}% 才不虧損。',
   },
   demo: {
-    reset: '重置',
-    resetTitle: '重置模擬帳戶？',
+    reset: '重設',
+    resetTitle: '重設模擬帳戶？',
     resetMessage: '模擬餘額將恢復為初始金額，真實帳戶不受影響。',
-    resetConfirm: '重置',
-    resetDone: '模擬帳戶已重置',
+    resetConfirm: '重設',
+    resetDone: '模擬帳戶已重設',
   },
   positions: {
     title: '我的持倉',
@@ -79,6 +81,7 @@ export default {
     emptyClosed: '暫無已平倉訂單',
     goTrade: '去交易',
     more: '載入更多',
+    statistics: "交易統計",
   },
   sheet: {
     openTitle: '購買成功',

@@ -1,0 +1,20 @@
+/** Web Push notifications, rendered by the server in the user's language (never loaded by the web app). */
+export default {
+  orderTitle: '{{symbol}}-Order abgerechnet',
+  orderWin: 'Gewonnen: Gewinn {{pnl}}',
+  orderLoss: 'Verloren: {{pnl}}',
+  orderTie: 'Unentschieden: Ihr Einsatz wurde zurückgegeben',
+  orderVoid: 'Storniert: Ihr Einsatz wurde erstattet',
+  depositTitle: 'Einzahlung',
+  depositApproved: 'Ihre Einzahlung wurde genehmigt und gutgeschrieben',
+  depositRejected: 'Ihre Einzahlung wurde abgelehnt; siehe Ihre Nachrichten',
+  withdrawalTitle: 'Auszahlung',
+  withdrawalSuccessful: 'Ihre Auszahlung wurde ausgezahlt',
+  withdrawalFailed: 'Ihre Auszahlung wurde Ihrem Guthaben zurückgebucht',
+  withdrawalCancelled: 'Ihre Auszahlung wurde storniert',
+  kycTitle: 'Identitätsprüfung',
+  kycVerified: 'Ihre Identität ist bestätigt',
+  kycRejected: 'Ihre Prüfung wurde nicht angenommen; siehe Ihre Nachrichten',
+  supportTitle: 'Der Kundenservice hat geantwortet',
+  supportImage: 'Hat Ihnen ein Bild gesendet',
+};

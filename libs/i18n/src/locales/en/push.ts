@@ -1,0 +1,20 @@
+/** Web Push notifications, rendered by the server in the user's language (never loaded by the web app). */
+export default {
+  orderTitle: '{{symbol}} order settled',
+  orderWin: 'Won: profit {{pnl}}',
+  orderLoss: 'Lost: {{pnl}}',
+  orderTie: 'Tie: your stake was returned',
+  orderVoid: 'Voided: your stake was refunded',
+  depositTitle: 'Deposit',
+  depositApproved: 'Your deposit was approved and credited',
+  depositRejected: 'Your deposit was rejected; see your messages',
+  withdrawalTitle: 'Withdrawal',
+  withdrawalSuccessful: 'Your withdrawal was paid',
+  withdrawalFailed: 'Your withdrawal was returned to your balance',
+  withdrawalCancelled: 'Your withdrawal was cancelled',
+  kycTitle: 'Identity verification',
+  kycVerified: 'Your identity is verified',
+  kycRejected: 'Your verification was not accepted; see your messages',
+  supportTitle: 'Customer service replied',
+  supportImage: 'Sent you an image',
+};

@@ -1,0 +1,20 @@
+/** Web Push notifications, rendered by the server in the user's language (never loaded by the web app). */
+export default {
+  orderTitle: 'Ordre {{symbol}} réglé',
+  orderWin: 'Gagné : bénéfice {{pnl}}',
+  orderLoss: 'Perdu : {{pnl}}',
+  orderTie: 'Égalité : votre mise est rendue',
+  orderVoid: 'Annulé : votre mise est remboursée',
+  depositTitle: 'Dépôt',
+  depositApproved: 'Votre dépôt a été approuvé et crédité',
+  depositRejected: 'Votre dépôt a été refusé ; voyez vos messages',
+  withdrawalTitle: 'Retrait',
+  withdrawalSuccessful: 'Votre retrait a été payé',
+  withdrawalFailed: 'Votre retrait a été rendu à votre solde',
+  withdrawalCancelled: 'Votre retrait a été annulé',
+  kycTitle: 'Vérification d’identité',
+  kycVerified: 'Votre identité est vérifiée',
+  kycRejected: 'Votre vérification n’a pas été acceptée ; voyez vos messages',
+  supportTitle: 'Le service client a répondu',
+  supportImage: 'Vous a envoyé une image',
+};

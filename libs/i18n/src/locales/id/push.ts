@@ -1,0 +1,20 @@
+/** Web Push notifications, rendered by the server in the user's language (never loaded by the web app). */
+export default {
+  orderTitle: 'Order {{symbol}} telah diselesaikan',
+  orderWin: 'Menang: laba {{pnl}}',
+  orderLoss: 'Kalah: {{pnl}}',
+  orderTie: 'Seri: modal Anda dikembalikan',
+  orderVoid: 'Dibatalkan: modal Anda dikembalikan',
+  depositTitle: 'Setoran',
+  depositApproved: 'Setoran Anda disetujui dan dikreditkan',
+  depositRejected: 'Setoran Anda ditolak; lihat pesan Anda',
+  withdrawalTitle: 'Penarikan',
+  withdrawalSuccessful: 'Penarikan Anda telah dibayar',
+  withdrawalFailed: 'Penarikan Anda dikembalikan ke saldo',
+  withdrawalCancelled: 'Penarikan Anda dibatalkan',
+  kycTitle: 'Verifikasi identitas',
+  kycVerified: 'Identitas Anda telah terverifikasi',
+  kycRejected: 'Verifikasi Anda tidak diterima; lihat pesan Anda',
+  supportTitle: 'Layanan pelanggan membalas',
+  supportImage: 'Mengirim gambar kepada Anda',
+};

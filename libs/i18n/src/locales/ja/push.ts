@@ -1,0 +1,20 @@
+/** Web Push notifications, rendered by the server in the user's language (never loaded by the web app). */
+export default {
+  orderTitle: '{{symbol}} の注文が決済されました',
+  orderWin: '勝ち：利益 {{pnl}}',
+  orderLoss: '負け：{{pnl}}',
+  orderTie: '引き分け：元本が返却されました',
+  orderVoid: '無効：元本が返金されました',
+  depositTitle: '入金',
+  depositApproved: '入金が承認され、残高に反映されました',
+  depositRejected: '入金は承認されませんでした。メッセージをご確認ください',
+  withdrawalTitle: '出金',
+  withdrawalSuccessful: '出金が支払われました',
+  withdrawalFailed: '出金は残高に戻されました',
+  withdrawalCancelled: '出金はキャンセルされました',
+  kycTitle: '本人確認',
+  kycVerified: '本人確認が完了しました',
+  kycRejected: '本人確認は承認されませんでした。メッセージをご確認ください',
+  supportTitle: 'カスタマーサービスから返信があります',
+  supportImage: '画像が送信されました',
+};

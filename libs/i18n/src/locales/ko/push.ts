@@ -1,0 +1,20 @@
+/** Web Push notifications, rendered by the server in the user's language (never loaded by the web app). */
+export default {
+  orderTitle: '{{symbol}} 주문이 정산되었습니다',
+  orderWin: '수익: {{pnl}}',
+  orderLoss: '손실: {{pnl}}',
+  orderTie: '무승부: 원금이 반환되었습니다',
+  orderVoid: '무효: 원금이 환불되었습니다',
+  depositTitle: '입금',
+  depositApproved: '입금이 승인되어 잔액에 반영되었습니다',
+  depositRejected: '입금이 거절되었습니다. 메시지를 확인하세요',
+  withdrawalTitle: '출금',
+  withdrawalSuccessful: '출금이 지급되었습니다',
+  withdrawalFailed: '출금이 잔액으로 반환되었습니다',
+  withdrawalCancelled: '출금이 취소되었습니다',
+  kycTitle: '본인 인증',
+  kycVerified: '본인 인증이 완료되었습니다',
+  kycRejected: '인증이 승인되지 않았습니다. 메시지를 확인하세요',
+  supportTitle: '고객센터에서 답변했습니다',
+  supportImage: '이미지를 보냈습니다',
+};

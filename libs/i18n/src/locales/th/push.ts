@@ -1,0 +1,20 @@
+/** Web Push notifications, rendered by the server in the user's language (never loaded by the web app). */
+export default {
+  orderTitle: 'คำสั่งซื้อ {{symbol}} ชำระแล้ว',
+  orderWin: 'ชนะ: กำไร {{pnl}}',
+  orderLoss: 'แพ้: {{pnl}}',
+  orderTie: 'เสมอ: คืนเงินต้นแล้ว',
+  orderVoid: 'เป็นโมฆะ: คืนเงินต้นแล้ว',
+  depositTitle: 'การฝากเงิน',
+  depositApproved: 'การฝากเงินของคุณได้รับอนุมัติและเข้าบัญชีแล้ว',
+  depositRejected: 'การฝากเงินของคุณถูกปฏิเสธ โปรดดูข้อความของคุณ',
+  withdrawalTitle: 'การถอนเงิน',
+  withdrawalSuccessful: 'การถอนเงินของคุณจ่ายแล้ว',
+  withdrawalFailed: 'การถอนเงินของคุณถูกคืนเข้ายอดคงเหลือ',
+  withdrawalCancelled: 'การถอนเงินของคุณถูกยกเลิก',
+  kycTitle: 'การยืนยันตัวตน',
+  kycVerified: 'ยืนยันตัวตนของคุณเรียบร้อยแล้ว',
+  kycRejected: 'การยืนยันตัวตนของคุณไม่ผ่าน โปรดดูข้อความของคุณ',
+  supportTitle: 'ฝ่ายบริการลูกค้าตอบกลับแล้ว',
+  supportImage: 'ส่งรูปภาพถึงคุณ',
+};

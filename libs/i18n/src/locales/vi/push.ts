@@ -1,0 +1,20 @@
+/** Web Push notifications, rendered by the server in the user's language (never loaded by the web app). */
+export default {
+  orderTitle: 'Lệnh {{symbol}} đã được tất toán',
+  orderWin: 'Thắng: lãi {{pnl}}',
+  orderLoss: 'Thua: {{pnl}}',
+  orderTie: 'Hòa: tiền gốc đã được hoàn lại',
+  orderVoid: 'Đã hủy: tiền gốc đã được hoàn trả',
+  depositTitle: 'Nạp tiền',
+  depositApproved: 'Khoản nạp của bạn đã được duyệt và ghi có',
+  depositRejected: 'Khoản nạp của bạn bị từ chối; hãy xem tin nhắn',
+  withdrawalTitle: 'Rút tiền',
+  withdrawalSuccessful: 'Khoản rút của bạn đã được chi trả',
+  withdrawalFailed: 'Khoản rút của bạn đã được trả lại số dư',
+  withdrawalCancelled: 'Khoản rút của bạn đã bị hủy',
+  kycTitle: 'Xác minh danh tính',
+  kycVerified: 'Danh tính của bạn đã được xác minh',
+  kycRejected: 'Xác minh của bạn không được chấp nhận; hãy xem tin nhắn',
+  supportTitle: 'Chăm sóc khách hàng đã trả lời',
+  supportImage: 'Đã gửi cho bạn một hình ảnh',
+};

@@ -1,0 +1,20 @@
+/** Web Push notifications, rendered by the server in the user's language (never loaded by the web app). */
+export default {
+  orderTitle: '{{symbol}} 订单已结算',
+  orderWin: '盈利：{{pnl}}',
+  orderLoss: '亏损：{{pnl}}',
+  orderTie: '平局：本金已退回',
+  orderVoid: '已作废：本金已退还',
+  depositTitle: '充值',
+  depositApproved: '您的充值已批准并入账',
+  depositRejected: '您的充值未通过，请查看站内消息',
+  withdrawalTitle: '提现',
+  withdrawalSuccessful: '您的提现已出款',
+  withdrawalFailed: '您的提现已退回余额',
+  withdrawalCancelled: '您的提现已取消',
+  kycTitle: '实名认证',
+  kycVerified: '您的身份已通过认证',
+  kycRejected: '您的认证未通过，请查看站内消息',
+  supportTitle: '客服已回复',
+  supportImage: '发送了一张图片',
+};

@@ -1,0 +1,20 @@
+/** Web Push notifications, rendered by the server in the user's language (never loaded by the web app). */
+export default {
+  orderTitle: '{{symbol}} 訂單已結算',
+  orderWin: '獲利：{{pnl}}',
+  orderLoss: '虧損：{{pnl}}',
+  orderTie: '平局：本金已退回',
+  orderVoid: '已作廢：本金已退還',
+  depositTitle: '充值',
+  depositApproved: '您的充值已核准並入帳',
+  depositRejected: '您的充值未通過，請查看站內訊息',
+  withdrawalTitle: '提現',
+  withdrawalSuccessful: '您的提現已出款',
+  withdrawalFailed: '您的提現已退回餘額',
+  withdrawalCancelled: '您的提現已取消',
+  kycTitle: '實名認證',
+  kycVerified: '您的身分已通過認證',
+  kycRejected: '您的認證未通過，請查看站內訊息',
+  supportTitle: '客服已回覆',
+  supportImage: '傳送了一張圖片',
+};

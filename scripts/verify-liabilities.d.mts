@@ -1,0 +1,1 @@
+export function checkProof(proof: unknown): { problems: string[]; root?: string; total?: string };
