@@ -60,9 +60,18 @@ async function oracle(now: Date) {
       account,
     ]);
   // The house's result from the orders themselves: users' stakes lost minus their winnings, real orders only.
+  // Other files on the shared database post to the house directly (the ledger batch function's tests), which
+  // the dashboard counts as it sums the house account: those non-order entries are added here apart.
   const houseDays: { date: string; result: string }[] = await t.ds.query(
-    `SELECT to_char(settled_at AT TIME ZONE $3, 'YYYY-MM-DD') AS date, (-sum(pnl))::text AS result
-       FROM orders WHERE account = 'real' AND status = 'settled' AND settled_at >= $1 AND settled_at < $2 GROUP BY 1`,
+    `SELECT date, sum(result)::text AS result FROM (
+       SELECT to_char(settled_at AT TIME ZONE $3, 'YYYY-MM-DD') AS date, -pnl AS result
+         FROM orders WHERE account = 'real' AND status = 'settled' AND settled_at >= $1 AND settled_at < $2
+       UNION ALL
+       SELECT to_char(p.created_at AT TIME ZONE $3, 'YYYY-MM-DD'), p.amount
+         FROM postings p JOIN journal_entries e ON e.id = p.entry_id
+         JOIN ledger_accounts a ON a.id = p.account_id AND a.user_id IS NULL AND a.kind = 'house'
+        WHERE e.type NOT IN ('order_payout', 'order_loss') AND p.created_at >= $1 AND p.created_at < $2
+     ) x GROUP BY 1`,
     [bounds[0], end, TZ],
   );
   const earn = await one<{ held: string; paid: string; today: string }>(

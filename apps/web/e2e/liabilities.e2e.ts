@@ -9,15 +9,15 @@ import pg from 'pg';
 import { Queue, QueueEvents } from 'bullmq';
 import type { BrowserContext, Page } from 'playwright-core';
 import { API, type LiabilitiesChainResponse, type LiabilitiesProofResponse } from '@candor/contracts';
+import { bullPrefix, QUEUES } from '@candor/cross-process';
 import { resources } from '@candor/i18n';
 import { launchBrowser, screenshot } from '../../../scripts/testing/browser.mjs';
 import { BASE, call, eventually, registerUser, type RegisteredUser } from './support.js';
 
 const REDIS_URL = process.env.E2E_REDIS_URL ?? 'redis://localhost:6379';
 const DATABASE_URL = process.env.E2E_DATABASE_URL ?? '';
-// The worker's queue and job names (libs/cross-process QUEUES.liabilities), written out: the web app's tests import shared libs only.
-const QUEUE = 'liabilities';
-const JOB = 'liabilities-publish';
+const QUEUE = QUEUES.liabilities.name;
+const JOB = QUEUES.liabilities.jobs.publish;
 const zh = resources['zh-TW'];
 const en = resources.en;
 
@@ -57,8 +57,9 @@ async function buildNow(redis: Redis): Promise<string> {
     60_000,
   );
   const date = nextDay(chain.items[chain.items.length - 1]!.date);
-  const queue = new Queue(QUEUE, { connection: redis });
-  const events = new QueueEvents(QUEUE, { connection: redis.duplicate() });
+  // The worker's own key prefix (REDIS_PREFIX): BullMQ's default `bull` is another deployment's queue.
+  const queue = new Queue(QUEUE, { connection: redis, prefix: bullPrefix() });
+  const events = new QueueEvents(QUEUE, { connection: redis.duplicate(), prefix: bullPrefix() });
   try {
     await events.waitUntilReady();
     const job = await queue.add(JOB, { reason: 'manual', requestedAt: new Date().toISOString(), date });
