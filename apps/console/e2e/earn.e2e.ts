@@ -115,7 +115,7 @@ describe("Yu'e Bao in the console", () => {
     await page.locator(`[data-testid=earn-holiday][data-date="${first}"]`).waitFor();
     await page.fill('[data-testid=earn-holiday-import-text]', `${YEAR}-02-05, E2E Lunar New Year\n${YEAR}-02-06\tE2E Lunar New Year 2`);
     await page.click('[data-testid=earn-holiday-import]');
-    await confirm(page, en.confirm.importTitle.replace('{{count}}', '2'), [], 'console-earn-holidays-confirm');
+    await confirm(page, en.confirm.importTitle_other.replace('{{count}}', '2'), [], 'console-earn-holidays-confirm');
     await page.locator(`[data-testid=earn-holiday][data-date="${YEAR}-02-06"]`).waitFor();
     expect(await page.textContent('[data-testid=earn-holidays-done]')).toBe(en.holidays.imported.replace('{{added}}', '2').replace('{{updated}}', '0'));
     await page.click(`[data-testid=earn-holiday][data-date="${YEAR}-02-05"] [data-testid=earn-holiday-remove]`);

@@ -114,7 +114,7 @@ describe('responsible trading', () => {
     await screenshot(page, 'limits-03-page-zh-TW');
     await page.getByTestId('timeOut-start').click();
     await page.getByTestId('confirm-dialog').waitFor();
-    await expect(page.getByTestId('confirm-dialog').textContent()).resolves.toContain(zh.limits.timeOut.confirmTitle.replace('{{count}}', '1'));
+    await expect(page.getByTestId('confirm-dialog').textContent()).resolves.toContain(zh.limits.timeOut.confirmTitle_other.replace('{{count}}', '1'));
     await screenshot(page, 'limits-04-time-out-confirm-zh-TW');
     await page.getByTestId('confirm-cancel').click();
     // Nothing was started by opening the question.

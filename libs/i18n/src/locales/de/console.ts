@@ -124,7 +124,8 @@ export default {
     after: 'Nachher',
     filterBy: 'Danach filtern',
     loadMore: 'Mehr laden',
-    end: 'Alle {{count}} Einträge werden angezeigt.',
+    end_one: 'Der einzige Eintrag wird angezeigt.',
+    end_other: 'Alle {{count}} Einträge werden angezeigt.',
   },
   products: {
     title: 'Produkte',
@@ -235,7 +236,8 @@ export default {
     unsavedScheduled: 'Nicht gespeichert; wird geplant, nicht sofort übernommen: {{fields}}, gültig ab {{local}} (UTC {{utc}})',
     unsavedScheduledEarliest: 'Nicht gespeichert; wird geplant, nicht sofort übernommen: {{fields}}, gültig zum frühestmöglichen Zeitpunkt, derzeit etwa {{local}} (UTC {{utc}})',
     noChanges: 'Keine Änderungen.',
-    fixErrors: 'Bitte {{count}} Feld(er) korrigieren.',
+    fixErrors_one: 'Bitte {{count}} Feld korrigieren.',
+    fixErrors_other: 'Bitte {{count}} Felder korrigieren.',
     unsavedLeave: 'Es gibt nicht gespeicherte Änderungen. Trotzdem verlassen?',
     fields: {
       names: 'Namen',

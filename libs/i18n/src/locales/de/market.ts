@@ -146,7 +146,8 @@ export default {
     holidaysAdded: 'Neue Feiertage: {{list}}',
     holidaysRemoved: 'Entfernte Feiertage: {{list}}',
     holidaysSame: 'Die Feiertage ändern sich',
-    andMore: '{{list}} und {{count}} weitere',
+    andMore_one: '{{list}} und {{count}} weiterer',
+    andMore_other: '{{list}} und {{count}} weitere',
     other: 'Die Einstellung „{{field}}“ ändert sich',
     openOrders:
       'Offene Orders sind nicht betroffen. Bis eine Änderung gilt, wird eine neue Order abgelehnt, deren Ablauf sie erreichen würde: Wählen Sie eine Laufzeit, die vorher endet.',

@@ -24,5 +24,6 @@ export default {
   imageError: 'Bild nicht verfügbar',
   tooLong: 'Höchstens {{max}} Zeichen',
   contact: 'Kundenservice kontaktieren',
-  badge: '{{count}} ungelesene Antworten',
+  badge_one: '{{count}} ungelesene Antwort',
+  badge_other: '{{count}} ungelesene Antworten',
 };

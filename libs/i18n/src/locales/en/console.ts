@@ -124,7 +124,8 @@ export default {
     after: 'After',
     filterBy: 'Filter by this',
     loadMore: 'Load more',
-    end: 'All {{count}} entries shown.',
+    end_one: 'The only entry is shown.',
+    end_other: 'All {{count}} entries shown.',
   },
   products: {
     title: 'Products',
@@ -235,7 +236,8 @@ export default {
     unsavedScheduled: 'Unsaved; will be scheduled, not applied at once: {{fields}}, taking effect {{local}} (UTC {{utc}})',
     unsavedScheduledEarliest: 'Unsaved; will be scheduled, not applied at once: {{fields}}, taking effect at the earliest allowed time, now about {{local}} (UTC {{utc}})',
     noChanges: 'No changes.',
-    fixErrors: 'Please fix {{count}} field(s).',
+    fixErrors_one: 'Please fix {{count}} field.',
+    fixErrors_other: 'Please fix {{count}} fields.',
     unsavedLeave: 'You have unsaved changes. Leave anyway?',
     fields: {
       names: 'names',

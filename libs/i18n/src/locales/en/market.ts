@@ -146,7 +146,8 @@ export default {
     holidaysAdded: 'Holidays added: {{list}}',
     holidaysRemoved: 'Holidays removed: {{list}}',
     holidaysSame: 'The holidays change',
-    andMore: '{{list}} and {{count}} more',
+    andMore_one: '{{list}} and {{count}} more',
+    andMore_other: '{{list}} and {{count}} more',
     other: 'The setting “{{field}}” changes',
     openOrders:
       'Open orders are not affected. Until a change takes effect, a new order whose expiry would reach it is refused: choose an expiry that ends before it.',

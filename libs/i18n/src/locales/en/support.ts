@@ -24,5 +24,6 @@ export default {
   imageError: 'Image not available',
   tooLong: 'At most {{max}} characters',
   contact: 'Contact customer service',
-  badge: '{{count}} unread replies',
+  badge_one: '{{count}} unread reply',
+  badge_other: '{{count}} unread replies',
 };

@@ -124,7 +124,9 @@ export default {
     after: 'Après',
     filterBy: 'Filtrer sur cette valeur',
     loadMore: 'Charger plus',
-    end: 'Les {{count}} entrées sont affichées.',
+    end_one: 'La seule entrée est affichée.',
+    end_many: 'Les {{count}} entrées sont affichées.',
+    end_other: 'Les {{count}} entrées sont affichées.',
   },
   products: {
     title: 'Produits',
@@ -235,7 +237,9 @@ export default {
     unsavedScheduled: 'Non enregistré ; sera programmé, pas appliqué immédiatement : {{fields}}, en vigueur le {{local}} (UTC {{utc}})',
     unsavedScheduledEarliest: 'Non enregistré ; sera programmé, pas appliqué immédiatement : {{fields}}, en vigueur au plus tôt autorisé, actuellement vers le {{local}} (UTC {{utc}})',
     noChanges: 'Aucune modification.',
-    fixErrors: 'Veuillez corriger {{count}} champ(s).',
+    fixErrors_one: 'Veuillez corriger {{count}} champ.',
+    fixErrors_many: 'Veuillez corriger {{count}} champs.',
+    fixErrors_other: 'Veuillez corriger {{count}} champs.',
     unsavedLeave: 'Des modifications ne sont pas enregistrées. Quitter quand même ?',
     fields: {
       names: 'noms',

@@ -146,7 +146,9 @@ export default {
     holidaysAdded: 'Jours fériés ajoutés : {{list}}',
     holidaysRemoved: 'Jours fériés retirés : {{list}}',
     holidaysSame: 'Les jours fériés changent',
-    andMore: '{{list}} et {{count}} autres',
+    andMore_one: '{{list}} et {{count}} autre',
+    andMore_many: '{{list}} et {{count}} autres',
+    andMore_other: '{{list}} et {{count}} autres',
     other: 'Le réglage « {{field}} » change',
     openOrders:
       'Les ordres ouverts ne sont pas concernés. Jusqu’à l’entrée en vigueur, un nouvel ordre dont l’échéance l’atteindrait est refusé : choisissez une durée qui se termine avant.',

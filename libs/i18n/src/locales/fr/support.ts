@@ -24,5 +24,7 @@ export default {
   imageError: 'Image indisponible',
   tooLong: '{{max}} caractères au plus',
   contact: 'Contacter le service client',
-  badge: '{{count}} réponses non lues',
+  badge_one: '{{count}} réponse non lue',
+  badge_many: '{{count}} réponses non lues',
+  badge_other: '{{count}} réponses non lues',
 };

@@ -124,7 +124,7 @@ export default {
     after: 'Sesudah',
     filterBy: 'Filter dengan nilai ini',
     loadMore: 'Muat lebih banyak',
-    end: 'Semua {{count}} catatan ditampilkan.',
+    end_other: 'Semua {{count}} catatan ditampilkan.',
   },
   products: {
     title: 'Produk',
@@ -235,7 +235,7 @@ export default {
     unsavedScheduled: 'Belum disimpan; akan dijadwalkan, tidak langsung berlaku: {{fields}}, berlaku {{local}} (UTC {{utc}})',
     unsavedScheduledEarliest: 'Belum disimpan; akan dijadwalkan, tidak langsung berlaku: {{fields}}, berlaku pada waktu paling awal yang diizinkan, kini sekitar {{local}} (UTC {{utc}})',
     noChanges: 'Tidak ada perubahan.',
-    fixErrors: 'Perbaiki {{count}} kolom.',
+    fixErrors_other: 'Perbaiki {{count}} kolom.',
     unsavedLeave: 'Ada perubahan yang belum disimpan. Tetap tinggalkan halaman?',
     fields: {
       names: 'nama',

@@ -68,7 +68,7 @@ export default {
     addAction: 'Tambah hari libur',
     removeTitle: 'Hapus hari libur {{date}} {{name}}?',
     removeAction: 'Hapus hari libur',
-    importTitle: 'Impor {{count}} hari libur?',
+    importTitle_other: 'Impor {{count}} hari libur?',
     importAction: 'Impor',
     holidayEffect: 'Transfer masuk mulai sekarang mengikuti kalender baru; yang sudah dibuat tetap dengan tanggalnya.',
     audited: 'Perubahan dicatat di log audit atas nama Anda.',

@@ -37,7 +37,7 @@ export default {
   read: 'Dibaca',
   loadOlder: 'Pesan sebelumnya',
   closedNotice: 'Percakapan ini ditutup. Buka kembali untuk membalas.',
-  unread: '{{count}} belum dibaca',
+  unread_other: '{{count}} belum dibaca',
   fromUser: 'Pengguna',
   fromAgent: 'Agen {{email}}',
   imageAlt: 'Gambar dalam obrolan',

@@ -37,7 +37,7 @@ export default {
     text: "Tutup trading riil, deposit, dan transfer ke Yu'e Bao untuk sementara. Penarikan tetap bisa. Istirahat tidak bisa dipersingkat.",
     length: "Lama (hari)",
     start: "Mulai istirahat",
-    confirmTitle: "Istirahat selama {{count}} hari?",
+    confirmTitle_other: "Istirahat selama {{count}} hari?",
     confirmText: "Sampai {{time}} Anda tidak bisa trading dengan uang riil, deposit, atau memindahkan uang ke Yu'e Bao. Tidak bisa dipersingkat atau dicabut.",
     active: "Istirahat sampai {{time}}",
   },

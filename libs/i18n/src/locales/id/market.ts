@@ -146,7 +146,7 @@ export default {
     holidaysAdded: 'Hari libur ditambahkan: {{list}}',
     holidaysRemoved: 'Hari libur dihapus: {{list}}',
     holidaysSame: 'Hari libur berubah',
-    andMore: '{{list}} dan {{count}} lainnya',
+    andMore_other: '{{list}} dan {{count}} lainnya',
     other: 'Pengaturan “{{field}}” berubah',
     openOrders:
       'Order yang sudah terbuka tidak terpengaruh. Sampai perubahan berlaku, order baru yang jatuh temponya melewati waktu itu ditolak: pilih durasi yang berakhir sebelumnya.',

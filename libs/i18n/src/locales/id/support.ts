@@ -24,5 +24,5 @@ export default {
   imageError: 'Gambar tidak tersedia',
   tooLong: 'Maksimal {{max}} karakter',
   contact: 'Hubungi layanan pelanggan',
-  badge: '{{count}} balasan belum dibaca',
+  badge_other: '{{count}} balasan belum dibaca',
 };

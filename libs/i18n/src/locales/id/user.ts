@@ -91,7 +91,7 @@ export default {
     logoutOthers: 'Keluar dari semua perangkat lain',
     confirmOthersTitle: 'Keluar dari semua perangkat lain?',
     confirmOthersText: 'Semua perangkat kecuali yang ini harus masuk lagi.',
-    othersDone: 'Keluar dari {{count}} perangkat lain',
+    othersDone_other: 'Keluar dari {{count}} perangkat lain',
     logout: 'Keluarkan',
     confirmTitle: 'Keluarkan perangkat ini?',
     confirmText: 'Perangkat itu harus masuk lagi untuk memakai akun Anda.',

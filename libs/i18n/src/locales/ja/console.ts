@@ -124,7 +124,7 @@ export default {
     after: '変更後',
     filterBy: 'これで絞り込む',
     loadMore: 'さらに読み込む',
-    end: '全 {{count}} 件を表示しました。',
+    end_other: '全 {{count}} 件を表示しました。',
   },
   products: {
     title: '商品',
@@ -235,7 +235,7 @@ export default {
     unsavedScheduled: '未保存。保存すると予約され、即時には適用されません：{{fields}}。{{local}}（UTC {{utc}}）に有効',
     unsavedScheduledEarliest: '未保存。保存すると予約され、即時には適用されません：{{fields}}。許容される最も早い日時（現在はおよそ {{local}}、UTC {{utc}}）に有効',
     noChanges: '変更はありません。',
-    fixErrors: '{{count}} 件の項目を修正してください。',
+    fixErrors_other: '{{count}} 件の項目を修正してください。',
     unsavedLeave: '未保存の変更があります。このまま移動しますか？',
     fields: {
       names: '名称',

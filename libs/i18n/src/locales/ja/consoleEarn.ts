@@ -68,7 +68,7 @@ export default {
     addAction: '祝日を追加',
     removeTitle: '祝日 {{date}} {{name}} を削除しますか？',
     removeAction: '祝日を削除',
-    importTitle: '{{count}} 件の祝日を取り込みますか？',
+    importTitle_other: '{{count}} 件の祝日を取り込みますか？',
     importAction: '取り込む',
     holidayEffect: '今後の入金は新しいカレンダーに従い、既存の入金は元の日付のままです。',
     audited: 'この変更はあなたの名前で監査ログに記録されます。',

@@ -37,7 +37,7 @@ export default {
   read: '既読',
   loadOlder: '以前のメッセージ',
   closedNotice: 'この会話は終了しています。返信するには再開してください。',
-  unread: '未読 {{count}} 件',
+  unread_other: '未読 {{count}} 件',
   fromUser: 'ユーザー',
   fromAgent: '担当 {{email}}',
   imageAlt: '会話内の画像',

@@ -37,7 +37,7 @@ export default {
     text: "しばらくの間、リアル取引・入金・余額宝への振替を停止します。出金は可能です。休止は短縮できません。",
     length: "日数",
     start: "休止を開始",
-    confirmTitle: "{{count}} 日間休止しますか？",
+    confirmTitle_other: "{{count}} 日間休止しますか？",
     confirmText: "{{time}} まで、リアル資金での取引・入金・余額宝への振替ができません。短縮や解除はできません。",
     active: "{{time}} まで休止中",
   },

@@ -146,7 +146,7 @@ export default {
     holidaysAdded: '追加される休場日：{{list}}',
     holidaysRemoved: '取り消される休場日：{{list}}',
     holidaysSame: '休場日が変わります',
-    andMore: '{{list}} ほか {{count}} 日',
+    andMore_other: '{{list}} ほか {{count}} 日',
     other: '設定「{{field}}」が変わります',
     openOrders:
       '保有中の注文には影響しません。変更が有効になるまで、満期がその時刻を越える新規注文は受け付けられません。変更前に満期となる期間を選んでください。',

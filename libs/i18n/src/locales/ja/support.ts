@@ -24,5 +24,5 @@ export default {
   imageError: '画像を表示できません',
   tooLong: '{{max}} 文字以内で入力してください',
   contact: 'サポートに問い合わせる',
-  badge: '未読の返信 {{count}} 件',
+  badge_other: '未読の返信 {{count}} 件',
 };

@@ -91,7 +91,7 @@ export default {
     logoutOthers: '他のすべての端末からログアウト',
     confirmOthersTitle: '他のすべての端末からログアウトしますか？',
     confirmOthersText: 'この端末以外はすべて再ログインが必要になります。',
-    othersDone: '他の端末 {{count}} 台からログアウトしました',
+    othersDone_other: '他の端末 {{count}} 台からログアウトしました',
     logout: 'ログアウト',
     confirmTitle: 'この端末をログアウトしますか？',
     confirmText: 'その端末でアカウントを使うには再度ログインが必要になります。',

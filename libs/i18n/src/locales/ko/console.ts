@@ -114,7 +114,7 @@ export default {
     after: '변경 후',
     filterBy: '이 값으로 필터',
     loadMore: '더 불러오기',
-    end: '전체 {{count}}건을 표시했습니다.',
+    end_other: '전체 {{count}}건을 표시했습니다.',
   },
   products: {
     title: '상품',
@@ -225,7 +225,7 @@ export default {
     unsavedScheduled: '저장 전입니다. 저장하면 예약되며 즉시 적용되지 않음: {{fields}}, {{local}}(UTC {{utc}})에 적용',
     unsavedScheduledEarliest: '저장 전입니다. 저장하면 예약되며 즉시 적용되지 않음: {{fields}}, 허용되는 가장 이른 시각(현재 약 {{local}}, UTC {{utc}})에 적용',
     noChanges: '변경 사항이 없습니다.',
-    fixErrors: '{{count}}개 항목을 수정하세요.',
+    fixErrors_other: '{{count}}개 항목을 수정하세요.',
     unsavedLeave: '저장되지 않은 변경 사항이 있습니다. 그래도 나가시겠습니까?',
     fields: {
       names: '이름',

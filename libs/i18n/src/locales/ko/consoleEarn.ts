@@ -68,7 +68,7 @@ export default {
     addAction: '공휴일 추가',
     removeTitle: '공휴일 {{date}} {{name}}을(를) 삭제할까요?',
     removeAction: '공휴일 삭제',
-    importTitle: '공휴일 {{count}}개를 가져올까요?',
+    importTitle_other: '공휴일 {{count}}개를 가져올까요?',
     importAction: '가져오기',
     holidayEffect: '앞으로의 입금은 새 달력을 따르고, 이미 한 입금은 원래 날짜를 유지합니다.',
     audited: '이 변경은 귀하의 이름으로 감사 로그에 기록됩니다.',

@@ -37,7 +37,7 @@ export default {
   read: '읽음',
   loadOlder: '이전 메시지',
   closedNotice: '종료된 대화입니다. 답변하려면 다시 여세요.',
-  unread: '읽지 않음 {{count}}개',
+  unread_other: '읽지 않음 {{count}}개',
   fromUser: '사용자',
   fromAgent: '상담원 {{email}}',
   imageAlt: '대화 속 이미지',

@@ -37,7 +37,7 @@ export default {
     text: "일정 기간 실거래, 입금, 위어바오 이체 입금을 막습니다. 출금은 가능합니다. 기간은 줄일 수 없습니다.",
     length: "일수",
     start: "쉬기 시작",
-    confirmTitle: "{{count}}일 동안 쉬시겠습니까?",
+    confirmTitle_other: "{{count}}일 동안 쉬시겠습니까?",
     confirmText: "{{time}}까지 실자금 거래, 입금, 위어바오 이체 입금을 할 수 없습니다. 줄이거나 해제할 수 없습니다.",
     active: "{{time}}까지 쉬는 중",
   },

@@ -146,7 +146,7 @@ export default {
     holidaysAdded: '추가되는 휴장일: {{list}}',
     holidaysRemoved: '취소되는 휴장일: {{list}}',
     holidaysSame: '휴장일이 바뀝니다',
-    andMore: '{{list}} 외 {{count}}일',
+    andMore_other: '{{list}} 외 {{count}}일',
     other: '설정 “{{field}}”이(가) 바뀝니다',
     openOrders: '이미 열린 주문에는 영향이 없습니다. 변경이 적용되기 전까지 만기가 그 시각을 넘는 새 주문은 거부됩니다. 변경 전에 끝나는 기간을 선택하세요.',
     listBadge: '변경 예고',

@@ -24,5 +24,5 @@ export default {
   imageError: '이미지를 표시할 수 없습니다',
   tooLong: '최대 {{max}}자',
   contact: '고객센터 문의',
-  badge: '읽지 않은 답변 {{count}}개',
+  badge_other: '읽지 않은 답변 {{count}}개',
 };

@@ -91,7 +91,7 @@ export default {
     logoutOthers: '다른 모든 기기에서 로그아웃',
     confirmOthersTitle: '다른 모든 기기에서 로그아웃할까요?',
     confirmOthersText: '이 기기를 제외한 모든 기기는 다시 로그인해야 합니다.',
-    othersDone: '다른 기기 {{count}}대에서 로그아웃했습니다',
+    othersDone_other: '다른 기기 {{count}}대에서 로그아웃했습니다',
     logout: '로그아웃',
     confirmTitle: '이 기기를 로그아웃할까요?',
     confirmText: '그 기기에서 계정을 쓰려면 다시 로그인해야 합니다.',

@@ -114,7 +114,7 @@ export default {
     after: 'หลังเปลี่ยน',
     filterBy: 'กรองตามค่านี้',
     loadMore: 'โหลดเพิ่มเติม',
-    end: 'แสดงครบทั้ง {{count}} รายการแล้ว',
+    end_other: 'แสดงครบทั้ง {{count}} รายการแล้ว',
   },
   products: {
     title: 'สินค้า',
@@ -225,7 +225,7 @@ export default {
     unsavedScheduled: 'ยังไม่บันทึก เมื่อบันทึกจะถูกตั้งเวลา ไม่มีผลทันที: {{fields}} จะมีผล {{local}} (UTC {{utc}})',
     unsavedScheduledEarliest: 'ยังไม่บันทึก เมื่อบันทึกจะถูกตั้งเวลา ไม่มีผลทันที: {{fields}} จะมีผลในเวลาเร็วที่สุดที่อนุญาต ขณะนี้ประมาณ {{local}} (UTC {{utc}})',
     noChanges: 'ไม่มีการเปลี่ยนแปลง',
-    fixErrors: 'โปรดแก้ไข {{count}} ช่อง',
+    fixErrors_other: 'โปรดแก้ไข {{count}} ช่อง',
     unsavedLeave: 'มีการเปลี่ยนแปลงที่ยังไม่บันทึก ต้องการออกจากหน้านี้หรือไม่',
     fields: {
       names: 'ชื่อ',

@@ -68,7 +68,7 @@ export default {
     addAction: 'เพิ่มวันหยุด',
     removeTitle: 'ลบวันหยุด {{date}} {{name}} หรือไม่',
     removeAction: 'ลบวันหยุด',
-    importTitle: 'นำเข้าวันหยุด {{count}} วันหรือไม่',
+    importTitle_other: 'นำเข้าวันหยุด {{count}} วันหรือไม่',
     importAction: 'นำเข้า',
     holidayEffect: 'การโอนเข้าต่อจากนี้ใช้ปฏิทินใหม่ การโอนที่ทำไปแล้วคงวันที่เดิม',
     audited: 'การเปลี่ยนแปลงนี้จะถูกบันทึกในบันทึกการตรวจสอบในนามของคุณ',

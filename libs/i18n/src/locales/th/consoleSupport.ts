@@ -37,7 +37,7 @@ export default {
   read: 'อ่านแล้ว',
   loadOlder: 'ข้อความก่อนหน้า',
   closedNotice: 'การสนทนานี้ปิดแล้ว เปิดอีกครั้งเพื่อตอบ',
-  unread: 'ยังไม่อ่าน {{count}}',
+  unread_other: 'ยังไม่อ่าน {{count}}',
   fromUser: 'ผู้ใช้',
   fromAgent: 'เจ้าหน้าที่ {{email}}',
   imageAlt: 'รูปภาพในการสนทนา',

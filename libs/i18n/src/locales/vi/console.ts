@@ -124,7 +124,7 @@ export default {
     after: 'Sau',
     filterBy: 'Lọc theo giá trị này',
     loadMore: 'Tải thêm',
-    end: 'Đã hiển thị tất cả {{count}} bản ghi.',
+    end_other: 'Đã hiển thị tất cả {{count}} bản ghi.',
   },
   products: {
     title: 'Sản phẩm',
@@ -235,7 +235,7 @@ export default {
     unsavedScheduled: 'Chưa lưu; sẽ được lên lịch, không có hiệu lực ngay: {{fields}}, có hiệu lực lúc {{local}} (UTC {{utc}})',
     unsavedScheduledEarliest: 'Chưa lưu; sẽ được lên lịch, không có hiệu lực ngay: {{fields}}, có hiệu lực vào thời điểm sớm nhất được phép, hiện khoảng {{local}} (UTC {{utc}})',
     noChanges: 'Không có thay đổi.',
-    fixErrors: 'Vui lòng sửa {{count}} trường.',
+    fixErrors_other: 'Vui lòng sửa {{count}} trường.',
     unsavedLeave: 'Bạn có thay đổi chưa lưu. Vẫn rời trang?',
     fields: {
       names: 'tên',

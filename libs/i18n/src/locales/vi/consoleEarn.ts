@@ -68,7 +68,7 @@ export default {
     addAction: 'Thêm ngày lễ',
     removeTitle: 'Xóa ngày lễ {{date}} {{name}}?',
     removeAction: 'Xóa ngày lễ',
-    importTitle: 'Nhập {{count}} ngày lễ?',
+    importTitle_other: 'Nhập {{count}} ngày lễ?',
     importAction: 'Nhập',
     holidayEffect: 'Các lần chuyển vào từ nay theo lịch mới; các lần đã thực hiện giữ nguyên ngày.',
     audited: 'Thay đổi được ghi vào nhật ký kiểm tra dưới tên bạn.',

@@ -37,7 +37,7 @@ export default {
   read: 'Đã xem',
   loadOlder: 'Tin nhắn trước đó',
   closedNotice: 'Cuộc trò chuyện đã đóng. Mở lại để trả lời.',
-  unread: '{{count}} chưa đọc',
+  unread_other: '{{count}} chưa đọc',
   fromUser: 'Người dùng',
   fromAgent: 'Nhân viên {{email}}',
   imageAlt: 'Hình ảnh trong cuộc trò chuyện',

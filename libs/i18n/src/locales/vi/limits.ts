@@ -37,7 +37,7 @@ export default {
     text: "Tạm đóng giao dịch thật, nạp tiền và chuyển vào Yu'e Bao. Vẫn có thể rút tiền. Không thể rút ngắn thời gian nghỉ.",
     length: "Số ngày",
     start: "Bắt đầu tạm nghỉ",
-    confirmTitle: "Tạm nghỉ {{count}} ngày?",
+    confirmTitle_other: "Tạm nghỉ {{count}} ngày?",
     confirmText: "Đến {{time}} bạn không thể giao dịch bằng tiền thật, nạp tiền hay chuyển tiền vào Yu'e Bao. Không thể rút ngắn hoặc hủy.",
     active: "Tạm nghỉ đến {{time}}",
   },

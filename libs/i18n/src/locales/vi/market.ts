@@ -146,7 +146,7 @@ export default {
     holidaysAdded: 'Thêm ngày nghỉ: {{list}}',
     holidaysRemoved: 'Bỏ ngày nghỉ: {{list}}',
     holidaysSame: 'Các ngày nghỉ thay đổi',
-    andMore: '{{list}} và {{count}} ngày khác',
+    andMore_other: '{{list}} và {{count}} ngày khác',
     other: 'Thiết lập “{{field}}” thay đổi',
     openOrders:
       'Các lệnh đang mở không bị ảnh hưởng. Cho đến khi thay đổi có hiệu lực, lệnh mới có thời điểm đáo hạn vượt qua thời điểm đó sẽ bị từ chối: hãy chọn thời hạn kết thúc trước đó.',

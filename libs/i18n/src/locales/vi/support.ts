@@ -24,5 +24,5 @@ export default {
   imageError: 'Không hiển thị được hình ảnh',
   tooLong: 'Tối đa {{max}} ký tự',
   contact: 'Liên hệ CSKH',
-  badge: '{{count}} trả lời chưa đọc',
+  badge_other: '{{count}} trả lời chưa đọc',
 };

@@ -91,7 +91,7 @@ export default {
     logoutOthers: 'Đăng xuất tất cả thiết bị khác',
     confirmOthersTitle: 'Đăng xuất tất cả thiết bị khác?',
     confirmOthersText: 'Mọi thiết bị trừ thiết bị này sẽ phải đăng nhập lại.',
-    othersDone: 'Đã đăng xuất {{count}} thiết bị khác',
+    othersDone_other: 'Đã đăng xuất {{count}} thiết bị khác',
     logout: 'Đăng xuất',
     confirmTitle: 'Đăng xuất thiết bị này?',
     confirmText: 'Thiết bị đó sẽ phải đăng nhập lại để dùng tài khoản của bạn.',

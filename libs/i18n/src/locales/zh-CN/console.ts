@@ -114,7 +114,7 @@ export default {
     after: '变更后',
     filterBy: '按此筛选',
     loadMore: '加载更多',
-    end: '已显示全部 {{count}} 条。',
+    end_other: '已显示全部 {{count}} 条。',
   },
   products: {
     title: '产品',
@@ -225,7 +225,7 @@ export default {
     unsavedScheduled: '未保存，保存后按计划生效、不会立即生效：{{fields}}，将于 {{local}}（UTC {{utc}}）生效',
     unsavedScheduledEarliest: '未保存，保存后按计划生效、不会立即生效：{{fields}}，于最早允许时间生效，目前约为 {{local}}（UTC {{utc}}）',
     noChanges: '没有更改。',
-    fixErrors: '请修正 {{count}} 个字段。',
+    fixErrors_other: '请修正 {{count}} 个字段。',
     unsavedLeave: '有未保存的更改，确定要离开吗？',
     fields: {
       names: '名称',

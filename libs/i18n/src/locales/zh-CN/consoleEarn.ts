@@ -68,7 +68,7 @@ export default {
     addAction: '添加节假日',
     removeTitle: '移除节假日 {{date}} {{name}}？',
     removeAction: '移除节假日',
-    importTitle: '导入 {{count}} 个节假日？',
+    importTitle_other: '导入 {{count}} 个节假日？',
     importAction: '导入',
     holidayEffect: '之后的转入按新日历计算；已完成的转入保留原来的日期。',
     audited: '此变更将以您的名义记入审计日志。',

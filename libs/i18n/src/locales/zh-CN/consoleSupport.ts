@@ -37,7 +37,7 @@ export default {
   read: '已读',
   loadOlder: '更早的消息',
   closedNotice: '此会话已关闭，重新打开后才能回复。',
-  unread: '{{count}} 条未读',
+  unread_other: '{{count}} 条未读',
   fromUser: '用户',
   fromAgent: '客服 {{email}}',
   imageAlt: '会话中的图片',

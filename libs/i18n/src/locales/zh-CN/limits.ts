@@ -37,7 +37,7 @@ export default {
     text: "暂时关闭真实交易、充值和转入余额宝，仍可提现。暂停期间无法缩短。",
     length: "天数",
     start: "开始暂停",
-    confirmTitle: "确定暂停 {{count}} 天？",
+    confirmTitle_other: "确定暂停 {{count}} 天？",
     confirmText: "在 {{time}} 之前，您无法用真实资金交易、充值或转入余额宝，且无法缩短或取消。",
     active: "暂停至 {{time}}",
   },

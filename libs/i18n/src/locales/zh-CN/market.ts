@@ -146,7 +146,7 @@ export default {
     holidaysAdded: '新增假日：{{list}}',
     holidaysRemoved: '取消假日：{{list}}',
     holidaysSame: '假日变更',
-    andMore: '{{list}} 等，另有 {{count}} 天',
+    andMore_other: '{{list}} 等，另有 {{count}} 天',
     other: '设置“{{field}}”变更',
     openOrders: '已开仓的订单不受影响。变更生效前，到期时间会跨过变更时间的新订单将被拒绝：请选择在变更前到期的时长。',
     listBadge: '已预告变更',

@@ -24,5 +24,5 @@ export default {
   imageError: '无法显示图片',
   tooLong: '最多 {{max}} 个字',
   contact: '联系客服',
-  badge: '{{count}} 条未读回复',
+  badge_other: '{{count}} 条未读回复',
 };

@@ -91,7 +91,7 @@ export default {
     logoutOthers: '退出所有其他设备',
     confirmOthersTitle: '退出所有其他设备？',
     confirmOthersText: '除本机外，其他设备都需要重新登录。',
-    othersDone: '已退出 {{count}} 个其他设备',
+    othersDone_other: '已退出 {{count}} 个其他设备',
     logout: '退出',
     confirmTitle: '退出此设备？',
     confirmText: '该设备需要重新登录才能继续使用您的账户。',

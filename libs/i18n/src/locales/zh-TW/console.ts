@@ -114,7 +114,7 @@ export default {
     after: '變更後',
     filterBy: '以此篩選',
     loadMore: '載入更多',
-    end: '已顯示全部 {{count}} 筆。',
+    end_other: '已顯示全部 {{count}} 筆。',
   },
   products: {
     title: '產品',
@@ -225,7 +225,7 @@ export default {
     unsavedScheduled: '未儲存，儲存後排程、不會立即生效：{{fields}}，將於 {{local}}（UTC {{utc}}）生效',
     unsavedScheduledEarliest: '未儲存，儲存後排程、不會立即生效：{{fields}}，於最早允許時間生效，目前約為 {{local}}（UTC {{utc}}）',
     noChanges: '沒有變更。',
-    fixErrors: '請修正 {{count}} 個欄位。',
+    fixErrors_other: '請修正 {{count}} 個欄位。',
     unsavedLeave: '有未儲存的變更，確定要離開嗎？',
     fields: {
       names: '名稱',

@@ -68,7 +68,7 @@ export default {
     addAction: '新增假日',
     removeTitle: '移除假日 {{date}} {{name}}？',
     removeAction: '移除假日',
-    importTitle: '匯入 {{count}} 個假日？',
+    importTitle_other: '匯入 {{count}} 個假日？',
     importAction: '匯入',
     holidayEffect: '之後的轉入依新日曆計算；已完成的轉入保留原本的日期。',
     audited: '此變更會以您的名義記入稽核紀錄。',

@@ -37,7 +37,7 @@ export default {
   read: '已讀',
   loadOlder: '較早的訊息',
   closedNotice: '此對話已結案，重新開啟後才能回覆。',
-  unread: '{{count}} 則未讀',
+  unread_other: '{{count}} 則未讀',
   fromUser: '使用者',
   fromAgent: '客服 {{email}}',
   imageAlt: '對話中的圖片',

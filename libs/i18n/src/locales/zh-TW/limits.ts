@@ -37,7 +37,7 @@ export default {
     text: "暫時關閉真實交易、充值與轉入餘額寶，仍可提現。暫停期間無法縮短。",
     length: "天數",
     start: "開始暫停",
-    confirmTitle: "確定暫停 {{count}} 天？",
+    confirmTitle_other: "確定暫停 {{count}} 天？",
     confirmText: "在 {{time}} 之前，您無法以真實資金交易、充值或轉入餘額寶，且無法縮短或取消。",
     active: "暫停至 {{time}}",
   },

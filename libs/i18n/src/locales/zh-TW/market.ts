@@ -146,7 +146,7 @@ export default {
     holidaysAdded: '新增假日：{{list}}',
     holidaysRemoved: '取消假日：{{list}}',
     holidaysSame: '假日變更',
-    andMore: '{{list}} 等，另有 {{count}} 天',
+    andMore_other: '{{list}} 等，另有 {{count}} 天',
     other: '設定「{{field}}」變更',
     openOrders: '已開倉的訂單不受影響。變更生效前，到期時間會跨過變更時間的新訂單將被拒絕：請選擇在變更前到期的時長。',
     listBadge: '已預告變更',

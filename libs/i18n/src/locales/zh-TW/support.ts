@@ -24,5 +24,5 @@ export default {
   imageError: '無法顯示圖片',
   tooLong: '最多 {{max}} 個字',
   contact: '聯絡客服',
-  badge: '{{count}} 則未讀回覆',
+  badge_other: '{{count}} 則未讀回覆',
 };

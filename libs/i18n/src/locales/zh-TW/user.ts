@@ -91,7 +91,7 @@ export default {
     logoutOthers: '登出所有其他裝置',
     confirmOthersTitle: '登出所有其他裝置？',
     confirmOthersText: '除了本機，其他裝置都需要重新登入。',
-    othersDone: '已登出 {{count}} 個其他裝置',
+    othersDone_other: '已登出 {{count}} 個其他裝置',
     logout: '登出',
     confirmTitle: '登出此裝置？',
     confirmText: '該裝置需要重新登入才能繼續使用您的帳戶。',
