@@ -100,11 +100,27 @@ export function translate(locale: Locale, key: string, vars: Record<string, stri
   const sep = key.indexOf(':');
   const ns = sep >= 0 ? key.slice(0, sep) : 'common';
   const path = (sep >= 0 ? key.slice(sep + 1) : key).split('.');
-  const text = lookupString(locale, ns, path) ?? lookupString(FALLBACK_LOCALE, ns, path) ?? key;
+  const text = lookupCounted(locale, ns, path, vars.count) ?? lookupCounted(FALLBACK_LOCALE, ns, path, vars.count) ?? key;
   return text.replace(PLACEHOLDER, (whole, inner: string) => {
     const name = placeholderName(inner);
     return Object.hasOwn(vars, name) ? String(vars[name]) : whole;
   });
+}
+
+/**
+ * With a numeric `count`, i18next's plural keys first: `key_one`, `key_other`... by the locale's CLDR rule, then
+ * `key_other`, then the plain key (a count that reads the same for every number needs no plural forms).
+ */
+function lookupCounted(locale: Locale, ns: string, path: string[], count: string | number | undefined): string | undefined {
+  if (typeof count === 'number') {
+    const last = path[path.length - 1]!;
+    const category = new Intl.PluralRules(locale).select(count);
+    for (const form of [category, 'other']) {
+      const found = lookupString(locale, ns, [...path.slice(0, -1), `${last}_${form}`]);
+      if (found !== undefined) return found;
+    }
+  }
+  return lookupString(locale, ns, path);
 }
 
 /** The human label of an API field (`errors.fields`), e.g. `fieldLabel('en', 'email')` -> `E-mail`; the name itself when unknown. */

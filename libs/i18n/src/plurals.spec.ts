@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import i18next from 'i18next';
 import { LOCALES } from '@candor/contracts';
-import { NAMESPACES, resources } from './index.js';
+import { NAMESPACES, resources, translate } from './index.js';
 
 // A count is shown with the locale's own plural form (i18next picks `key_one`, `key_other`, ... by the CLDR
 // rules), never with a "(s)" that leaves the reader to choose.
@@ -45,5 +45,16 @@ describe('plural forms', () => {
   it.each([...LOCALES])('%s: no "(s)"-style choice is left to the reader', (locale) => {
     const left = strings(resources[locale], '').filter(([, text]) => /\w\((s|e|er|en|es|x)\)/u.test(text));
     expect(left).toEqual([]);
+  });
+});
+
+describe('translate (the server-side and test translator) picks plural forms too', () => {
+  it('follows each locale rule, then _other, then the plain key', () => {
+    expect(translate('en', 'console:products.fixErrors', { count: 1 })).toBe('Please fix 1 field.');
+    expect(translate('en', 'console:products.fixErrors', { count: 5 })).toBe('Please fix 5 fields.');
+    expect(translate('fr', 'console:products.fixErrors', { count: 0 })).toBe('Veuillez corriger 0 champ.');
+    expect(translate('ja', 'market:changes.andMore', { list: 'A', count: 1 })).toContain('1');
+    // A key without plural forms is found as before.
+    expect(translate('en', 'limits:selfExclusion.confirmTitle', { count: 6 })).toBe('Exclude yourself for 6 months?');
   });
 });
