@@ -327,7 +327,8 @@ describe('every route in zh-TW, signed in as a verified user with money', () => 
         problems.push(...(await seriousAxe('deposit with an amount')));
         await open('/pages/withdraw-money/withdraw-money');
         const withdrawAmount = page.locator('input[name="amount"]').first();
-        expect(await withdrawAmount.isVisible()).toBe(true);
+        // The form draws after its wallet and methods load: wait for the field, not a glance at it.
+        await withdrawAmount.waitFor({ state: 'visible' });
         await withdrawAmount.fill('10');
         problems.push(...(await seriousAxe('withdraw with an amount')));
         await open('/pages/user/user');
