@@ -6,8 +6,12 @@
 #   feed:   node apps/server/dist/main/feed.js (the feed alone).
 # Build from the repository root:   docker build -f docker/server.Dockerfile -t candor-server .
 # (docker/compose.yaml does this.)
+# For arm64 servers (or both at once), build with buildx; npm ci picks each platform's prebuilt packages:
+#   docker buildx build --platform linux/arm64 -f docker/server.Dockerfile -t candor-server:arm64 --load .
+#   docker buildx build --platform linux/amd64,linux/arm64 -f docker/server.Dockerfile -t <registry>/candor-server --push .
+# (On an x64 machine the arm64 build runs under QEMU: docker run --privileged --rm tonistiigi/binfmt --install arm64.)
 
-# Node 24, a supported LTS line (the code itself runs on Node 20.19 and later: package.json engines).
+# Node 24, a supported LTS line and the one .nvmrc names (package.json engines: 22.13+, 24.11+; 20.19+ for now).
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
 ENV NX_DAEMON=false NX_NO_CLOUD=true

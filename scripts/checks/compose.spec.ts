@@ -19,6 +19,8 @@ interface Service {
   expose?: string[];
   volumes?: string[];
   depends_on?: Record<string, { condition: string }>;
+  healthcheck?: { test: string[] };
+  profiles?: string[];
 }
 const compose = parse(read('docker/compose.yaml')) as { services: Record<string, Service> };
 const { api, worker, lb, migrate, postgres } = compose.services;
@@ -47,13 +49,13 @@ describe('docker/compose.yaml: the cluster', () => {
   it('publishes only the load balancer, which forwards to every api replica with sticky sessions', () => {
     expect(api!.ports).toBeUndefined();
     expect(api!.environment?.TRUST_PROXY).toBe('true');
-    expect(lb!.ports).toEqual(['${PORT:-3000}:3000']);
+    expect(lb!.ports).toEqual(['${HTTP_PORT:-80}:8080', '${HTTPS_PORT:-443}:8443']);
     expect(lb!.depends_on?.api).toEqual({ condition: 'service_healthy' });
     const mount = lb!.volumes?.find((v) => v.includes('haproxy.cfg'))?.split(':');
     expect(mount?.[0]).toBe('./haproxy.cfg');
     expect(existsSync(path.join(ROOT, 'docker', mount![0]!))).toBe(true);
 
-    expect(haproxy).toMatch(/^\s*bind :3000$/m);
+    expect(haproxy).toMatch(/^\s*bind :8080$/m);
     const template = haproxy.match(/^\s*server-template api (\d+) api:(\d+) .*check.*resolvers docker/m);
     expect(Number(template?.[1])).toBeGreaterThanOrEqual(api!.deploy!.replicas!);
     expect(template?.[2]).toBe(api!.environment?.PORT);
@@ -61,6 +63,23 @@ describe('docker/compose.yaml: the cluster', () => {
     expect(haproxy).toMatch(/^\s*cookie \S+ insert .*\b(dynamic)\b/m);
     expect(haproxy).toMatch(/^\s*option httpchk GET \/api\/health\/ready$/m);
     expect(haproxy).toMatch(/^\s*option forwardfor$/m);
+  });
+
+  it('ends TLS at the load balancer with the mounted certificates, redirects HTTP and tells the apis', () => {
+    const certs = lb!.volumes?.find((v) => v.endsWith(':/usr/local/etc/haproxy/certs:ro'));
+    expect(certs).toBe('${CERTS_DIR:-../.data/certs}:/usr/local/etc/haproxy/certs:ro');
+    expect(haproxy).toMatch(/^\s*bind :8443 ssl crt \/usr\/local\/etc\/haproxy\/certs\/ /m);
+    expect(haproxy).toMatch(/^\s*ssl-default-bind-options ssl-min-ver TLSv1\.2\b/m);
+    expect(haproxy).toMatch(/^\s*http-request redirect scheme https code 301 unless /m);
+    expect(haproxy).toMatch(/^\s*http-request set-header X-Forwarded-Proto https$/m);
+    expect(haproxy).toMatch(/^\s*cookie \S+ insert .*\bsecure\b/m);
+    // The lb's health check speaks plain HTTP to the port that redirects everything but this path from inside.
+    expect(lb!.healthcheck?.test.join(' ')).toContain('/dev/tcp/127.0.0.1/8080');
+    // The ACME client is optional, off unless its profile is asked for, and writes where the lb reads.
+    const { acme } = compose.services;
+    expect(acme!.profiles).toEqual(['tls-acme']);
+    expect(acme!.volumes).toContain('${CERTS_DIR:-../.data/certs}:/certs');
+    expect(haproxy).toMatch(/^\s*server acme acme:8888 .*init-addr libc,none/m);
   });
 
   it('lets Postgres take every replica’s connection pool', () => {

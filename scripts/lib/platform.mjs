@@ -296,6 +296,8 @@ export function createPlatform(options) {
       DATA_DIR: dataDir,
       DATABASE_URL: info.databaseUrl,
       REDIS_URL: info.redisUrl,
+      // The worker backs up only a Postgres it was started with (the daily dump of DATA_DIR/backups).
+      ...(services.postgres ? { EMBEDDED_POSTGRES_BIN_DIR: services.postgres.binDir } : {}),
       ...keys.env,
       WEB_DIST: webDist,
       CONSOLE_DIST: consoleDist,

@@ -1,29 +1,29 @@
 #!/usr/bin/env node
 // Checks docker/haproxy.cfg (the load balancer of docker/compose.yaml) without Docker: a local HAProxy
-// (Debian: apt-get install -y haproxy) runs the file, its server-template line swapped for two local
+// (Debian: apt-get install -y haproxy) runs the file over TLS (scripts/testing/haproxy.mjs), its server-template line swapped for two local
 // api processes, beside a worker, on the cluster tier's Postgres and Redis (embedded, or
 // TEST_DATABASE_URL / TEST_REDIS_URL). Through it connect socket.io clients on long-polling with and
 // without the sticky cookie, and clients on the web app's transports; then one api is SIGKILLed.
 //   node scripts/testing/lb-check.mjs        (after npm run build; exit code 0 when all is as expected)
-import fs from 'node:fs';
 import path from 'node:path';
-import { spawn, spawnSync } from 'node:child_process';
 import { io } from 'socket.io-client';
-import { freePort } from '../lib/infra.mjs';
-import clusterSetup, { ROOT_DIR } from './cluster-setup.mjs';
+import clusterSetup from './cluster-setup.mjs';
 import clusterTeardown from './cluster-teardown.mjs';
 import { startApi, startWorker } from './cluster.mjs';
+import { haproxyMissing, startHaproxy } from './haproxy.mjs';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-if (spawnSync('haproxy', ['-v']).status !== 0) {
-  console.error('haproxy is not installed (Debian: apt-get install -y haproxy)');
+if (haproxyMissing()) {
+  console.error(haproxyMissing());
   process.exit(2);
 }
+/** The clients trust the test's self-signed certificate (set once HAProxy has it). */
+const tlsOptions = {};
 
 /** A socket.io client through the balancer and what happened to it. */
 function connect(url, opts) {
   const c = { ticks: 0, errors: 0, disconnects: 0 };
-  c.socket = io(url, { path: '/socket.io', forceNew: true, reconnectionDelay: 200, reconnectionDelayMax: 1000, ...opts });
+  c.socket = io(url, { path: '/socket.io', forceNew: true, reconnectionDelay: 200, reconnectionDelayMax: 1000, ...tlsOptions, ...opts });
   c.socket.on('ticker', () => c.ticks++);
   c.socket.on('connect_error', () => c.errors++);
   c.socket.on('disconnect', () => c.disconnects++);
@@ -48,22 +48,11 @@ let haproxy;
 try {
   const [worker, a, b] = await Promise.all([startWorker('lb-worker'), startApi('lb-api-a'), startApi('lb-api-b')]);
   procs.push(worker, a, b);
-  const port = await freePort();
-  const cfgFile = path.join(process.env.CLUSTER_LOG_DIR, 'haproxy.cfg');
-  const cfg = fs.readFileSync(path.join(ROOT_DIR, 'docker/haproxy.cfg'), 'utf8');
-  if (!/^\s*server-template api \d+ api:3000 /m.test(cfg)) throw new Error('docker/haproxy.cfg: no `server-template api N api:3000` line to swap');
-  fs.writeFileSync(
-    cfgFile,
-    cfg
-      .replace('bind :3000', `bind 127.0.0.1:${port}`)
-      .replace(/^\s*server-template .*$/m, `  server api1 127.0.0.1:${a.port} check\n  server api2 127.0.0.1:${b.port} check`),
-  );
-  let haproxyLog = '';
-  haproxy = spawn('haproxy', ['-db', '-f', cfgFile], { stdio: ['ignore', 'pipe', 'pipe'] });
-  haproxy.stdout.on('data', (d) => (haproxyLog += d));
-  haproxy.stderr.on('data', (d) => (haproxyLog += d));
+  // docker/haproxy.cfg as it is (TLS with a self-signed certificate made now), only ports and replicas swapped.
+  haproxy = await startHaproxy({ apiPorts: [a.port, b.port], workDir: path.join(process.env.CLUSTER_LOG_DIR, 'lb-check-haproxy') });
   await sleep(2500); // both replicas pass their first health checks
-  const url = `http://127.0.0.1:${port}`;
+  const url = `https://127.0.0.1:${haproxy.httpsPort}`;
+  tlsOptions.ca = haproxy.certificate;
 
   const sticky = Array.from({ length: 20 }, () => connect(url, { transports: ['polling'], withCredentials: true }));
   const cookieless = Array.from({ length: 10 }, () => connect(url, { transports: ['polling'], withCredentials: false, reconnection: false }));
@@ -89,7 +78,8 @@ try {
   );
   expect(live(web, 'ticks1') === web.length, `8 s after SIGKILL of one api, WebSocket: ${live(web, 'ticks1')}/${web.length} back and receiving ticks`);
   console.log(
-    haproxyLog
+    haproxy
+      .log()
       .split('\n')
       .filter((l) => /is DOWN|ALERT/.test(l))
       .slice(-3)
@@ -101,7 +91,7 @@ try {
   console.error(err);
 } finally {
   for (const c of clients) c.socket.close();
-  haproxy?.kill('SIGTERM');
+  await haproxy?.stop();
   await Promise.all(procs.map((p) => p.stop('SIGTERM')));
   await clusterTeardown();
 }

@@ -114,6 +114,20 @@ describe('operator console', () => {
     await page.goto(CONSOLE);
     await page.waitForSelector('form.login-card');
     await screenshot(page, 'console-login');
+    // The tab's icon: the page's rel=icon link resolves to an image the browser can draw (the page's own policy applies).
+    const icon = await page.evaluate(async () => {
+      const link = document.querySelector<HTMLLinkElement>('link[rel~="icon"]');
+      const img = new Image();
+      img.src = link?.href ?? '';
+      const drawn = link
+        ? await img.decode().then(
+            () => img.naturalWidth > 0,
+            () => false,
+          )
+        : false;
+      return { type: link?.type ?? '', image: link?.href.startsWith('data:image/svg+xml,') ?? false, drawn };
+    });
+    expect(icon).toEqual({ type: 'image/svg+xml', image: true, drawn: true });
     // Han characters in the language's own fonts: Taiwan's by default, Japan's when the console is in Japanese.
     const bodyFont = () => page.evaluate(() => getComputedStyle(document.body).fontFamily);
     expect(await bodyFont()).toMatch(/PingFang TC.*WenQuanYi Micro Hei/);

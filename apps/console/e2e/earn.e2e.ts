@@ -5,6 +5,7 @@
 // version, and finds the change in the audit log; adds a holiday, imports two, removes one, each
 // confirmed; then restores the settings. Screenshots (desktop) in screenshots/console-earn-*.png.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import pg from 'pg';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { AdminEarnSettings, EarnDashboard } from '@candor/contracts';
 import { resources } from '@candor/i18n';
@@ -15,6 +16,7 @@ const BASE = process.env.E2E_BASE_URL ?? 'http://localhost:3000';
 const CONSOLE = `${BASE}/console/`;
 const EMAIL = process.env.E2E_OPERATOR_EMAIL ?? '';
 const PASSWORD = process.env.E2E_OPERATOR_PASSWORD ?? '';
+const DATABASE_URL = process.env.E2E_DATABASE_URL ?? '';
 const en = resources.en.consoleEarn;
 const DESKTOP = { width: 1280, height: 900 };
 // A year no other test touches, so the holiday rows are this run's.
@@ -30,6 +32,35 @@ async function confirm(page: Page, title: string, says: string[], shot?: string)
   if (shot) await screenshot(page, shot);
   await page.click('[data-testid=earn-confirm-ok]');
   await dialog.waitFor({ state: 'detached' });
+}
+
+/**
+ * A raised rate must be covered 30 days by the platform's equity (house + interest_expense). On the shared test
+ * database the other tests' orders decide that equity, so before raising the rate back the platform puts in
+ * capital (clearing -> house, through the ledger's own function) until 31 days at `rate` are covered.
+ */
+async function coverRate(rate: string): Promise<void> {
+  const db = new pg.Client({ connectionString: DATABASE_URL });
+  await db.connect();
+  try {
+    const { rows } = await db.query(
+      `SELECT (SELECT sum(balance) FROM ledger_accounts WHERE user_id IS NULL AND kind IN ('house', 'interest_expense'))::bigint AS equity,
+              (SELECT coalesce(sum(floor(b * $1::numeric)), 0) FROM (SELECT sum(balance) AS b FROM ledger_accounts
+                WHERE user_id IS NOT NULL AND kind IN ('earn_confirmed', 'earn_pending') GROUP BY user_id HAVING sum(balance) > 0) h)::bigint AS income,
+              (SELECT id FROM ledger_accounts WHERE user_id IS NULL AND kind = 'house') AS house,
+              (SELECT id FROM ledger_accounts WHERE user_id IS NULL AND kind = 'deposits_clearing') AS clearing`,
+      [rate],
+    );
+    const r = rows[0] as { equity: string; income: string; house: string; clearing: string };
+    const need = 31 * Number(r.income) - Number(r.equity);
+    if (need <= 0) return;
+    await db.query(`SELECT candor_post_entry('adjustment', NULL, 'test', 'earn-e2e', NULL, 'e2e capital', $1::bigint[], $2::bigint[])`, [
+      [r.clearing, r.house],
+      [-need, need],
+    ]);
+  } finally {
+    await db.end();
+  }
 }
 
 describe("Yu'e Bao in the console", () => {
@@ -130,7 +161,8 @@ describe("Yu'e Bao in the console", () => {
     for (const action of ['earn.settings_update', 'earn.holiday_add', 'earn.holidays_import', 'earn.holiday_remove'])
       await page.locator(`[data-testid=audit-row][data-action="${action}"]`).first().waitFor();
 
-    // Back to the settings the other tests expect.
+    // Back to the settings the other tests expect (a raise, so first make sure the equity covers it).
+    await coverRate(before.next.dailyRate);
     await page.click(`nav a:has-text("${en.nav}")`);
     await page.fill('[data-testid=earn-field-dailyRate]', before.next.dailyRate);
     await page.fill('[data-testid=earn-field-dailyInLimit]', String(before.next.dailyInLimit));

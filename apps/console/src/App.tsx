@@ -105,6 +105,7 @@ const router = createHashRouter([
               { path: 'operators', lazy: async () => ({ Component: (await import('./pages/operators/OperatorsPage')).OperatorsPage }) },
               { path: 'content/news/:id', lazy: async () => ({ Component: (await import('./pages/content/ContentPage')).NewsArticlePage }) },
               { path: 'content/:section?', lazy: async () => ({ Component: (await import('./pages/content/ContentPage')).ContentPage }) },
+              { path: 'countries', lazy: async () => ({ Component: (await import('./pages/countries/BlockedCountriesPage')).BlockedCountriesPage }) },
               { path: 'earn', lazy: async () => ({ Component: (await import('./pages/earn/EarnSettingsPage')).EarnSettingsPage }) },
               { path: '*', element: <NotFound /> },
             ],

@@ -31,6 +31,9 @@ import { PriceAlertsModule } from './alerts/price-alerts.module.js';
 import { LimitsModule } from './limits/limits.module.js';
 import { LiabilitiesModule } from './liabilities/liabilities.module.js';
 import { PushModule } from './push/push.module.js';
+import { TransparencyModule } from './transparency/transparency.module.js';
+import { CountriesModule } from './countries/countries.module.js';
+import { AdminBlockedCountriesModule } from './admin/admin-blocked-countries.module.js';
 
 /** The api process: REST under /api and the socket.io gateway. `extra` lets tests add modules; `opts.clock` only tests pass. */
 @Module({})
@@ -53,10 +56,13 @@ export class ApiModule {
         WatchlistModule,
         PriceAlertsModule,
         LiabilitiesModule,
+        TransparencyModule,
         PushModule,
         WalletModule,
         MessagesModule,
         LimitsModule,
+        CountriesModule,
+        AdminBlockedCountriesModule,
         ObservabilityModule,
         DepositsModule,
         WithdrawalsModule,

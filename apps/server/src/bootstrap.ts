@@ -13,7 +13,7 @@ import type { AppConfig } from './config/config.js';
 import { ApiModule } from './api.module.js';
 import { API_PREFIX, CONSOLE_PATH, JSON_CONTENT_TYPE } from './common/http.js';
 import { errorEnvelope } from './common/error.filter.js';
-import { apiSecurityHeaders, lowerCaseHeaders, securityHeaders } from './common/security-headers.js';
+import { apiSecurityHeaders, lowerCaseHeaders, plainHttpHeaders, securityHeaders } from './common/security-headers.js';
 import { DEFAULT_LOCALE, ERROR_STATUS, type ErrorCode } from '@candor/contracts';
 import { translate } from '@candor/i18n';
 import { requestIdFor } from './common/request-id.js';
@@ -80,11 +80,17 @@ export async function createApp(config: AppConfig, opts: AppOptions = {}): Promi
   // raw response validated each header twice.
   // JSON answers under /api get the shorter set that means something without a page (apiSecurityHeaders).
   // The page may connect to its own origin and the configured ones (PUBLIC_URL spells out its own ws/wss twin).
+  // Strict-Transport-Security only on answers that go out over HTTPS: TLS here, or a trusted proxy's X-Forwarded-Proto
+  // (req.protocol reads it only with TRUST_PROXY).
   const pageHeaders = lowerCaseHeaders(securityHeaders([...(config.PUBLIC_URL ? [config.PUBLIC_URL] : []), ...config.ALLOWED_ORIGINS]));
   const apiHeaders = lowerCaseHeaders(apiSecurityHeaders());
+  const plainPageHeaders = plainHttpHeaders(pageHeaders);
+  const plainApiHeaders = plainHttpHeaders(apiHeaders);
   const apiPath = `/${API_PREFIX}/`;
   fastify.addHook('onRequest', (req, reply, done) => {
-    void reply.headers(req.url.startsWith(apiPath) ? apiHeaders : pageHeaders).header('x-request-id', req.id);
+    const secure = req.protocol === 'https';
+    const headers = req.url.startsWith(apiPath) ? (secure ? apiHeaders : plainApiHeaders) : secure ? pageHeaders : plainPageHeaders;
+    void reply.headers(headers).header('x-request-id', req.id);
     done();
   });
   // What a signed-in request gets back is that person's: no shared or browser cache may keep it.

@@ -13,6 +13,7 @@ import { LedgerModule } from './ledger/ledger.module.js';
 import { LedgerCheckProcessor } from './ledger/ledger-check.processor.js';
 import { LedgerCheckScheduler } from './ledger/ledger-check.scheduler.js';
 import { HousekeepingProcessor, HousekeepingScheduler } from './housekeeping/housekeeping.processor.js';
+import { BackupProcessor, BackupScheduler } from './backup/backup.processor.js';
 import { QueueRegistryCheck } from './queues/queue-registry.check.js';
 import { FeedModule } from './market/feed/feed.module.js';
 import { PriceAlertWatcherModule } from './alerts/price-alert-watcher.module.js';
@@ -23,6 +24,8 @@ import { SettlementScheduler } from './orders/settlement/settlement.scheduler.js
 import { SettleWakeup } from './orders/settlement/settle-wakeup.js';
 import { WorkerObservabilityModule } from './observability/worker-observability.module.js';
 import { Clock, ClockModule } from './common/clock.js';
+import { EarnCoverageRepository } from './earn/earn-coverage.repository.js';
+import { EarnCoverageService } from './earn/earn-coverage.service.js';
 import { EarnPostingService } from './earn/earn-posting.service.js';
 import { EarnPostingRepository } from './earn/earn-posting.repository.js';
 import { EarnPostProcessor, EarnScheduler } from './earn/earn-post.processor.js';
@@ -33,6 +36,10 @@ import { LiabilitiesProcessor, LiabilitiesScheduler } from './liabilities/liabil
 import { LiabilitiesRepository } from './liabilities/liabilities.repository.js';
 import { LiabilitiesService } from './liabilities/liabilities.service.js';
 import { PushNotificationsModule } from './push/push.module.js';
+import { TransparencyProcessor, TransparencyScheduler } from './transparency/transparency.processor.js';
+import { TransparencyService } from './transparency/transparency.service.js';
+import { TransparencyRepository } from './transparency/transparency.repository.js';
+import { TransparencyCache } from './transparency/transparency-cache.js';
 import { PushProcessor } from './push/push.processor.js';
 import { PUSH_AGENT, PushSender } from './push/push-sender.js';
 
@@ -45,6 +52,8 @@ export const PROCESSORS: Type[] = [
   MailProcessor,
   LiabilitiesProcessor,
   PushProcessor,
+  TransparencyProcessor,
+  BackupProcessor,
 ];
 
 /** The worker process: the same services as the api, with BullMQ processors, their schedulers and the feed; no HTTP. */
@@ -79,6 +88,7 @@ export class WorkerModule {
         ...PROCESSORS,
         LedgerCheckScheduler,
         HousekeepingScheduler,
+        BackupScheduler,
         QueueRegistryCheck,
         SettlementScheduler,
         SettleWakeup,
@@ -89,6 +99,12 @@ export class WorkerModule {
         LiabilitiesRepository,
         LiabilitiesService,
         LiabilitiesScheduler,
+        TransparencyRepository,
+        TransparencyCache,
+        TransparencyService,
+        EarnCoverageRepository,
+        EarnCoverageService,
+        TransparencyScheduler,
         PushSender,
         { provide: PUSH_AGENT, useValue: null },
       ],

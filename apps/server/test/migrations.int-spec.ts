@@ -44,6 +44,8 @@ const LATER = [
   'DashboardIndexes1766000000400',
   'Liabilities1766000000500',
   'ResponsibleLimits1766000000600',
+  'ReceiptChecks1766000000700',
+  'BlockedCountries1766000000800',
 ];
 const undoThrough = (name: string): Promise<void> => scratch.undoThrough(name);
 /** open_orders rows whose expiry, symbol and user are their order's. */

@@ -408,7 +408,8 @@ describe('the orders table itself', () => {
     await expect(rawQuery(`UPDATE orders SET open_price = 99 WHERE id = $1`, [o.id])).rejects.toThrow(/cannot change/);
     await expect(rawQuery(`UPDATE orders SET expires_at = expires_at - interval '1 second' WHERE id = $1`, [o.id])).rejects.toThrow(/cannot change/);
     await expect(rawQuery(`DELETE FROM orders WHERE id = $1`, [o.id])).rejects.toThrow(/never deleted/);
-    await expect(rawQuery(`TRUNCATE orders`)).rejects.toThrow(/append-only/);
+    // CASCADE: tables that refer to orders (receipt_checks) would block a plain TRUNCATE before the trigger runs.
+    await expect(rawQuery(`TRUNCATE orders CASCADE`)).rejects.toThrow(/append-only/);
     // An "up" order closing higher is a win: recording it as a loss (or paying another amount) is refused by the database.
     const settle = (outcome: string, payout: number, pnl: number) =>
       rawQuery(

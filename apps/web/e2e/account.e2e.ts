@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { Redis } from 'ioredis';
 import type { BrowserContext, Page } from 'playwright-core';
-import { API, type Deposit, type Order, type Product, type WithdrawalAccount } from '@candor/contracts';
+import { API, type Deposit, type Order, type OrderReceipt, type Product, type WithdrawalAccount } from '@candor/contracts';
 import { resources } from '@candor/i18n';
 import { launchBrowser, screenshot } from '../../../scripts/testing/browser.mjs';
 import { axeViolations } from '../../../scripts/testing/budget.mjs';
@@ -213,7 +213,7 @@ describe('the withdrawal account', () => {
 
 describe('the receipt', () => {
   it(
-    'opens with the product, the result and the two prices, checks itself on the device, and keeps the proof one tap below',
+    'opens with the product, the amount won or lost and the two prices with their times, checks itself on the device, and keeps the proof one tap below',
     () =>
       guarded('receipt', async () => {
         const settledOrder = await eventually(
@@ -226,11 +226,41 @@ describe('the receipt', () => {
         await open(`/pages/order/receipt?id=${order.id}`);
         const result = page.getByTestId('receipt-result');
         await result.waitFor();
-        await expect(page.getByTestId('receipt-product').textContent()).resolves.toBe(product.name);
+        // The code stands in until the product's name has loaded.
+        await page.waitForFunction((name) => document.querySelector('[data-testid="receipt-product"]')?.textContent === name, product.name);
         const kind = await result.getAttribute('data-kind');
         expect(kind).toBe(settledOrder.status === 'voided' ? 'void' : settledOrder.outcome);
         await expect(page.getByTestId('receipt-headline').isVisible()).resolves.toBe(true);
         await expect(page.getByTestId('receipt-summary-entry-price').textContent()).resolves.toBe(grouped(settledOrder.openPrice));
+        // The exit price, both times (the device's time zone, to the second) and the amount won or lost, as shown.
+        const receipt = await call<OrderReceipt>('GET', `${API.orders}/${order.id}/receipt`, undefined, user.token);
+        expect(settledOrder.status).toBe('settled');
+        const { entryTick, exitTick } = receipt;
+        if (!entryTick || !exitTick) throw new Error(`a settled order without its two ticks: ${JSON.stringify(receipt)}`);
+        expect(entryTick.price).toBe(settledOrder.openPrice);
+        await expect(page.getByTestId('receipt-summary-exit-price').textContent()).resolves.toBe(grouped(exitTick.price));
+        const times = await page.evaluate(
+          (ts) =>
+            ts.map((t) =>
+              new Intl.DateTimeFormat('zh-TW', {
+                year: 'numeric',
+                month: '2-digit',
+                day: '2-digit',
+                hour: '2-digit',
+                minute: '2-digit',
+                second: '2-digit',
+                hourCycle: 'h23',
+              }).format(new Date(t)),
+            ),
+          [entryTick.t, exitTick.t],
+        );
+        expect(times[0]).toMatch(/^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2}$/);
+        await expect(page.getByTestId('receipt-summary-entry-time').textContent()).resolves.toBe(times[0]);
+        await expect(page.getByTestId('receipt-summary-exit-time').textContent()).resolves.toBe(times[1]);
+        const by = settledOrder.outcome === 'tie' ? settledOrder.amount : (settledOrder.pnl ?? '').replace(/^-/, '');
+        expect(by).toMatch(/^\d+\.\d{2}$/);
+        const said = { win: zh.receipt.summary.won, loss: zh.receipt.summary.lost, tie: zh.receipt.summary.tie }[settledOrder.outcome ?? 'tie'];
+        await expect(page.getByTestId('receipt-headline').textContent()).resolves.toBe(said.replace('{{amount}}', grouped(by)));
         // The proof is folded: no hash or command on the first screen.
         await expect(page.getByTestId('receipt-entry-hash').isVisible()).resolves.toBe(false);
         await expect(page.getByText('node scripts/').first().isVisible()).resolves.toBe(false);

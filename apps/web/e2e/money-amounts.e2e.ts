@@ -16,6 +16,7 @@ import { BASE, call, eventually, operatorToken, registerUser, TRADE_PASSWORD, ve
 
 const REDIS_URL = process.env.E2E_REDIS_URL ?? 'redis://localhost:6379';
 const zh = resources['zh-TW'];
+const en = resources.en;
 const DEPOSIT = '/#/pages/deposit/deposit';
 const WITHDRAW = '/#/pages/withdraw-money/withdraw-money';
 const TRANSFER = '/#/pages/transfer/transfer';
@@ -31,6 +32,19 @@ async function login(page: Page, user: RegisteredUser): Promise<void> {
   await page.locator('input[name="password"]').fill(user.password);
   await page.getByTestId('login-submit').click();
   await page.waitForURL((url) => !url.hash.startsWith('#/pages/login/'), { timeout: 15_000 });
+}
+
+/** A screenshot once the page's finite animations (a dialog fading in) have ended: not a frame in between. */
+async function stillShot(page: Page, name: string): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+  await screenshot(page, name);
 }
 
 /** No serious or critical axe finding on the page as it is now. */
@@ -103,7 +117,7 @@ describe('the money forms keep the amount as typed', () => {
       await expect(message().textContent()).resolves.toBe(said);
       await expect(submit.isDisabled()).resolves.toBe(true);
     }
-    await screenshot(page, 'amounts-01-deposit-refused');
+    await stillShot(page, 'amounts-01-deposit-refused');
     // After the refused character is gone the limit is named: 15 is below the minimum.
     await typeAmount('15');
     await expect(message().textContent()).resolves.toBe(zh.common.amount.belowMin.replace('{{min}}', '100.00'));
@@ -132,7 +146,7 @@ describe('the money forms keep the amount as typed', () => {
     await expect(page.getByTestId('summary-fee').textContent()).resolves.toBe('0.00');
     await expect(page.getByTestId('summary-time').textContent()).resolves.toBe(zh.common.summary.deposit);
     await expect(page.getByTestId('summary-method').textContent()).resolves.toContain('E2E');
-    await screenshot(page, 'amounts-02-deposit-summary');
+    await stillShot(page, 'amounts-02-deposit-summary');
     await noSeriousAxe(page, 'deposit summary');
     await page.getByTestId('confirm-cancel').click();
     await expect(page.getByTestId('money-summary').count()).resolves.toBe(0);
@@ -182,7 +196,7 @@ describe('the money forms keep the amount as typed', () => {
     await expect(page.getByTestId('withdraw-submit').isDisabled()).resolves.toBe(true);
     await expect(typeAmount('0')).resolves.toBe('0');
     await expect(page.getByTestId('withdraw-submit').isDisabled()).resolves.toBe(true);
-    await screenshot(page, 'amounts-03-withdraw-over');
+    await stillShot(page, 'amounts-03-withdraw-over');
 
     await page.getByTestId('amount-max').click();
     await expect(box().inputValue()).resolves.toBe(formatCents(available));
@@ -195,7 +209,7 @@ describe('the money forms keep the amount as typed', () => {
     await expect(page.getByTestId('summary-account').textContent()).resolves.toContain('**** 1111');
     await expect(page.getByTestId('summary-account').textContent()).resolves.not.toContain('4111111111111111');
     await expect(page.getByTestId('summary-time').textContent()).resolves.toBe(zh.common.summary.withdraw);
-    await screenshot(page, 'amounts-04-withdraw-summary');
+    await stillShot(page, 'amounts-04-withdraw-summary');
     const sent = page.waitForResponse((r) => r.url().endsWith('/api/withdrawals') && r.request().method() === 'POST');
     await page.getByTestId('confirm-ok').click();
     const response = await sent;
@@ -220,7 +234,7 @@ describe('the money forms keep the amount as typed', () => {
     await typeAmount('25');
     await page.getByTestId('earn-submit').click();
     await expect(page.getByTestId('summary-amount').textContent()).resolves.toBe('25.00');
-    await screenshot(page, 'amounts-05-earn-summary');
+    await stillShot(page, 'amounts-05-earn-summary');
     const moved = page.waitForResponse((r) => r.url().endsWith(`/api${API.earnTransferIn}`) && r.request().method() === 'POST');
     await page.getByTestId('confirm-ok').click();
     const response = await moved;
@@ -240,7 +254,8 @@ describe('the money forms keep the amount as typed', () => {
     const max = parseMoney(product.maxStake)!;
     await expect(stake.inputValue()).resolves.toBe(String(max / 100));
     await expect(page.getByTestId('stake-adjusted').textContent()).resolves.toBe(zh.trade.amount.adjustedMax.replace('{{amount}}', shown(max)));
-    await screenshot(page, 'amounts-06-trade-clamp');
+    await page.getByTestId('stake-adjusted').scrollIntoViewIfNeeded();
+    await stillShot(page, 'amounts-06-trade-clamp');
     await stake.fill('0');
     await stake.blur();
     await expect(page.getByTestId('stake-adjusted').textContent()).resolves.toContain(shown(parseMoney(await stake.inputValue())!));
@@ -266,7 +281,7 @@ describe('the money forms keep the amount as typed', () => {
       await page.reload();
       await page.getByTestId('demo-only-notice').waitFor();
       await expect(page.getByTestId('demo-only-notice').textContent()).resolves.toContain(zh.money.deposit.demoOnlyTitle);
-      await screenshot(page, 'amounts-07-demo-only');
+      await stillShot(page, 'amounts-07-demo-only');
       await noSeriousAxe(page, 'deposit demo only');
       await page.getByTestId('demo-only-trade').click();
       await page.waitForURL((url) => url.hash.startsWith('#/pages/product/product'));
@@ -275,4 +290,73 @@ describe('the money forms keep the amount as typed', () => {
       await page.unroute('**/api/products');
     }
   }, 120_000);
+
+  it('the same screens in English (amounts-01..07-*-en), each saying its limit or summary in English', async () => {
+    await page.evaluate(() => localStorage.setItem('candor.lang', 'en'));
+    try {
+      await page.goto(`${BASE}${DEPOSIT}`);
+      await page.reload();
+      await page.getByTestId(`method-${method.id}`).click();
+      await expect(typeAmount('1e5')).resolves.toBe('15');
+      await expect(message().textContent()).resolves.toBe(en.common.amount.refused.replace('{{chars}}', 'e'));
+      await stillShot(page, 'amounts-01-deposit-refused-en');
+      await typeAmount('1234.56');
+      await page.getByTestId('deposit-submit').click();
+      await expect(page.getByTestId('summary-time').textContent()).resolves.toBe(en.common.summary.deposit);
+      await expect(page.getByTestId('summary-amount').textContent()).resolves.toBe('1,234.56');
+      await stillShot(page, 'amounts-02-deposit-summary-en');
+      await page.getByTestId('confirm-cancel').click();
+
+      const available = parseMoney((await call<Wallet>('GET', API.wallet, undefined, user.token)).available)!;
+      await page.goto(`${BASE}${WITHDRAW}`);
+      await page.getByTestId('withdraw-method').waitFor();
+      await typeAmount(formatCents(available + 500_000));
+      await expect(message().textContent()).resolves.toBe(en.common.amount.over_balance.replace('{{max}}', shown(available)));
+      await page.locator('input[name="tradePassword"]').fill(TRADE_PASSWORD);
+      await stillShot(page, 'amounts-03-withdraw-over-en');
+      await typeAmount('100.5');
+      await page.getByTestId('withdraw-submit').click();
+      await expect(page.getByTestId('summary-time').textContent()).resolves.toBe(en.common.summary.withdraw);
+      await expect(page.getByTestId('summary-amount').textContent()).resolves.toBe('100.50');
+      await stillShot(page, 'amounts-04-withdraw-summary-en');
+      await page.getByTestId('confirm-cancel').click();
+
+      await page.goto(`${BASE}${TRANSFER}`);
+      await page.getByTestId('earn-form-in').waitFor();
+      await typeAmount('25');
+      await page.getByTestId('earn-submit').click();
+      await expect(page.getByTestId('summary-amount').textContent()).resolves.toBe('25.00');
+      await expect(page.getByTestId('money-summary').textContent()).resolves.toContain(en.common.summary.earnIn);
+      await stillShot(page, 'amounts-05-earn-summary-en');
+      await page.getByTestId('confirm-cancel').click();
+
+      const products = await call<Product[]>('GET', API.products);
+      const product = products.find((p) => p.status === 'open' && p.expiries.length > 0) ?? products[0]!;
+      await page.goto(`${BASE}/#/pages/Detail/Detail?symbol=${product.symbol}`);
+      const stake = page.getByTestId('amount-input');
+      await stake.fill('9999999');
+      await stake.blur();
+      const max = parseMoney(product.maxStake)!;
+      await expect(page.getByTestId('stake-adjusted').textContent()).resolves.toBe(en.trade.amount.adjustedMax.replace('{{amount}}', shown(max)));
+      await page.getByTestId('stake-adjusted').scrollIntoViewIfNeeded();
+      await stillShot(page, 'amounts-06-trade-clamp-en');
+
+      await page.route('**/api/products', async (route) => {
+        const res = await route.fetch();
+        const list = (await res.json()) as Product[];
+        await route.fulfill({ response: res, json: list.map((p) => ({ ...p, priceSource: { ...p.priceSource, kind: 'simulated' } })) });
+      });
+      try {
+        await page.goto(`${BASE}${DEPOSIT}`);
+        await page.reload();
+        await page.getByTestId('demo-only-notice').waitFor();
+        await expect(page.getByTestId('demo-only-notice').textContent()).resolves.toContain(en.money.deposit.demoOnlyTitle);
+        await stillShot(page, 'amounts-07-demo-only-en');
+      } finally {
+        await page.unroute('**/api/products');
+      }
+    } finally {
+      await page.evaluate(() => localStorage.setItem('candor.lang', 'zh-TW'));
+    }
+  }, 180_000);
 });

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Redis } from 'ioredis';
 import type { BrowserContext, Page } from 'playwright-core';
-import { API, type Order, type Product } from '@candor/contracts';
+import { API, type Order, type Product, type Wallet } from '@candor/contracts';
 import { resources } from '@candor/i18n';
 import { launchBrowser, screenshot } from '../../../scripts/testing/browser.mjs';
 import { axeViolations } from '../../../scripts/testing/budget.mjs';
@@ -114,6 +114,48 @@ describe('trading screens', () => {
     expect(await seriousAxe(page)).toEqual([]);
   }, 120_000);
 
+  it('the account bar (switch and balance) at the top of the product list and the positions page too', async () => {
+    const user = await registerUser(redis, 'bar', { confirmEmail: false });
+    const wallet = await call<Wallet>('GET', API.wallet, undefined, user.token);
+    await context.close();
+    context = await launchBrowser();
+    page = context.pages()[0] ?? (await context.newPage());
+    await logIn(page, user);
+    const bar = page.getByTestId('account-bar');
+    const balance = bar.getByTestId('account-balance');
+    for (const [path, ready] of [
+      ['/#/pages/product/product', 'products'],
+      ['/#/pages/order/order', 'orders'],
+    ] as const) {
+      await page.goto(`${BASE}${path}`);
+      await page.getByTestId(ready).waitFor();
+      // One choice across the screens: demo shows the demo balance, real the available money.
+      await page.getByTestId('account-demo').click();
+      await expect(bar.getAttribute('data-account')).resolves.toBe('demo');
+      await expect(balance.locator('strong').textContent()).resolves.toBe(grouped(wallet.demo));
+      await expect(balance.textContent()).resolves.toContain(zh.trade.balance.demo);
+      await page.getByTestId('account-real').click();
+      await expect(balance.getAttribute('data-account')).resolves.toBe('real');
+      await expect(balance.locator('strong').textContent()).resolves.toBe(grouped(wallet.available));
+      await expect(balance.textContent()).resolves.toContain(zh.trade.balance.available);
+      // Above the page's content, at the top of the screen.
+      const box = await bar.boundingBox();
+      expect(box && box.y < 120).toBe(true);
+      expect(await seriousAxe(page)).toEqual([]);
+      await page.getByTestId('account-demo').click();
+      await screenshot(page, `trade-bar-${ready}-zh-TW`);
+      await setLanguage(page, 'en');
+      await page.getByTestId(ready).waitFor();
+      await expect(balance.textContent()).resolves.toContain(en.trade.balance.demo);
+      await screenshot(page, `trade-bar-${ready}-en`);
+      await setLanguage(page, 'zh-TW');
+    }
+    // The choice made on the positions page holds on the product list.
+    await page.goto(`${BASE}/#/pages/product/product`);
+    await page.getByTestId('products').waitFor();
+    await expect(bar.getAttribute('data-account')).resolves.toBe('demo');
+  }, 120_000);
+
   it('an open order: its own sheet, countdown and chart line until it settles; no toast on the next page', async () => {
     const user = await registerUser(redis, 'sheet', { confirmEmail: false });
     // A browser of its own: the first test's refresh cookie and cached session stay out of it.
@@ -160,6 +202,7 @@ describe('trading screens', () => {
     await page.waitForFunction((id) => document.querySelector('[data-testid="candle-chart"]')?.getAttribute('data-order-lines')?.includes(id), order.id);
     const legend = page.locator(`[data-testid="chart-order"][data-order-id="${order.id}"]`);
     await legend.waitFor();
+    await expect(legend.textContent()).resolves.toContain(grouped(order.openPrice));
     expect(seconds((await legend.getByTestId('chart-order-left').textContent()) ?? '')).toBeLessThanOrEqual(shortest);
     await screenshot(page, 'trade-detail-open-order-zh-TW');
 

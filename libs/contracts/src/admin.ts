@@ -2,6 +2,7 @@ import { isValidInviteCode, type KycStatus, type TradingInterval } from '@candor
 import type { ScheduledChange } from './market.js';
 import { z } from 'zod';
 import type { CapitalRecord, Wallet } from './wallet.js';
+import type { TransparencyResponse } from './transparency.js';
 import { calendarDate } from './common.js';
 import { rolesWith, type OperatorRole } from './operators.js';
 
@@ -59,6 +60,8 @@ export const AUDIT_ACTIONS = [
   'earn.holiday_add',
   'earn.holiday_remove',
   'earn.holidays_import',
+  /** The blocked countries and their message replaced (issue 50), with the list before and after. */
+  'countries.update',
   // Content (issue 47): news, banners, highlights, pages, offices and their images.
   'content.news_create',
   'content.news_update',
@@ -150,6 +153,8 @@ export interface AdminDashboard {
   jobs: { name: string; waiting: number; failed: number }[] | null;
   /** The worker's last scheduled ledger check, or null before the first. */
   ledger: { checkedAt: string; ok: boolean; accounts: number; imbalance: string } | null;
+  /** The public transparency figures exactly as `GET /api/transparency` answers them (the worker's cached result). */
+  transparency: TransparencyResponse;
 }
 
 const tradingInterval = z.strictObject({

@@ -42,6 +42,26 @@ export interface EarnSummary {
   timezone: string;
   /** The next cut-off, when the next income is posted and due lots are confirmed. */
   nextPostingAt: string;
+  /** How many days of income at today's rate and all holders' balances the platform's equity covers; null when no income is due (see EarnCoverage). */
+  daysCovered: number | null;
+}
+
+/**
+ * `GET /api/transparency/earn` (no token): who pays Yu'e Bao's income and for how long it can. Every figure is
+ * read from the ledger (docs/earn.md, "Who pays the income"); none is an operator's setting but `rate`.
+ */
+export interface EarnCoverage {
+  /** All income paid so far: what the platform's interest_expense account gave. */
+  interestPaid: string;
+  /** The platform's own equity: the house account's balance (users' losses minus their winnings) plus interest_expense's (minus the income paid). */
+  equity: string;
+  /** Today's income at `rate` on every holder's current Yu'e Bao balance, rounded down per holder like the posting. */
+  dailyIncome: string;
+  /** floor(equity / dailyIncome); null when no income is due; 0 when income is due and equity is 0 or less. */
+  daysCovered: number | null;
+  /** The daily rate of the day now accruing. */
+  rate: string;
+  computedAt: string;
 }
 
 export type EarnRecordType = 'in' | 'out' | 'income';

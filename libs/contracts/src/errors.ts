@@ -50,6 +50,10 @@ export const ERROR_STATUS = {
   EARN_MIN_AMOUNT: 422,
   EARN_DAILY_LIMIT: 422,
   EARN_NOT_WITHDRAWABLE: 422,
+  /** A raised Yu'e Bao rate whose income the platform's equity would cover for fewer than 30 days (with `daysCovered` and `maxRate`). A lower rate is always allowed. */
+  EARN_RATE_NOT_COVERED: 422,
+  /** Registration from a blocked phone country, or identity verification with a blocked nationality; the message is the operators' own, in the user's language. */
+  COUNTRY_NOT_SERVED: 403,
   KYC_ALREADY_SUBMITTED: 409,
   KYC_IMAGE_INVALID: 400,
   /** Withdrawals need a verified identity (trading and deposits do not). */
@@ -79,6 +83,8 @@ export const ERROR_STATUS = {
   PUSH_UNAVAILABLE: 503,
   /** An agent's reply to a closed support conversation: reopen it first. */
   SUPPORT_CLOSED: 409,
+  /** A receipt reported as checked while its order is still open (only a settled or voided order's receipt can be). */
+  ORDER_NOT_FINAL: 409,
   IDEMPOTENCY_KEY_REUSED: 409,
   RATE_LIMITED: 429,
   REQUEST_TOO_LARGE: 431,
@@ -118,5 +124,11 @@ export interface ErrorEnvelope {
      * `unsupported_type`, `corrupt`). VALIDATION_FAILED of a verification: the rule the field broke.
      */
     reason?: string;
+    /** EARN_RATE_NOT_COVERED: how many days of income at the refused rate the platform's equity covers (null when no income would be due). */
+    daysCovered?: number | null;
+    /** EARN_RATE_NOT_COVERED: the highest daily rate the equity covers for 30 days at today's balances. */
+    maxRate?: string;
+    /** COUNTRY_NOT_SERVED: the blocked country (ISO 3166-1 alpha-2) and what it was found in (`phone` or `nationality`). */
+    country?: string;
   };
 }

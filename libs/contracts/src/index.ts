@@ -19,3 +19,5 @@ export * from './paths.js';
 export * from './limits.js';
 export * from './liabilities.js';
 export * from './support.js';
+export * from './transparency.js';
+export * from './countries.js';

@@ -39,6 +39,8 @@ export const OPERATOR_PERMISSIONS = [
   'content.manage',
   /** Create, list, disable and enable the platform's invitation codes. */
   'invitations.manage',
+  /** The blocked countries (by phone and nationality) and their message: admin only. */
+  'countries.manage',
   /** The console's dashboard: the platform's figures (users, queues, orders, the house's result, Yu'e Bao, jobs, ledger). */
   'dashboard.read',
 ] as const;

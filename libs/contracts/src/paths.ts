@@ -65,6 +65,10 @@ export const API = {
   /** The caller's proof of liabilities; `liabilitiesChain` the published roots (no token). */
   liabilitiesProof: '/me/liabilities-proof',
   liabilitiesChain: '/transparency/liabilities',
+  /** `GET` (no token): the public transparency figures the worker last computed. */
+  transparency: '/transparency',
+  /** `GET`: Yu'e Bao's cover (no token): the interest paid, the platform's equity and the days of income it covers. */
+  earnCoverage: '/transparency/earn',
   earn: '/earn',
   earnTransferIn: '/earn/transfer-in',
   earnTransferOut: '/earn/transfer-out',
@@ -100,6 +104,8 @@ export const API = {
   adminEarnHolidays: '/admin/earn/holidays',
   adminEarnHolidaysImport: '/admin/earn/holidays/import',
   adminEarnDashboard: '/admin/earn/dashboard',
+  /** `GET` and `PUT` the blocked countries (by phone and by nationality) and their message (admin only). */
+  adminBlockedCountries: '/admin/blocked-countries',
   adminKyc: '/admin/kyc',
   adminNews: '/admin/news',
   adminBanners: '/admin/banners',

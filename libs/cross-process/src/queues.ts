@@ -12,6 +12,8 @@ export const QUEUES = {
   mail: { name: 'mail', jobs: { send: 'mail-send' } },
   liabilities: { name: 'liabilities', jobs: { publish: 'liabilities-publish' } },
   push: { name: 'push', jobs: { send: 'push-send' } },
+  transparency: { name: 'transparency', jobs: { compute: 'transparency-compute' } },
+  backup: { name: 'backup', jobs: { dump: 'backup-dump' } },
 } as const;
 
 export interface HousekeepingPayload {
@@ -24,6 +26,13 @@ export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
 export const PRUNE_IDEMPOTENCY_EVERY_MS = 10 * 60 * 1000;
 /** How often rejected verifications' photos past their retention are looked for. */
 export const REMOVE_KYC_IMAGES_EVERY_MS = 60 * 60 * 1000;
+
+export interface BackupPayload {
+  requestedAt: string;
+}
+
+/** How often the worker dumps the embedded Postgres it was started with (`npm start`). */
+export const BACKUP_EVERY_MS = 24 * 60 * 60 * 1000;
 
 export interface LedgerCheckPayload {
   requestedAt: string;
@@ -135,3 +144,18 @@ export const pushJobOptions = (retryDelayMs: number) => ({
   removeOnComplete: 1000,
   removeOnFail: 1000,
 });
+
+/**
+ * The public transparency figures (docs/transparency.md): computed by the worker at its start and every
+ * TRANSPARENCY_EVERY_MS, then kept in REDIS_KEYS.transparencyFigures for the api to answer as they are.
+ * `reason` says what enqueued it. Safe to repeat: each run replaces the cached figures with fresh ones.
+ */
+export interface TransparencyPayload {
+  reason: 'schedule' | 'boot' | 'manual';
+  requestedAt: string;
+}
+export const TRANSPARENCY_SCHEDULER_ID = 'transparency-hourly';
+export const TRANSPARENCY_EVERY_MS = 60 * 60 * 1000;
+export const TRANSPARENCY_JOB_OPTIONS = { attempts: 3, backoff: { type: 'exponential' as const, delay: 10_000 }, removeOnComplete: 100, removeOnFail: 500 };
+/** Id of a start's run: one per minute, so workers starting together compute once. */
+export const transparencyBootJobId = (at: Date): string => `transparency-boot-${at.toISOString().slice(0, 16).replace(/\D/g, '')}`;

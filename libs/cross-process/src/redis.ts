@@ -99,6 +99,10 @@ export const REDIS_KEYS = prefixed({
   /** Wrong user TOTP / recovery codes sent from one client address in the current window. */
   userTotpFailuresByAddress: (ip: string): string => `user-totp-failures-ip:${ip}`,
   // -- end user two-factor --
+  // -- transparency (issue 50) --
+  /** The last computed public transparency figures (JSON `TransparencyFigures`), written by the worker's job only. */
+  transparencyFigures: 'transparency:figures',
+  // -- end transparency --
   // -- content (issue 47) --
   /** Bumped (INCR) on every operator edit of news, banners, highlights, pages or offices: each api instance drops its cached content when it changes. */
   contentVersion: 'content:version',

@@ -49,6 +49,8 @@ import { Watchlist1765800000040 } from './migrations/1765800000040-Watchlist.js'
 import { LoginEvents1765900000700 } from './migrations/1765900000700-LoginEvents.js';
 import { DashboardIndexes1766000000400 } from './migrations/1766000000400-DashboardIndexes.js';
 import { ResponsibleLimits1766000000600 } from './migrations/1766000000600-ResponsibleLimits.js';
+import { ReceiptChecks1766000000700 } from './migrations/1766000000700-ReceiptChecks.js';
+import { BlockedCountries1766000000800 } from './migrations/1766000000800-BlockedCountries.js';
 import { Liabilities1766000000500 } from './migrations/1766000000500-Liabilities.js';
 import { PushSubscriptions1766000000300 } from './migrations/1766000000300-PushSubscriptions.js';
 import { SupportChat1766000000100 } from './migrations/1766000000100-SupportChat.js';
@@ -134,6 +136,8 @@ export const MIGRATIONS: Function[] = [
   DashboardIndexes1766000000400,
   Liabilities1766000000500,
   ResponsibleLimits1766000000600,
+  ReceiptChecks1766000000700,
+  BlockedCountries1766000000800,
 ];
 
 export function dataSourceOptions(url: string, extra: Partial<DataSourceOptions> = {}): DataSourceOptions {

@@ -106,3 +106,11 @@ export function normalizePhone(raw: string, country?: PhoneCountry): string | nu
 export function isValidPhone(raw: string, country?: PhoneCountry): boolean {
   return normalizePhone(raw, country) !== null;
 }
+
+/**
+ * The country of a number in E.164 as libphonenumber reads it (`+12125550123` is US, `+886912345678` TW);
+ * null when the number names no single country (a non-geographic code such as +800).
+ */
+export function phoneCountryOf(e164: string): string | null {
+  return parsePhoneNumberFromString(e164, { extract: false })?.country ?? null;
+}

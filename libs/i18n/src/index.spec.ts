@@ -117,8 +117,9 @@ describe('translate', () => {
 
   it.each([...LOCALES])('%s fills every placeholder of every error message', (locale) => {
     for (const code of ERROR_CODES) {
-      // The vars the server passes with some codes: `min` (EARN_MIN_AMOUNT), `limit` (ALERT_LIMIT_REACHED).
-      const text = translate(locale, `errors:${code}`, { field: 'FIELD', min: '10.00', limit: 20 });
+      // The vars the server passes with some codes: `min` (EARN_MIN_AMOUNT), `limit` (ALERT_LIMIT_REACHED),
+      // `days` and `maxRate` (EARN_RATE_NOT_COVERED).
+      const text = translate(locale, `errors:${code}`, { field: 'FIELD', min: '10.00', limit: 20, days: 29, maxRate: '0.0019' });
       expect({ code, text }).toEqual({ code, text: expect.not.stringMatching(/\{\{|\}\}|^errors:/) });
     }
   });

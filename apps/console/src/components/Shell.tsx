@@ -24,6 +24,7 @@ const NAV = [
   { to: '/queues', key: 'nav.queues', end: false, permission: 'ops.queues' },
   { to: '/operators', key: 'consoleOperators:navOperators', end: false, permission: 'operators.manage' },
   { to: '/earn', key: 'consoleEarn:nav', end: false, permission: 'earn.read' },
+  { to: '/countries', key: 'consoleOperators:countries.nav', end: false, permission: 'countries.manage' },
   { to: '/content', key: 'consoleContent:nav', end: false, permission: PAGE_PERMISSION.content },
 ] as const satisfies readonly NavItem[];
 

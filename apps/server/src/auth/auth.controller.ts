@@ -62,7 +62,7 @@ export class AuthController {
   @HttpCode(200)
   @Doc('Registration step 1: e-mail, phone, invitation code, the graphic code and the proof-of-work (or, the accessible path, the proof-of-work alone)', {
     ok: 'RegisterCheckResponse',
-    errors: ['CAPTCHA_INVALID', 'ALTCHA_INVALID', 'INVITATION_CODE_INVALID', 'USER_EXISTS'],
+    errors: ['CAPTCHA_INVALID', 'ALTCHA_INVALID', 'INVITATION_CODE_INVALID', 'USER_EXISTS', 'COUNTRY_NOT_SERVED'],
   })
   registerCheck(@ZodBody(registerCheckBody) body: RegisterCheckBody): Promise<RegisterCheckResponse> {
     return this.auth.registerCheck(body);
@@ -72,7 +72,7 @@ export class AuthController {
   @RateLimit('auth')
   @Doc('Registration step 2: the passwords; creates the user', {
     ok: 'RegisterResponse',
-    errors: ['PASSWORD_MISMATCH', 'TRADE_PASSWORD_MISMATCH', 'INVITATION_CODE_INVALID', 'USER_EXISTS'],
+    errors: ['PASSWORD_MISMATCH', 'TRADE_PASSWORD_MISMATCH', 'INVITATION_CODE_INVALID', 'USER_EXISTS', 'COUNTRY_NOT_SERVED'],
   })
   register(@ZodBody(registerBody) body: RegisterBody, @Req() req: HttpRequest): Promise<RegisterResponse> {
     // The confirmation mail goes in the language the person registered in.

@@ -24,6 +24,7 @@ import { PasswordCheckService } from './password-check.service.js';
 import { countLoginTry, loginLimits, loginTrySucceeded } from './login-failures.js';
 import { UserTotpService } from './totp/user-totp.service.js';
 import { REDIS_KEYS } from '@candor/cross-process';
+import { BlockedCountriesService } from '../countries/blocked-countries.service.js';
 
 const REGISTRATION_TTL_SECONDS = 15 * 60;
 
@@ -71,6 +72,7 @@ export class AuthService {
     private readonly altcha: AltchaService,
     private readonly loginEvents: LoginEventsRepository,
     private readonly totp: UserTotpService,
+    private readonly countries: BlockedCountriesService,
   ) {}
 
   /**
@@ -83,6 +85,7 @@ export class AuthService {
     if (withCode && !(await this.captcha.consume(body.captchaId, body.captchaCode))) throw new DomainError('CAPTCHA_INVALID', 'captchaCode');
     await this.altcha.verify(body.altcha, { required: !withCode });
     if (!(await this.users.findActiveCode(body.inviteCode))) throw new DomainError('INVITATION_CODE_INVALID', 'inviteCode');
+    await this.countries.assertPhoneServed(body.phone);
     const taken = await this.users.emailOrPhoneTaken(body.email, body.phone);
     if (taken) throw new DomainError('USER_EXISTS', taken);
     const registrationToken = randomBytes(24).toString('base64url');
@@ -98,6 +101,8 @@ export class AuthService {
     if (body.password !== body.confirmPassword) throw new DomainError('PASSWORD_MISMATCH', 'confirmPassword');
     if (body.tradePassword !== body.confirmTradePassword) throw new DomainError('TRADE_PASSWORD_MISMATCH', 'confirmTradePassword');
     const pending = JSON.parse(raw) as PendingRegistration;
+    // Again at the second step: the list may have changed during the registration's 15 minutes.
+    await this.countries.assertPhoneServed(pending.phone);
     const [passwordHash, tradePasswordHash] = await Promise.all([this.hasher.hash(body.password), this.hasher.hash(body.tradePassword)]);
 
     let userId: string;

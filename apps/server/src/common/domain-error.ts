@@ -2,7 +2,18 @@ import { ERROR_STATUS, type ErrorCode, type ErrorEnvelope } from '@candor/contra
 
 export type ErrorDetails = Pick<
   ErrorEnvelope['error'],
-  'unlockAt' | 'holdUntil' | 'enrollmentToken' | 'reason' | 'effectiveAt' | 'earliestAt' | 'limit' | 'resetsAt' | 'until'
+  | 'unlockAt'
+  | 'holdUntil'
+  | 'enrollmentToken'
+  | 'reason'
+  | 'effectiveAt'
+  | 'earliestAt'
+  | 'limit'
+  | 'resetsAt'
+  | 'until'
+  | 'daysCovered'
+  | 'maxRate'
+  | 'country'
 >;
 
 /** A typed error carrying a stable error code (ERROR_STATUS, libs/contracts); the exception filter turns it into the envelope. */
@@ -18,6 +29,12 @@ export class DomainError extends Error {
     super(code);
     this.status = ERROR_STATUS[code];
   }
+
+  /**
+   * A message of the operators' own per locale (COUNTRY_NOT_SERVED), shown instead of the translated one: the
+   * request's language, else zh-TW; the translated sentence when neither is set.
+   */
+  operatorMessage?: Partial<Record<string, string>>;
 
   /** Seconds until a refused client may try again: sent as the `Retry-After` header of a 429. */
   retryAfterSeconds?: number;

@@ -1,6 +1,7 @@
 import { ArgumentsHost, Catch, HttpException, Logger, type ExceptionFilter } from '@nestjs/common';
 import type { HttpRequest, HttpReply } from './http.js';
 import { translate } from '@candor/i18n';
+import { blockedCountryMessage } from '@candor/domain';
 import { ERROR_STATUS, type ErrorCode, type ErrorEnvelope } from '@candor/contracts';
 import { DomainError, type ErrorDetails } from './domain-error.js';
 import { noteErrorCode, requestId, requestLocale } from './request-context.js';
@@ -33,6 +34,8 @@ export class ErrorFilter implements ExceptionFilter {
     const res = host.switchToHttp().getResponse<HttpReply>();
     const { code, field, vars, status } = this.classify(err, req);
     const body = errorEnvelope(req, code, field, vars, err instanceof DomainError ? err.details : {});
+    const own = err instanceof DomainError && err.operatorMessage ? blockedCountryMessage({ message: err.operatorMessage }, requestLocale(req)) : '';
+    if (own) body.error.message = own;
     // The route template, not the URL: a query string may hold anything.
     if (status >= 500)
       this.log.error(

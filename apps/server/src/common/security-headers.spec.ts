@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { apiSecurityHeaders, connectSources, originAllowed, requestOrigin, securityHeaders } from './security-headers.js';
+import { apiSecurityHeaders, connectSources, originAllowed, plainHttpHeaders, requestOrigin, requestScheme, securityHeaders } from './security-headers.js';
 
 const directive = (csp: string, name: string) =>
   csp
@@ -26,6 +26,29 @@ describe('security headers', () => {
     expect(h['Cross-Origin-Resource-Policy']).toBe('same-origin');
     expect(Object.keys(h)).toHaveLength(6);
     expect(Object.isFrozen(h)).toBe(true);
+  });
+
+  it('go out over plain HTTP without Strict-Transport-Security and change nothing else', () => {
+    for (const all of [securityHeaders(), apiSecurityHeaders()]) {
+      const plain = plainHttpHeaders(all);
+      const { 'Strict-Transport-Security': hsts, ...rest } = all;
+      expect(hsts).toMatch(/^max-age=\d+/);
+      expect(plain).toEqual(rest);
+      expect(Object.isFrozen(plain)).toBe(true);
+    }
+    expect(plainHttpHeaders({ 'strict-transport-security': 'max-age=1', 'x-frame-options': 'DENY' })).toEqual({ 'x-frame-options': 'DENY' });
+  });
+
+  it('take the scheme from TLS, or from the trusted proxy’s X-Forwarded-Proto only', () => {
+    expect(requestScheme(undefined, false, false)).toBe('http');
+    expect(requestScheme(undefined, true, false)).toBe('https');
+    expect(requestScheme('https', false, false)).toBe('http');
+    expect(requestScheme('https', false, true)).toBe('https');
+    // The proxy appends its own entry last: a client's own earlier entry does not count.
+    expect(requestScheme('https, http', false, true)).toBe('http');
+    expect(requestScheme('HTTPS', false, true)).toBe('https');
+    expect(requestScheme('gopher', false, true)).toBe('http');
+    expect(requestScheme(['https', 'https'], false, true)).toBe('http');
   });
 
   it('let a page connect to its own origin and the configured ones only, sockets spelled out, no bare ws: or wss:', () => {

@@ -90,9 +90,28 @@ export function apiSecurityHeaders(): Readonly<Record<string, string>> {
   return Object.freeze(headers);
 }
 
+/**
+ * The same headers without Strict-Transport-Security, for an answer that went out over plain HTTP: HSTS is for
+ * answers the browser received over HTTPS only (RFC 6797 §7.2), so a deployment without TLS never tells anyone
+ * to insist on it. Behind a TLS-terminating proxy the api learns the scheme from X-Forwarded-Proto (TRUST_PROXY).
+ */
+export function plainHttpHeaders(h: Readonly<Record<string, string>>): Readonly<Record<string, string>> {
+  return Object.freeze(Object.fromEntries(Object.entries(h).filter(([name]) => name.toLowerCase() !== 'strict-transport-security')));
+}
+
 /** A header map with lower-case names, as Node and Fastify keep them. */
 export function lowerCaseHeaders(h: Readonly<Record<string, string>>): Record<string, string> {
   return Object.fromEntries(Object.entries(h).map(([name, value]) => [name.toLowerCase(), value]));
+}
+
+/** The scheme the browser used: https over TLS, or as the one trusted proxy's X-Forwarded-Proto says (its last entry). */
+export function requestScheme(forwardedProto: string | string[] | undefined, encrypted: boolean, trustProxy: boolean): 'http' | 'https' {
+  let scheme: 'http' | 'https' = encrypted ? 'https' : 'http';
+  if (trustProxy && typeof forwardedProto === 'string') {
+    const proto = forwardedProto.split(',').at(-1)!.trim().toLowerCase();
+    if (proto === 'http' || proto === 'https') scheme = proto;
+  }
+  return scheme;
 }
 
 /**
@@ -102,11 +121,7 @@ export function lowerCaseHeaders(h: Readonly<Record<string, string>>): Record<st
  */
 export function requestOrigin(host: string | undefined, forwardedProto: string | string[] | undefined, encrypted: boolean, trustProxy: boolean): string | null {
   if (!host) return null;
-  let scheme = encrypted ? 'https' : 'http';
-  if (trustProxy && typeof forwardedProto === 'string') {
-    const proto = forwardedProto.split(',').at(-1)!.trim().toLowerCase();
-    if (proto === 'http' || proto === 'https') scheme = proto;
-  }
+  const scheme = requestScheme(forwardedProto, encrypted, trustProxy);
   // A Host with a path, credentials or anything else in it names no origin.
   return HOST.test(host) ? canonicalOrigin(`${scheme}://${host}`) : null;
 }

@@ -181,6 +181,13 @@ const schema = z.object({
   // -- uploads and file store (issue 46) --
   /** Where `npm start` keeps its data; the local file store lives in DATA_DIR/uploads unless STORAGE_URL says otherwise. */
   DATA_DIR: z.string().min(1).default('.data'),
+  /** Days a dump in DATA_DIR/backups is kept (npm run backup and the worker's daily backup); the newest is always kept. */
+  BACKUP_KEEP_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
+  /**
+   * Set by `npm start` when it runs the embedded Postgres: the folder of that Postgres's binaries. Only then does the
+   * worker dump the database daily; a DATABASE_URL of your own is backed up by its own means (docs/operations.md).
+   */
+  EMBEDDED_POSTGRES_BIN_DIR: z.string().min(1).optional(),
   /**
    * The file store: unset or `file:///absolute/dir` for local disk; `s3+http://KEY:SECRET@host:port/bucket` or
    * `s3+https://...` for any S3-compatible store (MinIO), `s3://bucket` for AWS S3 with its usual credentials.

@@ -19,6 +19,7 @@ import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { vapidKeys } from '../config/vapid.js';
 import { ContentService } from './content.service.js';
 import { MediaService } from './media.service.js';
+import { BlockedCountriesService } from '../countries/blocked-countries.service.js';
 
 export const APP_VERSION = '1.0.0';
 const langOnly = z.strictObject({ lang: z.string().max(10).optional() });
@@ -33,22 +34,26 @@ export class ContentController {
     private readonly content: ContentService,
     private readonly media: MediaService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly countries: BlockedCountriesService,
   ) {}
 
   /** The key browsers subscribe to Web Push with; null when push is off (production without VAPID keys). */
   private vapidPublicKey?: string | null;
 
   @Get('app-info')
-  @Doc('The version, locales, default locale, support hours and the Web Push key', {
-    description: 'Answers `{ version, locales, defaultLocale, supportHours, vapidPublicKey }`; `vapidPublicKey` is null when push is off.',
+  @Doc('The version, locales, default locale, support hours, the Web Push key and the blocked countries', {
+    description:
+      'Answers `{ version, locales, defaultLocale, supportHours, vapidPublicKey, blockedCountries }`; `vapidPublicKey` is null when push is off; ' +
+      '`blockedCountries` is `{ phone, nationality, message }`, the message in the asked language (else zh-TW).',
   })
-  appInfo() {
+  async appInfo(@ZodQuery(langOnly) _q: unknown, @Req() req: HttpRequest) {
     return {
       version: APP_VERSION,
       locales: LOCALES,
       defaultLocale: DEFAULT_LOCALE,
       supportHours: '09:00-21:00 (UTC+8)',
       vapidPublicKey: (this.vapidPublicKey ??= vapidKeys(this.config)?.publicKey ?? null),
+      blockedCountries: await this.countries.publicList(requestLocale(req)),
     };
   }
 

@@ -2,12 +2,13 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import type { AdminDashboard, DashboardOpenOrders } from '@candor/contracts';
 import { formatCents, statisticsDays } from '@candor/domain';
-import { REDIS_KEYS } from '@candor/cross-process';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { Clock } from '../common/clock.js';
 import { REDIS } from '../redis/redis.module.js';
 import { toCents } from '../database/rows.js';
 import { QueuesDashboard } from '../ops/queues-dashboard.js';
+import { readLastLedgerCheck } from '../ledger/last-ledger-check.js';
+import { TransparencyCache } from '../transparency/transparency-cache.js';
 import { DashboardRepository } from './dashboard.repository.js';
 import { houseDays, queueFigure } from './dashboard-figures.js';
 
@@ -23,6 +24,7 @@ export class DashboardService {
   constructor(
     private readonly repo: DashboardRepository,
     private readonly jobs: QueuesDashboard,
+    private readonly transparency: TransparencyCache,
     private readonly clock: Clock,
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -33,14 +35,15 @@ export class DashboardService {
     const timezone = this.config.PLATFORM_TIMEZONE;
     const { dates, bounds } = statisticsDays(now, HOUSE_DAYS, timezone);
     const todayStart = bounds[bounds.length - 2]!;
-    const [newToday, waiting, open, house, earn, jobs, ledger] = await Promise.all([
+    const [newToday, waiting, open, house, earn, jobs, ledger, transparency] = await Promise.all([
       this.repo.newUsersSince(todayStart),
       this.repo.waiting(),
       this.repo.openOrders(),
       this.repo.houseByDay(bounds),
       this.repo.earn(todayStart),
       this.jobs.counts(),
-      this.lastLedgerCheck(),
+      readLastLedgerCheck(this.redis),
+      this.transparency.read(),
     ]);
     const openOf = (account: 'real' | 'demo'): DashboardOpenOrders => {
       const r = open.find((o) => o.account === account);
@@ -70,23 +73,7 @@ export class DashboardService {
       },
       jobs,
       ledger,
+      transparency,
     };
-  }
-
-  /** The worker's last scheduled ledger check (ledger-check.processor.ts keeps it in Redis); null before the first or when unreadable. */
-  private async lastLedgerCheck(): Promise<AdminDashboard['ledger']> {
-    try {
-      const raw = await this.redis.get(REDIS_KEYS.ledgerCheckLast);
-      const v = raw ? (JSON.parse(raw) as { ok?: unknown; accounts?: unknown; imbalance?: unknown; checkedAt?: unknown }) : null;
-      if (!v || typeof v.checkedAt !== 'string' || typeof v.ok !== 'boolean') return null;
-      return {
-        checkedAt: v.checkedAt,
-        ok: v.ok,
-        accounts: typeof v.accounts === 'number' ? v.accounts : 0,
-        imbalance: typeof v.imbalance === 'string' ? v.imbalance : '0.00',
-      };
-    } catch {
-      return null;
-    }
   }
 }

@@ -38,7 +38,10 @@ export class AdminEarnController {
   @Permission('earn.manage')
   @Doc("Change Yu'e Bao's settings: a new version, effective from the next posting (never before); audited", {
     ok: 'AdminEarnSettings',
-    description: 'Any of `dailyRate` ("0.01" = 1 % a day, at most 0.1), `cutoff` ("HH:MM"), `timezone` (IANA), `minAmount`, `dailyInLimit`, `dailyOutLimit`.',
+    errors: ['EARN_RATE_NOT_COVERED'],
+    description:
+      'Any of `dailyRate` ("0.01" = 1 % a day, at most 0.1), `cutoff` ("HH:MM"), `timezone` (IANA), `minAmount`, `dailyInLimit`, `dailyOutLimit`. ' +
+      "A raised `dailyRate` whose income on today's balances the platform's equity covers for fewer than 30 days is refused with `EARN_RATE_NOT_COVERED` (`daysCovered`, `maxRate`); a lower rate is always allowed.",
   })
   updateSettings(@ZodBody(earnSettingsBody) body: EarnSettingsBody, @CurrentOperator() o: AuthOperator, @Req() req: HttpRequest): Promise<AdminEarnSettings> {
     return this.earn.updateSettings(body, { operatorId: o.id, ip: clientIp(req) });

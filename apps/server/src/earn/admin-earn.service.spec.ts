@@ -7,6 +7,7 @@ import { AdminEarnRepository } from './admin-earn.repository.js';
 import { AdminEarnService } from './admin-earn.service.js';
 import type { VersionRow } from './earn-settings.queries.js';
 import { EarnRepository } from './earn.repository.js';
+import { EarnCoverageService, type CoverageAtRate } from './earn-coverage.service.js';
 
 // Monday 2 March 2026, 10:00 in Taipei: the next posting is Tuesday's 08:00 cut-off.
 const now = new Date('2026-03-02T02:00:00Z');
@@ -35,7 +36,11 @@ function setup() {
   const tx = settingsEm([seed]);
   ds.manager = settingsEm([seed]);
   ds.transaction.mockImplementation((async (fn: (em: EntityManager) => Promise<unknown>) => fn(tx)) as never);
+  const coverage = mocks.get<EarnCoverageService>(EarnCoverageService);
+  // No holder yet unless a test says otherwise: any rate is covered.
+  coverage.atRate.mockResolvedValue({ equity: 0, balance: 0, dailyIncome: 0, daysCovered: null, maxRate: '0.1' });
   return {
+    coverage,
     sut,
     ds,
     tx,
@@ -89,6 +94,45 @@ describe('AdminEarnService.updateSettings', () => {
       }),
       tx,
     );
+  });
+});
+
+describe("AdminEarnService.updateSettings and the rate's cover", () => {
+  const cover = (daysCovered: number | null): CoverageAtRate => ({ equity: 30_00, balance: 1_000_00, dailyIncome: 1_00, daysCovered, maxRate: '0.0003' });
+
+  it('refuses a raise covered for 29 days, naming the days and the highest covered rate, before writing', async () => {
+    const { sut, tx, admin, coverage } = setup();
+    coverage.atRate.mockResolvedValue(cover(29));
+    await expect(sut.updateSettings({ dailyRate: '0.0002' }, who)).rejects.toMatchObject({
+      code: 'EARN_RATE_NOT_COVERED',
+      field: 'dailyRate',
+      details: { daysCovered: 29, maxRate: '0.0003' },
+    });
+    expect(coverage.atRate).toHaveBeenCalledWith('0.0002', tx);
+    expect(admin.insertVersion).not.toHaveBeenCalled();
+  });
+
+  it.each<[string, number | null]>([
+    ['exactly 30 days', 30],
+    ['no income due', null],
+  ])('allows a raise covered for %s', async (_c, days) => {
+    const { sut, admin, coverage } = setup();
+    coverage.atRate.mockResolvedValue(cover(days));
+    admin.insertVersion.mockResolvedValue('2');
+    await sut.updateSettings({ dailyRate: '0.0002' }, who);
+    expect(admin.insertVersion).toHaveBeenCalled();
+  });
+
+  it.each<[string, string]>([
+    ['a lower rate', '0.00005'],
+    ['the same rate', '0.0001'],
+  ])('never asks for cover for %s', async (_c, dailyRate) => {
+    const { sut, admin, coverage } = setup();
+    coverage.atRate.mockResolvedValue(cover(0));
+    admin.insertVersion.mockResolvedValue('2');
+    await sut.updateSettings({ dailyRate }, who);
+    expect(coverage.atRate).not.toHaveBeenCalled();
+    expect(admin.insertVersion).toHaveBeenCalled();
   });
 });
 

@@ -1,8 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import type { AdminEarnSettings, EarnDashboard, EarnHoliday, EarnHolidayBody, EarnHolidaysImport, EarnRun, EarnSettingsBody } from '@candor/contracts';
-import { addDays, formatCents, isValidDailyRate, isValidTimeZone, MAX_AMOUNT_CENTS, normalizeDecimal, parseMoney } from '@candor/domain';
+import {
+  addDays,
+  formatCents,
+  isEarnRateCovered,
+  isEarnRateRaise,
+  isValidDailyRate,
+  isValidTimeZone,
+  MAX_AMOUNT_CENTS,
+  normalizeDecimal,
+  parseMoney,
+} from '@candor/domain';
 import { Clock } from '../common/clock.js';
 import { DomainError } from '../common/domain-error.js';
 import { AuditService } from '../admin/audit.service.js';
@@ -10,6 +20,7 @@ import { toCents } from '../database/rows.js';
 import { loadVersions, toSettingsView, type EarnVersion } from './earn-settings.js';
 import { AdminEarnRepository } from './admin-earn.repository.js';
 import { EarnRepository, type RunRow } from './earn.repository.js';
+import { EarnCoverageService } from './earn-coverage.service.js';
 
 const toRun = (r: RunRow): EarnRun => ({
   date: r.date,
@@ -39,6 +50,7 @@ export class AdminEarnService {
     private readonly audit: AuditService,
     private readonly repo: EarnRepository,
     private readonly admin: AdminEarnRepository,
+    private readonly coverage: EarnCoverageService,
   ) {}
 
   async settings(): Promise<AdminEarnSettings> {
@@ -74,6 +86,7 @@ export class AdminEarnService {
         dailyOutLimit: body.dailyOutLimit ?? base.dailyOutLimit,
         operatorId: who.operatorId,
       };
+      if (isEarnRateRaise(base.dailyRate, next.dailyRate)) await this.assertCovered(em, next.dailyRate);
       const effective = versions.effectiveFor(now, next);
       const id = await this.admin.insertVersion(em, { ...next, effectiveDate: effective.date, effectiveAt: effective.at }, now);
       const view = (v: typeof next) => ({ ...v, minAmount: formatCents(v.minAmount), operatorId: undefined });
@@ -90,6 +103,17 @@ export class AdminEarnService {
       );
     });
     return this.settings();
+  }
+
+  /**
+   * A raised rate must be paid for: the platform's equity covers its income on today's balances for at least
+   * 30 days (read under the settings lock, in the change's transaction). A lower or unchanged rate never asks.
+   */
+  private async assertCovered(em: EntityManager, dailyRate: string): Promise<void> {
+    const cover = await this.coverage.atRate(dailyRate, em);
+    if (isEarnRateCovered(cover.daysCovered)) return;
+    const days = cover.daysCovered ?? 0;
+    throw new DomainError('EARN_RATE_NOT_COVERED', 'dailyRate', { days, maxRate: cover.maxRate }, { daysCovered: cover.daysCovered, maxRate: cover.maxRate });
   }
 
   async holidays(q: { from?: string; to?: string }): Promise<EarnHoliday[]> {

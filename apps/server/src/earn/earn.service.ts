@@ -26,6 +26,7 @@ import { LedgerService } from '../ledger/ledger.service.js';
 import type { PostingSpec } from '../ledger/ledger.types.js';
 import { toCents } from '../database/rows.js';
 import { loadHolidays, loadVersions } from './earn-settings.js';
+import { EarnCoverageService } from './earn-coverage.service.js';
 import { EarnRepository, type IncomeRow, type RecordsPosition, type TransferRow } from './earn.repository.js';
 
 export function toTransfer(r: TransferRow): EarnTransfer {
@@ -85,6 +86,7 @@ export class EarnService {
     private readonly repo: EarnRepository,
     private readonly events: EventBus,
     private readonly limits: LimitsService,
+    private readonly coverage: EarnCoverageService,
   ) {}
 
   async summary(userId: string): Promise<EarnSummary> {
@@ -94,12 +96,13 @@ export class EarnService {
     const next = versions.nextPosting(now);
     const accruing = versions.forDate(addDays(next.date, -1));
     const day = localDay(now, v.timezone);
-    const [balances, pendingOut, holder, runs, counts] = await Promise.all([
+    const [balances, pendingOut, holder, runs, counts, cover] = await Promise.all([
       this.ledger.balances(userId),
       this.repo.pendingWithdrawable(userId, now),
       this.repo.holder(userId),
       this.repo.lastRuns(7),
       this.repo.countsBetween(this.ds.manager, userId, day.start, day.end),
+      this.coverage.coverage(),
     ]);
     const last = runs[0];
     const yesterday = last ? await this.repo.incomeOf(userId, last.date) : 0;
@@ -126,6 +129,7 @@ export class EarnService {
       cutoff: v.cutoff,
       timezone: v.timezone,
       nextPostingAt: next.at.toISOString(),
+      daysCovered: cover.daysCovered,
     };
   }
 

@@ -39,7 +39,7 @@ export class KycController {
   @Doc('Submit name, ID number, nationality and the photos of both sides', {
     ok: 'KycView',
     multipart: { fields: { name: 'string', idNumber: 'string', nationality: 'string' }, files: ['front', 'back'] },
-    errors: ['VALIDATION_FAILED', 'KYC_IMAGE_INVALID', 'KYC_ALREADY_SUBMITTED', 'KYC_CLOSED', 'KYC_ID_IN_USE'],
+    errors: ['VALIDATION_FAILED', 'KYC_IMAGE_INVALID', 'KYC_ALREADY_SUBMITTED', 'KYC_CLOSED', 'KYC_ID_IN_USE', 'COUNTRY_NOT_SERVED'],
   })
   async submit(@CurrentUser() u: AuthUser, @Req() req: HttpRequest): Promise<KycView> {
     const form = await readMultipartForm(req, KYC_FORM).catch((e: unknown) => {

@@ -12,6 +12,7 @@ import type { MultipartForm } from '../uploads/multipart.js';
 import { deriveKycKeys, encryptIdNumber, idNumberHash, type KycKeys } from './kyc-crypto.js';
 import { KycRepository, type KycRow } from './kyc.repository.js';
 import { toKycView } from './kyc-view.js';
+import { BlockedCountriesService } from '../countries/blocked-countries.service.js';
 
 const uniqueViolation = (e: unknown): string | null => {
   const err = e as { code?: string; constraint?: string; driverError?: { code?: string; constraint?: string } };
@@ -39,6 +40,7 @@ export class KycService {
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly repo: KycRepository,
     private readonly uploads: UploadsService,
+    private readonly countries: BlockedCountriesService,
   ) {
     this.keys = deriveKycKeys(secretFor(config, 'kyc'));
   }
@@ -49,6 +51,7 @@ export class KycService {
 
   async submit(userId: string, form: MultipartForm): Promise<KycView> {
     const identity = this.identity(form.fields);
+    await this.countries.assertNationalityServed(identity.nationality);
     // Refused before the photos are decoded: a pending or closed verification costs no re-encoding.
     this.assertCanSubmit(await this.repo.latest(userId));
     const images = { front: await this.photo(form, 'front'), back: await this.photo(form, 'back') };

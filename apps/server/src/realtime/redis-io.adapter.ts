@@ -3,10 +3,11 @@ import { IoAdapter } from '@nestjs/platform-socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import type { Server, ServerOptions } from 'socket.io';
+import type { IncomingMessage } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import { socketIoKey } from '@candor/cross-process';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
-import { lowerCaseHeaders, originAllowed, requestOrigin, securityHeaders } from '../common/security-headers.js';
+import { lowerCaseHeaders, originAllowed, plainHttpHeaders, requestOrigin, requestScheme, securityHeaders } from '../common/security-headers.js';
 
 /**
  * socket.io with the Redis adapter: several api instances serve one market, and the worker's
@@ -53,9 +54,13 @@ export class RedisIoAdapter extends IoAdapter {
     } as ServerOptions);
     if (this.adapter) server.adapter(this.adapter);
     // socket.io answers outside Fastify: its handshake and polling answers get the same headers here.
-    const headers = lowerCaseHeaders({ ...securityHeaders(this.allowedOrigins), 'Cache-Control': 'no-store' });
-    server.engine.on('headers', (out: Record<string, string>) => {
-      for (const key of Object.keys(out)) if (key.toLowerCase() in headers) delete out[key];
+    // HSTS only on a handshake or poll that came over HTTPS (as the api's other answers).
+    const secureHeaders = lowerCaseHeaders({ ...securityHeaders(this.allowedOrigins), 'Cache-Control': 'no-store' });
+    const plainHeaders = plainHttpHeaders(secureHeaders);
+    server.engine.on('headers', (out: Record<string, string>, req: IncomingMessage) => {
+      const https = requestScheme(req.headers['x-forwarded-proto'], (req.socket as TLSSocket).encrypted === true, this.trustProxy) === 'https';
+      const headers = https ? secureHeaders : plainHeaders;
+      for (const key of Object.keys(out)) if (key.toLowerCase() in secureHeaders) delete out[key];
       Object.assign(out, headers);
     });
     return server;

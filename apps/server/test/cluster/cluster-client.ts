@@ -26,6 +26,8 @@ export async function call<T = Record<string, unknown>>(base: string, method: st
 export interface ClusterUser {
   id: string;
   token: string;
+  email: string;
+  password: string;
 }
 
 /** Registers (both steps, the captcha's answer read from Redis) and logs in through `api`. */
@@ -54,7 +56,7 @@ export async function registerUser(api: string, redis: Redis, inviteCode: string
   expect(reg.status).toBe(201);
   const login = await call<{ accessToken: string }>(api, 'POST', '/api/auth/login', { email, password });
   expect(login.status).toBe(200);
-  return { id: reg.body.userId, token: login.body.accessToken };
+  return { id: reg.body.userId, token: login.body.accessToken, email, password };
 }
 
 export interface OrderRequest {

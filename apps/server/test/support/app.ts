@@ -40,7 +40,13 @@ let migrated = false;
 /** Migrates and seeds the test database once per process (idempotent anyway). */
 export async function prepareDatabase(): Promise<void> {
   if (migrated) return;
-  const ds = createDataSource(requireEnv('DATABASE_URL'));
+  await migrateAndSeedAt(requireEnv('DATABASE_URL'));
+  migrated = true;
+}
+
+/** Migrates and seeds the database at `url` as the test database is (the test operator, invitation code and keys). */
+export async function migrateAndSeedAt(url: string): Promise<void> {
+  const ds = createDataSource(url);
   await ds.initialize();
   try {
     await migrateAndSeed(
@@ -58,7 +64,6 @@ export async function prepareDatabase(): Promise<void> {
   } finally {
     await ds.destroy();
   }
-  migrated = true;
 }
 
 /** Where the apps of one test process store uploads (local disk backend). */

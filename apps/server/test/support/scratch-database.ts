@@ -6,14 +6,19 @@ import { createDataSource } from '@candor/db';
 /** A migrated database of a test's own, so reverting migrations in it cannot disturb the other tests. */
 export interface ScratchDatabase {
   ds: DataSource;
+  /** Its connection URL, for a process the test starts (e.g. the migrations CLI). */
+  url: string;
   /** Undoes the applied migrations from the last one down to and including `name`. */
   undoThrough(name: string): Promise<void>;
   /** Closes the connection and drops the database. */
   drop(): Promise<void>;
 }
 
-/** Creates `candor_it_<tag>_<random>` beside the test database (on DATABASE_URL's server) and runs every migration. */
-export async function openScratchDatabase(tag: string): Promise<ScratchDatabase> {
+/**
+ * Creates `candor_it_<tag>_<random>` beside the test database (on DATABASE_URL's server) and runs every migration,
+ * or none with `{ migrate: false }` (an empty database, as a new deployment's).
+ */
+export async function openScratchDatabase(tag: string, { migrate = true }: { migrate?: boolean } = {}): Promise<ScratchDatabase> {
   const dbName = `candor_it_${tag}_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
   const u = new URL(process.env.DATABASE_URL!);
   u.pathname = '/postgres';
@@ -29,11 +34,13 @@ export async function openScratchDatabase(tag: string): Promise<ScratchDatabase>
   };
   await admin(`CREATE DATABASE ${dbName}`);
   u.pathname = `/${dbName}`;
-  const ds = createDataSource(u.toString());
+  const url = u.toString();
+  const ds = createDataSource(url);
   await ds.initialize();
-  await ds.runMigrations();
+  if (migrate) await ds.runMigrations();
   return {
     ds,
+    url,
     async undoThrough(name: string): Promise<void> {
       for (;;) {
         const [last]: { name: string }[] = await ds.query(`SELECT name FROM migrations ORDER BY id DESC LIMIT 1`);

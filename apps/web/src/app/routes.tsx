@@ -50,6 +50,7 @@ const ChooseLocationPage = lazyPage(() => import('../pages/location/ChooseLocati
 const OpenLocationPage = lazyPage(() => import('../pages/location/OpenLocationPage'));
 const LiabilitiesPage = lazyPage(() => import('../pages/liabilities/LiabilitiesPage'));
 const SupportPage = lazyPage(() => import('../pages/support/SupportPage'));
+const TransparencyPage = lazyPage(() => import('../pages/transparency/TransparencyPage'));
 
 function page(Component: ComponentType, auth: boolean): ReactNode {
   return auth ? (
@@ -114,6 +115,8 @@ const PAGES: [string, LazyPageComponent, boolean][] = [
   [ROUTES.responsibleTrading, ResponsibleTradingPage, true],
   [ROUTES.liabilities, LiabilitiesPage, true],
   [ROUTES.support, SupportPage, true],
+  // The public figures: anyone may check the books without an account.
+  [ROUTES.transparency, TransparencyPage, false],
 ];
 
 export const routes: RouteObject[] = [

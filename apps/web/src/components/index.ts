@@ -18,3 +18,4 @@ export { PageSkeleton, SkeletonList } from './Skeleton';
 export { SelectField } from './SelectField';
 export { AmountField, amountIssueText, type AmountFieldProps } from './AmountField';
 export { MoneySummary, type MoneySummaryProps, type SummaryRow } from './MoneySummary';
+export { LossShareNote } from './LossShareNote';

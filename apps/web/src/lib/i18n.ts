@@ -47,6 +47,7 @@ const eagerFiles = import.meta.glob<NamespaceModule>(
     '!@candor/i18n/locales/*/prices.ts',
     '!@candor/i18n/locales/*/receipt.ts',
     '!@candor/i18n/locales/*/stats.ts',
+    '!@candor/i18n/locales/*/transparency.ts',
     // Mails and push notifications are rendered by the server only.
     '!@candor/i18n/locales/*/mail.ts',
     '!@candor/i18n/locales/*/push.ts',
@@ -62,6 +63,7 @@ const lazyFiles = import.meta.glob<NamespaceModule>([
   '!@candor/i18n/locales/*/prices.ts',
   '!@candor/i18n/locales/*/receipt.ts',
   '!@candor/i18n/locales/*/stats.ts',
+  '!@candor/i18n/locales/*/transparency.ts',
   '!@candor/i18n/locales/*/mail.ts',
   '!@candor/i18n/locales/*/push.ts',
 ]);
@@ -73,8 +75,9 @@ const pageFiles = import.meta.glob<NamespaceModule>([
   '@candor/i18n/locales/*/prices.ts',
   '@candor/i18n/locales/*/receipt.ts',
   '@candor/i18n/locales/*/stats.ts',
+  '@candor/i18n/locales/*/transparency.ts',
 ]);
-export type PageNamespace = 'prices' | 'receipt' | 'stats';
+export type PageNamespace = 'prices' | 'receipt' | 'stats' | 'transparency';
 
 /** `.../locales/ja/common.ts` -> ['ja', 'common'] */
 function localeAndNamespace(path: string): [string, string] {

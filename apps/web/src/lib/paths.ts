@@ -45,6 +45,8 @@ export const ROUTES = {
   mailSettings: '/mail-settings',
   responsibleTrading: '/responsible-trading',
   liabilities: '/liabilities',
+  /** The public transparency figures (issue 50): no session needed. */
+  transparency: '/transparency',
   /** The chat with customer service (issue 49). */
   support: '/support',
 } as const;

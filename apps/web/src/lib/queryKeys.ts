@@ -94,4 +94,6 @@ export const contentKeys = {
   page: (slug: string, lang: string) => ['content', 'page', slug, lang] as const,
   offices: (lang: string) => ['content', 'offices', lang] as const,
   appInfo: ['app-info'] as const,
+  /** The public transparency figures (GET /api/transparency). */
+  transparency: ['transparency'] as const,
 };

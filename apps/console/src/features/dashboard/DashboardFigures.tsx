@@ -7,6 +7,7 @@ import { ErrorState, Loading } from '../../components/States';
 import { formatDateTime } from '../../lib/format';
 import { ageParts, resultClass } from './age';
 import { useDashboard } from './dashboardApi';
+import { TransparencyCard } from './TransparencyCard';
 import './dashboard.css';
 
 // recharts loads with the chart only.
@@ -134,6 +135,7 @@ export function DashboardFigures() {
         </section>
         <JobsCard jobs={d.jobs} />
       </div>
+      <TransparencyCard figures={d.transparency} />
     </div>
   );
 }

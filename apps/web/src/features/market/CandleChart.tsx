@@ -13,7 +13,8 @@ import {
 } from 'lightweight-charts';
 import type { Candle, CandleInterval } from '@candor/contracts';
 import { candleSeconds } from './candles';
-import { dateTimeFormat, numberFormat } from '../../lib/format';
+import { numberFormat } from '../../lib/format';
+import { chartTimeLabels } from './chartTime';
 import { candleColours, CHART_COLORS, trendColor } from './chartColors';
 import { orderLineTitle, type ChartOrder } from './chartOrders';
 import { useRiseColour, type RiseColour } from '../../lib/riseColour';
@@ -35,12 +36,6 @@ export interface CandleChartProps {
 
 function toBar(c: Candle): CandlestickData<Time> {
   return { time: candleSeconds(c.t) as UTCTimestamp, open: Number(c.o), high: Number(c.h), low: Number(c.l), close: Number(c.c) };
-}
-
-function toDate(time: Time): Date {
-  if (typeof time === 'number') return new Date(time * 1000);
-  if (typeof time === 'string') return new Date(time);
-  return new Date(Date.UTC(time.year, time.month - 1, time.day));
 }
 
 function seriesColours(rise: RiseColour) {
@@ -136,10 +131,7 @@ export default function CandleChart({ candles, precision, interval, locale, heig
   useEffect(() => {
     const el = box.current;
     if (!el) return;
-    // The app's one date-time style (lib/format), 24-hour: a tick mark's time ("15:00"), a day, the crosshair's instant.
-    const time = dateTimeFormat(locale, { date: false });
-    const day = new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric' });
-    const full = dateTimeFormat(locale);
+    const labels = chartTimeLabels(locale);
     const axisPrice = numberFormat(locale, { minimumFractionDigits: precision, maximumFractionDigits: precision });
     // Sized by hand rather than `autoSize`: its observer's first callback resized and drew the whole chart a
     // second time right after the first drawing; later width changes (rotation) resize it here.
@@ -162,13 +154,10 @@ export default function CandleChart({ candles, precision, interval, locale, heig
         timeVisible: true,
         secondsVisible: false,
         // Local wall-clock time in the reader's language (the wire is UTC).
-        tickMarkFormatter: (t: Time, type: TickMarkType) => {
-          const d = toDate(t);
-          return type === TickMarkType.Time || type === TickMarkType.TimeWithSeconds ? time.format(d) : day.format(d);
-        },
+        tickMarkFormatter: (t: Time, type: TickMarkType) => labels.tick(t, type === TickMarkType.Time || type === TickMarkType.TimeWithSeconds),
       },
       // The price scale grouped like every price of the app, to the product's decimals.
-      localization: { locale, timeFormatter: (t: Time) => full.format(toDate(t)), priceFormatter: (p: number) => axisPrice.format(p) },
+      localization: { locale, timeFormatter: labels.crosshair, priceFormatter: (p: number) => axisPrice.format(p) },
       crosshair: { mode: 0 },
       handleScale: { axisPressedMouseMove: false },
     });

@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { formatCountdown } from '../../lib/format';
+import { formatCountdown, formatPrice } from '../../lib/format';
 import { remainingMs, useServerNow } from '../../lib/serverClock';
 import type { ChartOrder } from './chartOrders';
 import styles from './market.module.css';
 
 /**
  * Under the chart, what its order lines are (a canvas is not read aloud): each open order's direction, open
- * price, expiry time and live countdown, in its direction's colour.
+ * price (grouped like every price), expiry time and live countdown, in its direction's colour.
  */
 export function ChartOrderLegend({ orders }: { orders: readonly ChartOrder[] }) {
   const { t, i18n } = useTranslation('market');
@@ -18,11 +18,17 @@ export function ChartOrderLegend({ orders }: { orders: readonly ChartOrder[] }) 
       {orders.map((o) => {
         const left = remainingMs(o, now);
         return (
-          <li key={o.id} className={o.direction === 'up' ? styles.chartOrderUp : styles.chartOrderDown} data-testid="chart-order" data-order-id={o.id}>
+          <li
+            key={o.id}
+            className={o.direction === 'up' ? styles.chartOrderUp : styles.chartOrderDown}
+            data-testid="chart-order"
+            data-order-id={o.id}
+            data-direction={o.direction}
+          >
             <span className={styles.chartOrderDir}>
               {o.direction === 'up' ? '▲' : '▼'} {t(`trade:direction.${o.direction}`)}
             </span>
-            <span>{t('chart.orderAt', { price: o.openPrice })}</span>
+            <span>{t('chart.orderAt', { price: formatPrice(o.openPrice, i18n.language) })}</span>
             <span>{t('chart.orderExpiry', { time: time.format(new Date(o.expiresAt)) })}</span>
             <span className={styles.chartOrderLeft} data-testid="chart-order-left">
               {left > 0 ? formatCountdown(left) : t('trade:sheet.settling')}

@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Direction } from '@candor/contracts';
+import { LossShareNote } from '../../components';
 import { haltLabelKey, type TradeBlock } from '../../lib/priceState';
 import styles from './trading.module.css';
 
-/** Buy up and buy down, with the line under them saying why they are off, and the risk note. */
+/** Buy up and buy down, with the line under them saying why they are off, the risk note and the platform's loss figure. */
 export function BuyButtons({
   disabled,
   onBuy,
@@ -47,6 +48,7 @@ export function BuyButtons({
       <p className={styles.risk} data-testid="risk-warning">
         {t('risk')}
       </p>
+      <LossShareNote testId="trade-loss-share" />
     </>
   );
 }

@@ -209,3 +209,15 @@ export function useDemoReset() {
     },
   });
 }
+
+/**
+ * Tells the server the owner's check of a final order's receipt passed in this browser (the public count of
+ * checked receipts; one per order, so a repeat changes nothing). Best effort: a failure changes nothing shown.
+ */
+export async function reportReceiptChecked(orderId: string): Promise<void> {
+  try {
+    await api.post<void>(`${API.orders}/${encodeURIComponent(orderId)}/receipt/checked`);
+  } catch {
+    // The verdict on the page stands; only the public count misses this one.
+  }
+}

@@ -34,6 +34,7 @@ export default function AboutPage() {
     { to: ROUTES.chooseLocation, icon: 'pin', label: t('location.title'), testId: 'about-locations' },
     { to: ROUTES.privacy, icon: 'doc', label: t('privacy.title'), testId: 'about-privacy' },
     { to: ROUTES.privacyGy, icon: 'shield', label: t('rights.title'), testId: 'about-rights' },
+    { to: ROUTES.transparency, icon: 'doc', label: t('about.transparency'), testId: 'about-transparency' },
   ] as const;
   return (
     <ContentPageView

@@ -6,6 +6,7 @@ import { ErrorState, Icon, Loading, PageHeader } from '../../components';
 import { formatCalendarDate, formatZoned, ratePercent } from '../../features/earn/format';
 import { useEarnIncome, useEarnSummary, type EarnDirection } from '../../features/earn/hooks';
 import { TransferForm } from '../../features/earn/TransferForm';
+import { WhoPays } from '../../features/earn/WhoPays';
 import { useWallet } from '../../features/trading/hooks';
 import { errorText } from '../../lib/errors';
 import { formatMoney } from '../../lib/format';
@@ -53,6 +54,7 @@ function Overview({ s }: { s: EarnSummary }) {
         <Figure label={t('summary.annualSimple')} value={ratePercent(s.annualizedRate, 2)} testId="earn-annual" />
         <Figure label={t('summary.annualCompounded')} value={ratePercent(s.annualizedRateCompounded, 2)} testId="earn-annual-compounded" />
       </dl>
+      <WhoPays daysCovered={s.daysCovered} />
       <p className={styles.muted} data-testid="earn-left-today">
         {t('form.leftIn', { left: s.remainingInToday, limit: s.dailyInLimit })}
         <br />

@@ -5,7 +5,7 @@ import { Button, EmptyState, ErrorState, Icon, PageHeader, SkeletonList } from '
 import { useProducts } from '../../features/market/hooks';
 import { LiveDot } from '../../features/market/LiveDot';
 import { PriceCell } from '../../features/market/PriceCell';
-import { AccountSwitch } from '../../features/trading/AccountSwitch';
+import { AccountBar } from '../../features/trading/AccountBar';
 import { ClosedOrderCard, OpenOrderCard } from '../../features/trading/OrderCards';
 import { DemoResetButton } from '../../features/trading/DemoResetButton';
 import { useOrderEvents, useOrders, useTradeAccount, type OrderTab } from '../../features/trading/hooks';
@@ -19,7 +19,7 @@ export default function PositionsPage() {
   const { t } = useTranslation('trade');
   const [params, setParams] = useSearchParams();
   const tab: OrderTab = params.get('tab') === 'closed' ? 'settled' : 'open';
-  const [account, setAccount] = useTradeAccount();
+  const [account] = useTradeAccount();
   const orders = useOrders(tab, account);
   const list = useMemo(() => flattenPages(orders.data), [orders.data]);
   // Names, and live prices for the products of open positions only.
@@ -33,8 +33,9 @@ export default function PositionsPage() {
   return (
     <main className="page" data-testid="orders">
       <PageHeader title={t('positions.title')} back right={tab === 'open' ? <LiveDot /> : undefined} />
+      {/* The same bar as the product list and detail pages: the switch and the chosen account's balance. */}
+      <AccountBar />
       <div className={styles.toolbar}>
-        <AccountSwitch value={account} onChange={setAccount} />
         <div className={styles.toolbarEnd}>
           {account === 'demo' ? <DemoResetButton /> : null}
           <Link

@@ -6,6 +6,7 @@ import { ProductList } from '../../features/market/ProductList';
 import { LiveDot } from '../../features/market/LiveDot';
 import { useLiveTickers, useProducts } from '../../features/market/hooks';
 import { useWatchlist } from '../../features/market/watchlist';
+import { AccountBar } from '../../features/trading/AccountBar';
 import { useToast } from '../../components';
 import { errorText } from '../../lib/errors';
 import styles from '../../features/market/market.module.css';
@@ -65,6 +66,7 @@ export default function ProductsPage() {
   return (
     <main className="page" data-testid="products">
       <PageHeader title={t('products.title')} right={<LiveDot />} />
+      <AccountBar />
       <div className={styles.searchBar}>
         <label className={styles.search}>
           <SearchIcon />

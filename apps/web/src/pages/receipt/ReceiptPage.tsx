@@ -246,7 +246,9 @@ function PriceAt({ label, tick, testId, missing }: { label: string; tick: TickRe
           <span className={`num ${rstyles.priceValue}`} data-testid={`${testId}-price`}>
             {formatPrice(tick.price, i18n.language)}
           </span>
-          <span className={rstyles.priceTime}>{formatTimestamp(tick.t, i18n.language)}</span>
+          <span className={rstyles.priceTime} data-testid={`${testId}-time`}>
+            {formatTimestamp(tick.t, i18n.language)}
+          </span>
         </>
       ) : (
         <span className={rstyles.priceTime}>{missing}</span>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OrderReceipt, TickRef } from '@candor/contracts';
 import { Button } from '../../components';
-import { fetchBlocks } from '../../features/trading/hooks';
+import { fetchBlocks, reportReceiptChecked } from '../../features/trading/hooks';
 import { blockRange, fetchBlockRange, judgeReceipt, type ReceiptVerdict } from '../../features/trading/receiptCheck';
 import { technicalSteps, technicalText } from '../../features/trading/receiptSteps';
 import { productPath } from '../../lib/endpoints';
@@ -57,7 +57,10 @@ export function useReceiptCheck(receipt: OrderReceipt, reload: () => Promise<Ord
         return;
       }
       const blocks = await fetchBlockRange(range, (from, to) => fetchBlocks(current.order.symbol, from, to));
-      setCheck({ kind: 'done', verdict: judgeReceipt(current, blocks) });
+      const verdict = judgeReceipt(current, blocks);
+      setCheck({ kind: 'done', verdict });
+      // A passing check of a settled or voided order counts once in the public figures.
+      if (verdict.ok && current.order.status !== 'open') void reportReceiptChecked(current.order.id);
     } catch (e) {
       setCheck({ kind: 'error', message: errorText(e, t) });
     }

@@ -5,12 +5,13 @@ import { useFormFields } from '../../features/auth/useFormFields';
 import type { RegisterCheckBody, RegisterCheckResponse } from '@candor/contracts';
 import type { PhoneCountry } from '@candor/domain';
 import { API } from '../../lib/wire';
-import { Button, Field, FormAlert, PageHeader } from '../../components';
+import { Button, Field, FormAlert, LossShareNote, PageHeader } from '../../components';
 import { CaptchaImage } from '../../features/auth/CaptchaImage';
 import { StepIndicator } from '../../features/auth/StepIndicator';
 import { useCaptcha, type CaptchaState } from '../../features/auth/useCaptcha';
 import { ProofOfWork } from '../../features/auth/ProofOfWork';
 import { PhoneCountrySelect, usePhoneCountry } from '../../features/auth/PhoneCountrySelect';
+import { BlockedCountryNotice } from '../../features/auth/BlockedCountryNotice';
 import { useProofOfWork } from '../../features/auth/useProofOfWork';
 import { authErrorText } from '../../features/auth/rateLimit';
 import { focusFirstInvalid } from '../../features/auth/focus';
@@ -31,6 +32,29 @@ type F = keyof RegisterCheckValues;
 const FIELDS: F[] = ['email', 'phone', 'inviteCode', 'captchaCode'];
 /** Where a server error shows when it names no field. */
 const CODE_FIELD: Partial<Record<string, F>> = { USER_EXISTS: 'email', INVITATION_CODE_INVALID: 'inviteCode', CAPTCHA_INVALID: 'captchaCode' };
+
+/** The risk warning before an account is opened, with the platform's own loss figure and its date. */
+function RiskWarning() {
+  const { t } = useTranslation('auth');
+  return (
+    <div className={authStyles.risk} role="note" data-testid="register-risk">
+      <p>{t('register.risk')}</p>
+      <LossShareNote testId="register-loss-share" />
+    </div>
+  );
+}
+
+function ToLogin() {
+  const { t } = useTranslation('auth');
+  return (
+    <p className="auth__switch">
+      {t('register.haveAccount')}{' '}
+      <Link to={ROUTES.login} className="link">
+        {t('register.toLogin')}
+      </Link>
+    </p>
+  );
+}
 
 export default function RegisterCheckPage() {
   const { t } = useTranslation('auth');
@@ -104,6 +128,7 @@ export default function RegisterCheckPage() {
             maxLength={254}
           />
           <PhoneCountrySelect value={phoneCountry} onChange={setPhoneCountry} />
+          <BlockedCountryNotice country={phoneCountry} />
           <Field
             label={t('field.phone')}
             type="tel"
@@ -137,16 +162,12 @@ export default function RegisterCheckPage() {
             error={errors.captchaCode}
           />
           <ProofOfWork pow={pow} />
+          <RiskWarning />
           <Button type="submit" block loading={busy} data-testid="register-check-submit">
             {t('register.next')}
           </Button>
         </form>
-        <p className="auth__switch">
-          {t('register.haveAccount')}{' '}
-          <Link to={ROUTES.login} className="link">
-            {t('register.toLogin')}
-          </Link>
-        </p>
+        <ToLogin />
       </main>
     </div>
   );

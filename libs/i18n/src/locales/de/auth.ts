@@ -12,6 +12,7 @@ export default {
     forgot: 'Passwort vergessen?',
   },
   register: {
+    risk: "Risikohinweis: Festzeit-Handel ist sehr riskant, Sie können Ihren gesamten Einsatz verlieren. Handeln Sie nur mit Geld, dessen Verlust Sie verkraften können.",
     title: 'Registrieren',
     next: 'Weiter',
     complete: 'Registrierung abschließen',
@@ -141,4 +142,5 @@ export default {
     verifying: 'Wird überprüft …',
     waitAlert: 'Wird überprüft … bitte warten.',
   },
+  blockedCountry: "Dieser Dienst ist im gewählten Land nicht verfügbar",
 };

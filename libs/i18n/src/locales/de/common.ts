@@ -88,4 +88,10 @@ export default {
     earnIn: "Sofort übertragen; der Anteil wird am zweiten Handelstag bestätigt",
     earnOut: "Sofort auf Ihr Handelsguthaben",
   },
+  lossShare: {
+    figure: "{{share}} der Echtgeldkonten, die in den letzten 12 Monaten gehandelt haben, haben Geld verloren (berechnet am {{date}}).",
+    tooFew: "Bisher haben weniger als {{min}} Konten gehandelt ({{count}}), daher wird noch keine Verlustzahl veröffentlicht (geprüft am {{date}}).",
+    notComputed: "Die Verlustzahl der Plattform ist noch nicht berechnet.",
+    link: "Zahlen ansehen",
+  },
 };

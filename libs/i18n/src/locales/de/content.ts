@@ -14,6 +14,7 @@ export default {
     appVersion: 'App-Version',
     serverVersion: 'Server-Version',
     serverUnknown: 'Gerade nicht verfügbar',
+    transparency: "Transparenz",
   },
   privacy: {
     title: 'Datenschutzerklärung',

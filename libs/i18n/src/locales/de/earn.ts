@@ -17,6 +17,14 @@ export default {
     noIncomeYet: 'Noch kein Ertrag gebucht',
     nextPosting: 'Nächste Ertragsbuchung und Bestätigung: {{time}} ({{timezone}})',
   },
+  payer: {
+    title: "Wer die Erträge zahlt",
+    line: "Die Erträge von Yu’e Bao zahlt die Plattform von ihrem eigenen Konto. Sie stammen nicht aus einer Anlage Ihres Geldes, und kein Fonds steht dahinter.",
+    covered: "Tage an Erträgen, die das Eigenkapital der Plattform beim heutigen Satz und den heutigen Guthaben deckt: {{days}}",
+    notCovered: "Tage an Erträgen, die das Eigenkapital der Plattform beim heutigen Satz und den heutigen Guthaben deckt: 0",
+    noneDue: "Derzeit sind keine Erträge fällig.",
+    link: "Gezahlte Zinsen und Eigenkapital der Plattform auf der Transparenzseite ansehen",
+  },
   chart: {
     title: 'Ertrag der letzten 30 Tage',
     income: 'Ertrag',

@@ -12,6 +12,7 @@ export default {
     forgot: 'Forgot password?',
   },
   register: {
+    risk: "Risk warning: fixed-time trading is high risk and you can lose your whole stake. Only trade with money you can afford to lose.",
     title: 'Register',
     next: 'Next step',
     complete: 'Complete registration',
@@ -141,4 +142,5 @@ export default {
     verifying: 'Verifying…',
     waitAlert: 'Verifying… please wait.',
   },
+  blockedCountry: "This service is not available in the country you chose",
 };

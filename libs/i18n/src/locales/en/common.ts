@@ -88,4 +88,10 @@ export default {
     earnIn: "Moves at once; the share is confirmed on the second trading day",
     earnOut: "Moves to your trading balance at once",
   },
+  lossShare: {
+    figure: "{{share}} of real accounts that traded in the last 12 months lost money (computed {{date}}).",
+    tooFew: "Fewer than {{min}} accounts have traded so far ({{count}}), so no loss figure is published yet (checked {{date}}).",
+    notComputed: "The platform's loss figure has not been computed yet.",
+    link: "See the figures",
+  },
 };

@@ -14,6 +14,7 @@ export default {
     appVersion: 'App version',
     serverVersion: 'Server version',
     serverUnknown: 'Not available right now',
+    transparency: "Transparency",
   },
   privacy: {
     title: 'Privacy policy',

@@ -17,6 +17,14 @@ export default {
     noIncomeYet: 'No income posted yet',
     nextPosting: 'Next posting and confirmation: {{time}} ({{timezone}})',
   },
+  payer: {
+    title: "Who pays the income",
+    line: "Yu'e Bao's income is paid by the platform from its own account. It is not earned by investing your money, and no fund stands behind it.",
+    covered: "Days of income the platform's own equity covers at today's rate and balances: {{days}}",
+    notCovered: "Days of income the platform's own equity covers at today's rate and balances: 0",
+    noneDue: "No income is due at the moment.",
+    link: "See the interest paid and the platform's equity on the transparency page",
+  },
   chart: {
     title: 'Income, last 30 days',
     income: 'Income',

@@ -12,6 +12,7 @@ export default {
     forgot: 'Mot de passe oublié ?',
   },
   register: {
+    risk: "Avertissement : le trading à échéance fixe est très risqué et vous pouvez perdre toute votre mise. N’utilisez que de l’argent que vous pouvez vous permettre de perdre.",
     title: 'Inscription',
     next: 'Étape suivante',
     complete: 'Terminer l’inscription',
@@ -141,4 +142,5 @@ export default {
     verifying: 'Vérification…',
     waitAlert: 'Vérification… veuillez patienter.',
   },
+  blockedCountry: "Ce service n'est pas disponible dans le pays choisi",
 };

@@ -88,4 +88,10 @@ export default {
     earnIn: "Transféré aussitôt ; la part est confirmée le deuxième jour de bourse",
     earnOut: "Versé aussitôt sur votre solde de trading",
   },
+  lossShare: {
+    figure: "{{share}} des comptes réels ayant tradé ces 12 derniers mois ont perdu de l’argent (calculé le {{date}}).",
+    tooFew: "Moins de {{min}} comptes ont tradé à ce jour ({{count}}) : aucun chiffre de pertes n’est encore publié (vérifié le {{date}}).",
+    notComputed: "Le chiffre de pertes de la plateforme n’est pas encore calculé.",
+    link: "Voir les chiffres",
+  },
 };

@@ -14,6 +14,7 @@ export default {
     appVersion: 'Version de l’application',
     serverVersion: 'Version du serveur',
     serverUnknown: 'Indisponible pour le moment',
+    transparency: "Transparence",
   },
   privacy: {
     title: 'Politique de confidentialité',

@@ -17,6 +17,14 @@ export default {
     noIncomeYet: 'Aucun revenu versé pour l’instant',
     nextPosting: 'Prochain versement et confirmation : {{time}} ({{timezone}})',
   },
+  payer: {
+    title: "Qui paie le revenu",
+    line: "Le revenu de Yu’e Bao est payé par la plateforme sur son propre compte. Il ne provient pas d'un placement de votre argent, et aucun fonds n'est derrière.",
+    covered: "Jours de revenu que couvrent les fonds propres de la plateforme au taux et aux soldes d'aujourd'hui : {{days}}",
+    notCovered: "Jours de revenu que couvrent les fonds propres de la plateforme au taux et aux soldes d'aujourd'hui : 0",
+    noneDue: "Aucun revenu n'est dû pour le moment.",
+    link: "Voir les intérêts payés et les fonds propres de la plateforme sur la page de transparence",
+  },
   chart: {
     title: 'Revenu des 30 derniers jours',
     income: 'Revenu',

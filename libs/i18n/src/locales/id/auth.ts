@@ -12,6 +12,7 @@ export default {
     forgot: 'Lupa kata sandi?',
   },
   register: {
+    risk: "Peringatan risiko: trading waktu tetap berisiko tinggi dan Anda bisa kehilangan seluruh modal. Gunakan hanya uang yang sanggup Anda relakan.",
     title: 'Daftar',
     next: 'Langkah berikutnya',
     complete: 'Selesaikan pendaftaran',
@@ -141,4 +142,5 @@ export default {
     verifying: 'Memverifikasi…',
     waitAlert: 'Memverifikasi… harap tunggu.',
   },
+  blockedCountry: "Layanan ini tidak tersedia di negara yang Anda pilih",
 };

@@ -88,4 +88,10 @@ export default {
     earnIn: "Langsung dipindahkan; bagian dikonfirmasi pada hari perdagangan kedua",
     earnOut: "Langsung masuk ke saldo trading",
   },
+  lossShare: {
+    figure: "{{share}} akun riil yang bertransaksi dalam 12 bulan terakhir mengalami rugi (dihitung {{date}}).",
+    tooFew: "Baru kurang dari {{min}} akun yang bertransaksi ({{count}}), jadi angka kerugian belum diterbitkan (diperiksa {{date}}).",
+    notComputed: "Angka kerugian platform belum dihitung.",
+    link: "Lihat angkanya",
+  },
 };

@@ -14,6 +14,7 @@ export default {
     appVersion: 'Versi aplikasi',
     serverVersion: 'Versi server',
     serverUnknown: 'Tidak tersedia saat ini',
+    transparency: "Transparansi",
   },
   privacy: {
     title: 'Kebijakan privasi',

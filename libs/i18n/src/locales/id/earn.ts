@@ -17,6 +17,14 @@ export default {
     noIncomeYet: 'Belum ada hasil yang dibukukan',
     nextPosting: 'Pembukuan hasil dan konfirmasi berikutnya: {{time}} ({{timezone}})',
   },
+  payer: {
+    title: "Siapa yang membayar imbal hasil",
+    line: "Imbal hasil Yu'e Bao dibayar oleh platform dari rekeningnya sendiri. Imbal hasil ini tidak diperoleh dengan menginvestasikan uang Anda, dan tidak ada dana yang menjaminnya.",
+    covered: "Hari imbal hasil yang ditutup ekuitas platform sendiri pada tingkat dan saldo hari ini: {{days}}",
+    notCovered: "Hari imbal hasil yang ditutup ekuitas platform sendiri pada tingkat dan saldo hari ini: 0",
+    noneDue: "Saat ini tidak ada imbal hasil yang harus dibayar.",
+    link: "Lihat bunga yang dibayar dan ekuitas platform di halaman transparansi",
+  },
   chart: {
     title: 'Hasil 30 hari terakhir',
     income: 'Hasil',

@@ -12,6 +12,7 @@ export default {
     forgot: 'パスワードをお忘れですか？',
   },
   register: {
+    risk: "リスク警告：時間指定取引はリスクが高く、賭けた元本をすべて失う可能性があります。失っても困らない資金でのみ取引してください。",
     title: '新規登録',
     next: '次へ',
     complete: '登録を完了する',
@@ -141,4 +142,5 @@ export default {
     verifying: '認証中…',
     waitAlert: '認証中です。しばらくお待ちください。',
   },
+  blockedCountry: "選択した国・地域ではこのサービスをご利用いただけません",
 };

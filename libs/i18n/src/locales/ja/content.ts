@@ -14,6 +14,7 @@ export default {
     appVersion: 'アプリのバージョン',
     serverVersion: 'サーバーのバージョン',
     serverUnknown: '現在取得できません',
+    transparency: "透明性",
   },
   privacy: {
     title: 'プライバシーポリシー',

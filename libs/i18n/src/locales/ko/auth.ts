@@ -12,6 +12,7 @@ export default {
     forgot: '비밀번호를 잊으셨나요?',
   },
   register: {
+    risk: "위험 경고: 시간 지정 거래는 위험이 높으며 건 금액 전부를 잃을 수 있습니다. 잃어도 감당할 수 있는 돈으로만 거래하세요.",
     title: '회원가입',
     next: '다음',
     complete: '가입 완료',
@@ -141,4 +142,5 @@ export default {
     verifying: '인증 중…',
     waitAlert: '인증 중입니다. 잠시 기다려 주세요.',
   },
+  blockedCountry: "선택한 국가 또는 지역에서는 이 서비스를 제공하지 않습니다",
 };

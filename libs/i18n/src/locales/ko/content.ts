@@ -14,6 +14,7 @@ export default {
     appVersion: '앱 버전',
     serverVersion: '서버 버전',
     serverUnknown: '지금은 확인할 수 없습니다',
+    transparency: "투명성",
   },
   privacy: {
     title: '개인정보 처리방침',

@@ -25,6 +25,7 @@ import consoleContent from './consoleContent.js';
 import consoleDashboard from './consoleDashboard.js';
 import limits from './limits.js';
 import support from './support.js';
+import transparency from './transparency.js';
 import consoleSupport from './consoleSupport.js';
 
-export default { errors, common, auth, user, content, console: consoleNs, consoleMoney, consoleOperators, consoleEarn, market, trade, inbox, money, records, pwa, earn, prices, receipt, stats, mail, verify, consoleKyc, consoleContent, consoleDashboard, limits, push, support, consoleSupport };
+export default { errors, common, auth, user, content, console: consoleNs, consoleMoney, consoleOperators, consoleEarn, market, trade, inbox, money, records, pwa, earn, prices, receipt, stats, mail, verify, consoleKyc, consoleContent, consoleDashboard, limits, push, support, consoleSupport, transparency };

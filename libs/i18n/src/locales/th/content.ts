@@ -14,6 +14,7 @@ export default {
     appVersion: 'เวอร์ชันแอป',
     serverVersion: 'เวอร์ชันเซิร์ฟเวอร์',
     serverUnknown: 'ไม่สามารถดึงข้อมูลได้ในขณะนี้',
+    transparency: "ความโปร่งใส",
   },
   privacy: {
     title: 'นโยบายความเป็นส่วนตัว',

@@ -12,6 +12,7 @@ export default {
     forgot: 'Quên mật khẩu?',
   },
   register: {
+    risk: "Cảnh báo rủi ro: giao dịch theo thời gian cố định có rủi ro cao và bạn có thể mất toàn bộ tiền đặt. Chỉ giao dịch bằng tiền bạn có thể chấp nhận mất.",
     title: 'Đăng ký',
     next: 'Bước tiếp theo',
     complete: 'Hoàn tất đăng ký',
@@ -141,4 +142,5 @@ export default {
     verifying: 'Đang xác minh…',
     waitAlert: 'Đang xác minh… vui lòng chờ.',
   },
+  blockedCountry: "Dịch vụ này không khả dụng tại quốc gia bạn đã chọn",
 };

@@ -88,4 +88,10 @@ export default {
     earnIn: "Chuyển ngay; phần góp được xác nhận vào ngày giao dịch thứ hai",
     earnOut: "Chuyển ngay vào số dư giao dịch",
   },
+  lossShare: {
+    figure: "{{share}} tài khoản thật giao dịch trong 12 tháng qua đã thua lỗ (tính lúc {{date}}).",
+    tooFew: "Mới có ít hơn {{min}} tài khoản giao dịch ({{count}}), nên chưa công bố tỷ lệ thua lỗ (kiểm tra lúc {{date}}).",
+    notComputed: "Tỷ lệ thua lỗ của nền tảng chưa được tính.",
+    link: "Xem số liệu",
+  },
 };

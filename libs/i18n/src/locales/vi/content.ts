@@ -14,6 +14,7 @@ export default {
     appVersion: 'Phiên bản ứng dụng',
     serverVersion: 'Phiên bản máy chủ',
     serverUnknown: 'Hiện không lấy được',
+    transparency: "Minh bạch",
   },
   privacy: {
     title: 'Chính sách quyền riêng tư',

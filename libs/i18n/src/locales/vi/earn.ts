@@ -17,6 +17,14 @@ export default {
     noIncomeYet: 'Chưa có lợi nhuận nào được ghi',
     nextPosting: 'Lần ghi lợi nhuận và xác nhận tiếp theo: {{time}} ({{timezone}})',
   },
+  payer: {
+    title: "Ai trả lợi nhuận",
+    line: "Lợi nhuận Dư Ngạch Bảo do nền tảng trả từ tài khoản của chính mình. Khoản này không đến từ việc đầu tư tiền của bạn, và không có quỹ nào đứng sau.",
+    covered: "Số ngày lợi nhuận mà vốn chủ sở hữu của nền tảng chi trả được theo lãi suất và số dư hôm nay: {{days}}",
+    notCovered: "Số ngày lợi nhuận mà vốn chủ sở hữu của nền tảng chi trả được theo lãi suất và số dư hôm nay: 0",
+    noneDue: "Hiện không có lợi nhuận nào phải trả.",
+    link: "Xem tiền lãi đã trả và vốn chủ sở hữu của nền tảng trên trang minh bạch",
+  },
   chart: {
     title: 'Lợi nhuận 30 ngày qua',
     income: 'Lợi nhuận',

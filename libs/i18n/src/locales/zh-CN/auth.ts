@@ -12,6 +12,7 @@ export default {
     forgot: '忘记密码？',
   },
   register: {
+    risk: "风险提示：定时交易风险很高，可能输掉全部本金。只用您承受得起损失的资金交易。",
     title: '注册',
     next: '下一步',
     complete: '完成注册',
@@ -141,4 +142,5 @@ export default {
     verifying: '验证中…',
     waitAlert: '验证中，请稍候。',
   },
+  blockedCountry: "本平台目前不在您选择的国家或地区提供服务",
 };

@@ -88,4 +88,10 @@ export default {
     earnIn: "立即转入，份额于第二个交易日确认",
     earnOut: "立即转入交易余额",
   },
+  lossShare: {
+    figure: "过去 12 个月有交易的真实账户中，{{share}} 亏损（计算于 {{date}}）。",
+    tooFew: "目前有交易的账户少于 {{min}} 个（{{count}} 个），尚未公布亏损比例（检查于 {{date}}）。",
+    notComputed: "平台的亏损比例尚未计算。",
+    link: "查看数字",
+  },
 };

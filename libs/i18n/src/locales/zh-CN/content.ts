@@ -14,6 +14,7 @@ export default {
     appVersion: 'App 版本',
     serverVersion: '服务器版本',
     serverUnknown: '暂时无法获取',
+    transparency: "透明度",
   },
   privacy: {
     title: '隐私政策',

@@ -17,6 +17,14 @@ export default {
     noIncomeYet: '尚无收益入账',
     nextPosting: '下次收益入账与份额确认：{{time}}（{{timezone}}）',
   },
+  payer: {
+    title: "收益由谁支付",
+    line: "余额宝的收益由平台从自有账户支付，并不是用您的钱投资赚来的；没有任何基金支撑这笔收益。",
+    covered: "按今日的利率和全部余额计算，平台自有权益可支付的收益天数：{{days}} 天",
+    notCovered: "按今日的利率和全部余额计算，平台自有权益目前可支付的收益天数：0 天",
+    noneDue: "目前没有应付的收益。",
+    link: "在透明度页面查看已付利息和平台权益",
+  },
   chart: {
     title: '近 30 日收益',
     income: '收益',

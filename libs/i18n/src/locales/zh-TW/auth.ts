@@ -12,6 +12,7 @@ export default {
     forgot: '忘記密碼？',
   },
   register: {
+    risk: "風險提示：定時交易風險很高，可能輸掉全部本金。只用您承受得起損失的資金交易。",
     title: '註冊',
     next: '下一步',
     complete: '完成註冊',
@@ -141,4 +142,5 @@ export default {
     verifying: '驗證中…',
     waitAlert: '驗證中，請稍候。',
   },
+  blockedCountry: "本平台目前不在您選擇的國家或地區提供服務",
 };

@@ -88,4 +88,10 @@ export default {
     earnIn: "立即轉入，份額於第二個交易日確認",
     earnOut: "立即轉入交易餘額",
   },
+  lossShare: {
+    figure: "過去 12 個月有交易的真實帳戶中，{{share}} 虧損（計算於 {{date}}）。",
+    tooFew: "目前有交易的帳戶少於 {{min}} 個（{{count}} 個），尚未公布虧損比例（檢查於 {{date}}）。",
+    notComputed: "平台的虧損比例尚未計算。",
+    link: "查看數字",
+  },
 };

@@ -14,6 +14,7 @@ export default {
     appVersion: 'App 版本',
     serverVersion: '伺服器版本',
     serverUnknown: '暫時無法取得',
+    transparency: "透明度",
   },
   privacy: {
     title: '隱私政策',

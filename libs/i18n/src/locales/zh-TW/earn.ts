@@ -17,6 +17,14 @@ export default {
     noIncomeYet: '尚無收益入帳',
     nextPosting: '下次收益入帳與份額確認：{{time}}（{{timezone}}）',
   },
+  payer: {
+    title: "收益由誰支付",
+    line: "餘額寶的收益由平台以自有帳戶支付，並非拿您的錢去投資所賺得；沒有任何基金支撐這筆收益。",
+    covered: "以今日的利率與所有餘額計算，平台自有權益可支付的收益天數：{{days}} 天",
+    notCovered: "以今日的利率與所有餘額計算，平台自有權益目前可支付的收益天數：0 天",
+    noneDue: "目前沒有應付的收益。",
+    link: "在透明度頁面查看已付利息與平台權益",
+  },
   chart: {
     title: '近 30 日收益',
     income: '收益',
