@@ -1,17 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { LedgerService } from '../src/ledger/ledger.service.js';
-import { ledgerCheck, migrateAndSeedAt, startApp, type TestApp } from './support/app.js';
+import { ledgerCheck, startAppOnOwnDatabase, type TestApp } from './support/app.js';
 import { createUser, loginOperator, type LoggedIn } from './support/factories.js';
 import { fundCash, runningBalanceMismatches } from './support/trading.js';
 import { MovableClock, startEarnWorker, type EarnWorker } from './support/earn.js';
-import { openScratchDatabase, type ScratchDatabase } from './support/scratch-database.js';
 
 // Yu'e Bao's cover (issue 50): who pays the income and for how long the platform's own equity can. Taipei time
 // in March 2032 (Monday the 1st), away from the dates other tests use; 1 % a day, cut-off 08:00. The figures are
 // platform-wide (every holder's balance, the house's whole result), so the test has a database of its own.
 const at = (local: string) => new Date(`2032-${local}:00+08:00`);
 
-let scratch: ScratchDatabase;
 let t: TestApp;
 let clock: MovableClock;
 let worker: EarnWorker;
@@ -21,9 +19,7 @@ let b: LoggedIn;
 
 beforeAll(async () => {
   clock = new MovableClock(at('03-01T07:00'));
-  scratch = await openScratchDatabase('earncover', { migrate: false });
-  await migrateAndSeedAt(scratch.url);
-  t = await startApp({ DATABASE_URL: scratch.url }, { clock });
+  t = await startAppOnOwnDatabase('earncover', {}, { clock });
   worker = await startEarnWorker(t, clock, { withScheduler: false });
   await t.ds.query(
     `INSERT INTO earn_settings (effective_date, effective_at, daily_rate, cutoff, timezone, min_amount, daily_in_limit, daily_out_limit)
@@ -39,7 +35,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await worker?.close();
   await t?.close();
-  await scratch?.drop();
 });
 
 const coverage = async () => (await t.http().get('/api/transparency/earn').expect(200)).body;

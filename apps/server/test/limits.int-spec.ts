@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { limitPeriod, type LimitPeriod } from '@candor/domain';
 import type { LimitsResponse, Order } from '@candor/contracts';
-import { ledgerCheck, startApp, type TestApp } from './support/app.js';
+import { ledgerCheck, startAppOnOwnDatabase, type TestApp } from './support/app.js';
 import { createUser, loginOperator, type LoggedIn } from './support/factories.js';
 import { balanceOf, fundCash, runningBalanceMismatches, sleep } from './support/trading.js';
 import { createVenueProduct, startVenueFeed, type VenueFeed } from './support/venues.js';
@@ -33,7 +33,8 @@ let admin: { auth: { Authorization: string } };
 const clock = new TestClock();
 
 beforeAll(async () => {
-  t = await startApp({ PLATFORM_TIMEZONE: TZ }, { clock });
+  // Its own database: its Yu'e Bao lots are made on a moved clock, days ahead, and would start other tests' catch-up there.
+  t = await startAppOnOwnDatabase('limits', { PLATFORM_TIMEZONE: TZ }, { clock });
   feed = await startVenueFeed(t);
   admin = await loginOperator(t);
   symbol = await createVenueProduct(t, { expiries: [{ seconds: 1, payoutRate: '0.85' }], minStakeCents: 1 });

@@ -4,7 +4,7 @@ import type { Job } from 'bullmq';
 import { addDays } from '@candor/domain';
 import { isTransparencyComputed, type AdminDashboard, type TransparencyFigures, type TransparencyResponse } from '@candor/contracts';
 import { REDIS_KEYS, type LedgerCheckPayload } from '@candor/cross-process';
-import { ledgerCheck, startApp, type TestApp } from './support/app.js';
+import { ledgerCheck, startAppOnOwnDatabase, type TestApp } from './support/app.js';
 import { createUser, loginOperator, type LoggedIn } from './support/factories.js';
 import { fundCash, runningBalanceMismatches, sleep, waitFor } from './support/trading.js';
 import { createVenueProduct, startVenueFeed, type VenueFeed } from './support/venues.js';
@@ -27,13 +27,15 @@ jest.setTimeout(120_000);
  * written apart from the job's repository after scripted real orders; the loss share stays null under 100
  * accounts; the worker computes at its start and the answer only changes when the job runs again.
  */
+// A database of its own: the figures are platform-wide (every account, order and house posting), and the test
+// writes backdated traded accounts and runs a whole worker on the real clock, which other tests must not see.
 let t: TestApp;
 let feed: VenueFeed;
 let settlement: SettlementService;
 let job: TransparencyService;
 
 beforeAll(async () => {
-  t = await startApp();
+  t = await startAppOnOwnDatabase('transparency');
   feed = await startVenueFeed(t);
   settlement = new SettlementService(new SettlementRepository(t.ds), t.app.get(LedgerService));
   job = new TransparencyService(

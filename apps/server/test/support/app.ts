@@ -10,6 +10,7 @@ import { loadConfig, type AppConfig } from '../../src/config/config.js';
 import { createApp, type AppOptions } from '../../src/bootstrap.js';
 import { migrateAndSeed } from '../../src/cli/seed.js';
 import { LedgerService } from '../../src/ledger/ledger.service.js';
+import { openScratchDatabase } from './scratch-database.js';
 
 export const TEST_INVITE_CODE = 'TESTCODE1';
 /** The seeded admin; its TOTP secret is set by the seed (OPERATOR_TOTP_SECRET), so tests compute its codes (support/totp.ts). */
@@ -132,4 +133,21 @@ export async function startApp(
 /** The ledger invariant: every balance equals its postings and everything sums to zero. */
 export async function ledgerCheck(t: TestApp) {
   return t.app.get(LedgerService).check();
+}
+
+/**
+ * The api on a database of the test's own, migrated and seeded like the shared one and dropped on close. For a test
+ * whose figures are platform-wide (every account, the house, the first Yu'e Bao lot ever), or that leaves such
+ * state behind on a moved clock, so that test files cannot change each other's results by the order they run in.
+ */
+export async function startAppOnOwnDatabase(tag: string, overrides: Record<string, string> = {}, opts: Parameters<typeof startApp>[1] = {}): Promise<TestApp> {
+  const scratch = await openScratchDatabase(tag, { migrate: false });
+  await migrateAndSeedAt(scratch.url);
+  const t = await startApp({ ...overrides, DATABASE_URL: scratch.url }, opts);
+  const close = t.close.bind(t);
+  t.close = async () => {
+    await close();
+    await scratch.drop();
+  };
+  return t;
 }

@@ -1,8 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { Test, type TestingModule } from '@nestjs/testing';
 import { getQueueToken } from '@nestjs/bullmq';
-import { QueueEvents, type Queue } from 'bullmq';
-import { bullPrefix, QUEUES, TRANSPARENCY_JOB_OPTIONS, TRANSPARENCY_SCHEDULER_ID, type TransparencyPayload } from '@candor/cross-process';
+import { Queue, QueueEvents } from 'bullmq';
+import {
+  bullPrefix,
+  QUEUES,
+  TRANSPARENCY_JOB_OPTIONS,
+  TRANSPARENCY_SCHEDULER_ID,
+  transparencyBootJobId,
+  type TransparencyPayload,
+} from '@candor/cross-process';
 import type { TransparencyFigures, TransparencyProduct } from '@candor/contracts';
 import { SystemClock } from '../../src/common/clock.js';
 import { WorkerModule } from '../../src/worker.module.js';
@@ -125,6 +132,12 @@ export async function insertTradedAccounts(
 /** The worker (WorkerModule with its processors and schedulers, feed off) in this process, on the test's app config. */
 export async function startTransparencyWorker(t: TestApp) {
   process.env.FEED = 'off';
+  // Another test's worker that started this minute left this minute's boot job in the shared Redis: the start's
+  // own add would then be a no-op (one boot run per minute, by design). Clear this minute's and the next one's.
+  const stale = new Queue(QUEUES.transparency.name, { connection: { url: t.config.REDIS_URL }, prefix: bullPrefix() });
+  const now = Date.now();
+  for (const at of [now, now + 60_000]) await stale.remove(transparencyBootJobId(new Date(at)));
+  await stale.close();
   const module: TestingModule = await Test.createTestingModule({ imports: [WorkerModule.forRoot(t.config, { clock: new SystemClock() })] }).compile();
   await module.init();
   const queue = module.get<Queue<TransparencyPayload>>(getQueueToken(QUEUES.transparency.name));
