@@ -31,8 +31,9 @@ let redis: Redis;
 async function openForm(lang: 'zh-TW' | 'en'): Promise<string> {
   await page.goto(`${BASE}/#/pages/login/login`);
   await page.evaluate((l) => localStorage.setItem('candor.lang', l), lang);
-  const captcha = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/auth/captcha' && r.ok());
   await page.goto(`${BASE}/#/pages/login/registerCheck`);
+  // Only the reload's captcha: the first load's answer body is gone once the page reloads.
+  const captcha = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/auth/captcha' && r.ok());
   await page.reload();
   const { captchaId } = (await (await captcha).json()) as { captchaId: string };
   await page.waitForFunction((id) => document.querySelector('[data-testid="captcha"]')?.getAttribute('data-captcha-id') === id, captchaId);
