@@ -5,15 +5,13 @@
 // 375x812 in zh-TW and en: screenshots/earn-who-pays-*.png and register-blocked-*.png.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Redis } from 'ioredis';
-import pg from 'pg';
 import type { BrowserContext, Page } from 'playwright-core';
 import { API, isTransparencyComputed, type EarnCoverage, type TransparencyResponse } from '@candor/contracts';
 import { resources } from '@candor/i18n';
 import { launchBrowser, screenshot } from '../../../scripts/testing/browser.mjs';
-import { BASE, call, operatorToken, registerUser, send, type RegisteredUser } from './support.js';
+import { BASE, call, fundCash, operatorToken, registerUser, send, type RegisteredUser } from './support.js';
 
 const REDIS_URL = process.env.E2E_REDIS_URL ?? 'redis://localhost:6379';
-const DATABASE_URL = process.env.E2E_DATABASE_URL ?? '';
 const zh = resources['zh-TW'];
 const en = resources.en;
 const BLOCKED = { phone: ['US'], nationality: [], message: { 'zh-TW': '本平台不服務美國的手機號碼。', en: 'We do not serve US phone numbers.' } };
@@ -22,26 +20,6 @@ let context: BrowserContext;
 let page: Page;
 let user: RegisteredUser;
 let admin: string;
-
-/** Credits the user's cash through the ledger's own function (balanced against the deposits clearing account). */
-async function fund(userId: string, cents: number): Promise<void> {
-  const db = new pg.Client({ connectionString: DATABASE_URL });
-  await db.connect();
-  try {
-    const { rows } = await db.query(
-      `SELECT (SELECT id FROM ledger_accounts WHERE user_id = $1 AND kind = 'cash') AS cash,
-              (SELECT id FROM ledger_accounts WHERE user_id IS NULL AND kind = 'deposits_clearing') AS clearing`,
-      [userId],
-    );
-    await db.query(`SELECT candor_post_entry('adjustment', $1::uuid, 'test', $1::text, NULL, 'e2e funding', $2::bigint[], $3::bigint[])`, [
-      userId,
-      [rows[0].clearing, rows[0].cash],
-      [-cents, cents],
-    ]);
-  } finally {
-    await db.end();
-  }
-}
 
 /** The sentence the page must show for the public figure: none due, not covered, or the days. */
 function daysText(c: EarnCoverage, lang: 'zh-TW' | 'en'): string {
@@ -58,7 +36,7 @@ beforeAll(async () => {
   } finally {
     redis.disconnect();
   }
-  await fund(user.id, 100_00);
+  await fundCash(user.id, 100_00);
   await call('POST', API.earnTransferIn, { amount: '50.00' }, user.token);
   admin = await operatorToken();
   context = await launchBrowser();

@@ -5,17 +5,15 @@
 // and en: screenshots/liabilities-*.png.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Redis } from 'ioredis';
-import pg from 'pg';
 import { Queue, QueueEvents } from 'bullmq';
 import type { BrowserContext, Page } from 'playwright-core';
 import { API, type LiabilitiesChainResponse, type LiabilitiesProofResponse } from '@candor/contracts';
 import { bullPrefix, QUEUES } from '@candor/cross-process';
 import { resources } from '@candor/i18n';
 import { launchBrowser, screenshot } from '../../../scripts/testing/browser.mjs';
-import { BASE, call, eventually, registerUser, type RegisteredUser } from './support.js';
+import { BASE, call, eventually, fundCash, registerUser, type RegisteredUser } from './support.js';
 
 const REDIS_URL = process.env.E2E_REDIS_URL ?? 'redis://localhost:6379';
-const DATABASE_URL = process.env.E2E_DATABASE_URL ?? '';
 const QUEUE = QUEUES.liabilities.name;
 const JOB = QUEUES.liabilities.jobs.publish;
 const zh = resources['zh-TW'];
@@ -26,26 +24,6 @@ let page: Page;
 let user: RegisteredUser;
 
 const nextDay = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-
-/** Credits the user's cash through the ledger's own function (balanced against the deposits clearing account). */
-async function fund(userId: string, cents: number): Promise<void> {
-  const db = new pg.Client({ connectionString: DATABASE_URL });
-  await db.connect();
-  try {
-    const { rows } = await db.query(
-      `SELECT (SELECT id FROM ledger_accounts WHERE user_id = $1 AND kind = 'cash') AS cash,
-              (SELECT id FROM ledger_accounts WHERE user_id IS NULL AND kind = 'deposits_clearing') AS clearing`,
-      [userId],
-    );
-    await db.query(`SELECT candor_post_entry('adjustment', $1::uuid, 'test', $1::text, NULL, 'e2e funding', $2::bigint[], $3::bigint[])`, [
-      userId,
-      [rows[0].clearing, rows[0].cash],
-      [-cents, cents],
-    ]);
-  } finally {
-    await db.end();
-  }
-}
 
 /** Builds the tree of the day after the latest published one through the worker's queue; answers its date. */
 async function buildNow(redis: Redis): Promise<string> {
@@ -75,7 +53,7 @@ beforeAll(async () => {
   const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
   try {
     user = await registerUser(redis, 'liabilities');
-    await fund(user.id, 123_456);
+    await fundCash(user.id, 123_456);
     await buildNow(redis);
   } finally {
     redis.disconnect();

@@ -4,6 +4,7 @@
 import { tokenOf, waitForLink } from '../../../scripts/testing/mailbox.mjs';
 import { expect } from '@jest/globals';
 import type { Redis } from 'ioredis';
+import pg from 'pg';
 import type { Page } from 'playwright-core';
 import { API } from '@candor/contracts';
 import { freshTotp } from '../../../scripts/testing/totp.mjs';
@@ -14,6 +15,7 @@ export const BASE = process.env.E2E_BASE_URL ?? 'http://localhost:3000';
 export const TRADE_PASSWORD = '246810';
 const INVITE = process.env.E2E_INVITE_CODE ?? '';
 const OPERATOR_EMAIL = process.env.E2E_OPERATOR_EMAIL ?? '';
+const DATABASE_URL = process.env.E2E_DATABASE_URL ?? '';
 const OPERATOR_PASSWORD = process.env.E2E_OPERATOR_PASSWORD ?? '';
 /** Base32 TOTP secret of the seeded operator, where the platform asks operators for a second factor. */
 const OPERATOR_TOTP_SECRET = process.env.E2E_OPERATOR_TOTP_SECRET ?? '';
@@ -120,4 +122,24 @@ export async function eventually<T>(what: string, read: () => Promise<T>, ok: (v
     last = await read();
   }
   return last;
+}
+
+/** Credits the user's cash through the ledger's own function (balanced against the deposits clearing account). */
+export async function fundCash(userId: string, cents: number): Promise<void> {
+  const db = new pg.Client({ connectionString: DATABASE_URL });
+  await db.connect();
+  try {
+    const { rows } = await db.query(
+      `SELECT (SELECT id FROM ledger_accounts WHERE user_id = $1 AND kind = 'cash') AS cash,
+              (SELECT id FROM ledger_accounts WHERE user_id IS NULL AND kind = 'deposits_clearing') AS clearing`,
+      [userId],
+    );
+    await db.query(`SELECT candor_post_entry('adjustment', $1::uuid, 'test', $1::text, NULL, 'e2e funding', $2::bigint[], $3::bigint[])`, [
+      userId,
+      [rows[0].clearing, rows[0].cash],
+      [-cents, cents],
+    ]);
+  } finally {
+    await db.end();
+  }
 }
