@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { EARN_MIN_DAYS_COVERED, earnDaysCovered, highestCoveredRate, isEarnRateCovered, isEarnRateRaise } from './earn-coverage.js';
+import { EARN_MIN_DAYS_COVERED, earnCoverState, earnDaysCovered, highestCoveredRate, isEarnRateCovered, isEarnRateRaise } from './earn-coverage.js';
 
 describe('days covered', () => {
   it.each<[number, number, number | null]>([
@@ -59,5 +59,12 @@ describe('the highest covered rate', () => {
     // One step of the last decimal more would no longer be covered on the whole balance.
     const above = Math.floor(total * (rate + 1e-8));
     expect(Math.floor(equity / above)).toBeLessThan(31);
+  });
+});
+
+describe('what a reader is told', () => {
+  it('says none is due, not covered, or the days', () => {
+    expect([null, 0, 1, 365].map(earnCoverState)).toEqual(['noneDue', 'notCovered', 'covered', 'covered']);
+    expect(earnCoverState(earnDaysCovered(-5, 100))).toBe('notCovered');
   });
 });

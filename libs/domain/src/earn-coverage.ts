@@ -18,6 +18,13 @@ export function earnDaysCovered(equity: number, dailyIncome: number): number | n
   return Number(BigInt(equity) / BigInt(dailyIncome));
 }
 
+/** What a reader is told about `days` (from earnDaysCovered): nothing due, not covered at all, or a number of days. */
+export type EarnCoverState = 'noneDue' | 'notCovered' | 'covered';
+export function earnCoverState(days: number | null): EarnCoverState {
+  if (days === null) return 'noneDue';
+  return days <= 0 ? 'notCovered' : 'covered';
+}
+
 /** Whether `days` (from earnDaysCovered) is enough for a raised rate: unlimited, or at least EARN_MIN_DAYS_COVERED. */
 export function isEarnRateCovered(days: number | null): boolean {
   return days === null || days >= EARN_MIN_DAYS_COVERED;

@@ -1,13 +1,8 @@
 import { Link } from 'react-router-dom';
+import { earnCoverState } from '@candor/domain';
 import { useTranslation } from 'react-i18next';
 import { ROUTES } from '../../lib/paths';
 import styles from './earn.module.css';
-
-/** Which sentence tells the days covered: none due, not covered at all, or a number of days. */
-export function coverKey(daysCovered: number | null): 'payer.noneDue' | 'payer.notCovered' | 'payer.covered' {
-  if (daysCovered === null) return 'payer.noneDue';
-  return daysCovered <= 0 ? 'payer.notCovered' : 'payer.covered';
-}
 
 /**
  * Who pays the income, said plainly beside the annual figures: the platform, from its own account, not a
@@ -25,7 +20,7 @@ export function WhoPays({ daysCovered }: { daysCovered: number | null }) {
         {t('payer.line')}
       </p>
       <p className={styles.text} data-testid="earn-days-covered">
-        {t(coverKey(daysCovered), { days })}
+        {t(`payer.${earnCoverState(daysCovered)}`, { days })}
       </p>
       <Link to={ROUTES.transparency} className={styles.payerLink} data-testid="earn-transparency-link">
         {t('payer.link')}

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { TransparencyFigures } from '@candor/contracts';
+import { earnCoverState } from '@candor/domain';
 import { CopyButton } from '../../components';
 import { formatMoney } from '../../lib/format';
 import { ROUTES } from '../../lib/paths';
@@ -206,11 +207,7 @@ export function EarnCard({ f }: { f: TransparencyFigures }) {
             </div>
           </dl>
           <p className={styles.figure} data-testid="transparency-earn-days" data-days={e.daysCovered ?? ''}>
-            {e.daysCovered === null
-              ? t('earn.noneDue')
-              : e.daysCovered <= 0
-                ? t('earn.notCovered')
-                : t('earn.covered', { days: e.daysCovered.toLocaleString(lang) })}
+            {t(`earn.${earnCoverState(e.daysCovered)}`, { days: e.daysCovered?.toLocaleString(lang) ?? '' })}
           </p>
         </>
       )}
