@@ -148,6 +148,11 @@ describe('the console dashboard', () => {
           ]);
         }
         if (d.ledger) expect(await text(page, 'figure-ledger-value')).toBe(d.ledger.ok ? ns.ledgerOk : ns.ledgerBad);
+        // The public transparency figures, as the job cached them: the card names the same run and its Yu'e Bao cover.
+        const card = page.locator('[data-testid=figure-transparency]');
+        expect(await card.getAttribute('data-computed-at')).toBe(d.transparency.computedAt ?? '');
+        if (d.transparency.computedAt !== null && d.transparency.earn)
+          expect(await card.locator('[data-testid=transparency-earn]').getAttribute('data-days')).toBe(String(d.transparency.earn.daysCovered ?? ''));
 
         // And the api's figures are the database's (nothing else of these changes while the test runs).
         const db = await one<{ deposits: number; withdrawals: number; kyc: number; open_real: number }>(

@@ -32,11 +32,11 @@ async function openForm(lang: 'zh-TW' | 'en'): Promise<string> {
   await page.goto(`${BASE}/#/pages/login/login`);
   await page.evaluate((l) => localStorage.setItem('candor.lang', l), lang);
   await page.goto(`${BASE}/#/pages/login/registerCheck`);
-  // Only the reload's captcha: the first load's answer body is gone once the page reloads.
-  const captcha = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/auth/captcha' && r.ok());
   await page.reload();
-  const { captchaId } = (await (await captcha).json()) as { captchaId: string };
-  await page.waitForFunction((id) => document.querySelector('[data-testid="captcha"]')?.getAttribute('data-captcha-id') === id, captchaId);
+  // The captcha the page shows (its id on the image), read once the reloaded page has one: a response body would
+  // be gone if it belonged to the load before the reload.
+  const shown = await page.waitForFunction(() => document.querySelector('[data-testid="captcha"]')?.getAttribute('data-captcha-id') || null);
+  const captchaId = (await shown.jsonValue()) as string;
   const answer = await redis.get(REDIS_KEYS.captcha(captchaId));
   if (!answer) throw new Error(`no captcha answer in Redis for ${captchaId}`);
   return answer;
