@@ -67,6 +67,8 @@ const APP_SHARED = /[\\/](?:apps[\\/]web[\\/]src[\\/](?:features[\\/](market|tra
  * country list).
  */
 const UPLOAD_ONLY = /[\\/]apps[\\/]web[\\/]src[\\/]lib[\\/](upload|useUpload|countries)\.ts$/;
+/** The content sanitiser, for the pages that show stored HTML only: it goes with SafeHtml, not into every first visit. */
+const CONTENT_ONLY = /[\\/]libs[\\/]contracts[\\/]src[\\/]content-html\.ts$/;
 const FRAMEWORK = VENDOR_CHUNKS[0]!.test;
 const BARREL = /[\\/]libs[\\/]\w+[\\/]src[\\/]index\.ts$/;
 const notShared = new Set<string>();
@@ -99,7 +101,7 @@ const APP_CHUNKS = [
       const m = APP_SHARED.exec(id);
       return m?.[1] ?? m?.[2] ?? (m?.[3] ? 'libs' : null);
     },
-    test: (id: string) => APP_SHARED.test(id) && !UPLOAD_ONLY.test(id) && !notShared.has(id),
+    test: (id: string) => APP_SHARED.test(id) && !UPLOAD_ONLY.test(id) && !CONTENT_ONLY.test(id) && !notShared.has(id),
     minShareCount: 2,
     // Their own imports are in the entry, the libraries' chunks or chunks of their own: none comes along.
     includeDependenciesRecursively: false,

@@ -11,15 +11,8 @@ import { LOCALES, type Locale } from './locales.js';
 export const PAGE_SLUGS = ['privacy', 'rights', 'about'] as const;
 export type PageSlug = (typeof PAGE_SLUGS)[number];
 
-/**
- * The HTML the server keeps (sanitize-html's allow-list, applied on save) and the apps render (their one
- * component drops anything else again): headings, paragraphs, lists, links, images, bold and italic.
- */
-export const CONTENT_HTML = {
-  tags: ['h2', 'h3', 'h4', 'p', 'br', 'ul', 'ol', 'li', 'a', 'img', 'strong', 'b', 'em', 'i', 'blockquote'] as const,
-  attributes: { a: ['href', 'title'], img: ['src', 'alt', 'width', 'height'] } as Record<string, readonly string[]>,
-  schemes: ['https', 'http', 'mailto'] as const,
-} as const;
+// The allow-list lives in a zod-free module the browser apps import on their own (`@candor/contracts/content-html`).
+export { CONTENT_HTML, type ContentTag } from './content-html.js';
 
 /** Where a banner or highlight leads: an article of its own (`/#/pages/index/detail?id=`) or an in-app route. */
 export type ContentLink = { kind: 'detail'; id: string } | { kind: 'route'; path: string };

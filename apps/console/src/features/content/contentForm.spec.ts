@@ -1,4 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
+import { parseDocument } from 'htmlparser2';
+import type { HtmlSourceNode } from '@candor/contracts/content-html';
+import { cleanContentHtml } from './contentHtml';
 import {
   fromLocalInput,
   initialTranslations,
@@ -15,6 +18,8 @@ import {
 } from './contentForm';
 
 type Page = { title: string; body: string };
+// What the console does with DOMParser, with htmlparser2 (no DOM here).
+const clean = (html: string) => cleanContentHtml(html, { parse: (h) => parseDocument(h) as unknown as HtmlSourceNode, origin: 'https://app.example' });
 const spec: FieldSpec<Page> = { fields: ['title', 'body'], required: ['title'], html: ['body'] };
 const run = (...actions: TranslationsAction<Page>[]): TranslationsState<Page> => actions.reduce(translationsReducer<Page>, initialTranslations<Page>());
 
@@ -55,10 +60,14 @@ describe('missing languages and what is saved', () => {
     });
   });
   it('leaves out empty languages, trims, and cleans HTML to the allow-list', () => {
-    const r = translationsToSave(spec, {
-      'zh-TW': { title: ' 關於 ', body: '<p onclick="x()">我們</p><script>1</script>' },
-      en: { title: '', body: '<p><br></p>' },
-    });
+    const r = translationsToSave(
+      spec,
+      {
+        'zh-TW': { title: ' 關於 ', body: '<p onclick="x()">我們</p><script>1</script>' },
+        en: { title: '', body: '<p><br></p>' },
+      },
+      clean,
+    );
     expect(r).toEqual({ ok: true, translations: { 'zh-TW': { title: '關於', body: '<p>我們</p>' } } });
   });
 });

@@ -57,20 +57,25 @@ export type TranslationsCheck<T extends Texts> =
 
 /**
  * What is sent: the languages with any text (an empty one is left out, so the reader falls back to zh-TW),
- * trimmed, HTML limited to CONTENT_HTML; zh-TW and each sent language's required fields must be filled.
+ * trimmed, HTML limited to CONTENT_HTML by `clean` (the browser's parser; unit tests hand in one without a DOM);
+ * zh-TW and each sent language's required fields must be filled.
  */
-export function translationsToSave<T extends Texts>(spec: FieldSpec<T>, translations: Partial<Record<Locale, T>>): TranslationsCheck<T> {
+export function translationsToSave<T extends Texts>(
+  spec: FieldSpec<T>,
+  translations: Partial<Record<Locale, T>>,
+  clean: (html: string) => string = cleanContentHtml,
+): TranslationsCheck<T> {
   const out: Partial<Record<Locale, T>> = {};
   for (const locale of LOCALES) {
     const t = translations[locale];
     if (locale !== DEFAULT_LOCALE && isMissing(spec, t)) continue;
     for (const field of spec.required) if (isBlank(spec, field, t?.[field])) return { ok: false, locale, field };
-    const clean = {} as Record<string, string>;
+    const texts = {} as Record<string, string>;
     for (const field of spec.fields) {
       const value = t?.[field] ?? '';
-      clean[field] = spec.html?.includes(field) ? (isBlank(spec, field, value) ? '' : cleanContentHtml(value)) : value.trim();
+      texts[field] = spec.html?.includes(field) ? (isBlank(spec, field, value) ? '' : clean(value)) : value.trim();
     }
-    out[locale] = clean as T;
+    out[locale] = texts as T;
   }
   return { ok: true, translations: out };
 }
