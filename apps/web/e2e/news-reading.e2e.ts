@@ -104,8 +104,8 @@ beforeAll(async () => {
     ids.push(made.id);
   }
   context = await launchBrowser({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
-  // The app keeps the scroll of every fresh load of a tab under one history key ("default"), whatever the address,
-  // so a load would open where the last one was left (the end of the news): each load here starts at the top.
+  // A reload returns to where the page was left (the end of the news, after the first language's run): each load
+  // here starts at the top, so the second page is loaded by this test's scrolling.
   await context.addInitScript(() => sessionStorage.removeItem('candor.scroll'));
   page = context.pages()[0] ?? (await context.newPage());
   await page.goto(`${BASE}/#${HOME}`);

@@ -2,7 +2,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router-dom';
 import { TabBar } from '../components';
 import { STORAGE, readSession, writeSession } from '../lib/storage';
-import { ScrollPositions } from './scrollPositions';
+import { ScrollPositions, entryKey } from './scrollPositions';
 
 /** Frames a restored position is tried again while the page grows to its height (about half a second). */
 const RESTORE_FRAMES = 30;
@@ -16,7 +16,8 @@ function ScrollRestoration() {
   const location = useLocation();
   const kind = useNavigationType();
   const [positions] = useState(() => new ScrollPositions(readSession<Record<string, number>>(STORAGE.scroll) ?? {}));
-  const current = useRef(location.key);
+  const entry = entryKey(location);
+  const current = useRef(entry);
 
   useEffect(() => {
     if ('scrollRestoration' in window.history) window.history.scrollRestoration = 'manual';
@@ -38,8 +39,8 @@ function ScrollRestoration() {
   }, [positions]);
 
   useLayoutEffect(() => {
-    current.current = location.key;
-    const y = positions.target(location.key, kind);
+    current.current = entry;
+    const y = positions.target(entry, kind);
     window.scrollTo(0, y);
     if (y === 0) return;
     // The page may still be loading its chunk or data: try again while it is shorter than the position,
@@ -60,7 +61,7 @@ function ScrollRestoration() {
       window.removeEventListener('wheel', stop);
       window.removeEventListener('touchstart', stop);
     };
-  }, [location.key, kind, positions]);
+  }, [entry, kind, positions]);
 
   return null;
 }

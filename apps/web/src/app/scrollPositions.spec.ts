@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { MAX_SAVED_POSITIONS, ScrollPositions } from './scrollPositions';
+import { MAX_SAVED_POSITIONS, ScrollPositions, entryKey } from './scrollPositions';
 
 describe('scroll positions of history entries', () => {
   it('returns to the saved position on a step back or forward, and to the top on any other navigation', () => {
@@ -9,6 +9,15 @@ describe('scroll positions of history entries', () => {
     expect(s.target('list', 'PUSH')).toBe(0);
     expect(s.target('list', 'REPLACE')).toBe(0);
     expect(s.target('never-seen', 'POP')).toBe(0);
+  });
+
+  it('keeps a fresh load of another address at the top: every fresh load has the key "default"', () => {
+    const s = new ScrollPositions();
+    s.remember(entryKey({ key: 'default', pathname: '/pages/information/information', search: '' }), 514);
+    // A reload of the same address returns to where it was; a new address opened in the tab starts at the top.
+    expect(s.target(entryKey({ key: 'default', pathname: '/pages/information/information', search: '' }), 'POP')).toBe(514);
+    expect(s.target(entryKey({ key: 'default', pathname: '/pages/index/index', search: '' }), 'POP')).toBe(0);
+    expect(s.target(entryKey({ key: 'default', pathname: '/pages/information/detail', search: '?id=1' }), 'POP')).toBe(0);
   });
 
   it('keeps the latest position of an entry', () => {

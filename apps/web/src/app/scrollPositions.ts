@@ -1,6 +1,14 @@
 /** The navigation kinds React Router reports: a back/forward step is a POP. */
 export type NavigationKind = 'POP' | 'PUSH' | 'REPLACE';
 
+/**
+ * The saved position's key for a history entry: its location key and address. Every fresh load of the app in a
+ * tab has the key "default", so by the key alone a new page opened in the tab took the last one's position.
+ */
+export function entryKey(location: { key: string; pathname: string; search: string }): string {
+  return `${location.key}|${location.pathname}${location.search}`;
+}
+
 /** The most entries kept: a long session must not grow the saved map (nor sessionStorage) without end. */
 export const MAX_SAVED_POSITIONS = 100;
 
