@@ -11,8 +11,8 @@
 // the machine's other work only ever adds time to a run (Lighthouse simulates the phone's slower CPU by
 // multiplying the tasks it saw): the fastest run is the nearest to the page's own cost. Accessibility
 // does not depend on timing, so its lowest is kept. A run that gives no score (its trace failed) is listed
-// under `errors` and tried again, as many times as --runs at most. Chromium is Debian's (CHROMIUM_PATH), started by
-// chrome-launcher; with --login the user signs in first through the api from that browser, so the
+// under `errors` and tried again, as many times as --runs (at least 3) at most. Chromium is Debian's
+// (CHROMIUM_PATH), started by chrome-launcher; with --login the user signs in first through the api from that browser, so the
 // refresh cookie is there (Lighthouse clears caches, service workers and storage between runs, not cookies).
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
@@ -81,8 +81,9 @@ try {
   for (const route of positionals) {
     const scores = [];
     const errors = [];
-    // A run that gave no score is not counted, but at most as many of them as runs are tried.
-    while (scores.length < runs && errors.length < runs) {
+    // A run that gave no score is not counted; as many of them as runs are tried, and at least 3, so that a
+    // single run asked for (the test tier's) is still answered when one trace fails.
+    while (scores.length < runs && errors.length < Math.max(runs, 3)) {
       // The host as the run found it: measured just before, while the browser is idle.
       const faultMicros = pageFaultMicros();
       const { lhr, error } = await audit(`${values.base}${route}`);
