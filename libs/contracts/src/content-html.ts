@@ -175,6 +175,20 @@ export function sanitizeTree(root: HtmlSourceNode, origin: string, options: Sani
   return out;
 }
 
+/** The part of the browser's DOMParser the apps use (this library is built without the DOM's types). */
+interface InertParser {
+  parseFromString(text: string, type: 'text/html'): { body: HtmlSourceNode };
+}
+
+/**
+ * HTML parsed in an inert document by the browser's DOMParser (it runs no script and loads no image): the body,
+ * for sanitizeTree. Browsers only; tests hand sanitizeTree another parser's tree.
+ */
+export function parseInBrowser(html: string): HtmlSourceNode {
+  const Parser = (globalThis as unknown as { DOMParser: new () => InertParser }).DOMParser;
+  return new Parser().parseFromString(`<!doctype html><html><head></head><body>${html}</body></html>`, 'text/html').body;
+}
+
 const escapeText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const escapeAttribute = (s: string) => escapeText(s).replace(/"/g, '&quot;');
 

@@ -1,4 +1,4 @@
-import { allowedUrl, safeNodesToHtml, sanitizeTree, type ContentTag, type HtmlSourceNode } from '@candor/contracts/content-html';
+import { allowedUrl, parseInBrowser, safeNodesToHtml, sanitizeTree, type ContentTag, type HtmlSourceNode } from '@candor/contracts/content-html';
 
 /**
  * The console's HTML cleaning: the editor's output before saving, pasted HTML, and what the phone preview
@@ -11,9 +11,6 @@ const EDITOR_RENAME: Readonly<Record<string, ContentTag>> = { div: 'p', h1: 'h2'
 
 /** Parses HTML into a tree the sanitiser reads; unit tests hand in htmlparser2, which has no DOM. */
 export type ParseHtml = (html: string) => HtmlSourceNode;
-
-/** The browser's inert parser: DOMParser runs no script and loads no image. */
-const parseInBrowser: ParseHtml = (html) => new DOMParser().parseFromString(`<!doctype html><html><head></head><body>${html}</body></html>`, 'text/html').body;
 
 export interface CleanOptions {
   parse?: ParseHtml;

@@ -1,4 +1,4 @@
-import { sanitizeTree, type SafeNode } from '@candor/contracts/content-html';
+import { parseInBrowser, sanitizeTree, type SafeNode } from '@candor/contracts/content-html';
 
 export type { SafeNode } from '@candor/contracts/content-html';
 
@@ -9,6 +9,5 @@ export type { SafeNode } from '@candor/contracts/content-html';
  * tab, without referrer or opener).
  */
 export function sanitizeHtml(html: string, origin: string): SafeNode[] {
-  const doc = new DOMParser().parseFromString(`<!doctype html><html><head></head><body>${html}</body></html>`, 'text/html');
-  return sanitizeTree(doc.body, origin);
+  return sanitizeTree(parseInBrowser(html), origin);
 }
