@@ -93,7 +93,16 @@ beforeAll(async () => {
   hookUrl = `http://127.0.0.1:${(hook.address() as net.AddressInfo).port}/candor-alerts`;
 });
 afterAll(async () => {
-  alertmanager?.kill('SIGTERM');
+  // Alertmanager writes its silences and notification log into the data directory as it shuts down: wait for it
+  // to exit before removing the directory (removed under it, the rmdir found files appearing: ENOTEMPTY).
+  const am = alertmanager;
+  if (am && am.exitCode === null && am.signalCode === null) {
+    const exited = new Promise((resolve) => am.once('exit', resolve));
+    am.kill('SIGTERM');
+    const timer = setTimeout(() => am.kill('SIGKILL'), 5_000);
+    await exited;
+    clearTimeout(timer);
+  }
   await smtp?.close();
   await new Promise((resolve) => (hook ? hook.close(resolve) : resolve(undefined)));
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
