@@ -23,7 +23,9 @@ const common = {
     '^@candor/(domain|contracts|i18n|db|cross-process)$': '<rootDir>/libs/$1/src/index.ts',
     // The package subpaths of libs/*/package.json `exports` (`@candor/contracts/paths`), from source too.
     '^@candor/(contracts|i18n)/(.+)$': '<rootDir>/libs/$1/src/$2.ts',
-    '^(\\.{1,2}/.*)\\.js$': '$1',
+    // Not `x.json.js`: libphonenumber-js imports its metadata through such a wrapper, and loading the bare JSON
+    // instead made jest warn about a missing import attribute on every file that reaches it.
+    '^(\\.{1,2}/.*(?<!\\.json))\\.js$': '$1',
     '\\.css$': '<rootDir>/scripts/testing/css-stub.cjs',
   },
   testEnvironment: 'node',

@@ -16,7 +16,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { build } from './lib/build.mjs';
 import { prefixer } from './lib/infra.mjs';
-import { tierOutcome } from './lib/jest-summary.mjs';
+import { failureLines, tierOutcome } from './lib/jest-summary.mjs';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const TIERS = ['unit', 'integration', 'cluster', 'browser'];
@@ -72,13 +72,15 @@ function runTier(tier) {
       fs.rmSync(outputFile, { force: true });
       const { passed, failed, notes } = tierOutcome({ result, code, signal, timedOut });
       log(`${tier}: passed ${passed}, failed ${failed} in ${seconds} s${notes.length ? ` (${notes.join('; ')})` : ''}`);
-      resolve({ passed, failed });
+      const failures = [...failureLines(result, rootDir), ...notes].map((line) => `${tier}: ${line}`);
+      resolve({ passed, failed, failures });
     });
   });
 }
 
 let passed = 0;
 let failed = 0;
+const failures = [];
 let built = null; // null: not tried; true/false: outcome
 for (const tier of tiers) {
   if (NEEDS_BUILD.has(tier)) {
@@ -94,6 +96,7 @@ for (const tier of tiers) {
     }
     if (!built) {
       log(`${tier}: not run because the build failed (counted as 1 failure)`);
+      failures.push(`${tier}: not run because the build failed`);
       failed += 1;
       continue;
     }
@@ -101,7 +104,12 @@ for (const tier of tiers) {
   const result = await runTier(tier);
   passed += result.passed;
   failed += result.failed;
+  failures.push(...result.failures);
 }
 
+// Repeated last, next to the counts: a log that keeps only its tail still says what failed.
+for (const line of failures) log(`failed: ${line}`);
+// TEST_FAILURES_FILE: .ci/run collects the lines of several runs there to repeat them once at its very end.
+if (process.env.TEST_FAILURES_FILE && failures.length) fs.appendFileSync(process.env.TEST_FAILURES_FILE, failures.map((l) => `${l}\n`).join(''));
 process.stdout.write(`${passed} passed, ${failed} failed\n`);
 process.exitCode = failed > 0 ? 1 : 0;

@@ -36,3 +36,41 @@ export function tierOutcome({ result, code, signal = null, timedOut = false }) {
   }
   return { passed, failed, notes };
 }
+
+// ANSI colour codes, which jest puts in its failure messages.
+const ANSI = /\u001b\[[0-9;]*m/g;
+
+/** The first line of a failure message that says something (jest's first line is often blank or a `●` title). */
+function firstLine(message) {
+  const line = String(message ?? '')
+    .replace(ANSI, '')
+    .split('\n')
+    .map((l) => l.trim())
+    .find((l) => l && !l.startsWith('●'));
+  return line ? (line.length > 160 ? `${line.slice(0, 159)}…` : line) : '';
+}
+
+/**
+ * One line per failed test, and per test file that failed to run, from jest's --json output:
+ * `path/of/file › full test name: first line of the error`, paths relative to rootDir. The CI log keeps only
+ * its tail, so scripts/test.mjs and .ci/run repeat these lines last, where a reader of the tail sees them.
+ * @param {object|null} result
+ * @param {string} rootDir
+ * @returns {string[]}
+ */
+export function failureLines(result, rootDir) {
+  const lines = [];
+  for (const file of result?.testResults ?? []) {
+    const name = file.name?.startsWith(`${rootDir}/`) ? file.name.slice(rootDir.length + 1) : String(file.name);
+    const failedTests = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+    for (const test of failedTests) {
+      const why = firstLine((test.failureMessages ?? []).join('\n'));
+      lines.push(`${name} › ${test.fullName ?? test.title}${why ? `: ${why}` : ''}`);
+    }
+    if (!failedTests.length && (file.status === 'failed' || file.testExecError)) {
+      const why = firstLine(file.testExecError?.message ?? file.message);
+      lines.push(`${name} (the file failed to run)${why ? `: ${why}` : ''}`);
+    }
+  }
+  return lines;
+}

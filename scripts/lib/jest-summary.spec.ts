@@ -1,7 +1,7 @@
 // Table tests of how scripts/test.mjs counts a jest tier: a crash, a test file that failed to
 // load, an empty tier or a timeout must never add up to "0 failed".
 import { describe, expect, it } from '@jest/globals';
-import { tierOutcome } from './jest-summary.mjs';
+import { failureLines, tierOutcome } from './jest-summary.mjs';
 
 const result = (over: Record<string, unknown> = {}) => ({
   success: true,
@@ -48,5 +48,51 @@ describe('tierOutcome', () => {
     expect(tierOutcome({ result: null, code: 1 }).notes[0]).toMatch(/setup crashed/);
     expect(tierOutcome({ result: result({ numTotalTests: 0, numPassedTests: 0 }), code: 1 }).notes[0]).toMatch(/ran no test/);
     expect(tierOutcome({ result: null, code: null, timedOut: true }).notes[0]).toMatch(/timed out/);
+  });
+});
+
+describe('failureLines', () => {
+  const root = '/repo';
+  it('names each failed test by file and full name with the first line of its error', () => {
+    const lines = failureLines(
+      {
+        testResults: [
+          {
+            name: '/repo/apps/web/e2e/account.e2e.ts',
+            status: 'failed',
+            assertionResults: [
+              { status: 'passed', fullName: 'account opens' },
+              {
+                status: 'failed',
+                fullName: 'account › shows the balance',
+                failureMessages: ['\u001b[31m\nError: expect(received).toBe(expected)\n\nExpected: 1\nReceived: 2\n    at x (y.ts:1:1)'],
+              },
+            ],
+          },
+          { name: '/repo/libs/domain/src/money.spec.ts', status: 'passed', assertionResults: [{ status: 'passed', fullName: 'adds' }] },
+        ],
+      },
+      root,
+    );
+    expect(lines).toEqual(['apps/web/e2e/account.e2e.ts › account › shows the balance: Error: expect(received).toBe(expected)']);
+  });
+
+  it('names a file that failed to run, and cuts long messages', () => {
+    const long = 'x'.repeat(300);
+    const lines = failureLines(
+      {
+        testResults: [
+          { name: '/elsewhere/a.spec.ts', status: 'failed', assertionResults: [], testExecError: { message: `● Test suite failed to run\n\n${long}` } },
+        ],
+      },
+      root,
+    );
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^\/elsewhere\/a\.spec\.ts \(the file failed to run\): x{159}…$/);
+  });
+
+  it('says nothing when jest wrote no results or nothing failed', () => {
+    expect(failureLines(null, root)).toEqual([]);
+    expect(failureLines({ testResults: [{ name: '/repo/a.spec.ts', status: 'passed', assertionResults: [] }] }, root)).toEqual([]);
   });
 });
