@@ -163,11 +163,16 @@ describe('web app: register, log in, languages, log out', () => {
     expect(await fontOf('[data-testid=lang-ja]')).not.toContain('PingFang TC');
     expect(await fontOf('[data-testid=lang-zh-CN]')).toMatch(/PingFang SC.*Microsoft YaHei/);
     expect(await fontOf('[data-testid=lang-ko]')).toMatch(/Apple SD Gothic Neo.*Malgun Gothic/);
+    // Latin letters in a Latin font: a CJK font first would draw English's ’ and “ full-width.
+    expect(await fontOf('[data-testid=lang-en]')).toMatch(/Segoe UI.*DejaVu Sans.*WenQuanYi Micro Hei/);
 
     await page.getByTestId('lang-en').click();
     await page.getByRole('heading', { name: 'Settings' }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('candor.lang'))).toBe('en');
     expect(await page.locator('html').getAttribute('lang')).toBe('en');
+    expect(await fontOf('body')).toMatch(/^-apple-system, BlinkMacSystemFont, "Segoe UI".*DejaVu Sans.*WenQuanYi Micro Hei/);
+    // …and the language list's Traditional Chinese name still in Taiwan's fonts inside the English page.
+    expect(await fontOf('[data-testid=lang-zh-TW]')).toMatch(/PingFang TC.*Microsoft JhengHei/);
     await screenshot(page, 'web-08-settings-en');
     await page.getByTestId('back').click();
     await waitForRoute('/pages/user/user');
