@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { API, channel, ERROR_CODES, ERROR_STATUS, PUBLIC_CHANNEL } from './index.js';
+import { API, channel, ERROR_CODES, ERROR_STATUS, furtherSupportStatus, PUBLIC_CHANNEL } from './index.js';
 
 describe('error codes', () => {
   it('every code answers a 4xx, except INTERNAL (500) and PUSH_UNAVAILABLE (503: this server has Web Push off)', () => {
@@ -30,5 +30,19 @@ describe('api paths', () => {
     const paths: string[] = Object.values(API).flatMap((v: unknown) => (typeof v === 'string' ? [v] : []));
     expect(paths.length).toBeGreaterThan(10);
     expect(new Set(paths).size).toBe(paths.length);
+  });
+});
+
+describe('support message status', () => {
+  it.each([
+    ['sent', 'read', 'read'],
+    ['read', 'sent', 'read'],
+    ['read', 'delivered', 'read'],
+    ['delivered', 'read', 'read'],
+    ['sent', 'delivered', 'delivered'],
+    ['delivered', 'sent', 'delivered'],
+    ['sent', 'sent', 'sent'],
+  ] as const)('%s then %s is %s', (first, second, expected) => {
+    expect(furtherSupportStatus(first, second)).toBe(expected);
   });
 });

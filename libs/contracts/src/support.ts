@@ -15,6 +15,15 @@ export const supportClientId = z
 export type SupportSender = 'user' | 'agent';
 export type SupportStatus = 'sent' | 'delivered' | 'read';
 
+const STATUS_RANK: Record<SupportStatus, number> = { sent: 0, delivered: 1, read: 2 };
+/**
+ * The further of two reports of one message's status: it only moves forward, and the reports race (a send's
+ * answer can arrive after the socket said the other side read it), so a late `sent` never undoes `read`.
+ */
+export function furtherSupportStatus(a: SupportStatus, b: SupportStatus): SupportStatus {
+  return STATUS_RANK[b] > STATUS_RANK[a] ? b : a;
+}
+
 /**
  * One chat message as its user sees it (`GET /api/support/messages`, the socket event `support`). `status` is
  * the other side's progress: `delivered` once their app loaded it, `read` once they read it.

@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   AdminSupportConversation,
   AdminSupportEntry,
@@ -11,6 +11,7 @@ import type {
   SupportNote,
 } from '@candor/contracts';
 import { API, request } from '../../lib/api/client';
+import { upsertEntry, type Entries } from './entries';
 
 export const supportKeys = {
   all: ['admin-support'] as const,
@@ -22,7 +23,6 @@ export const supportKeys = {
 };
 
 const conversationPath = (id: string, tail = '') => `${API.adminSupportConversations}/${encodeURIComponent(id)}${tail}`;
-type Entries = InfiniteData<Page<AdminSupportEntry>>;
 
 /** The inbox: unassigned first, then by the latest message. */
 export function useInbox(status: 'open' | 'closed') {
@@ -48,23 +48,6 @@ export function useEntries(id: string) {
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });
-}
-
-/** A message or note from the socket or an answer, into the cached pages (replaced where it is, else the newest). */
-export function upsertEntry(data: Entries | undefined, entry: AdminSupportEntry): Entries | undefined {
-  if (!data) return data;
-  let found = false;
-  const pages = data.pages.map((p) => ({
-    ...p,
-    items: p.items.map((e) => {
-      if (e.id !== entry.id || e.kind !== entry.kind) return e;
-      found = true;
-      return entry;
-    }),
-  }));
-  if (found) return { ...data, pages };
-  const [first, ...rest] = pages;
-  return { ...data, pages: [{ items: [entry, ...(first?.items ?? [])], nextCursor: first?.nextCursor ?? null }, ...rest] };
 }
 
 export function useSupportMutations(id: string) {

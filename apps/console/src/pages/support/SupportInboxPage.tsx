@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import type { AdminSupportEntry, AdminSupportMessage, Page } from '@candor/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import type { AdminSupportEntry, AdminSupportMessage } from '@candor/contracts';
 import { PageHeader } from '../../components/Shell';
 import { Empty, ErrorState, Loading } from '../../components/States';
 import { LoadMore } from '../../components/LoadMore';
@@ -11,7 +11,8 @@ import { formatDateTimeShort } from '../../lib/format';
 import { useUserDetail } from '../../features/users/userDetailApi';
 import { useAgentSocket } from '../../features/support/agentSocket';
 import { ConversationView } from '../../features/support/ConversationView';
-import { supportKeys, upsertEntry, useConversation, useInbox } from '../../features/support/supportApi';
+import { upsertEntry, type Entries } from '../../features/support/entries';
+import { supportKeys, useConversation, useInbox } from '../../features/support/supportApi';
 import { Activity, Balances, Kyc, Profile, Section } from '../users/UserDetailPage';
 import '../../features/users/users.css';
 import '../../features/support/support.css';
@@ -63,7 +64,7 @@ function Inbox() {
   const rows = inbox.data?.pages.flatMap((p) => p.items) ?? [];
 
   const putEntry = (conversationId: string, entry: AdminSupportEntry) =>
-    qc.setQueryData<InfiniteData<Page<AdminSupportEntry>>>(supportKeys.entries(conversationId), (d) => upsertEntry(d, entry));
+    qc.setQueryData<Entries>(supportKeys.entries(conversationId), (d) => upsertEntry(d, entry));
   const socket = useAgentSocket({
     support: (m) => {
       const msg = m as AdminSupportMessage;

@@ -1,5 +1,5 @@
 import type { InfiniteData } from '@tanstack/react-query';
-import type { Page, SupportMessage, SupportStatus } from '@candor/contracts';
+import { furtherSupportStatus, type Page, type SupportMessage } from '@candor/contracts';
 
 /**
  * The chat as the page shows it: the server's pages (newest page first, each newest first) turned oldest
@@ -16,8 +16,6 @@ export interface Pending {
   state: 'queued' | 'sending' | 'failed';
 }
 export type ChatItem = { kind: 'stored'; message: SupportMessage } | { kind: 'pending'; pending: Pending };
-
-const RANK: Record<SupportStatus, number> = { sent: 0, delivered: 1, read: 2 };
 
 export function chatItems(data: InfiniteData<Page<SupportMessage>> | undefined, pending: readonly Pending[]): ChatItem[] {
   const stored = (data?.pages ?? []).flatMap((p) => p.items);
@@ -46,7 +44,7 @@ export function upsertMessage(data: InfiniteData<Page<SupportMessage>> | undefin
     items: page.items.map((old) => {
       if (old.id !== m.id) return old;
       found = true;
-      return RANK[m.status] >= RANK[old.status] ? { ...old, ...m } : { ...old, ...m, status: old.status };
+      return { ...old, ...m, status: furtherSupportStatus(old.status, m.status) };
     }),
   }));
   if (!found) {
