@@ -84,19 +84,38 @@ async function solvedAltcha(t: TestApp): Promise<string> {
 describe('per address', () => {
   it('counts every /api route of a client address, with the RateLimit headers on every answer; not the health check', async () => {
     const t = await app({ RATE_LIMIT_ADDRESS_PER_MINUTE: '3' });
-    const first = await t.http().get('/api/products').set('Accept-Language', 'en');
+    const first = await t.http().get('/api/app-info').set('Accept-Language', 'en');
     expect(first.status).toBe(200);
     expect([first.headers['ratelimit-limit'], first.headers['ratelimit-remaining']]).toEqual(['3', '2']);
     expect(Number(first.headers['ratelimit-reset'])).toBeGreaterThan(0);
     expect(Number(first.headers['ratelimit-reset'])).toBeLessThanOrEqual(60);
     // Another route, an unknown one too: the same address budget.
     expect((await t.http().get('/api/no-such-route').set('Accept-Language', 'en')).status).toBe(404);
-    const { statuses, refused } = await untilRefused(() => t.http().get('/api/products').set('Accept-Language', 'en'), 5);
+    const { statuses, refused } = await untilRefused(() => t.http().get('/api/app-info').set('Accept-Language', 'en'), 5);
     expect(statuses).toEqual([200, 429]);
     expectRefusal(refused, 3);
     const health = await t.http().get('/api/health');
     expect(health.status).not.toBe(429);
     expect(health.headers['ratelimit-limit']).toBeUndefined();
+  });
+
+  it('does not count the shared reads answered from memory, and counts the same routes with any other query', async () => {
+    const t = await app({ RATE_LIMIT_ADDRESS_PER_MINUTE: '3' });
+    for (let i = 0; i < 3; i++) {
+      for (const path of ['/api/products', '/api/news', '/api/home', '/api/news?lang=en']) {
+        const r = await t.http().get(path).set('Accept-Language', 'en');
+        expect([path, r.status, r.headers['ratelimit-limit']]).toEqual([path, 200, undefined]);
+      }
+    }
+    // The budget is whole: a second page of the news goes to the database, and is counted.
+    const page = await t.http().get('/api/news?limit=5').set('Accept-Language', 'en');
+    expect([page.status, page.headers['ratelimit-remaining']]).toEqual([200, '2']);
+    // A HEAD is no shared read.
+    expect((await t.http().head('/api/products')).headers['ratelimit-remaining']).toBe('1');
+    const { statuses } = await untilRefused(() => t.http().get('/api/news?cursor=x').set('Accept-Language', 'en'), 3);
+    expect(statuses.at(-1)).toBe(429);
+    // Past the limit the shared reads still answer: refusing them would cost as much as answering.
+    expect((await t.http().get('/api/products').set('Accept-Language', 'en')).status).toBe(200);
   });
 
   it('is shared by two api instances on one Redis', async () => {

@@ -7,7 +7,7 @@ import type { Redis } from 'ioredis';
 import { REDIS_KEYS } from '@candor/cross-process';
 import type { AppConfig } from '../config/config.js';
 import { errorEnvelope } from '../common/error.filter.js';
-import { JSON_CONTENT_TYPE } from '../common/http.js';
+import { isSharedRead, JSON_CONTENT_TYPE } from '../common/http.js';
 import { RATE_LIMIT_ROUTE_CONFIG, type RateLimitName, type RouteRateLimit } from './rate-limit.guard.js';
 import type { TokenService } from './token.service.js';
 
@@ -139,7 +139,7 @@ export async function installRateLimits(app: NestFastifyApplication, redis: Redi
     (req.routeOptions.config as unknown as Record<string, unknown> | undefined)?.[RATE_LIMIT_ROUTE_CONFIG] as RouteRateLimit | undefined;
 
   fastify.addHook('onRequest', async (req: Marked, reply) => {
-    if (exempt(req.url)) return;
+    if (exempt(req.url) || isSharedRead(req)) return;
     const subject = (req[SUBJECT] = await identify(req, tokens));
     const route = routeLimit(req);
     const counts = [perAddress(req)];

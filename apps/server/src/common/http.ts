@@ -29,3 +29,33 @@ export function beforeNest(fastify: FastifyInstance, method: string, url: string
     route.compress = false;
   });
 }
+
+/** Only `?lang=` (at most 10 characters) or nothing: what the shared reads answer from memory. */
+export function plainQuery(q: unknown): boolean {
+  if (q === null || typeof q !== 'object') return true;
+  const keys = Object.keys(q);
+  if (keys.length === 0) return true;
+  const lang = (q as { lang?: unknown }).lang;
+  return keys.length === 1 && typeof lang === 'string' && lang.length <= 10;
+}
+
+/** The route config key that marks a shared read (sharedReadBeforeNest). */
+const SHARED_READ = 'candorSharedRead';
+
+/**
+ * A public GET answered from memory before Nest when its query is plain (`hook` answers it, the same bytes for
+ * every reader of a language); any other query goes on to the controller. Such a plain read is not counted
+ * against the client's address (rate-limits.ts): the count, a round trip to Redis, costs more than the answer it
+ * would guard, and a refusal costs as much as the answer, so counting it protected nothing.
+ */
+export function sharedReadBeforeNest(fastify: FastifyInstance, url: string, hook: (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>): void {
+  fastify.addHook('onRoute', (route: RouteOptions) => {
+    if (route.url === url && route.method === 'GET') route.config = { ...(route.config as object | undefined), [SHARED_READ]: true } as never;
+  });
+  beforeNest(fastify, 'GET', url, async (req, reply) => (plainQuery(req.query) ? hook(req, reply) : undefined));
+}
+
+/** Whether this request is a shared read that its route answers from memory (see sharedReadBeforeNest). */
+export function isSharedRead(req: FastifyRequest): boolean {
+  return req.method === 'GET' && (req.routeOptions.config as unknown as Record<string, unknown> | undefined)?.[SHARED_READ] === true && plainQuery(req.query);
+}

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { API_PREFIX, beforeNest, JSON_CONTENT_TYPE } from '../common/http.js';
+import { API_PREFIX, JSON_CONTENT_TYPE, sharedReadBeforeNest } from '../common/http.js';
 import { sendShared } from '../common/compression.js';
 import { requestLocale } from '../common/request-context.js';
-import { plainQuery } from '../market/product-list.route.js';
 import type { ContentService } from './content.service.js';
 
 /**
@@ -14,12 +13,10 @@ import type { ContentService } from './content.service.js';
  * Stands in for ContentController.home and .news: keep them in step.
  */
 export function serveContentReadsFromMemory(fastify: FastifyInstance, content: ContentService): void {
-  beforeNest(fastify, 'GET', `/${API_PREFIX}/home`, async (req, reply) => {
-    if (!plainQuery(req.query)) return;
-    return sendShared(req, reply.type(JSON_CONTENT_TYPE), await content.homeJson(requestLocale(req)));
-  });
-  beforeNest(fastify, 'GET', `/${API_PREFIX}/news`, async (req, reply) => {
-    if (!plainQuery(req.query)) return;
-    return sendShared(req, reply.type(JSON_CONTENT_TYPE), await content.newsJson(requestLocale(req)));
-  });
+  sharedReadBeforeNest(fastify, `/${API_PREFIX}/home`, async (req, reply) =>
+    sendShared(req, reply.type(JSON_CONTENT_TYPE), await content.homeJson(requestLocale(req))),
+  );
+  sharedReadBeforeNest(fastify, `/${API_PREFIX}/news`, async (req, reply) =>
+    sendShared(req, reply.type(JSON_CONTENT_TYPE), await content.newsJson(requestLocale(req))),
+  );
 }

@@ -1,19 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { API_PREFIX, beforeNest, JSON_CONTENT_TYPE } from '../common/http.js';
+import { API_PREFIX, JSON_CONTENT_TYPE, sharedReadBeforeNest } from '../common/http.js';
 import { sendShared } from '../common/compression.js';
 import { requestLocale } from '../common/request-context.js';
 import type { MarketService } from './market.service.js';
 
 const LIST_URL = `/${API_PREFIX}/products`;
-
-/** Only `?lang=` (at most 10 characters) or nothing: what ProductsController.list accepts (and the content's fast reads). */
-export function plainQuery(q: unknown): boolean {
-  if (q === null || typeof q !== 'object') return true;
-  const keys = Object.keys(q);
-  if (keys.length === 0) return true;
-  const lang = (q as { lang?: unknown }).lang;
-  return keys.length === 1 && typeof lang === 'string' && lang.length <= 10;
-}
 
 /**
  * GET /api/products answered from memory before Nest's pipeline runs: the hottest public read, the
@@ -25,8 +16,7 @@ export function plainQuery(q: unknown): boolean {
  * Stands in for ProductsController.list (market.controller.ts): keep both in step.
  */
 export function serveProductListFromMemory(fastify: FastifyInstance, market: MarketService): void {
-  beforeNest(fastify, 'GET', LIST_URL, async (req, reply) => {
-    if (!plainQuery(req.query)) return;
+  sharedReadBeforeNest(fastify, LIST_URL, async (req, reply) => {
     const body = await market.productsJson(requestLocale(req));
     return sendShared(req, reply.type(JSON_CONTENT_TYPE), body);
   });
