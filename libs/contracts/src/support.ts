@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LOCALES, type Locale } from './locales.js';
+import type { SupportStatus } from './support-status.js';
 
 /** The longest chat line, in characters (a longer one is refused, never cut). */
 export const SUPPORT_TEXT_MAX = 2000;
@@ -13,16 +14,7 @@ export const supportClientId = z
   .regex(/^[A-Za-z0-9_-]+$/);
 
 export type SupportSender = 'user' | 'agent';
-export type SupportStatus = 'sent' | 'delivered' | 'read';
-
-const STATUS_RANK: Record<SupportStatus, number> = { sent: 0, delivered: 1, read: 2 };
-/**
- * The further of two reports of one message's status: it only moves forward, and the reports race (a send's
- * answer can arrive after the socket said the other side read it), so a late `sent` never undoes `read`.
- */
-export function furtherSupportStatus(a: SupportStatus, b: SupportStatus): SupportStatus {
-  return STATUS_RANK[b] > STATUS_RANK[a] ? b : a;
-}
+export { furtherSupportStatus, type SupportStatus } from './support-status.js';
 
 /**
  * One chat message as its user sees it (`GET /api/support/messages`, the socket event `support`). `status` is

@@ -1,5 +1,6 @@
 import type { InfiniteData } from '@tanstack/react-query';
-import { furtherSupportStatus, type AdminSupportEntry, type Page } from '@candor/contracts';
+import type { AdminSupportEntry, Page } from '@candor/contracts';
+import { furtherSupportStatus } from '@candor/contracts/support-status';
 
 /** A conversation's messages and notes as cached: the server's pages, newest first. */
 export type Entries = InfiniteData<Page<AdminSupportEntry>>;

@@ -1,5 +1,6 @@
 import type { InfiniteData } from '@tanstack/react-query';
-import { furtherSupportStatus, type Page, type SupportMessage } from '@candor/contracts';
+import type { Page, SupportMessage } from '@candor/contracts';
+import { furtherSupportStatus } from '@candor/contracts/support-status';
 
 /**
  * The chat as the page shows it: the server's pages (newest page first, each newest first) turned oldest
